@@ -1,0 +1,54 @@
+/**
+ * Composition root: ports in, services and router out. Electron (main/index.ts), the
+ * browser-mode host and the tests all build the app through here, so they run the same code.
+ */
+import type { EventEnvelope, EventName, EventPayload } from '../../shared/contracts/ipc';
+import { McpService } from './capabilities/tools/mcp-users/McpService';
+import type { McpConfigStore } from './config/McpConfigStore';
+import { McpRouter, createRouteHandlers } from './routers/McpRouter';
+
+export interface ServicePorts {
+  configStore: McpConfigStore;
+  /** Electron's net.fetch in the app (system proxy and certificates), global fetch elsewhere. */
+  fetch: typeof fetch;
+}
+
+export type EventListener = (envelope: EventEnvelope) => void;
+
+export interface Services {
+  mcpService: McpService;
+  router: McpRouter;
+  /** Subscribes to every contract event; returns the unsubscribe function. */
+  onEvent(listener: EventListener): () => void;
+  dispose(): Promise<void>;
+}
+
+export function createServices(ports: ServicePorts): Services {
+  const listeners = new Set<EventListener>();
+  const publish = <E extends EventName>(event: E, payload: EventPayload<E>) => {
+    for (const listener of listeners) listener({ event, payload } as EventEnvelope);
+  };
+
+  const mcpService = new McpService(ports.configStore);
+  mcpService.on('servers:changed', (change) => publish('mcp.servers_changed', change));
+
+  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore }));
+
+  let disposed: Promise<void> | undefined;
+  return {
+    mcpService,
+    router,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    dispose() {
+      // Reverse order of construction: the router holds nothing; the service owns connections.
+      disposed ??= (async () => {
+        listeners.clear();
+        await mcpService.dispose();
+      })();
+      return disposed;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The one IPC contract: every route's input and output, every event's payload.
+ * Main (Electron IPC), the browser-mode host (HTTP) and the renderer all type against this table.
+ */
+import { z } from 'zod';
+import {
+  McpActionResultSchema,
+  McpConnectionStateSchema,
+  McpServerIdInputSchema,
+  McpServerInputSchema,
+  McpServerRecordSchema,
+  McpServerUpdateInputSchema,
+} from './mcp-types';
+
+/** Something the app wants the person to know that is not tied to one request. */
+export const AppNoticeSchema = z.object({
+  code: z.enum(['CONFIG_RECOVERED']),
+  message: z.string(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type AppNotice = z.infer<typeof AppNoticeSchema>;
+
+export const routes = {
+  'app.notices': { input: z.void().or(z.object({}).strict()), output: z.array(AppNoticeSchema) },
+  'mcp.list': { input: z.void().or(z.object({}).strict()), output: z.array(McpServerRecordSchema) },
+  'mcp.add': { input: McpServerInputSchema, output: McpActionResultSchema },
+  'mcp.update': { input: McpServerUpdateInputSchema, output: McpActionResultSchema },
+  'mcp.remove': { input: McpServerIdInputSchema, output: McpActionResultSchema },
+} as const;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+export type RouteInput<R extends RouteName> = z.input<Routes[R]['input']>;
+export type RouteOutput<R extends RouteName> = z.output<Routes[R]['output']>;
+
+export const ROUTE_NAMES = Object.keys(routes) as RouteName[];
+export const isRouteName = (name: string): name is RouteName => Object.hasOwn(routes, name);
+
+export const events = {
+  'mcp.servers_changed': z.object({ reason: z.enum(['added', 'updated', 'removed', 'imported']), id: z.string().optional() }),
+  'mcp.connection_state': z.object({ serverId: z.string(), state: McpConnectionStateSchema, error: z.string().optional() }),
+  'mcp.tool_called': z.object({
+    serverId: z.string(),
+    toolName: z.string(),
+    callId: z.string().optional(),
+    duration: z.number(),
+    success: z.boolean(),
+  }),
+  'mcp.server_log': z.object({ serverId: z.string(), line: z.string(), stream: z.enum(['stderr', 'stdout']) }),
+  'deps.install_progress': z.object({ command: z.string(), phase: z.string(), percent: z.number().optional() }),
+  'app.notice': AppNoticeSchema,
+} as const;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.infer<Events[E]>;
+export const isEventName = (name: string): name is EventName => Object.hasOwn(events, name);
+
+/** One envelope carries every event over either transport. */
+export type EventEnvelope = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
+
+/** Electron channel names: one invoke channel, one event channel. */
+export const IPC_INVOKE_CHANNEL = 'app:invoke';
+export const IPC_EVENT_CHANNEL = 'app:event';

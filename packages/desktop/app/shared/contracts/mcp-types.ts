@@ -1,0 +1,148 @@
+/**
+ * MCP data types shared by main, host, preload and renderer (seed 004).
+ * Declared once as zod schemas; every TypeScript type here is inferred from its schema,
+ * so a field added to a schema reaches every runtime at once.
+ */
+import { z } from 'zod';
+
+/** The one list of transports. Every enum of transport types derives from it. */
+export const MCP_SERVER_TRANSPORTS = ['stdio', 'sse', 'http', 'websocket'] as const;
+export const McpServerTransportSchema = z.enum(MCP_SERVER_TRANSPORTS);
+export type McpServerTransport = z.infer<typeof McpServerTransportSchema>;
+
+export const McpServerScopeSchema = z.enum(['user', 'local']);
+export type McpServerScope = z.infer<typeof McpServerScopeSchema>;
+
+export const McpInstallSourceSchema = z.enum(['builtin', 'manual', 'protocol', 'unknown']);
+export type McpInstallSource = z.infer<typeof McpInstallSourceSchema>;
+
+export const McpConnectionStateSchema = z.enum(['disconnected', 'connecting', 'connected', 'error']);
+export type McpConnectionState = z.infer<typeof McpConnectionStateSchema>;
+
+const StringMapSchema = z.record(z.string(), z.string());
+
+export const McpServerConfigSchema = z.object({
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  env: StringMapSchema.optional(),
+  url: z.string().optional(),
+  headers: StringMapSchema.optional(),
+  transport: z.string().optional(),
+  /** WebSocket sub-protocol (Sec-WebSocket-Protocol); the MCP default is "mcp". */
+  wsProtocol: z.string().optional(),
+  /** Per-server override of the tool-call timeout, in milliseconds. */
+  timeoutMs: z.number().int().positive().optional(),
+});
+export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
+
+const NonBlankSchema = z.string().trim().min(1);
+
+/** A stored server, with the seed's defaults applied on parse. */
+export const McpServerRecordSchema = z.object({
+  id: NonBlankSchema,
+  name: NonBlankSchema,
+  type: McpServerTransportSchema,
+  scope: McpServerScopeSchema.default('user'),
+  config: McpServerConfigSchema,
+  isActive: z.boolean().default(true),
+  isTrusted: z.boolean().default(false),
+  disabledTools: z.array(z.string()).default([]),
+  disabledAutoApproveTools: z.array(z.string()).default([]),
+  installSource: McpInstallSourceSchema.default('manual'),
+  projectPath: z.string().optional(),
+  createdAt: z.number().default(() => Date.now()),
+  updatedAt: z.number().optional(),
+});
+export type McpServerRecord = z.infer<typeof McpServerRecordSchema>;
+
+/**
+ * What a caller supplies to add a server: the record without the fields the service owns.
+ * Transport-specific requirements (stdio needs a command, the others a valid URL) are checked
+ * here so that the form, the router and the CLI report the same field paths.
+ */
+export const McpServerInputSchema = McpServerRecordSchema.omit({
+  id: true,
+  createdAt: true,
+  updatedAt: true,
+}).superRefine((input, ctx) => checkTransportConfig(input.type, input.config, ctx));
+export type McpServerInput = z.input<typeof McpServerInputSchema>;
+
+export function checkTransportConfig(
+  type: McpServerTransport,
+  config: McpServerConfig,
+  ctx: z.RefinementCtx,
+): void {
+  if (type === 'stdio') {
+    if (!config.command?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['config', 'command'], message: 'A stdio server needs a command' });
+    }
+    return;
+  }
+  const url = config.url?.trim();
+  if (!url) {
+    ctx.addIssue({ code: 'custom', path: ['config', 'url'], message: `A ${type} server needs a url` });
+    return;
+  }
+  const allowed = type === 'websocket' ? ['ws:', 'wss:'] : ['http:', 'https:'];
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (!protocol || !allowed.includes(protocol)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['config', 'url'],
+      message: `A ${type} server needs a ${allowed.map((p) => p.replace(':', '')).join(' or ')} URL`,
+    });
+  }
+}
+
+export const McpServerIdInputSchema = z.object({ id: NonBlankSchema });
+export type McpServerIdInput = z.infer<typeof McpServerIdInputSchema>;
+
+/** Everything but the id may change; the id is immutable. */
+export const McpServerUpdateInputSchema = z.object({
+  id: NonBlankSchema,
+  updates: McpServerRecordSchema.omit({ id: true, createdAt: true, updatedAt: true })
+    .partial()
+    .strict(),
+});
+export type McpServerUpdateInput = z.infer<typeof McpServerUpdateInputSchema>;
+
+export const McpServerJsonInputSchema = z.object({ json: z.string().min(1) });
+export type McpServerJsonInput = z.infer<typeof McpServerJsonInputSchema>;
+
+/** A JSON Schema object; kept open because MCP servers send arbitrary schemas. */
+export const JsonSchemaObjectSchema = z.record(z.string(), z.unknown());
+
+export const MCPToolSchema = z.object({
+  /** Provider-safe id: `mcp__${server}__${tool}` (see toolIds). */
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  inputSchema: JsonSchemaObjectSchema,
+  serverId: z.string(),
+  serverName: z.string(),
+});
+export type MCPTool = z.infer<typeof MCPToolSchema>;
+
+export const McpActionResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  /** The record an add or update produced. */
+  server: McpServerRecordSchema.optional(),
+  /** Per-entry outcome of a batch (addJson). */
+  results: z
+    .array(z.object({ name: z.string(), success: z.boolean(), message: z.string().optional(), id: z.string().optional() }))
+    .optional(),
+});
+export type McpActionResult = z.infer<typeof McpActionResultSchema>;
+
+export const McpServerStatusSchema = z.object({
+  id: z.string(),
+  state: McpConnectionStateSchema,
+  error: z.string().optional(),
+});
+export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;

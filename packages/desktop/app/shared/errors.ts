@@ -1,0 +1,69 @@
+/**
+ * Error codes and the Result envelope. Codes, not sentences: the UI translates
+ * `errors.<CODE>` with `data`; `message` is for logs.
+ */
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'DUPLICATE_NAME',
+  'CONFIG_STORE_FAILED',
+  'MCP_CONNECT_FAILED',
+  'MCP_TIMEOUT',
+  'MCP_CONNECTION_CLOSED',
+  'MCP_PROTOCOL_ERROR',
+  'MCP_CANCELLED',
+  'DEPS_MISSING',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'INTERNAL',
+] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const AppErrorShapeSchema = z.object({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type AppErrorShape = z.infer<typeof AppErrorShapeSchema>;
+
+export type Result<T> = { ok: true; data: T } | { ok: false; error: AppErrorShape };
+
+/** A thrown error that carries a code; services throw it, the router turns it into an envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toShape(): AppErrorShape {
+    return this.data ? { code: this.code, message: this.message, data: this.data } : { code: this.code, message: this.message };
+  }
+}
+
+export const ok = <T>(data: T): Result<T> => ({ ok: true, data });
+export const fail = (code: ErrorCode, message: string, data?: Record<string, unknown>): Result<never> => ({
+  ok: false,
+  error: new AppError(code, message, data).toShape(),
+});
+
+/** Normalises anything thrown into an error shape; unknown errors become INTERNAL. */
+export function toErrorShape(err: unknown): AppErrorShape {
+  if (err instanceof AppError) return err.toShape();
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: 'INTERNAL', message };
+}
+
+/** Zod issues flattened to `{ path, message }` so a form can mark the field. */
+export function validationFailure(issues: readonly z.core.$ZodIssue[], what: string): AppError {
+  const fields = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  const summary = fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ');
+  return new AppError('VALIDATION_FAILED', `Invalid input for ${what}: ${summary}`, { route: what, issues: fields });
+}
