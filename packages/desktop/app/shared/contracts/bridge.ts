@@ -13,6 +13,13 @@ export interface PreloadApi {
 
 export const PRELOAD_GLOBAL = 'elftia';
 
+/**
+ * Electron channel names: one invoke channel, one event channel. They live here, in a module
+ * with no runtime imports, because the sandboxed preload cannot load packages such as zod.
+ */
+export const IPC_INVOKE_CHANNEL = 'app:invoke';
+export const IPC_EVENT_CHANNEL = 'app:event';
+
 /** Browser-mode HTTP surface (packages/desktop/app/host). */
 export const HOST_RPC_PATH = '/api/rpc';
 export const HOST_EVENTS_PATH = '/api/events';

@@ -58,7 +58,3 @@ export const isEventName = (name: string): name is EventName => Object.hasOwn(ev
 
 /** One envelope carries every event over either transport. */
 export type EventEnvelope = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
-
-/** Electron channel names: one invoke channel, one event channel. */
-export const IPC_INVOKE_CHANNEL = 'app:invoke';
-export const IPC_EVENT_CHANNEL = 'app:event';

@@ -1,0 +1,185 @@
+/**
+ * Browser-mode host: the same router and events as the Electron IPC binding, over
+ * `POST /api/rpc` and a Server-Sent Events stream, plus the built renderer as static files.
+ * Binds 127.0.0.1 only and demands a per-launch token (see hostSecurity.ts for why).
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { HOST_EVENTS_PATH, HOST_RPC_PATH, HOST_TOKEN_QUERY } from '../shared/contracts/bridge';
+import { RENDERER_CSP } from '../shared/csp';
+import { AppError, toErrorShape, type Result } from '../shared/errors';
+import type { Services } from '../main/services/createServices';
+import { checkOrigin, checkToken } from './hostSecurity';
+
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const HEARTBEAT_MS = 15_000;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+export interface HostOptions {
+  services: Pick<Services, 'router' | 'onEvent'>;
+  /** The built renderer (out/renderer); without it only the API is served. */
+  staticDir?: string;
+  port?: number;
+  /** Fixed only by tests; a launch makes a fresh random one. */
+  token?: string;
+}
+
+export interface RunningHost {
+  port: number;
+  token: string;
+  /** The address to open, token included. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const streams = new Set<ServerResponse>();
+  let port = 0;
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: toErrorShape(err) });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const origin = checkOrigin(req.headers, port);
+    if (!origin.ok) return sendJson(res, origin.status, deny('FORBIDDEN', origin.reason));
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+
+    if (url.pathname.startsWith('/api/')) {
+      const auth = checkToken(req.headers, token);
+      if (!auth.ok) return sendJson(res, auth.status, deny('UNAUTHORIZED', auth.reason));
+      if (url.pathname === HOST_RPC_PATH && req.method === 'POST') return rpc(req, res);
+      if (url.pathname === HOST_EVENTS_PATH && req.method === 'GET') return eventStream(req, res);
+      return sendJson(res, 404, deny('ROUTE_NOT_FOUND', `No ${req.method} ${url.pathname}`));
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, deny('NOT_FOUND', 'Method not allowed'));
+    return serveStatic(url.pathname, res);
+  }
+
+  async function rpc(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch (err) {
+      const message = err instanceof AppError ? err.message : `The body is not JSON: ${(err as Error).message}`;
+      return sendJson(res, 400, deny('VALIDATION_FAILED', message));
+    }
+    if (typeof body !== 'object' || body === null || typeof (body as { route?: unknown }).route !== 'string') {
+      return sendJson(res, 400, deny('VALIDATION_FAILED', 'The body must be {"route": string, "input"?: any}'));
+    }
+    const { route, input } = body as { route: string; input?: unknown };
+    sendJson(res, 200, await options.services.router.dispatch(route, input));
+  }
+
+  function eventStream(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
+    res.write(': connected\n\n');
+    streams.add(res);
+    const unsubscribe = options.services.onEvent((envelope) => res.write(`data: ${JSON.stringify(envelope)}\n\n`));
+    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    req.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(res);
+    });
+  }
+
+  async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
+    if (!options.staticDir) return sendJson(res, 404, deny('NOT_FOUND', 'No renderer build to serve'));
+    const root = path.resolve(options.staticDir);
+    const requested = path.resolve(root, `.${decodeURIComponent(pathname)}`);
+    // Anything outside the renderer folder, or a folder, falls back to the app page.
+    const inside = requested.startsWith(root + path.sep);
+    const file = inside && (await isFile(requested)) ? requested : path.join(root, 'index.html');
+    let content: Buffer;
+    try {
+      content = await fs.readFile(file);
+    } catch {
+      return sendJson(res, 404, deny('NOT_FOUND', 'No renderer build to serve; run npm run build'));
+    }
+    res.writeHead(200, {
+      'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Content-Security-Policy': RENDERER_CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cache-Control': file.endsWith('index.html') ? 'no-store' : 'max-age=3600',
+    });
+    res.end(content);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  let closed: Promise<void> | undefined;
+  return {
+    port,
+    token,
+    url: `http://127.0.0.1:${port}/?${HOST_TOKEN_QUERY}=${token}`,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        for (const stream of streams) stream.end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}
+
+function deny(code: 'FORBIDDEN' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'ROUTE_NOT_FOUND' | 'VALIDATION_FAILED', message: string): Result<never> {
+  return { ok: false, error: new AppError(code, message).toShape() };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new AppError('VALIDATION_FAILED', `Request body over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function isFile(p: string): Promise<boolean> {
+  try {
+    return (await fs.stat(p)).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Browser mode: `node out/main/host.js [--port N] [--config-dir DIR] [--static DIR]`.
+ * Runs the same services as the Electron app and serves the UI on 127.0.0.1.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { createServices } from '../main/services/createServices';
+import { openConfMcpConfigStore } from '../main/services/config/confBackend';
+import { defaultConfigDir } from '../main/services/config/configDir';
+import { startHost } from './HostServer';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: process.env.ELFTIA_PORT ?? '0' },
+      'config-dir': { type: 'string' },
+      static: { type: 'string' },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be a number from 0 to 65535, got "${values.port}"`);
+  }
+  const configDir = path.resolve(values['config-dir'] ?? defaultConfigDir());
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const staticDir = path.resolve(values.static ?? path.join(here, '../renderer'));
+
+  const configStore = openConfMcpConfigStore(configDir);
+  for (const notice of configStore.notices) console.warn(`Warning: ${notice.message}`);
+  const services = createServices({ configStore, fetch: globalThis.fetch });
+  const host = await startHost({ services, staticDir, port });
+
+  console.log(`Elftia MCP is running in browser mode. Open ${host.url}`);
+  console.log(`Configuration: ${configStore.path}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Received ${signal}; shutting down.`);
+    await host.close();
+    await services.dispose();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`Elftia MCP could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

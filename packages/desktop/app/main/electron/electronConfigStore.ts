@@ -1,0 +1,23 @@
+/** electron-store backend: `{userData}/mcp-config.json`, defaults `{ mcpServers: [] }` (seed 004). */
+import path from 'node:path';
+import { app } from 'electron';
+import Store from 'electron-store';
+import {
+  MCP_CONFIG_DEFAULTS,
+  MCP_CONFIG_NAME,
+  openMcpConfigStore,
+  type McpConfigStore,
+} from '../services/config/McpConfigStore';
+
+export function openElectronMcpConfigStore(): McpConfigStore {
+  const filePath = path.join(app.getPath('userData'), `${MCP_CONFIG_NAME}.json`);
+  return openMcpConfigStore(
+    filePath,
+    () =>
+      new Store<Record<string, unknown>>({
+        name: MCP_CONFIG_NAME,
+        defaults: { ...MCP_CONFIG_DEFAULTS },
+        accessPropertiesByDotNotation: false,
+      }),
+  );
+}

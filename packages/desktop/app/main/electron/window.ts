@@ -1,0 +1,61 @@
+/**
+ * The app window, locked down: isolated, sandboxed preload, no Node in the page, a CSP, and no
+ * navigation or new windows away from our own renderer (external links open in the browser).
+ */
+import path from 'node:path';
+import { BrowserWindow, session, shell } from 'electron';
+import { RENDERER_CSP } from '../../shared/csp';
+
+export interface RendererLocation {
+  /** The dev server during `electron-vite dev`, else the built index.html. */
+  devUrl?: string;
+  indexHtml: string;
+}
+
+export function createMainWindow(preloadPath: string, renderer: RendererLocation): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1100,
+    height: 760,
+    minWidth: 720,
+    minHeight: 480,
+    show: false,
+    title: 'Elftia MCP',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } });
+  });
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+
+  win.webContents.on('will-navigate', (event, url) => {
+    if (!isOwnRendererUrl(url, renderer)) event.preventDefault();
+  });
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  win.once('ready-to-show', () => win.show());
+
+  if (renderer.devUrl) void win.loadURL(renderer.devUrl);
+  else void win.loadFile(renderer.indexHtml);
+  return win;
+}
+
+/** True for pages of our renderer only: the dev server's origin, or the built index.html. */
+export function isOwnRendererUrl(url: string, renderer: RendererLocation): boolean {
+  try {
+    const parsed = new URL(url);
+    if (renderer.devUrl) return parsed.origin === new URL(renderer.devUrl).origin;
+    return parsed.protocol === 'file:' && path.resolve(decodeURIComponent(parsed.pathname)) === path.resolve(renderer.indexHtml);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Electron entry: thin on purpose. Builds the services through the composition root, binds
+ * IPC, opens the window, and disposes everything on quit.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, net } from 'electron';
+import { createServices, type Services } from './services/createServices';
+import { openElectronMcpConfigStore } from './electron/electronConfigStore';
+import { bindIpc } from './electron/ipc';
+import { createMainWindow, type RendererLocation } from './electron/window';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// Tests point the app at a throwaway profile; everyone else gets the platform default.
+if (process.env.ELFTIA_USER_DATA) app.setPath('userData', path.resolve(process.env.ELFTIA_USER_DATA));
+
+const renderer: RendererLocation = {
+  devUrl: process.env.ELECTRON_RENDERER_URL,
+  indexHtml: path.join(here, '../renderer/index.html'),
+};
+
+let services: Services | undefined;
+let mainWindow: BrowserWindow | undefined;
+let unbindIpc: (() => void) | undefined;
+
+function openWindow(): void {
+  mainWindow = createMainWindow(path.join(here, '../preload/index.cjs'), renderer);
+  mainWindow.on('closed', () => (mainWindow = undefined));
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  const configStore = openElectronMcpConfigStore();
+  services = createServices({ configStore, fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init) });
+  unbindIpc = bindIpc(services, () => mainWindow, renderer);
+  openWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+let shuttingDown = false;
+app.on('will-quit', (event) => {
+  if (shuttingDown || !services) return;
+  // Hold the quit until child processes and connections are gone, then quit for real.
+  event.preventDefault();
+  shuttingDown = true;
+  unbindIpc?.();
+  void services.dispose().finally(() => app.quit());
+});
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+  start().catch((err: unknown) => {
+    dialog.showErrorBox('Elftia MCP could not start', err instanceof Error ? err.message : String(err));
+    app.exit(1);
+  });
+}

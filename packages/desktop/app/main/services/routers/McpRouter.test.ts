@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { routes, type RouteName } from '../../../shared/contracts/ipc';
+import { MCP_SERVER_TRANSPORTS } from '../../../shared/contracts/mcp-types';
+import { createTempServices, type TempServices } from '../testing/tempServices';
+import { mcpAddSchema } from './McpRouter';
+
+/** One malformed payload per route; a route added to the contract without one fails this test. */
+const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
+  'app.notices': [{ input: { extra: 1 }, path: '' }],
+  'mcp.list': [{ input: 'everything', path: '' }],
+  'mcp.add': [
+    { input: { name: '', type: 'stdio', config: { command: 'node' } }, path: 'name' },
+    { input: { name: 'x', type: 'carrier-pigeon', config: {} }, path: 'type' },
+    { input: { name: 'x', type: 'stdio', config: {} }, path: 'config.command' },
+    { input: { name: 'x', type: 'sse', config: { url: 'not a url' } }, path: 'config.url' },
+    { input: { name: 'x', type: 'websocket', config: { url: 'http://127.0.0.1:1/ws' } }, path: 'config.url' },
+    { input: { name: 'x', type: 'stdio', config: { command: 'node', env: { A: 1 } } }, path: 'config.env.A' },
+  ],
+  'mcp.update': [
+    { input: { id: 'x', updates: { id: 'other' } }, path: 'updates' },
+    { input: { id: '', updates: {} }, path: 'id' },
+    { input: { id: 'x', updates: { isActive: 'yes' } }, path: 'updates.isActive' },
+  ],
+  'mcp.remove': [{ input: {}, path: 'id' }],
+};
+
+describe('McpRouter', () => {
+  let services: TempServices;
+  beforeEach(() => {
+    services = createTempServices();
+  });
+  afterEach(() => services.cleanup());
+
+  const configBytes = () => fs.readFileSync(services.configPath, 'utf8');
+
+  it('has a malformed-payload case for every route in the contract', () => {
+    expect(Object.keys(MALFORMED).sort()).toEqual(Object.keys(routes).sort());
+  });
+
+  for (const [route, cases] of Object.entries(MALFORMED)) {
+    for (const { input, path } of cases) {
+      it(`${route} rejects ${JSON.stringify(input)} at "${path}" and leaves the store untouched`, async () => {
+        await services.router.dispatch('mcp.add', { name: 'keep-me', type: 'stdio', config: { command: 'node' } });
+        const before = configBytes();
+        const result = await services.router.dispatch(route, input);
+        expect(result.ok).toBe(false);
+        if (result.ok) return;
+        expect(result.error.code).toBe('VALIDATION_FAILED');
+        const issues = result.error.data?.issues as { path: string }[];
+        expect(issues.map((i) => i.path)).toContain(path);
+        expect(configBytes()).toBe(before);
+      });
+    }
+  }
+
+  it('answers an unknown route with ROUTE_NOT_FOUND', async () => {
+    const result = await services.router.dispatch('mcp.launchMissiles', {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'ROUTE_NOT_FOUND', data: { route: 'mcp.launchMissiles' } } });
+  });
+
+  it('derives the add schema transport enum from the one transport list', () => {
+    for (const type of MCP_SERVER_TRANSPORTS) {
+      const config = type === 'stdio' ? { command: 'node' } : { url: type === 'websocket' ? 'ws://127.0.0.1:1/ws' : 'http://127.0.0.1:1/mcp' };
+      expect(mcpAddSchema.safeParse({ name: type, type, config }).success).toBe(true);
+    }
+  });
+
+  it('adds, lists, updates and removes through envelopes', async () => {
+    const added = await services.router.dispatch('mcp.add', { name: 'files', type: 'stdio', config: { command: 'npx', args: ['-y', 'x'] } });
+    expect(added.ok).toBe(true);
+    if (!added.ok) return;
+    const server = (added.data as { server: { id: string; isActive: boolean; createdAt: number } }).server;
+    expect(server.id).toMatch(/^mcp_\d+_[0-9a-f]+$/);
+    expect(server.isActive).toBe(true);
+
+    const updated = await services.router.dispatch('mcp.update', { id: server.id, updates: { isActive: false } });
+    expect(updated).toMatchObject({ ok: true, data: { success: true, server: { id: server.id, isActive: false, createdAt: server.createdAt } } });
+
+    const listed = await services.router.dispatch('mcp.list', undefined);
+    expect(listed).toMatchObject({ ok: true, data: [{ name: 'files', isActive: false }] });
+
+    expect(await services.router.dispatch('mcp.remove', { id: server.id })).toMatchObject({ ok: true });
+    expect(await services.router.dispatch('mcp.list', {})).toEqual({ ok: true, data: [] });
+  });
+
+  it('reports duplicate names and unknown ids with codes the UI can translate', async () => {
+    await services.router.dispatch('mcp.add', { name: 'files', type: 'stdio', config: { command: 'node' } });
+    const dup = await services.router.dispatch('mcp.add', { name: 'Files', type: 'stdio', config: { command: 'node' } });
+    expect(dup).toMatchObject({ ok: false, error: { code: 'DUPLICATE_NAME', data: { name: 'Files' } } });
+    const missing = await services.router.dispatch('mcp.remove', { id: 'mcp_0_nope' });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', data: { id: 'mcp_0_nope' } } });
+  });
+
+  it('refuses an update that would leave the server unusable, keeping the stored record', async () => {
+    const added = await services.router.dispatch('mcp.add', { name: 'files', type: 'stdio', config: { command: 'node' } });
+    if (!added.ok) throw new Error('add failed');
+    const id = (added.data as { server: { id: string } }).server.id;
+    const before = configBytes();
+    const result = await services.router.dispatch('mcp.update', { id, updates: { type: 'sse' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+    expect(configBytes()).toBe(before);
+  });
+
+  it('publishes mcp.servers_changed for every change', async () => {
+    const seen: string[] = [];
+    services.onEvent((e) => seen.push(`${e.event}:${'reason' in e.payload ? e.payload.reason : ''}`));
+    const added = await services.router.dispatch('mcp.add', { name: 'files', type: 'stdio', config: { command: 'node' } });
+    if (!added.ok) throw new Error('add failed');
+    const id = (added.data as { server: { id: string } }).server.id;
+    await services.router.dispatch('mcp.update', { id, updates: { name: 'files2' } });
+    await services.router.dispatch('mcp.remove', { id });
+    expect(seen).toEqual(['mcp.servers_changed:added', 'mcp.servers_changed:updated', 'mcp.servers_changed:removed']);
+  });
+});

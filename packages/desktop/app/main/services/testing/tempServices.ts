@@ -1,0 +1,31 @@
+/** Test helper: real services over a real conf-backed store in a fresh temp folder. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openConfMcpConfigStore } from '../config/confBackend';
+import { createServices, type Services } from '../createServices';
+
+export interface TempServices extends Services {
+  configDir: string;
+  configPath: string;
+  /** Disposes the services and deletes the folder. */
+  cleanup(): Promise<void>;
+}
+
+export function makeTempConfigDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-test-'));
+}
+
+export function createTempServices(configDir = makeTempConfigDir()): TempServices {
+  const configStore = openConfMcpConfigStore(configDir);
+  const services = createServices({ configStore, fetch: globalThis.fetch });
+  return {
+    ...services,
+    configDir,
+    configPath: configStore.path,
+    async cleanup() {
+      await services.dispose();
+      fs.rmSync(configDir, { recursive: true, force: true });
+    },
+  };
+}
