@@ -1,0 +1,37 @@
+/** Page object for the Settings window; selectors are the renderer's data-testids. */
+import type { Locator, Page } from '@playwright/test';
+
+export class SettingsPage {
+  readonly root: Locator;
+  readonly appRoot: Locator;
+  readonly serverList: Locator;
+  readonly emptyState: Locator;
+  readonly themeToggle: Locator;
+  readonly languageSelect: Locator;
+  readonly eventEntries: Locator;
+  readonly notices: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('settings-window');
+    this.appRoot = page.getByTestId('app-root');
+    this.serverList = page.getByTestId('server-list');
+    this.emptyState = page.getByTestId('servers-empty');
+    this.themeToggle = page.getByTestId('theme-toggle');
+    this.languageSelect = page.getByTestId('language-select');
+    this.eventEntries = page.getByTestId('event-entry');
+    this.notices = page.getByTestId('notice');
+  }
+
+  tab(label: string): Locator {
+    return this.page.getByRole('tab', { name: label });
+  }
+
+  serverRow(name: string): Locator {
+    return this.page.locator(`[data-testid="server-row"][data-server-name="${name}"]`);
+  }
+
+  async chooseLanguage(label: 'English' | '中文' | '日本語'): Promise<void> {
+    await this.languageSelect.click();
+    await this.page.locator('.ant-select-dropdown:visible').getByText(label, { exact: true }).click();
+  }
+}

@@ -1,0 +1,62 @@
+import { expect, test } from '../fixtures/app';
+import { SettingsPage } from '../pages/SettingsPage';
+
+test('the Settings window opens on the Tools tab and lists servers added through the API', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  await expect(settings.root).toBeVisible();
+  await expect(settings.tab('Tools')).toBeVisible();
+  await expect(settings.emptyState).toBeVisible();
+
+  const added = await app.invoke('mcp.add', { name: 'files', type: 'stdio', config: { command: 'npx', args: ['-y', 'server-files'] } });
+  expect(added.ok).toBe(true);
+  await app.invoke('mcp.add', { name: 'remote', type: 'http', config: { url: 'http://127.0.0.1:9/mcp' } });
+
+  await expect(settings.serverRow('files')).toBeVisible();
+  await expect(settings.serverRow('remote')).toBeVisible();
+  await expect(settings.serverRow('files')).toContainText('npx');
+  await expect(settings.serverRow('remote')).toContainText('http://127.0.0.1:9/mcp');
+  // Live events arrive over the event stream, not from a reload.
+  await expect(settings.eventEntries.filter({ hasText: 'mcp.servers_changed' }).first()).toBeVisible();
+});
+
+test('switching to 中文 and 日本語 changes the visible labels', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  await expect(settings.tab('Tools')).toBeVisible();
+
+  await settings.chooseLanguage('中文');
+  await expect(settings.tab('工具')).toBeVisible();
+  await expect(app.page.locator('html')).toHaveAttribute('lang', /^zh/);
+
+  await settings.chooseLanguage('日本語');
+  await expect(settings.tab('ツール')).toBeVisible();
+  await expect(app.page.locator('html')).toHaveAttribute('lang', 'ja');
+
+  await settings.chooseLanguage('English');
+  await expect(settings.tab('Tools')).toBeVisible();
+});
+
+test('dark mode toggles and changes what is painted', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  const before = await settings.appRoot.getAttribute('data-theme');
+  const paint = () => settings.root.evaluate((el) => getComputedStyle(document.body).backgroundColor + getComputedStyle(el).color);
+  const paintBefore = await paint();
+
+  await settings.themeToggle.click();
+  const after = before === 'dark' ? 'light' : 'dark';
+  await expect(settings.appRoot).toHaveAttribute('data-theme', after);
+  expect(await paint()).not.toBe(paintBefore);
+
+  await settings.themeToggle.click();
+  await expect(settings.appRoot).toHaveAttribute('data-theme', before ?? 'light');
+});
+
+test.describe('with a corrupt configuration file', () => {
+  test.use({ seedConfig: { 'mcp-config.json': '{"mcpServers": [ oops' } });
+
+  test('the app starts with defaults and says where the old file went', async ({ app }) => {
+    const settings = new SettingsPage(app.page);
+    await expect(settings.notices.first()).toBeVisible();
+    await expect(settings.notices.first()).toContainText('mcp-config.json.corrupt-');
+    await expect(settings.emptyState).toBeVisible();
+  });
+});
