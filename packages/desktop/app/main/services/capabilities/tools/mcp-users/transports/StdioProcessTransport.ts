@@ -1,0 +1,317 @@
+/**
+ * Stdio transport for MCP servers that we spawn ourselves.
+ *
+ * It replaces the SDK's `StdioClientTransport` because that one only kills the direct child:
+ * `npx`/`uvx`/shell wrappers start the real server as a grandchild, which survives and keeps
+ * running after the app closes. Here the child leads its own process group (POSIX) and every
+ * kill goes to the whole group. It also keeps a stderr tail so connection errors can say why a
+ * server died, and it skips garbage lines on stdout instead of dropping the connection.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+export interface StdioProcessTransportOptions {
+  command: string;
+  args?: string[];
+  /** The complete environment of the child. The caller overlays `process.env`; omitted = inherit ours. */
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Called for each complete stderr line (without the newline). */
+  onStderr?: (line: string) => void;
+  /** How many stderr lines `stderrTail()` keeps. Default 200. */
+  stderrBufferLines?: number;
+  /** How long `close()` waits after ending stdin before it sends SIGTERM. Default 2000 ms. */
+  gracefulMs?: number;
+}
+
+/** Thrown by `start()` when the command does not exist, so the UI can offer to install it. */
+export class CommandNotFoundError extends Error {
+  readonly code = 'DEPS_MISSING';
+  constructor(
+    readonly command: string,
+    options?: ErrorOptions,
+  ) {
+    super(`Command not found: ${command}`, options);
+    this.name = 'CommandNotFoundError';
+  }
+}
+
+/** Reported through `onerror` when the server process ends without us closing it. */
+export class ServerProcessExitError extends Error {
+  readonly code = 'MCP_CONNECTION_CLOSED';
+  constructor(
+    readonly command: string,
+    readonly exitCode: number | null,
+    readonly signal: NodeJS.Signals | null,
+    readonly stderrTail: string[],
+  ) {
+    const how = signal ? `was killed by ${signal}` : `exited with code ${exitCode}`;
+    const tail = stderrTail.length ? `\n${stderrTail.join('\n')}` : '';
+    super(`MCP server process "${command}" ${how}${tail}`);
+    this.name = 'ServerProcessExitError';
+  }
+}
+
+const IS_WINDOWS = process.platform === 'win32';
+const TERM_WAIT_MS = 2000;
+/** A stderr "line" longer than this is flushed as is, so a server that never prints a newline can't grow memory without bound. */
+const MAX_STDERR_LINE = 64 * 1024;
+
+/**
+ * Sends `signal` to the process group led by `pid` (POSIX), or to the process itself on Windows,
+ * which has no process groups. A group that no longer exists (ESRCH) is not an error.
+ */
+export function killProcessGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(IS_WINDOWS ? pid : -pid, signal);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+  }
+}
+
+/**
+ * Whether any non-zombie process is still in group `pgid`. On Linux we read /proc because
+ * `kill(-pgid, 0)` also succeeds for zombies, and orphaned zombies linger wherever PID 1 does
+ * not reap them (containers); waiting on those would only burn the timeout.
+ */
+function groupAlive(pgid: number): boolean {
+  if (process.platform === 'linux' && existsSync('/proc/self/stat')) {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // exited while we were scanning
+      }
+      // Fields after the parenthesised command name: state ppid pgrp …
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z') return true;
+    }
+    return false;
+  }
+  try {
+    process.kill(IS_WINDOWS ? pgid : -pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil(predicate: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() >= deadline) return false;
+    await delay(25);
+  }
+  return true;
+}
+
+export class StdioProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
+
+  private child: ChildProcess | undefined;
+  private readonly readBuffer = new ReadBuffer();
+  private readonly stderrLines: string[] = [];
+  private readonly stderrDecoder = new StringDecoder('utf8');
+  private stderrPartial = '';
+  private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  private exited: Promise<void> | undefined;
+  private closing: Promise<void> | undefined;
+  private closedNotified = false;
+  private unexpectedExit: ServerProcessExitError | undefined;
+
+  constructor(private readonly options: StdioProcessTransportOptions) {}
+
+  /** PID of the direct child (and id of its process group); undefined before `start()` or if spawning failed. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** The last stderr lines, oldest first (a copy). */
+  stderrTail(): string[] {
+    return [...this.stderrLines];
+  }
+
+  /** Set when the process ended on its own (crash, exit at start); the pool attaches it to the connect/call error. */
+  get exitError(): ServerProcessExitError | undefined {
+    return this.unexpectedExit;
+  }
+
+  start(): Promise<void> {
+    if (this.child) throw new Error('StdioProcessTransport already started');
+    const { command, args = [], env, cwd } = this.options;
+    return new Promise<void>((resolve, reject) => {
+      const child = spawn(command, args, {
+        env,
+        cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        // Own process group so close() can kill npx/uvx grandchildren too. On Windows
+        // `detached` would open a new console window instead, so it stays off there.
+        detached: !IS_WINDOWS,
+        shell: false,
+        windowsHide: true,
+      });
+      this.child = child;
+      let spawned = false;
+
+      child.once('error', (err: NodeJS.ErrnoException) => {
+        if (spawned) {
+          this.onerror?.(err);
+          return;
+        }
+        this.child = undefined;
+        reject(this.spawnError(err));
+      });
+      child.once('spawn', () => {
+        spawned = true;
+        resolve();
+      });
+
+      this.exited = new Promise<void>((res) => {
+        child.once('exit', (code, signal) => {
+          this.exitInfo = { code, signal };
+          res();
+          if (spawned && !this.closing) void this.handleUnexpectedExit();
+        });
+      });
+
+      child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
+      child.stderr?.on('data', (chunk: Buffer) => this.onStderrChunk(this.stderrDecoder.write(chunk)));
+      child.stderr?.on('end', () => this.onStderrChunk(this.stderrDecoder.end(), true));
+      // EPIPE after the server died: the exit path reports it properly, this only must not crash us.
+      child.stdin?.on('error', (err) => this.onerror?.(err));
+      child.stdout?.on('error', (err) => this.onerror?.(err));
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || !stdin.writable || this.exitInfo || this.closing) {
+      return Promise.reject(new Error('Not connected'));
+    }
+    return new Promise<void>((resolve, reject) => {
+      const flushed = stdin.write(serializeMessage(message), (err) => {
+        if (err) reject(err);
+      });
+      if (flushed) resolve();
+      else stdin.once('drain', resolve);
+    });
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private spawnError(err: NodeJS.ErrnoException): Error {
+    if (err.code === 'ENOENT') {
+      // spawn reports a missing cwd as ENOENT of the command too; don't send people installing uvx for a typo'd folder.
+      if (this.options.cwd && !existsSync(this.options.cwd)) {
+        return new Error(`Working directory not found: ${this.options.cwd}`, { cause: err });
+      }
+      return new CommandNotFoundError(this.options.command, { cause: err });
+    }
+    return err;
+  }
+
+  private onStdout(chunk: Buffer): void {
+    try {
+      this.readBuffer.append(chunk);
+    } catch (err) {
+      // Over the SDK's 10 MB line limit: the stream can't be resynchronised, so give up on it.
+      this.onerror?.(err as Error);
+      void this.close();
+      return;
+    }
+    for (;;) {
+      let message: JSONRPCMessage | null;
+      try {
+        message = this.readBuffer.readMessage();
+      } catch (err) {
+        // ReadBuffer has already consumed the bad line; report it and carry on with the next one.
+        this.onerror?.(new Error(`Skipped a stdout line that is not JSON-RPC: ${(err as Error).message}`, { cause: err }));
+        continue;
+      }
+      if (message === null) return;
+      this.onmessage?.(message);
+    }
+  }
+
+  private onStderrChunk(text: string, ended = false): void {
+    this.stderrPartial += text;
+    const lines = this.stderrPartial.split(/\r?\n/);
+    this.stderrPartial = lines.pop() ?? '';
+    if (ended || this.stderrPartial.length > MAX_STDERR_LINE) {
+      if (this.stderrPartial) lines.push(this.stderrPartial);
+      this.stderrPartial = '';
+    }
+    const max = this.options.stderrBufferLines ?? 200;
+    for (const line of lines) {
+      this.stderrLines.push(line);
+      if (this.stderrLines.length > max) this.stderrLines.shift();
+      this.options.onStderr?.(line);
+    }
+  }
+
+  /** The server went away by itself: clean up what it left behind, then tell the client why. */
+  private async handleUnexpectedExit(): Promise<void> {
+    const child = this.child;
+    if (!child?.pid) return;
+    // Orphaned grandchildren would keep our pipes open (so 'close' never comes) and run forever.
+    if (!IS_WINDOWS) killProcessGroup(child.pid, 'SIGTERM');
+    // Let the pipes drain so the last stdout messages and stderr lines arrive before we report.
+    await Promise.race([new Promise((res) => child.once('close', res)), delay(TERM_WAIT_MS)]);
+    const { code, signal } = this.exitInfo ?? { code: null, signal: null };
+    this.unexpectedExit = new ServerProcessExitError(this.options.command, code, signal, this.stderrTail());
+    this.onerror?.(this.unexpectedExit);
+    this.notifyClosed();
+  }
+
+  private async shutdown(): Promise<void> {
+    const child = this.child;
+    const pid = child?.pid;
+    if (child && pid !== undefined && this.exited) {
+      const exited = this.exited;
+      const isExited = () => this.exitInfo !== undefined;
+      const waitExit = (ms: number) => Promise.race([exited, delay(ms)]);
+      // Well-behaved servers exit when stdin closes; give them the chance to flush and clean up.
+      child.stdin?.end();
+      await waitExit(this.options.gracefulMs ?? 2000);
+      if (!isExited()) {
+        killProcessGroup(pid, 'SIGTERM');
+        await waitExit(TERM_WAIT_MS);
+      }
+      if (!isExited()) {
+        killProcessGroup(pid, 'SIGKILL');
+        await waitExit(TERM_WAIT_MS);
+      }
+      // The direct child is gone, but grandchildren may not be (npx exits, the server lives on).
+      if (!IS_WINDOWS && groupAlive(pid)) {
+        killProcessGroup(pid, 'SIGTERM');
+        if (!(await waitUntil(() => !groupAlive(pid), TERM_WAIT_MS))) {
+          killProcessGroup(pid, 'SIGKILL');
+          await waitUntil(() => !groupAlive(pid), TERM_WAIT_MS);
+        }
+      }
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    }
+    this.readBuffer.clear();
+    this.notifyClosed();
+  }
+
+  private notifyClosed(): void {
+    if (this.closedNotified) return;
+    this.closedNotified = true;
+    this.onclose?.();
+  }
+}
