@@ -1,0 +1,59 @@
+import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import type { i18n as I18n } from 'i18next';
+import { useEffect } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { HostProvider } from './bridge/HostContext';
+import type { HostClient } from './bridge/types';
+import { SettingsWindow } from './features/settings/SettingsWindow';
+import { ANTD_LOCALES, HTML_LANG, SOURCE_LANGUAGE, isLanguage } from './i18n/languages';
+import { useThemePreference, type EffectiveTheme } from './theme/useThemePreference';
+
+export function App({ host, i18n }: { host: HostClient; i18n: I18n }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <HostProvider host={host}>
+        <Shell />
+      </HostProvider>
+    </I18nextProvider>
+  );
+}
+
+function Shell() {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : SOURCE_LANGUAGE;
+  const { preference, effective, setPreference } = useThemePreference();
+
+  useEffect(() => {
+    document.documentElement.lang = HTML_LANG[language];
+    document.title = t('app.title');
+  }, [language, t]);
+
+  return (
+    <ConfigProvider
+      locale={ANTD_LOCALES[language]}
+      theme={{ algorithm: effective === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}
+    >
+      <AntdApp>
+        <PageChrome effective={effective} />
+        <div data-testid="app-root" data-theme={effective}>
+          <SettingsWindow preference={preference} effective={effective} onPreferenceChange={setPreference} />
+        </div>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
+/**
+ * The page outside React's tree (body background, native scrollbars and form controls) must
+ * match the theme too, or a dark window shows a white margin and white scrollbars.
+ */
+function PageChrome({ effective }: { effective: EffectiveTheme }) {
+  const { token } = theme.useToken();
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.colorScheme = effective;
+    document.body.style.backgroundColor = token.colorBgLayout;
+    document.body.style.color = token.colorText;
+  }, [effective, token.colorBgLayout, token.colorText]);
+  return null;
+}

@@ -1,0 +1,121 @@
+/**
+ * HostClient over the browser-mode host: `POST /api/rpc` for routes, a Server-Sent Events
+ * stream on `/api/events` for events. Same origin as the page, so paths stay relative.
+ * The stream is read with fetch (not EventSource) because EventSource cannot send the
+ * Authorization header, and the token must not travel in a URL.
+ */
+import { HOST_EVENTS_PATH, HOST_RPC_PATH } from '@shared/contracts/bridge';
+import { describeFailure, internalError, parseEventData, toResult } from './envelope';
+import { createEventHub } from './eventHub';
+import { SseParser } from './sse';
+import type { EnvelopeListener, HostClient } from './types';
+
+export interface HttpHostOptions {
+  token: string | undefined;
+  fetch?: typeof fetch;
+  /** Waits before each reconnect, in order; the last one repeats. Reset once data flows again. */
+  retryDelaysMs?: readonly number[];
+}
+
+export const DEFAULT_RETRY_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000] as const;
+
+export function createHttpHost({ token, fetch: fetchFn = globalThis.fetch.bind(globalThis), retryDelaysMs = DEFAULT_RETRY_DELAYS_MS }: HttpHostOptions): HostClient {
+  const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+
+  const hub = createEventHub((emit) => {
+    const controller = new AbortController();
+    void streamEvents({ fetchFn, headers: { ...auth, Accept: 'text/event-stream' }, retryDelaysMs, signal: controller.signal, emit });
+    return () => controller.abort();
+  });
+
+  return {
+    async request(route, ...[input]) {
+      let response: Response;
+      try {
+        response = await fetchFn(HOST_RPC_PATH, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ route, input }),
+        });
+      } catch (err) {
+        return internalError(`Cannot reach the host for ${route}: ${describeFailure(err)}`, { route });
+      }
+      // The host answers errors (401, 404, 400 …) with an envelope too, so the body decides, not
+      // the status; only a body that is not JSON (a proxy's error page) falls back to the status.
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch {
+        return internalError(`The host answered ${route} with HTTP ${response.status} and no JSON body`, {
+          route,
+          status: response.status,
+        });
+      }
+      return toResult(route, body);
+    },
+    ...hub,
+  };
+}
+
+interface StreamOptions {
+  fetchFn: typeof fetch;
+  headers: Record<string, string>;
+  retryDelaysMs: readonly number[];
+  signal: AbortSignal;
+  emit: EnvelopeListener;
+}
+
+/** Keeps one event stream open until `signal` aborts, reconnecting with backoff when it ends or fails. */
+export async function streamEvents({ fetchFn, headers, retryDelaysMs, signal, emit }: StreamOptions): Promise<void> {
+  let attempt = 0;
+  while (!signal.aborted) {
+    try {
+      const response = await fetchFn(HOST_EVENTS_PATH, { headers, signal, cache: 'no-store' });
+      if (response.ok && response.body) {
+        await readEvents(response.body, emit, () => {
+          attempt = 0;
+        });
+      } else {
+        await response.body?.cancel();
+      }
+    } catch {
+      // Network failure or abort: the loop condition and the backoff below decide what happens.
+    }
+    if (signal.aborted) return;
+    const wait = retryDelaysMs[Math.min(attempt, retryDelaysMs.length - 1)] ?? 1_000;
+    attempt++;
+    await sleep(wait, signal);
+  }
+}
+
+/** Reads one SSE body to its end, emitting every valid envelope; `onData` marks the stream as healthy. */
+export async function readEvents(body: ReadableStream<Uint8Array>, emit: EnvelopeListener, onData: () => void): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parser = new SseParser();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      onData();
+      for (const data of parser.push(decoder.decode(value, { stream: true }))) {
+        const envelope = parseEventData(data);
+        if (envelope) emit(envelope);
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}

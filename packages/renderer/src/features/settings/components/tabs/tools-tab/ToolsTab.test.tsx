@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeHost, server } from '../../../../../test/FakeHost';
+import { renderWithProviders } from '../../../../../test/renderWithApp';
+import { ToolsTab } from './ToolsTab';
+import { EVENT_LOG_LIMIT } from './types';
+
+afterEach(cleanup);
+
+const rows = () => screen.queryAllByTestId('server-row');
+
+describe('ToolsTab', () => {
+  it('lists configured servers with name, transport, state and target', async () => {
+    const host = new FakeHost();
+    host.servers = [
+      server({ name: 'files', type: 'stdio', config: { command: 'npx', args: ['-y', '@scope/server files', 'x'] } }),
+      server({ name: 'remote', type: 'http', config: { url: 'http://127.0.0.1:9/mcp' }, isActive: false }),
+    ];
+    renderWithProviders(<ToolsTab />, host);
+
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const files = screen.getByTestId('server-list').querySelector('[data-server-name="files"]');
+    const remote = screen.getByTestId('server-list').querySelector('[data-server-name="remote"]');
+    expect(files?.textContent).toContain('stdio');
+    expect(files?.textContent).toContain('Active');
+    // An argument with a space stays visibly one argument.
+    expect(files?.textContent).toContain('npx -y "@scope/server files" x');
+    expect(remote?.textContent).toContain('Streamable HTTP');
+    expect(remote?.textContent).toContain('Inactive');
+    expect(remote?.textContent).toContain('http://127.0.0.1:9/mcp');
+    expect(screen.queryByTestId('servers-empty')).toBeNull();
+    expect(screen.getByText('MCP servers · 2 servers')).toBeTruthy();
+  });
+
+  it('shows the empty state when nothing is configured', async () => {
+    renderWithProviders(<ToolsTab />, new FakeHost());
+    const empty = await screen.findByTestId('servers-empty');
+    expect(empty.textContent).toContain('No MCP servers yet');
+    expect(rows()).toHaveLength(0);
+  });
+
+  it('shows an error envelope as translated text with its data, keeping the code in the details', async () => {
+    const host = new FakeHost();
+    host.failures.set('mcp.list', [
+      { code: 'CONFIG_STORE_FAILED', message: 'EACCES: permission denied', data: { path: '/home/a/mcp-config.json' } },
+    ]);
+    renderWithProviders(<ToolsTab />, host);
+
+    const alert = await screen.findByTestId('servers-error');
+    expect(alert.textContent).toContain('The MCP configuration at /home/a/mcp-config.json could not be read or saved.');
+    expect(alert.textContent).toContain('CONFIG_STORE_FAILED: EACCES: permission denied');
+  });
+
+  it('translates errors in the current language', async () => {
+    const host = new FakeHost();
+    host.failures.set('mcp.list', [{ code: 'DUPLICATE_NAME', message: 'dup', data: { name: 'files' } }]);
+    renderWithProviders(<ToolsTab />, host, 'ja');
+    const alert = await screen.findByTestId('servers-error');
+    expect(alert.textContent).toContain('「files」という名前のサーバーはすでに存在します');
+  });
+
+  it('refreshes on mcp.servers_changed and logs the event, newest first', async () => {
+    const host = new FakeHost();
+    renderWithProviders(<ToolsTab />, host);
+    await screen.findByTestId('servers-empty');
+    expect(host.callCount('mcp.list')).toBe(1);
+    expect(screen.queryAllByTestId('event-entry')).toHaveLength(0);
+
+    host.servers = [server({ name: 'files', type: 'stdio', config: { command: 'npx' } })];
+    act(() => host.emit({ event: 'mcp.servers_changed', payload: { reason: 'added', id: 'id-files' } }));
+
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]?.getAttribute('data-server-name')).toBe('files');
+    expect(host.callCount('mcp.list')).toBe(2);
+    expect(screen.queryByTestId('servers-empty')).toBeNull();
+
+    act(() => host.emit({ event: 'mcp.connection_state', payload: { serverId: 'id-files', state: 'connected' } }));
+    const entries = within(screen.getByTestId('event-log')).getAllByTestId('event-entry');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]?.textContent).toContain('mcp.connection_state');
+    // The id is shown as the server's name once the list knows it.
+    expect(entries[0]?.textContent).toContain('files is connected');
+    expect(entries[1]?.textContent).toContain('mcp.servers_changed');
+    expect(entries[1]?.textContent).toContain('A server was added');
+    // Only servers_changed reloads the list.
+    expect(host.callCount('mcp.list')).toBe(2);
+  });
+
+  it('caps the event log and can clear it', async () => {
+    const host = new FakeHost();
+    renderWithProviders(<ToolsTab />, host);
+    await screen.findByTestId('servers-empty');
+    act(() => {
+      for (let i = 0; i < EVENT_LOG_LIMIT + 5; i++) {
+        host.emit({ event: 'mcp.server_log', payload: { serverId: 's', line: `line ${i}`, stream: 'stderr', at: i } });
+      }
+    });
+    const entries = screen.getAllByTestId('event-entry');
+    expect(entries).toHaveLength(EVENT_LOG_LIMIT);
+    expect(entries[0]?.textContent).toContain(`line ${EVENT_LOG_LIMIT + 4}`);
+
+    await userEvent.click(screen.getByRole('button', { name: /Clear/ }));
+    expect(screen.queryAllByTestId('event-entry')).toHaveLength(0);
+    expect(screen.getByText('No events received yet')).toBeTruthy();
+  });
+
+  it('keeps the last good list when a refresh fails', async () => {
+    const host = new FakeHost();
+    host.servers = [server({ name: 'files', type: 'stdio', config: { command: 'npx' } })];
+    renderWithProviders(<ToolsTab />, host);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    host.failures.set('mcp.list', [{ code: 'INTERNAL', message: 'Cannot reach the host' }]);
+    await userEvent.click(screen.getByRole('button', { name: /Refresh/ }));
+    expect((await screen.findByTestId('servers-error')).textContent).toContain('Something went wrong inside Elftia.');
+    expect(rows()).toHaveLength(1);
+  });
+});

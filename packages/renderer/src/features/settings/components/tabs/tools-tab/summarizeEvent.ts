@@ -1,0 +1,54 @@
+import type { EventEnvelope } from '@shared/contracts/ipc';
+import type { TFunction } from 'i18next';
+
+/** Long log lines would push the log sideways; the summary is a glance, not the full line. */
+const MAX_LINE = 120;
+const clip = (text: string): string => (text.length > MAX_LINE ? `${text.slice(0, MAX_LINE - 1)}…` : text);
+
+/**
+ * One short, translated line per event. `serverName` turns ids into the names the person chose.
+ * `t` is bound to the `settings/tools` namespace.
+ */
+export function summarizeEvent(envelope: EventEnvelope, t: TFunction, serverName: (id: string) => string): string {
+  switch (envelope.event) {
+    case 'mcp.servers_changed': {
+      const base = t(`events.serversChanged.${envelope.payload.reason}`);
+      const id = envelope.payload.id;
+      return id ? `${base}: ${serverName(id)}` : base;
+    }
+    case 'mcp.connection_state': {
+      const { serverId, state, error } = envelope.payload;
+      const values = { server: serverName(serverId), state: t(`events.state.${state}`) };
+      return error ? t('events.connectionStateError', { ...values, error: clip(error) }) : t('events.connectionState', values);
+    }
+    case 'mcp.tool_called': {
+      const { serverId, toolName, duration, success } = envelope.payload;
+      const values = { server: serverName(serverId), tool: toolName, duration: Math.round(duration) };
+      return t(success ? 'events.toolCalledOk' : 'events.toolCalledFailed', values);
+    }
+    case 'mcp.server_log':
+      return t('events.serverLog', {
+        server: serverName(envelope.payload.serverId),
+        stream: envelope.payload.stream,
+        line: clip(envelope.payload.line),
+      });
+    case 'deps.install_progress': {
+      const { command, phase, percent } = envelope.payload;
+      return percent === undefined
+        ? t('events.depsProgress', { command, phase })
+        : t('events.depsProgressPercent', { command, phase, percent: Math.round(percent) });
+    }
+    case 'mcp.tool_progress': {
+      const { serverId, toolName, progress, total } = envelope.payload;
+      const values = { server: serverName(serverId), tool: toolName, progress };
+      return total === undefined ? t('events.toolProgress', values) : t('events.toolProgressTotal', { ...values, total });
+    }
+    case 'mcp.tools_changed':
+      return t('events.toolsChanged', { server: serverName(envelope.payload.serverId) });
+    case 'app.notice':
+      return t('events.appNotice', { title: t(`common:notices.${envelope.payload.code}.title`) });
+    default:
+      // An event added to the contract after this switch: its payload is still worth a glance.
+      return clip(JSON.stringify((envelope as { payload: unknown }).payload));
+  }
+}

@@ -1,0 +1,24 @@
+import type { EventEnvelope } from '@shared/contracts/ipc';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import type { AppErrorShape } from '@shared/errors';
+
+/**
+ * The server list as the tab sees it. `servers` survives a failed or pending refresh, so the
+ * list does not flicker or vanish while it reloads or when one reload fails.
+ */
+export interface ServerListState {
+  servers: McpServerRecord[] | undefined;
+  loading: boolean;
+  error: AppErrorShape | undefined;
+}
+
+/** One row of the live event log. The summary is rendered, not stored, so it follows the language. */
+export interface LiveEvent {
+  /** Monotonic, for React keys: two identical events can arrive in the same millisecond. */
+  id: number;
+  receivedAt: number;
+  envelope: EventEnvelope;
+}
+
+/** How many events the log keeps; older ones drop off the end. */
+export const EVENT_LOG_LIMIT = 50;

@@ -1,0 +1,21 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { HostClient } from '../../../../../bridge/types';
+import { EVENT_LOG_LIMIT, type LiveEvent } from './types';
+
+/** The latest events from the host, newest first, capped at `limit`. */
+export function useLiveEvents(host: HostClient, limit = EVENT_LOG_LIMIT): { events: LiveEvent[]; clear: () => void } {
+  const [events, setEvents] = useState<LiveEvent[]>([]);
+  const nextId = useRef(0);
+
+  useEffect(
+    () =>
+      host.onAny((envelope) => {
+        const entry: LiveEvent = { id: nextId.current++, receivedAt: Date.now(), envelope };
+        setEvents((prev) => [entry, ...prev].slice(0, limit));
+      }),
+    [host, limit],
+  );
+
+  const clear = useCallback(() => setEvents([]), []);
+  return { events, clear };
+}

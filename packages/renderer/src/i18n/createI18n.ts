@@ -1,0 +1,25 @@
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, SOURCE_LANGUAGE, type Language } from './languages';
+import { NAMESPACES, resources } from './resources';
+
+/** One i18next instance per app (and per test), never the global singleton, so tests stay isolated. */
+export function createI18n(language: Language): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: SOURCE_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    // Resources are bundled, so init can finish synchronously and the first render has text.
+    initAsync: false,
+    // React escapes what it renders; escaping here too would show "&quot;" in the UI.
+    interpolation: { escapeValue: false },
+    // A value missing from an error's data shows as "…" rather than a raw "{{name}}".
+    missingInterpolationHandler: () => '…',
+    returnNull: false,
+  });
+  return instance;
+}

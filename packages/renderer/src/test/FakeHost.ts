@@ -1,0 +1,64 @@
+/**
+ * A HostClient for component tests: an in-memory server list, scripted failures and a way to
+ * push events, with the same envelope semantics as the real bridges.
+ */
+import type { AppNotice, EventEnvelope, RouteName, RouteOutput } from '@shared/contracts/ipc';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import type { AppErrorShape, Result } from '@shared/errors';
+import { createEventHub } from '../bridge/eventHub';
+import type { EnvelopeListener, HostClient, RouteArgs } from '../bridge/types';
+
+export class FakeHost implements HostClient {
+  servers: McpServerRecord[] = [];
+  notices: AppNotice[] = [];
+  /** Errors to answer the next calls of a route with, in order. */
+  readonly failures = new Map<RouteName, AppErrorShape[]>();
+  readonly calls: RouteName[] = [];
+  private emitToHub: EnvelopeListener = () => {};
+  private readonly hub = createEventHub((emit) => {
+    this.emitToHub = emit;
+    return () => {
+      this.emitToHub = () => {};
+    };
+  });
+
+  readonly on = this.hub.on;
+  readonly onAny = this.hub.onAny;
+
+  async request<R extends RouteName>(route: R, ...args: RouteArgs<R>): Promise<Result<RouteOutput<R>>> {
+    void args;
+    this.calls.push(route);
+    const failure = this.failures.get(route)?.shift();
+    if (failure) return { ok: false, error: failure };
+    switch (route) {
+      case 'mcp.list':
+        return { ok: true, data: structuredClone(this.servers) as RouteOutput<R> };
+      case 'app.notices':
+        return { ok: true, data: structuredClone(this.notices) as RouteOutput<R> };
+      default:
+        return { ok: false, error: { code: 'ROUTE_NOT_FOUND', message: `FakeHost has no ${route}`, data: { route } } };
+    }
+  }
+
+  emit(envelope: EventEnvelope): void {
+    this.emitToHub(envelope);
+  }
+
+  callCount(route: RouteName): number {
+    return this.calls.filter((r) => r === route).length;
+  }
+}
+
+export function server(overrides: Partial<McpServerRecord> & Pick<McpServerRecord, 'name' | 'type' | 'config'>): McpServerRecord {
+  return {
+    id: `id-${overrides.name}`,
+    scope: 'user',
+    isActive: true,
+    isTrusted: false,
+    disabledTools: [],
+    disabledAutoApproveTools: [],
+    installSource: 'manual',
+    createdAt: 1_700_000_000_000,
+    ...overrides,
+  };
+}

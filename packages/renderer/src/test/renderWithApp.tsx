@@ -1,0 +1,34 @@
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { HostProvider } from '../bridge/HostContext';
+import type { HostClient } from '../bridge/types';
+import { createI18n } from '../i18n/createI18n';
+import type { Language } from '../i18n/languages';
+
+/**
+ * jsdom lacks matchMedia, which antd's responsive helpers call. A fixed "light, no match"
+ * answer is enough: tests that care about the OS theme replace it themselves.
+ */
+export function installMatchMedia(matches = (_query: string) => false): void {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: matches(query),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+export function renderWithProviders(ui: ReactNode, host: HostClient, language: Language = 'en'): RenderResult {
+  installMatchMedia();
+  return render(
+    <I18nextProvider i18n={createI18n(language)}>
+      <HostProvider host={host}>{ui}</HostProvider>
+    </I18nextProvider>,
+  );
+}
