@@ -29,8 +29,15 @@ export function createServices(ports: ServicePorts): Services {
     for (const listener of listeners) listener({ event, payload } as EventEnvelope);
   };
 
-  const mcpService = new McpService(ports.configStore);
+  const mcpService = new McpService(ports.configStore, { fetch: ports.fetch });
   mcpService.on('servers:changed', (change) => publish('mcp.servers_changed', change));
+  mcpService.on('connection:state', (serverId, state, error) =>
+    publish('mcp.connection_state', error ? { serverId, state, error } : { serverId, state }),
+  );
+  mcpService.on('tool:called', (call) => publish('mcp.tool_called', call));
+  mcpService.on('tool:progress', (progress) => publish('mcp.tool_progress', progress));
+  mcpService.on('tools:changed', (serverId) => publish('mcp.tools_changed', { serverId }));
+  mcpService.on('server:log', (line) => publish('mcp.server_log', line));
 
   const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore }));
 

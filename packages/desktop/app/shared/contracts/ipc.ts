@@ -4,12 +4,24 @@
  */
 import { z } from 'zod';
 import {
+  MCPToolSchema,
   McpActionResultSchema,
+  McpCallToolInputSchema,
+  McpCallToolResultSchema,
+  McpCancelCallInputSchema,
+  McpCancelCallResultSchema,
   McpConnectionStateSchema,
+  McpDiscoverResultSchema,
   McpServerIdInputSchema,
   McpServerInputSchema,
+  McpServerJsonInputSchema,
+  McpServerLogInputSchema,
+  McpServerLogLineSchema,
   McpServerRecordSchema,
+  McpServerStatusSchema,
   McpServerUpdateInputSchema,
+  McpTestInputSchema,
+  McpTestResultSchema,
 } from './mcp-types';
 
 /** Something the app wants the person to know that is not tied to one request. */
@@ -26,6 +38,19 @@ export const routes = {
   'mcp.add': { input: McpServerInputSchema, output: McpActionResultSchema },
   'mcp.update': { input: McpServerUpdateInputSchema, output: McpActionResultSchema },
   'mcp.remove': { input: McpServerIdInputSchema, output: McpActionResultSchema },
+  'mcp.add_json': { input: McpServerJsonInputSchema, output: McpActionResultSchema },
+  /** Connection state of every saved server (never connects). */
+  'mcp.status': { input: z.void().or(z.object({}).strict()), output: z.array(McpServerStatusSchema) },
+  'mcp.reconnect': { input: McpServerIdInputSchema, output: McpServerStatusSchema },
+  'mcp.disconnect': { input: McpServerIdInputSchema, output: McpServerStatusSchema },
+  'mcp.list_tools': { input: McpServerIdInputSchema, output: z.array(MCPToolSchema) },
+  'mcp.list_all_tools': { input: z.void().or(z.object({}).strict()), output: z.array(MCPToolSchema) },
+  'mcp.call_tool': { input: McpCallToolInputSchema, output: McpCallToolResultSchema },
+  'mcp.cancel_call': { input: McpCancelCallInputSchema, output: McpCancelCallResultSchema },
+  'mcp.test': { input: McpTestInputSchema, output: McpTestResultSchema },
+  'mcp.discover': { input: McpServerIdInputSchema, output: McpDiscoverResultSchema },
+  /** The server's recent stderr and host notes, oldest first (secrets redacted). */
+  'mcp.server_log': { input: McpServerLogInputSchema, output: z.object({ lines: z.array(McpServerLogLineSchema) }) },
 } as const;
 
 export type Routes = typeof routes;
@@ -46,7 +71,17 @@ export const events = {
     duration: z.number(),
     success: z.boolean(),
   }),
-  'mcp.server_log': z.object({ serverId: z.string(), line: z.string(), stream: z.enum(['stderr', 'stdout']) }),
+  'mcp.server_log': McpServerLogLineSchema,
+  'mcp.tool_progress': z.object({
+    serverId: z.string(),
+    toolName: z.string(),
+    callId: z.string(),
+    progress: z.number(),
+    total: z.number().optional(),
+    message: z.string().optional(),
+  }),
+  /** The server announced notifications/tools/list_changed; cached tools were dropped. */
+  'mcp.tools_changed': z.object({ serverId: z.string() }),
   'deps.install_progress': z.object({ command: z.string(), phase: z.string(), percent: z.number().optional() }),
   'app.notice': AppNoticeSchema,
 } as const;

@@ -4,6 +4,7 @@
  * so a field added to a schema reaches every runtime at once.
  */
 import { z } from 'zod';
+import { AppErrorShapeSchema } from '../errors';
 
 /** The one list of transports. Every enum of transport types derives from it. */
 export const MCP_SERVER_TRANSPORTS = ['stdio', 'sse', 'http', 'websocket'] as const;
@@ -146,3 +147,89 @@ export const McpServerStatusSchema = z.object({
   error: z.string().optional(),
 });
 export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
+
+/* ---------- Connection pool (issue 3) ---------- */
+
+export const McpServerLogStreamSchema = z.enum(['stderr', 'stdout', 'host']);
+/** `host` lines are what Elftia itself noted about the server (a tool it had to skip, a closed connection). */
+export type McpServerLogStream = z.infer<typeof McpServerLogStreamSchema>;
+
+export const McpServerLogLineSchema = z.object({
+  serverId: z.string(),
+  line: z.string(),
+  stream: McpServerLogStreamSchema,
+  at: z.number(),
+});
+export type McpServerLogLine = z.infer<typeof McpServerLogLineSchema>;
+
+export const McpServerLogInputSchema = z.object({ id: NonBlankSchema, limit: z.number().int().positive().max(5000).optional() });
+export type McpServerLogInput = z.infer<typeof McpServerLogInputSchema>;
+
+/** A tool the server listed but whose definition is not valid MCP; the server keeps its other tools. */
+export const McpToolIssueSchema = z.object({ name: z.string(), message: z.string() });
+export type McpToolIssue = z.infer<typeof McpToolIssueSchema>;
+
+export const McpServerInfoSchema = z.object({ name: z.string(), version: z.string() });
+
+/** Test a saved server by id, or a config that is not saved yet (the form's "Test" button). */
+export const McpTestInputSchema = z.union([McpServerIdInputSchema, z.object({ server: McpServerInputSchema })]);
+export type McpTestInput = z.input<typeof McpTestInputSchema>;
+
+export const McpTestResultSchema = z.object({
+  success: z.boolean(),
+  tools: z.array(z.string()),
+  invalidTools: z.array(McpToolIssueSchema),
+  durationMs: z.number(),
+  serverInfo: McpServerInfoSchema.optional(),
+  error: AppErrorShapeSchema.optional(),
+});
+export type McpTestResult = z.infer<typeof McpTestResultSchema>;
+
+export const McpPromptSchema = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  arguments: z.array(z.object({ name: z.string(), description: z.string().optional(), required: z.boolean().optional() })).optional(),
+});
+export const McpResourceSchema = z.object({
+  uri: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+});
+
+/** Tools are required; prompts and resources may fail (their error is reported) without failing the whole. */
+export const McpDiscoverResultSchema = z.object({
+  serverInfo: McpServerInfoSchema.optional(),
+  instructions: z.string().optional(),
+  tools: z.array(MCPToolSchema),
+  invalidTools: z.array(McpToolIssueSchema),
+  prompts: z.array(McpPromptSchema),
+  resources: z.array(McpResourceSchema),
+  errors: z.object({ prompts: z.string().optional(), resources: z.string().optional() }),
+});
+export type McpDiscoverResult = z.infer<typeof McpDiscoverResultSchema>;
+
+export const McpCallToolInputSchema = z.object({
+  serverId: NonBlankSchema,
+  toolName: z.string().min(1),
+  args: z.record(z.string(), z.unknown()).default({}),
+  /** Chosen by the caller so it can cancel the call and match progress events; generated when absent. */
+  callId: NonBlankSchema.optional(),
+});
+export type McpCallToolInput = z.input<typeof McpCallToolInputSchema>;
+
+/** MCP content blocks (text, image, audio, resource_link, resource) are passed through as sent. */
+export const McpContentBlockSchema = z.looseObject({ type: z.string() });
+
+/** `isError: true` is a tool that ran and failed: data, not an exception. */
+export const McpCallToolResultSchema = z.object({
+  callId: z.string(),
+  isError: z.boolean(),
+  content: z.array(McpContentBlockSchema),
+  structuredContent: z.record(z.string(), z.unknown()).optional(),
+  durationMs: z.number(),
+});
+export type McpCallToolResult = z.infer<typeof McpCallToolResultSchema>;
+
+export const McpCancelCallInputSchema = z.object({ callId: NonBlankSchema });
+export const McpCancelCallResultSchema = z.object({ cancelled: z.boolean() });

@@ -27,6 +27,27 @@ export function createRouteHandlers({ mcpService, configStore }: McpRouterDeps):
     'mcp.add': (input) => mcpService.add(input),
     'mcp.update': (input) => mcpService.update(input),
     'mcp.remove': ({ id }) => mcpService.remove(id),
+    'mcp.add_json': (input) => mcpService.addJson(input),
+    'mcp.status': async () => mcpService.status(),
+    'mcp.reconnect': async ({ id }) => {
+      // A failed connect is reported as the state, which is what the caller asked about.
+      await mcpService.reconnect(id).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'NOT_FOUND') throw err;
+      });
+      return mcpService.statusOf(id);
+    },
+    'mcp.disconnect': async ({ id }) => {
+      await mcpService.get(id);
+      await mcpService.disconnect(id);
+      return mcpService.statusOf(id);
+    },
+    'mcp.list_tools': ({ id }) => mcpService.listServerTools(id),
+    'mcp.list_all_tools': () => mcpService.listAllActiveServerTools(),
+    'mcp.call_tool': ({ serverId, toolName, args, callId }) => mcpService.callTool(serverId, toolName, args, callId),
+    'mcp.cancel_call': async ({ callId }) => ({ cancelled: mcpService.cancelCall(callId) }),
+    'mcp.test': (input) => mcpService.test(input),
+    'mcp.discover': ({ id }) => mcpService.discover(id),
+    'mcp.server_log': async ({ id, limit }) => ({ lines: mcpService.serverLog(id, limit) }),
   };
 }
 

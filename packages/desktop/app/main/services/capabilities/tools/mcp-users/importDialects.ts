@@ -1,0 +1,116 @@
+/**
+ * Reads the server lists people paste from other hosts' configs into our McpServerInput:
+ *   { "name": config }                              (the seed's addJson)
+ *   { "mcpServers": { "name": config } }            (Claude Desktop, Cursor, Windsurf, Cline)
+ *   { "servers": { "name": config } }               (VS Code .vscode/mcp.json)
+ *   { "mcp": { "servers": { … } } }                 (VS Code settings.json)
+ * A bad entry is reported by name and never costs the paste its good entries; keys we do not
+ * know are reported, never a reason to reject.
+ */
+import { z } from 'zod';
+import { McpServerInputSchema, type McpServerInput, type McpServerTransport } from '../../../../../shared/contracts/mcp-types';
+
+export type ImportEntry =
+  | { name: string; ok: true; input: McpServerInput; ignoredKeys: string[] }
+  | { name: string; ok: false; message: string };
+
+const TYPE_ALIASES: Record<string, McpServerTransport> = {
+  stdio: 'stdio',
+  local: 'stdio',
+  sse: 'sse',
+  http: 'http',
+  'streamable-http': 'http',
+  streamablehttp: 'http',
+  streamable_http: 'http',
+  streamable: 'http',
+  websocket: 'websocket',
+  ws: 'websocket',
+};
+
+const StringMap = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String));
+
+/** The config keys we read, across dialects. Anything else is reported as ignored. */
+const EntrySchema = z.object({
+  type: z.string().optional(),
+  transport: z.string().optional(),
+  command: z.string().optional(),
+  args: z.array(z.union([z.string(), z.number()]).transform(String)).optional(),
+  env: StringMap.optional(),
+  url: z.string().optional(),
+  /** Windsurf spells the url `serverUrl`, Gemini CLI `httpUrl` (always Streamable HTTP). */
+  serverUrl: z.string().optional(),
+  httpUrl: z.string().optional(),
+  headers: StringMap.optional(),
+  wsProtocol: z.string().optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  /** Claude Desktop / Cline: `disabled: true` keeps the entry but does not connect. */
+  disabled: z.boolean().optional(),
+  isActive: z.boolean().optional(),
+  disabledTools: z.array(z.string()).optional(),
+});
+const KNOWN_KEYS = new Set(Object.keys(EntrySchema.shape));
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const looksLikeServer = (value: unknown) =>
+  isPlainObject(value) && ['command', 'url', 'serverUrl', 'httpUrl', 'type', 'transport'].some((k) => k in value);
+
+/** Picks the `{ name: config }` map out of whichever dialect was pasted. */
+export function serverMap(root: unknown): Record<string, unknown> {
+  if (!isPlainObject(root)) throw new Error('Expected a JSON object of servers');
+  if (isPlainObject(root.mcpServers)) return root.mcpServers;
+  if (isPlainObject(root.mcp) && isPlainObject(root.mcp.servers)) return root.mcp.servers;
+  // A server that happens to be called "servers" is still a server.
+  if (isPlainObject(root.servers) && !looksLikeServer(root.servers)) return root.servers;
+  return root;
+}
+
+function inferType(declared: string | undefined, command: string | undefined, url: string | undefined): McpServerTransport | string {
+  if (declared !== undefined) return TYPE_ALIASES[declared.trim().toLowerCase()] ?? declared;
+  if (command) return 'stdio';
+  if (url) {
+    if (/^wss?:/i.test(url)) return 'websocket';
+    // The older HTTP+SSE transport conventionally serves its stream at …/sse.
+    if (/\/sse\/?(\?.*)?$/i.test(url)) return 'sse';
+  }
+  return 'http';
+}
+
+export function readEntry(name: string, raw: unknown): ImportEntry {
+  if (!isPlainObject(raw)) return { name, ok: false, message: 'Expected an object with a command or a url' };
+  const parsed = EntrySchema.safeParse(raw);
+  if (!parsed.success) {
+    return { name, ok: false, message: parsed.error.issues.map((i) => `${i.path.join('.') || '(entry)'}: ${i.message}`).join('; ') };
+  }
+  const e = parsed.data;
+  const url = e.url ?? e.serverUrl ?? e.httpUrl;
+  const type = inferType(e.type ?? e.transport ?? (e.httpUrl ? 'http' : undefined), e.command, url);
+  const candidate = {
+    name,
+    type,
+    isActive: e.isActive ?? !e.disabled,
+    ...(e.disabledTools ? { disabledTools: e.disabledTools } : {}),
+    config: {
+      ...(e.command !== undefined ? { command: e.command } : {}),
+      ...(e.args ? { args: e.args } : {}),
+      ...(e.env ? { env: e.env } : {}),
+      ...(url !== undefined ? { url } : {}),
+      ...(e.headers ? { headers: e.headers } : {}),
+      ...(e.wsProtocol ? { wsProtocol: e.wsProtocol } : {}),
+      ...(e.timeoutMs ? { timeoutMs: e.timeoutMs } : {}),
+    },
+  };
+  const input = McpServerInputSchema.safeParse(candidate);
+  if (!input.success) {
+    const message = input.error.issues.map((i) => `${i.path.join('.') || '(entry)'}: ${i.message}`).join('; ');
+    return { name, ok: false, message };
+  }
+  return { name, ok: true, input: input.data, ignoredKeys: Object.keys(raw).filter((k) => !KNOWN_KEYS.has(k)) };
+}
+
+/** Throws only when the text is not JSON or not an object; entries fail one by one. */
+export function readServerJson(text: string): ImportEntry[] {
+  const root: unknown = JSON.parse(text);
+  return Object.entries(serverMap(root)).map(([name, raw]) => readEntry(name, raw));
+}

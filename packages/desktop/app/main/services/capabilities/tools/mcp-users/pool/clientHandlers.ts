@@ -1,0 +1,51 @@
+/**
+ * What the client answers when a server asks. We declare roots, sampling and elicitation, so we
+ * must answer each: an unanswered request hangs the server's tool call until it times out.
+ */
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  McpError,
+  ToolListChangedNotificationSchema,
+  type Root,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+
+export const CLIENT_CAPABILITIES = {
+  roots: { listChanged: true },
+  sampling: {},
+  elicitation: {},
+} as const;
+
+/** JSON-RPC code the MCP spec uses when the client turns a sampling request down. */
+export const SAMPLING_REJECTED = -1;
+
+/** A local-scope server sees its project folder; a user-scope server sees none. */
+export function rootsOf(server: Pick<McpServerRecord, 'scope' | 'projectPath'>): Root[] {
+  if (server.scope !== 'local' || !server.projectPath) return [];
+  return [{ uri: pathToFileURL(server.projectPath).href, name: basename(server.projectPath) }];
+}
+
+export interface ClientHooks {
+  /** The server's current record (it may have changed since the connect). */
+  currentServer(): Pick<McpServerRecord, 'scope' | 'projectPath'>;
+  onToolsChanged(): void;
+  note(line: string): void;
+}
+
+export function installClientHandlers(client: Client, hooks: ClientHooks): void {
+  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: rootsOf(hooks.currentServer()) }));
+  client.setRequestHandler(CreateMessageRequestSchema, () => {
+    hooks.note('Declined a sampling/createMessage request: no language model is connected');
+    throw new McpError(SAMPLING_REJECTED, 'Sampling is not available: Elftia has no language model connected to answer sampling/createMessage');
+  });
+  client.setRequestHandler(ElicitRequestSchema, () => {
+    hooks.note('Declined an elicitation/create request: Elftia cannot ask the user for input yet');
+    return { action: 'decline' as const };
+  });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => hooks.onToolsChanged());
+}

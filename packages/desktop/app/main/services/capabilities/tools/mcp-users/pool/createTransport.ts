@@ -1,0 +1,61 @@
+/**
+ * createTransport (seed 004 extension point): one case per transport type. Adding a transport
+ * means a case here, its type in MCP_SERVER_TRANSPORTS and its config check in mcp-types.
+ */
+import { existsSync } from 'node:fs';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import { AppError } from '../../../../../../shared/errors';
+import { StdioProcessTransport, WebSocketClientTransport } from '../transports';
+
+export interface TransportPorts {
+  /** Electron's net.fetch in the app (system proxy, certificates); global fetch in browser mode. */
+  fetch: typeof fetch;
+  onStderr(line: string): void;
+}
+
+/** The child's environment: ours, overlaid with the server's own (seed 004). */
+function childEnv(overlay: Record<string, string> | undefined): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+  return { ...env, ...overlay };
+}
+
+function requireUrl(server: McpServerRecord): URL {
+  const raw = server.config.url?.trim();
+  if (!raw) throw new AppError('VALIDATION_FAILED', `The ${server.type} server "${server.name}" has no url`, { field: 'config.url' });
+  try {
+    return new URL(raw);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', `The ${server.type} server "${server.name}" has an invalid url`, { field: 'config.url' });
+  }
+}
+
+export function createTransport(server: McpServerRecord, ports: TransportPorts): Transport {
+  const { config } = server;
+  // Wrapping keeps `this` unbound from the port object, which Electron's net.fetch requires.
+  const fetchPort: typeof fetch = (input, init) => ports.fetch(input, init);
+  const requestInit = { headers: { ...config.headers } };
+  switch (server.type) {
+    case 'stdio': {
+      const command = config.command?.trim();
+      if (!command) throw new AppError('VALIDATION_FAILED', `The stdio server "${server.name}" has no command`, { field: 'config.command' });
+      // A project-scoped server runs in its project, when that folder still exists.
+      const cwd = server.scope === 'local' && server.projectPath && existsSync(server.projectPath) ? server.projectPath : undefined;
+      return new StdioProcessTransport({ command, args: config.args ?? [], env: childEnv(config.env), cwd, onStderr: ports.onStderr });
+    }
+    case 'sse':
+      // The SDK sends requestInit's headers on the event-stream GET as well as on the POSTs.
+      return new SSEClientTransport(requireUrl(server), { fetch: fetchPort, requestInit });
+    case 'http':
+      return new StreamableHTTPClientTransport(requireUrl(server), { fetch: fetchPort, requestInit });
+    case 'websocket':
+      return new WebSocketClientTransport(requireUrl(server), { headers: config.headers, protocol: config.wsProtocol });
+    default: {
+      const unsupported: never = server.type;
+      throw new AppError('VALIDATION_FAILED', `Unsupported MCP transport type: ${String(unsupported)}`, { type: String(unsupported) });
+    }
+  }
+}

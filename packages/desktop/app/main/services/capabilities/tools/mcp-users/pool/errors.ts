@@ -1,0 +1,101 @@
+/**
+ * Turns what the SDK and the transports throw into AppError codes people can act on. Messages
+ * may quote a stderr tail; it comes from McpServerLog, which has already redacted it.
+ */
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { AppError } from '../../../../../../shared/errors';
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Thrown by our wrapped `transport.send`: the message never left, so retrying it is safe. */
+export class TransportSendError extends Error {
+  constructor(readonly original: unknown) {
+    super(messageOf(original), { cause: original });
+    this.name = 'TransportSendError';
+  }
+}
+
+/** Makes send failures recognisable (see TransportSendError); the Protocol sees the same object. */
+export function markSendFailures<T extends { send: (...args: never[]) => Promise<void> }>(transport: T): T {
+  const send = transport.send.bind(transport);
+  transport.send = ((...args: Parameters<T['send']>) =>
+    send(...args).catch((err: unknown) => {
+      throw new TransportSendError(err);
+    })) as T['send'];
+  return transport;
+}
+
+const hasCode = (err: unknown, code: string): err is Error & { code: string } =>
+  err instanceof Error && (err as { code?: unknown }).code === code;
+
+export interface ErrorContext {
+  serverId: string;
+  serverName: string;
+  /** Redacted stderr lines written during the operation. */
+  stderrTail?: string[];
+}
+
+function withTail(message: string, tail: string[] | undefined): string {
+  return tail?.length ? `${message}\n${tail.join('\n')}` : message;
+}
+
+/** The connection could not be established (or initialised). */
+export function toConnectError(err: unknown, ctx: ErrorContext): AppError {
+  if (err instanceof AppError) return err;
+  const cause = err instanceof TransportSendError ? err.original : err;
+  const data = { serverId: ctx.serverId, serverName: ctx.serverName, stderrTail: ctx.stderrTail ?? [] };
+  if (hasCode(cause, 'DEPS_MISSING')) {
+    const command = (cause as { command?: unknown }).command;
+    return new AppError('DEPS_MISSING', withTail(messageOf(cause), ctx.stderrTail), { ...data, command: String(command) });
+  }
+  if (cause instanceof McpError && cause.code === ErrorCode.RequestTimeout) {
+    return new AppError('MCP_TIMEOUT', withTail(`"${ctx.serverName}" did not answer initialize in time`, ctx.stderrTail), data);
+  }
+  return new AppError(
+    'MCP_CONNECT_FAILED',
+    withTail(`Could not connect to "${ctx.serverName}": ${messageOf(cause)}`, ctx.stderrTail),
+    { ...data, cause: messageOf(cause) },
+  );
+}
+
+/** A request on an established connection failed (a tool result with isError is not a failure). */
+export function toRequestError(err: unknown, ctx: ErrorContext & { method: string }): AppError {
+  if (err instanceof AppError) return err;
+  const data = { serverId: ctx.serverId, serverName: ctx.serverName, method: ctx.method };
+  if (err instanceof McpError) {
+    if (err.code === ErrorCode.RequestTimeout) {
+      return new AppError('MCP_TIMEOUT', `"${ctx.serverName}" did not answer ${ctx.method} in time; the request was cancelled`, {
+        ...data,
+        ...(err.data && typeof err.data === 'object' ? (err.data as Record<string, unknown>) : {}),
+      });
+    }
+    if (err.code === ErrorCode.ConnectionClosed) {
+      return new AppError('MCP_CONNECTION_CLOSED', withTail(`The connection to "${ctx.serverName}" closed during ${ctx.method}`, ctx.stderrTail), {
+        ...data,
+        stderrTail: ctx.stderrTail ?? [],
+      });
+    }
+    return new AppError('MCP_PROTOCOL_ERROR', `"${ctx.serverName}" answered ${ctx.method} with an error: ${err.message}`, {
+      ...data,
+      mcpCode: err.code,
+    });
+  }
+  if (err instanceof Error && err.name === 'ZodError') {
+    return new AppError('MCP_PROTOCOL_ERROR', `"${ctx.serverName}" sent an invalid ${ctx.method} result: ${err.message}`, data);
+  }
+  return new AppError('MCP_CONNECTION_CLOSED', withTail(`The connection to "${ctx.serverName}" failed during ${ctx.method}: ${messageOf(err)}`, ctx.stderrTail), {
+    ...data,
+    stderrTail: ctx.stderrTail ?? [],
+  });
+}
+
+/**
+ * Whether a failed request may be sent again on a fresh connection. A message that never left
+ * (send failed, client already closed) always may; one that was in flight when the connection
+ * dropped may only if it is idempotent, since a tool call could have had side effects.
+ */
+export function isRetryableOnNewConnection(err: unknown, idempotent: boolean): boolean {
+  if (err instanceof TransportSendError) return true;
+  if (err instanceof Error && err.message === 'Not connected') return true;
+  return idempotent && err instanceof McpError && err.code === ErrorCode.ConnectionClosed;
+}
