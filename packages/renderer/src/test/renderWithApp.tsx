@@ -24,8 +24,18 @@ export function installMatchMedia(matches = (_query: string) => false): void {
     }) as MediaQueryList;
 }
 
+/** jsdom has no ResizeObserver; antd's Tabs and Select observe sizes, which a test never changes. */
+export function installResizeObserver(): void {
+  globalThis.ResizeObserver ??= class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}
+
 export function renderWithProviders(ui: ReactNode, host: HostClient, language: Language = 'en'): RenderResult {
   installMatchMedia();
+  installResizeObserver();
   return render(
     <I18nextProvider i18n={createI18n(language)}>
       <HostProvider host={host}>{ui}</HostProvider>

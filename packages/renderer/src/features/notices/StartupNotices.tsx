@@ -1,7 +1,7 @@
 import { Alert, Flex } from 'antd';
 import type { AppNotice } from '@shared/contracts/ipc';
 import type { AppErrorShape } from '@shared/errors';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '../../bridge/HostContext';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -16,6 +16,15 @@ function noticeValues(notice: AppNotice): Record<string, string | number | boole
 }
 
 /**
+ * Notices carry no id of their own. A stable key matters: antd's Alert remembers that it was
+ * closed, so reusing a dismissed notice's key for its neighbour would hide the neighbour too.
+ */
+interface ShownNotice {
+  id: number;
+  notice: AppNotice;
+}
+
+/**
  * What the host wants the person to know about startup (`app.notices`), plus any notice it
  * raises later (`app.notice`). They stay until dismissed: recovering a corrupt config moved a
  * file the person may want back, so the message must not time out unread.
@@ -23,17 +32,19 @@ function noticeValues(notice: AppNotice): Record<string, string | number | boole
 export function StartupNotices() {
   const host = useHost();
   const { t } = useTranslation();
-  const [notices, setNotices] = useState<AppNotice[]>([]);
+  const [notices, setNotices] = useState<ShownNotice[]>([]);
   const [loadError, setLoadError] = useState<AppErrorShape | undefined>();
+  const nextId = useRef(0);
 
   useEffect(() => {
     let live = true;
+    const shown = (notice: AppNotice): ShownNotice => ({ id: nextId.current++, notice });
     void host.request('app.notices').then((result) => {
       if (!live) return;
-      if (result.ok) setNotices((prev) => [...result.data, ...prev]);
+      if (result.ok) setNotices((prev) => [...result.data.map(shown), ...prev]);
       else setLoadError(result.error);
     });
-    const off = host.on('app.notice', (notice) => setNotices((prev) => [...prev, notice]));
+    const off = host.on('app.notice', (notice) => setNotices((prev) => [...prev, shown(notice)]));
     return () => {
       live = false;
       off();
@@ -41,19 +52,18 @@ export function StartupNotices() {
   }, [host]);
 
   if (notices.length === 0 && !loadError) return null;
-  const dismiss = (index: number) => setNotices((prev) => prev.filter((_, i) => i !== index));
+  const dismiss = (id: number) => setNotices((prev) => prev.filter((shown) => shown.id !== id));
 
   return (
     <Flex vertical gap="small" role="region" aria-label={t('notices.regionLabel')}>
       {loadError ? <ErrorAlert error={loadError} title={t('notices.loadFailed')} /> : null}
-      {notices.map((notice, index) => (
+      {notices.map(({ id, notice }) => (
         <Alert
-          // Notices have no id; position is stable because the list only shrinks by dismissal.
-          key={`${notice.code}-${index}`}
+          key={id}
           data-testid="notice"
           type="warning"
           showIcon
-          closable={{ onClose: () => dismiss(index), 'aria-label': t('notices.dismiss') }}
+          closable={{ onClose: () => dismiss(id), 'aria-label': t('notices.dismiss') }}
           title={t(`notices.${notice.code}.title`)}
           description={t(`notices.${notice.code}.description`, noticeValues(notice))}
         />

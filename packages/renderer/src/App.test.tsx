@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { App } from './App';
+import { createI18n } from './i18n/createI18n';
+import { LANGUAGE_STORAGE_KEY } from './i18n/languages';
+import { FakeHost } from './test/FakeHost';
+import { installMatchMedia, installResizeObserver } from './test/renderWithApp';
+import { THEME_STORAGE_KEY } from './theme/useThemePreference';
+
+beforeEach(() => {
+  localStorage.clear();
+  installMatchMedia();
+  installResizeObserver();
+});
+afterEach(cleanup);
+
+const renderApp = (host = new FakeHost(), language: 'en' | 'zh' | 'ja' = 'en') =>
+  render(<App host={host} i18n={createI18n(language)} />);
+
+const appRoot = () => screen.getByTestId('app-root');
+
+describe('App shell', () => {
+  it('opens Settings on the Tools tab', async () => {
+    renderApp();
+    expect(screen.getByTestId('settings-window')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Tools' }).getAttribute('aria-selected')).toBe('true');
+    await screen.findByTestId('servers-empty');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('follows the OS theme until the toggle pins one, and remembers the choice', async () => {
+    installMatchMedia((query) => query === '(prefers-color-scheme: dark)');
+    renderApp();
+    expect(appRoot().getAttribute('data-theme')).toBe('dark');
+    const bodyBefore = document.body.style.backgroundColor;
+
+    await userEvent.click(screen.getByTestId('theme-toggle'));
+    expect(appRoot().getAttribute('data-theme')).toBe('light');
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    expect(document.body.style.backgroundColor).not.toBe(bodyBefore);
+    expect(document.documentElement.style.colorScheme).toBe('light');
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Follow system' }));
+    expect(appRoot().getAttribute('data-theme')).toBe('dark');
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('system');
+  });
+
+  it('reaches the theme toggle by keyboard and flips it with Space', async () => {
+    renderApp();
+    const user = userEvent.setup();
+    const toggle = screen.getByTestId('theme-toggle');
+    for (let i = 0; i < 10 && document.activeElement !== toggle; i++) await user.tab();
+    expect(document.activeElement).toBe(toggle);
+    await user.keyboard(' ');
+    expect(appRoot().getAttribute('data-theme')).toBe('dark');
+  });
+
+  it('switches language from the select: labels, <html lang> and the saved choice', async () => {
+    renderApp();
+    const user = userEvent.setup();
+    await user.click(within(screen.getByTestId('language-select')).getByRole('combobox'));
+    // The same route the Playwright page object takes: the visible dropdown, then the label.
+    const dropdown = await waitFor(() => {
+      const element = document.querySelector<HTMLElement>('.ant-select-dropdown');
+      if (!element) throw new Error('dropdown not open');
+      return element;
+    });
+    await user.click(within(dropdown).getByText('日本語', { exact: true }));
+
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'ツール' })).toBeTruthy());
+    expect(document.documentElement.lang).toBe('ja');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ja');
+    expect(screen.getByText('MCP サーバーはまだありません')).toBeTruthy();
+  });
+
+  it('shows startup notices with their data, and notices raised later', async () => {
+    const host = new FakeHost();
+    host.notices = [
+      { code: 'CONFIG_RECOVERED', message: 'log text', data: { path: '/c/mcp-config.json', movedTo: '/c/mcp-config.json.corrupt-1' } },
+    ];
+    renderApp(host, 'zh');
+    const [notice] = await screen.findAllByTestId('notice');
+    expect(notice?.textContent).toContain('无法读取 MCP 配置');
+    expect(notice?.textContent).toContain('/c/mcp-config.json.corrupt-1');
+
+    act(() => host.emit({ event: 'app.notice', payload: { code: 'CONFIG_RECOVERED', message: 'again', data: { movedTo: '/d/x' } } }));
+    expect(screen.getAllByTestId('notice')).toHaveLength(2);
+
+    await userEvent.click(within(screen.getAllByTestId('notice')[0]!).getByRole('button', { name: '关闭通知' }));
+    await waitFor(() => expect(screen.getAllByTestId('notice')).toHaveLength(1));
+    expect(screen.getByTestId('notice').textContent).toContain('/d/x');
+  });
+
+  it('says so when the notices cannot be loaded', async () => {
+    const host = new FakeHost();
+    host.failures.set('app.notices', [{ code: 'UNAUTHORIZED', message: 'missing token' }]);
+    renderApp(host);
+    const alert = await screen.findByText('Could not load startup notices');
+    expect(alert.closest('[role="alert"]')?.textContent).toContain('Not authorized.');
+  });
+});
