@@ -128,6 +128,7 @@ export class StdioProcessTransport implements Transport {
   private closing: Promise<void> | undefined;
   private closedNotified = false;
   private unexpectedExit: ServerProcessExitError | undefined;
+  private exitHandling: Promise<void> | undefined;
 
   constructor(private readonly options: StdioProcessTransportOptions) {}
 
@@ -180,7 +181,7 @@ export class StdioProcessTransport implements Transport {
         child.once('exit', (code, signal) => {
           this.exitInfo = { code, signal };
           res();
-          if (spawned && !this.closing) void this.handleUnexpectedExit();
+          if (spawned && !this.closing) this.exitHandling = this.handleUnexpectedExit();
         });
       });
 
@@ -277,6 +278,8 @@ export class StdioProcessTransport implements Transport {
   }
 
   private async shutdown(): Promise<void> {
+    // If the server already died on its own, let that report (onerror, then onclose) finish first.
+    await this.exitHandling;
     const child = this.child;
     const pid = child?.pid;
     if (child && pid !== undefined && this.exited) {

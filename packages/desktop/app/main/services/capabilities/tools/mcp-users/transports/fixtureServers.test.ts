@@ -4,7 +4,6 @@
  * servers the pool and e2e tests rely on, so their behaviour is pinned here.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { realpathSync } from 'node:fs';
 import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
@@ -22,6 +21,7 @@ import { StdioProcessTransport } from './StdioProcessTransport';
 import { WebSocketClientTransport } from './WebSocketClientTransport';
 import {
   assertNoChildren,
+  EVERYTHING_BIN,
   FIXTURE_SERVERS,
   startEverything,
   startHttpFixture,
@@ -298,10 +298,9 @@ describe('official server-everything', () => {
   });
 
   it('serves echo over stdio through StdioProcessTransport', async () => {
-    const bin = realpathSync('node_modules/.bin/mcp-server-everything');
     const client = new Client({ name: 'test', version: '1.0.0' });
     clients.push(client);
-    await client.connect(new StdioProcessTransport({ command: process.execPath, args: [bin, 'stdio'], env: process.env as Record<string, string> }));
+    await client.connect(new StdioProcessTransport({ command: process.execPath, args: [EVERYTHING_BIN, 'stdio'], env: process.env as Record<string, string> }));
     expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'stdio' } }))).toBe('Echo: stdio');
     await client.close();
   });
