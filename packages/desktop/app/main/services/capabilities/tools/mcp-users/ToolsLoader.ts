@@ -1,0 +1,305 @@
+/**
+ * ToolsLoader (seed 000): loads MCP tools and converts them into OpenAI (Chat Completions and
+ * Responses), Anthropic and Gemini tool definitions.
+ *
+ * Every converter works tool by tool: a tool whose id is unusable or whose schema cannot be
+ * converted is dropped with a warning naming it, and never costs the rest of its server's tools.
+ * Warnings are returned and, when a logger is given, logged.
+ */
+import type { MCPTool } from '../../../../../shared/contracts/mcp-types';
+import { compileAnthropicSchema, type AnthropicInputSchema } from './schema/anthropic';
+import { shortenDescription } from './schema/description';
+import { compileGeminiSchema, GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS, type GeminiSchema } from './schema/gemini';
+import type { JsonSchema } from './schema/jsonSchema';
+import { normalizeSchema } from './schema/normalize';
+import {
+  compileOpenAISchema,
+  OPENAI_MAX_DESCRIPTION_LENGTH,
+  OPENAI_MAX_TOOLS,
+  stripNullArguments,
+  type NullStripPlan,
+} from './schema/openai';
+import type { ObjectNode } from './schema/types';
+import { assignToolIds, PORTABLE_TOOL_NAME, type ToolIdRegistry } from './toolIds';
+
+export type ApiFormat = 'openai' | 'openai-responses' | 'anthropic' | 'google';
+
+export interface OpenAITool {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonSchema; strict: boolean };
+}
+
+export interface OpenAIResponsesTool {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  /** Always explicit: the Responses API treats an omitted `strict` as `true`. */
+  strict: boolean;
+}
+
+export interface AnthropicTool {
+  name: string;
+  description: string;
+  input_schema: AnthropicInputSchema;
+}
+
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description: string;
+  /** Left out for a tool without arguments, as Gemini asks. */
+  parameters?: GeminiSchema;
+}
+
+export type GeminiTools = Array<{ functionDeclarations: GeminiFunctionDeclaration[] }>;
+
+export interface ToolsFormats {
+  openai: OpenAITool[];
+  'openai-responses': OpenAIResponsesTool[];
+  anthropic: AnthropicTool[];
+  google: GeminiTools;
+}
+
+export type ConversionWarningCode = 'TOOL_DROPPED' | 'TOOL_LIMIT' | 'NOT_STRICT' | 'DESCRIPTION_SHORTENED';
+
+export interface ConversionWarning {
+  code: ConversionWarningCode;
+  message: string;
+  toolId?: string;
+}
+
+export interface ToolsLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface ConvertOptions {
+  logger?: ToolsLogger;
+}
+
+export interface OpenAIConvertOptions extends ConvertOptions {
+  /** Defaults follow each API's own default: off for Chat Completions, on for Responses. */
+  strict?: boolean;
+}
+
+export interface ToolConversion<T> {
+  tools: T;
+  warnings: ConversionWarning[];
+  /**
+   * The arguments to send to the MCP server for what the model sent to `toolId`. Undoes what
+   * the conversion changed (strict mode's `null`s for omitted arguments); identity otherwise.
+   */
+  toMcpArguments(toolId: string, args: Record<string, unknown>): Record<string, unknown>;
+}
+
+export function convertMcpToolsToOpenAI(tools: readonly MCPTool[], options: OpenAIConvertOptions = {}): ToolConversion<OpenAITool[]> {
+  return convertOpenAI(tools, options.strict ?? false, options, (fn) => ({ type: 'function', function: fn }));
+}
+
+export function convertMcpToolsToOpenAIResponses(
+  tools: readonly MCPTool[],
+  options: OpenAIConvertOptions = {},
+): ToolConversion<OpenAIResponsesTool[]> {
+  return convertOpenAI(tools, options.strict ?? true, options, (fn) => ({ type: 'function', ...fn }));
+}
+
+export function convertMcpToolsToAnthropic(tools: readonly MCPTool[], options: ConvertOptions = {}): ToolConversion<AnthropicTool[]> {
+  const run = new ConversionRun(options.logger);
+  const converted = run.each(tools, (tool, schema) => ({
+    name: tool.id,
+    description: tool.description,
+    input_schema: compileAnthropicSchema(schema),
+  }));
+  return run.result(converted);
+}
+
+export function convertMcpToolsToGemini(tools: readonly MCPTool[], options: ConvertOptions = {}): ToolConversion<GeminiTools> {
+  const run = new ConversionRun(options.logger);
+  const declarations = run.each(tools, (tool, schema): GeminiFunctionDeclaration => {
+    const parameters = compileGeminiSchema(schema);
+    return parameters ? { name: tool.id, description: tool.description, parameters } : { name: tool.id, description: tool.description };
+  });
+  run.checkLimit(declarations.length, GEMINI_MAX_DECLARATIONS, 'Gemini');
+  run.checkLimit(declarations.length, VERTEX_MAX_DECLARATIONS, 'Vertex AI');
+  return run.result(declarations.length > 0 ? [{ functionDeclarations: declarations }] : []);
+}
+
+interface OpenAIFunction {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  strict: boolean;
+}
+
+/** Chat Completions and Responses differ only in the envelope around the same function. */
+function convertOpenAI<T>(
+  tools: readonly MCPTool[],
+  strict: boolean,
+  options: ConvertOptions,
+  envelope: (fn: OpenAIFunction) => T,
+): ToolConversion<T[]> {
+  const run = new ConversionRun(options.logger);
+  const plans = new Map<string, NullStripPlan>();
+  const converted = run.each(tools, (tool, schema) => {
+    const compiled = compileOpenAISchema(schema, { strict });
+    if (compiled.notStrictReason) run.warn('NOT_STRICT', `Sent non-strict: ${compiled.notStrictReason}`, tool.id);
+    if (compiled.nullPlan) plans.set(tool.id, compiled.nullPlan);
+    const description = shortenDescription(tool.description, OPENAI_MAX_DESCRIPTION_LENGTH);
+    if (description !== tool.description) {
+      run.warn('DESCRIPTION_SHORTENED', `Description shortened from ${tool.description.length} to ${description.length} characters`, tool.id);
+    }
+    return envelope({ name: tool.id, description, parameters: compiled.parameters, strict: compiled.strict });
+  });
+  run.checkLimit(converted.length, OPENAI_MAX_TOOLS, 'OpenAI');
+  return run.result(converted, (toolId, args) => stripNullArguments(args, plans.get(toolId)));
+}
+
+/** The per-tool loop, the warnings and the limit checks every converter shares. */
+class ConversionRun {
+  private readonly warnings: ConversionWarning[] = [];
+
+  constructor(private readonly logger: ToolsLogger | undefined) {}
+
+  each<T>(tools: readonly MCPTool[], convert: (tool: MCPTool, schema: ObjectNode) => T): T[] {
+    const seen = new Set<string>();
+    const out: T[] = [];
+    for (const tool of tools) {
+      if (!PORTABLE_TOOL_NAME.test(tool.id)) {
+        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its id is not a valid tool name (build ids with toolIds)`, tool.id);
+        continue;
+      }
+      if (seen.has(tool.id)) {
+        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: another tool already has this id`, tool.id);
+        continue;
+      }
+      try {
+        out.push(convert(tool, normalizeSchema(tool.inputSchema)));
+        seen.add(tool.id);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its schema could not be converted (${reason})`, tool.id);
+      }
+    }
+    return out;
+  }
+
+  checkLimit(count: number, limit: number, provider: string): void {
+    if (count > limit) {
+      this.warn('TOOL_LIMIT', `${count} tools exceed ${provider}'s limit of ${limit} per request; the request may be rejected`);
+    }
+  }
+
+  warn(code: ConversionWarningCode, message: string, toolId?: string): void {
+    this.warnings.push(toolId === undefined ? { code, message } : { code, message, toolId });
+    this.logger?.warn(`[MCP tools] ${toolId ? `${toolId}: ` : ''}${message}`);
+  }
+
+  result<T>(tools: T, toMcpArguments: ToolConversion<T>['toMcpArguments'] = (_id, args) => args): ToolConversion<T> {
+    return { tools, warnings: this.warnings, toMcpArguments };
+  }
+}
+
+/** The part of McpService the loader needs; the real service satisfies it structurally. */
+export interface McpToolSource {
+  listAllActiveServerTools(): Promise<MCPTool[]>;
+  listServerTools(serverId: string): Promise<MCPTool[]>;
+}
+
+export interface McpToolsConfig {
+  enabled?: boolean;
+  mode?: 'auto' | 'manual';
+  selectedServers?: string[];
+}
+
+export interface SetupOptions {
+  logger?: ToolsLogger;
+  /** OpenAI formats only; defaults as in `convertMcpToolsToOpenAI(Responses)`. */
+  strict?: boolean;
+}
+
+export interface McpToolsSetup<T> extends ToolConversion<T> {
+  /** The tools behind `tools`, with `id` equal to the name each was sent under. */
+  mcpTools: MCPTool[];
+  /** Maps a tool name the model called back to (server id, original tool name). */
+  toolIds: ToolIdRegistry;
+}
+
+/**
+ * The seed's table: disabled or unset → nothing; `auto` or unset → every active server;
+ * `manual` → each selected server, where one failing server is logged and skipped.
+ */
+export async function fetchMcpTools(
+  mcpService: McpToolSource,
+  config?: McpToolsConfig,
+  logger: ToolsLogger = console,
+): Promise<MCPTool[]> {
+  if (!config?.enabled) return [];
+  if (config.mode !== 'manual') {
+    try {
+      return await mcpService.listAllActiveServerTools();
+    } catch (error) {
+      logger.warn(`[MCP tools] Listing the active servers' tools failed: ${errorMessage(error)}`);
+      return [];
+    }
+  }
+  const selected = [...new Set(config.selectedServers ?? [])];
+  const results = await Promise.allSettled(selected.map((serverId) => mcpService.listServerTools(serverId)));
+  return results.flatMap((result, index) => {
+    if (result.status === 'fulfilled') return result.value;
+    logger.warn(`[MCP tools] Listing tools of server ${selected[index]} failed: ${errorMessage(result.reason)}`);
+    return [];
+  });
+}
+
+/**
+ * The seed's entry point: fetch, give up with `undefined` when there is nothing, log by server,
+ * convert for `apiFormat` (default `'openai'`) and return the definitions with the raw tools.
+ * Ids are (re)assigned through `toolIds`, so every tool name is valid and maps back.
+ */
+export async function setupMcpTools<F extends ApiFormat = 'openai'>(
+  mcpService: McpToolSource,
+  config?: McpToolsConfig,
+  apiFormat?: F,
+  options: SetupOptions = {},
+): Promise<McpToolsSetup<ToolsFormats[F]> | undefined> {
+  const logger = options.logger ?? console;
+  const fetched = await fetchMcpTools(mcpService, config, logger);
+  if (fetched.length === 0) return undefined;
+  const { tools: mcpTools, registry } = assignToolIds(fetched);
+  logByServer(mcpTools, logger);
+  const conversion = convertFor(apiFormat ?? 'openai', mcpTools, { logger, strict: options.strict });
+  // `convertFor` returns the format `apiFormat` names; TypeScript cannot follow a switch on a
+  // generic parameter, hence the one assertion.
+  return { ...(conversion as ToolConversion<ToolsFormats[F]>), mcpTools, toolIds: registry };
+}
+
+function convertFor(format: ApiFormat, tools: MCPTool[], options: OpenAIConvertOptions): ToolConversion<ToolsFormats[ApiFormat]> {
+  switch (format) {
+    case 'openai':
+      return convertMcpToolsToOpenAI(tools, options);
+    case 'openai-responses':
+      return convertMcpToolsToOpenAIResponses(tools, options);
+    case 'anthropic':
+      return convertMcpToolsToAnthropic(tools, options);
+    case 'google':
+      return convertMcpToolsToGemini(tools, options);
+  }
+}
+
+function logByServer(tools: readonly MCPTool[], logger: ToolsLogger): void {
+  const groups = new Map<string, MCPTool[]>();
+  for (const tool of tools) {
+    const group = groups.get(tool.serverId);
+    if (group) group.push(tool);
+    else groups.set(tool.serverId, [tool]);
+  }
+  logger.info(`[MCP tools] ${tools.length} tools from ${groups.size} servers`);
+  for (const group of groups.values()) {
+    const [first] = group;
+    if (first) logger.info(`[MCP tools]   ${first.serverName} (${group.length}): ${group.map((tool) => tool.name).join(', ')}`);
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

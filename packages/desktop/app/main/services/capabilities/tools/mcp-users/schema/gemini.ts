@@ -1,0 +1,132 @@
+/**
+ * Gemini `parameters`: the OpenAPI 3.0 subset the API accepts, where an unknown key is a hard
+ * 400. `GeminiSchema` is the allow-list: the writer can only set the keys it declares, and each
+ * normalised keyword is either mapped onto one of them or dropped (a looser schema the MCP
+ * server still checks).
+ */
+import { withHints } from './description';
+import type { ObjectNode, SchemaNode } from './types';
+
+export const GEMINI_MAX_DECLARATIONS = 512;
+/** Vertex AI's lower limit; worth a warning because the same request may go there. */
+export const VERTEX_MAX_DECLARATIONS = 128;
+
+export type GeminiType = 'STRING' | 'NUMBER' | 'INTEGER' | 'BOOLEAN' | 'ARRAY' | 'OBJECT' | 'NULL';
+
+export interface GeminiSchema {
+  type?: GeminiType;
+  description?: string;
+  title?: string;
+  nullable?: boolean;
+  enum?: string[];
+  format?: 'enum' | 'date-time';
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  items?: GeminiSchema;
+  minItems?: number;
+  maxItems?: number;
+  properties?: Record<string, GeminiSchema>;
+  required?: string[];
+  anyOf?: GeminiSchema[];
+  default?: unknown;
+  example?: unknown;
+  propertyOrdering?: string[];
+}
+
+/** `undefined` for a tool without arguments: Gemini wants `parameters` left out then. */
+export function compileGeminiSchema(root: ObjectNode): GeminiSchema | undefined {
+  return Object.keys(root.properties).length === 0 ? undefined : writeNode(root);
+}
+
+function writeNode(node: SchemaNode): GeminiSchema {
+  if (node.anyOf) return writeUnion(node, node.anyOf);
+  const type = node.type ?? 'string';
+  const out: GeminiSchema = { type: type.toUpperCase() as GeminiType };
+  if (node.title) out.title = node.title;
+  const notes: string[] = [];
+  if (node.nullable) out.nullable = true;
+  if (isValueOf(node.default, type)) out.default = node.default;
+  if (isValueOf(node.examples?.[0], type)) out.example = node.examples?.[0];
+  if (node.enum) writeEnum(node.enum, out, notes);
+  switch (type) {
+    case 'string':
+      // Gemini knows two formats; `uri`, `uuid` and the rest become a hint for the model.
+      if (node.format === 'date-time') out.format = 'date-time';
+      else if (node.format) notes.push(`format: ${node.format}`);
+      if (node.pattern) out.pattern = node.pattern;
+      if (node.minLength !== undefined) out.minLength = node.minLength;
+      if (node.maxLength !== undefined) out.maxLength = node.maxLength;
+      break;
+    case 'number':
+    case 'integer':
+      writeBounds(node, type, out);
+      break;
+    case 'array':
+      out.items = writeNode(node.items ?? {});
+      if (node.minItems !== undefined) out.minItems = node.minItems;
+      if (node.maxItems !== undefined) out.maxItems = node.maxItems;
+      break;
+    case 'object': {
+      const properties = node.properties ?? {};
+      out.properties = Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, writeNode(child)]));
+      if (node.required && node.required.length > 0) out.required = node.required;
+      break;
+    }
+  }
+  const description = withHints(node.description, notes);
+  if (description) out.description = description;
+  return out;
+}
+
+/**
+ * Vertex wants `anyOf` alone in its node, so what describes the whole value (description,
+ * nullability, default) moves into every branch that does not say otherwise.
+ */
+function writeUnion(node: SchemaNode, branches: SchemaNode[]): GeminiSchema {
+  const shared: SchemaNode = {};
+  if (node.description) shared.description = node.description;
+  if (node.title) shared.title = node.title;
+  if (node.nullable) shared.nullable = true;
+  return { anyOf: branches.map((branch) => writeNode({ ...shared, ...branch, nullable: Boolean(node.nullable || branch.nullable) })) };
+}
+
+/** Gemini enums are non-empty strings on a STRING; other enums become a hint in the description. */
+function writeEnum(values: unknown[], out: GeminiSchema, notes: string[]): void {
+  if (out.type === 'STRING') {
+    const strings = values.filter((value): value is string => typeof value === 'string' && value !== '');
+    if (strings.length > 0) out.enum = strings;
+    return;
+  }
+  notes.push(`one of: ${values.map((value) => JSON.stringify(value)).join(', ')}`);
+}
+
+/** Exclusive bounds become inclusive ones: exact for integers, a hair looser for numbers. */
+function writeBounds(node: SchemaNode, type: 'number' | 'integer', out: GeminiSchema): void {
+  const above = (bound: number) => (type === 'integer' ? Math.floor(bound) + 1 : bound);
+  const below = (bound: number) => (type === 'integer' ? Math.ceil(bound) - 1 : bound);
+  const lower = [node.minimum, node.exclusiveMinimum === undefined ? undefined : above(node.exclusiveMinimum)];
+  const upper = [node.maximum, node.exclusiveMaximum === undefined ? undefined : below(node.exclusiveMaximum)];
+  const minimum = lower.filter((value) => value !== undefined);
+  const maximum = upper.filter((value) => value !== undefined);
+  if (minimum.length > 0) out.minimum = Math.max(...minimum);
+  if (maximum.length > 0) out.maximum = Math.min(...maximum);
+}
+
+/** `default` and `example` are kept only when they are a plain value of the node's own type. */
+function isValueOf(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number';
+    case 'integer':
+      return Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    default:
+      return false;
+  }
+}
