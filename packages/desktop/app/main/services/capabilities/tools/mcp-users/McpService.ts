@@ -231,8 +231,10 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     const pooled = this.clients.get(id);
     if (pooled) pooled.server = server;
     const reconnect = !sameJson(before.config, server.config) || before.type !== server.type;
-    if (!server.isActive) await this.disconnect(id);
-    else if (reconnect || !before.isActive) await this.reconnectInBackground(id);
+    if (before.isActive && !server.isActive) await this.disconnect(id);
+    else if (server.isActive && (reconnect || !before.isActive)) await this.reconnectInBackground(id);
+    // An inactive server connects only when asked to; a stale connection to it must still go.
+    else if (reconnect) await this.disconnect(id);
     else if (pooled && (before.scope !== server.scope || before.projectPath !== server.projectPath)) {
       await pooled.client.sendRootsListChanged().catch((err: unknown) => this.note(id, `Could not announce roots change: ${String(err)}`));
     }
@@ -360,6 +362,10 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
         durationMs: performance.now() - started,
       };
+    } catch (err) {
+      // The SDK reports every abort as a RequestTimeout; the signal knows it was a cancel.
+      if (controller.signal.aborted && controller.signal.reason instanceof AppError) throw controller.signal.reason;
+      throw err;
     } finally {
       this.activeCalls.delete(callId);
       this.emit('tool:called', { serverId, toolName, callId, duration: performance.now() - started, success });

@@ -1,0 +1,62 @@
+/**
+ * Test scaffolding for the McpService suites: a service on a real conf-backed store in a temp
+ * dir, an event recorder, and server inputs for the fixture servers. No MCP is mocked.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FIXTURE_SERVERS, listOurChildren, type FixtureEnv } from '../../../../../../../../e2e/fixtures/servers/paths';
+import type { McpServerInput } from '../../../../../shared/contracts/mcp-types';
+import { openConfMcpConfigStore } from '../../../config/confBackend';
+import { McpService, type McpServiceEvents, type McpServiceOptions } from './McpService';
+
+export interface Harness {
+  service: McpService;
+  dir: string;
+  /** Every event the service emitted, in order. */
+  events: { name: keyof McpServiceEvents; args: unknown[] }[];
+  dispose(): Promise<void>;
+}
+
+export function makeService(options: McpServiceOptions = {}): Harness {
+  const dir = mkdtempSync(path.join(tmpdir(), 'elftia-pool-'));
+  const service = new McpService(openConfMcpConfigStore(dir), { connectTimeoutMs: 10_000, ...options });
+  const events: Harness['events'] = [];
+  const names: (keyof McpServiceEvents)[] = ['servers:changed', 'server:connected', 'connection:state', 'tool:called', 'tool:progress', 'tools:changed', 'server:log'];
+  for (const name of names) service.on(name, (...args: unknown[]) => events.push({ name, args }));
+  return {
+    service,
+    dir,
+    events,
+    async dispose() {
+      await service.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function stdioInput(name: string, script: string = FIXTURE_SERVERS.stdio, env: FixtureEnv & Record<string, string> = {}): McpServerInput {
+  return { name, type: 'stdio', config: { command: process.execPath, args: [script], env } };
+}
+
+/** Our live descendants other than `allowed` (HTTP fixtures a suite keeps running). */
+export function strayChildren(allowed: readonly number[] = []): string[] {
+  const allowedSet = new Set(allowed);
+  const isAllowed = (pid: number, ppid: number) => allowedSet.has(pid) || allowedSet.has(ppid);
+  return listOurChildren()
+    .filter((p) => !isAllowed(p.pid, p.ppid))
+    .map((p) => `${p.pid} ${p.command}`);
+}
+
+/** Waits until no stray child is left (exits are reaped asynchronously); returns what is left. */
+export async function waitNoStrayChildren(allowed: readonly number[] = [], timeoutMs = 3_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const left = strayChildren(allowed);
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const textOf = (content: readonly { type: string }[]): string =>
+  content.map((c) => (c.type === 'text' ? String((c as { text?: unknown }).text) : `[${c.type}]`)).join('');
