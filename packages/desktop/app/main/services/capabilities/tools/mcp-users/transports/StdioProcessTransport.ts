@@ -148,7 +148,7 @@ export class StdioProcessTransport implements Transport {
   }
 
   start(): Promise<void> {
-    if (this.child) throw new Error('StdioProcessTransport already started');
+    if (this.child) return Promise.reject(new Error('StdioProcessTransport already started'));
     const { command, args = [], env, cwd } = this.options;
     return new Promise<void>((resolve, reject) => {
       const child = spawn(command, args, {
@@ -164,7 +164,8 @@ export class StdioProcessTransport implements Transport {
       this.child = child;
       let spawned = false;
 
-      child.once('error', (err: NodeJS.ErrnoException) => {
+      // `on`, not `once`: a later 'error' (a failed kill) without a listener would crash the app.
+      child.on('error', (err: NodeJS.ErrnoException) => {
         if (spawned) {
           this.onerror?.(err);
           return;

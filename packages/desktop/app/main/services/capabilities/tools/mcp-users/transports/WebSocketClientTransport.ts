@@ -41,7 +41,7 @@ export class WebSocketClientTransport implements Transport {
   ) {}
 
   start(): Promise<void> {
-    if (this.socket) throw new Error('WebSocketClientTransport already started');
+    if (this.socket) return Promise.reject(new Error('WebSocketClientTransport already started'));
     // Never put the URL's credentials/query in messages: they may carry tokens.
     const where = `${this.url.protocol}//${this.url.host}${this.url.pathname}`;
     return new Promise<void>((resolve, reject) => {
