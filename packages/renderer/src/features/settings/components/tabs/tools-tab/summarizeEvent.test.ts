@@ -1,0 +1,31 @@
+import type { EventEnvelope } from '@shared/contracts/ipc';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../../../../i18n/createI18n';
+import { summarizeEvent } from './summarizeEvent';
+
+const t = createI18n('en').getFixedT('en', 'settings/tools');
+const names = (id: string) => (id === 's1' ? 'files' : id);
+
+describe('summarizeEvent', () => {
+  it.each<[EventEnvelope, string]>([
+    [{ event: 'mcp.servers_changed', payload: { reason: 'removed', id: 'gone' } }, 'A server was removed: gone'],
+    [{ event: 'mcp.servers_changed', payload: { reason: 'imported' } }, 'Servers were imported'],
+    [{ event: 'mcp.connection_state', payload: { serverId: 's1', state: 'error', error: 'spawn npx ENOENT' } }, 'files is in error: spawn npx ENOENT'],
+    [{ event: 'mcp.tool_called', payload: { serverId: 's1', toolName: 'read', duration: 12.4, success: true } }, 'files ran read in 12 ms'],
+    [{ event: 'mcp.tool_called', payload: { serverId: 's1', toolName: 'read', duration: 30, success: false } }, 'read on files failed after 30 ms'],
+    [{ event: 'mcp.tool_progress', payload: { serverId: 's1', toolName: 'sync', callId: 'c', progress: 2, total: 5 } }, 'sync on files: 2 of 5'],
+    [{ event: 'mcp.tools_changed', payload: { serverId: 's1' } }, 'files changed its tools'],
+    [{ event: 'deps.install_progress', payload: { command: 'uvx', phase: 'downloading', percent: 41.6 } }, 'uvx: downloading (42%)'],
+    [{ event: 'app.notice', payload: { code: 'CONFIG_RECOVERED', message: 'm' } }, 'Notice: Your MCP configuration could not be read'],
+  ])('%j', (envelope, expected) => {
+    expect(summarizeEvent(envelope, t, names)).toBe(expected);
+  });
+
+  it('clips long log lines', () => {
+    const line = 'x'.repeat(500);
+    const text = summarizeEvent({ event: 'mcp.server_log', payload: { serverId: 's1', line, stream: 'stderr', at: 0 } }, t, names);
+    expect(text.startsWith('files (stderr): xxx')).toBe(true);
+    expect(text.endsWith('…')).toBe(true);
+    expect(text.length).toBeLessThan(160);
+  });
+});
