@@ -107,12 +107,15 @@ class Normalizer {
       // A ∧ (B ∨ C) = (A ∧ B) ∨ (A ∧ C): constraints beside the union move into every branch,
       // which also gives constraint-only branches (`{ required: ['a'] }`) their parent's type.
       const merged = Object.keys(constraints).length > 0 ? mergeRaw(constraints, isRecord(branch) ? branch : {}) : branch;
-      branches.push(this.node(merged, depth + 1));
+      const node = this.node(merged, depth + 1);
+      if (node.nullable && node.anyOf) nullable = true;
+      branches.push(...flattenUnion(node));
     }
-    const [only] = branches;
+    const unique = dedupe(branches);
+    const [only, ...others] = unique;
     if (!only) return { type: 'null', ...annotations };
-    const node: SchemaNode = branches.length === 1 ? { ...only, ...annotations } : { anyOf: branches, ...annotations };
-    return withNullable(node, nullable || Boolean(only.nullable && branches.length === 1));
+    if (others.length === 0) return withNullable({ ...only, ...annotations }, nullable || Boolean(only.nullable));
+    return withNullable({ anyOf: unique, ...annotations }, nullable);
   }
 
   private typed(raw: Raw, depth: number): SchemaNode {
@@ -171,6 +174,24 @@ class Normalizer {
     }
     return result;
   }
+}
+
+/** A union inside a union is one union; the inner one's annotations go to its branches. */
+function flattenUnion(node: SchemaNode): SchemaNode[] {
+  if (!node.anyOf) return [node];
+  const { anyOf, nullable: _nullable, ...annotations } = node;
+  return anyOf.map((branch) => ({ ...annotations, ...branch }));
+}
+
+/** Generators repeat branches (`anyOf: [string, string, object]`); one of each is enough. */
+function dedupe(branches: SchemaNode[]): SchemaNode[] {
+  const seen = new Set<string>();
+  return branches.filter((branch) => {
+    const key = JSON.stringify(branch);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Where a cycle or excessive depth stops: same type and description, no children (an open object). */

@@ -1,0 +1,260 @@
+/**
+ * Every tool of the shared corpus (220 real tools from 21 servers), through every converter,
+ * checked against PROVIDER_RULES.md by validators that do not share code with the emitters:
+ * openai-node's `toStrictJsonSchema`, ajv (draft 2020-12), and a Gemini allow-list walker.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { toStrictJsonSchema } from 'openai/lib/transform';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { MCPTool } from '../../../../../shared/contracts/mcp-types';
+import {
+  convertMcpToolsToAnthropic,
+  convertMcpToolsToGemini,
+  convertMcpToolsToOpenAI,
+  convertMcpToolsToOpenAIResponses,
+} from './ToolsLoader';
+import { assignToolIds } from './toolIds';
+
+interface CorpusEntry {
+  server: string;
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+const corpus: CorpusEntry[] = JSON.parse(
+  readFileSync(path.resolve(process.cwd(), '../shared/fixtures/mcp-tool-schemas.json'), 'utf8'),
+);
+const { tools } = assignToolIds(
+  corpus.map((entry) => ({
+    id: '',
+    name: entry.name,
+    description: entry.description ?? '',
+    inputSchema: entry.inputSchema,
+    serverId: `srv-${entry.server}`,
+    serverName: entry.server,
+  })),
+);
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Rule violations found in one schema, as readable paths. */
+type Check = (schema: Json) => string[];
+
+/** Visits every subschema (not literal payloads such as `enum` or `default`). */
+function walk(schema: unknown, at: string, visit: (node: Json, at: string) => void): void {
+  if (!isObject(schema)) return;
+  visit(schema, at);
+  if (isObject(schema.properties)) {
+    for (const [key, child] of Object.entries(schema.properties)) walk(child, `${at}/properties/${key}`, visit);
+  }
+  if (isObject(schema.additionalProperties)) walk(schema.additionalProperties, `${at}/additionalProperties`, visit);
+  if (schema.items !== undefined) walk(schema.items, `${at}/items`, visit);
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    const branches = schema[key];
+    if (Array.isArray(branches)) branches.forEach((branch, index) => walk(branch, `${at}/${key}/${index}`, visit));
+  }
+  for (const key of ['$defs', 'definitions'] as const) {
+    const defs = schema[key];
+    if (isObject(defs)) for (const [name, child] of Object.entries(defs)) walk(child, `${at}/${key}/${name}`, visit);
+  }
+}
+
+function collect(schema: Json, rule: (node: Json, at: string, report: (problem: string) => void) => void): string[] {
+  const problems: string[] = [];
+  walk(schema, '#', (node, at) => rule(node, at, (problem) => problems.push(`${at}: ${problem}`)));
+  return problems;
+}
+
+const NAME = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
+
+// ---- OpenAI ---------------------------------------------------------------------------------
+
+const STRICT_FORBIDDEN = [
+  'allOf', 'not', 'if', 'then', 'else', 'patternProperties', 'propertyNames', 'uniqueItems',
+  'minProperties', 'maxProperties', 'contains', 'dependentRequired', 'dependentSchemas', 'dependencies',
+  'unevaluatedProperties', 'unevaluatedItems', 'prefixItems', 'additionalItems', '$ref', '$defs', 'oneOf',
+];
+
+const openAIBase: Check = (schema) => [
+  ...(schema.type === 'object' ? [] : ['#: root type is not object']),
+  ...(isObject(schema.properties) ? [] : ['#: root has no properties object']),
+  ...collect(schema, (node, _at, report) => {
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    if (types.includes('array') && node.items === undefined) report('array without items');
+  }),
+];
+
+const openAIStrict: Check = (schema) => {
+  const problems = [...openAIBase(schema)];
+  try {
+    const transformed = toStrictJsonSchema(structuredClone(schema) as Parameters<typeof toStrictJsonSchema>[0]);
+    // Already strict means the oracle had nothing to add or change.
+    if (JSON.stringify(transformed) !== JSON.stringify(schema)) problems.push('#: toStrictJsonSchema changed the schema');
+  } catch (error) {
+    problems.push(`#: toStrictJsonSchema refused: ${(error as Error).message}`);
+  }
+  problems.push(
+    ...collect(schema, (node, _at, report) => {
+      for (const key of STRICT_FORBIDDEN) if (key in node) report(`forbidden keyword ${key}`);
+      if (node.type === undefined && !Array.isArray(node.anyOf)) report('typeless value');
+      if (Array.isArray(node.items)) report('tuple items');
+      const types = Array.isArray(node.type) ? node.type : [node.type];
+      if (types.includes('object')) {
+        if (node.additionalProperties !== false) report('object without additionalProperties: false');
+        const keys = Object.keys(isObject(node.properties) ? node.properties : {});
+        const required = Array.isArray(node.required) ? node.required : [];
+        if (keys.length !== required.length || keys.some((key) => !required.includes(key))) report('not every property is required');
+      }
+    }),
+  );
+  return problems;
+};
+
+// ---- Anthropic ------------------------------------------------------------------------------
+
+const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, validateFormats: false });
+
+const anthropic: Check = (schema) => {
+  const problems: string[] = [];
+  if (schema.type !== 'object') problems.push('#: root type is not object');
+  for (const key of ['oneOf', 'anyOf', 'allOf']) if (key in schema) problems.push(`#: root ${key}`);
+  try {
+    ajv.compile(schema);
+  } catch (error) {
+    problems.push(`#: ajv 2020-12 refused: ${(error as Error).message}`);
+  }
+  return problems;
+};
+
+// ---- Gemini (allow-list written here, independently of gemini.ts) ---------------------------
+
+const GEMINI_KEYS = new Set([
+  'type', 'description', 'enum', 'format', 'items', 'properties', 'required', 'nullable', 'anyOf', 'minItems',
+  'maxItems', 'minLength', 'maxLength', 'minimum', 'maximum', 'pattern', 'title', 'default', 'example', 'propertyOrdering',
+]);
+const GEMINI_TYPES = new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL']);
+const GEMINI_PROPERTY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const GEMINI_MAX_DEPTH = 16;
+
+const gemini: Check = (schema) => [
+  ...(schema.type === 'OBJECT' ? [] : ['#: root type is not OBJECT']),
+  ...collect(schema, (node, at, report) => {
+    for (const key of Object.keys(node)) if (!GEMINI_KEYS.has(key)) report(`key ${key} not allowed`);
+    if ('anyOf' in node) {
+      if (Object.keys(node).length !== 1) report('anyOf is not alone in its node');
+      if (!Array.isArray(node.anyOf) || node.anyOf.length === 0) report('empty anyOf');
+    } else if (typeof node.type !== 'string' || !GEMINI_TYPES.has(node.type)) {
+      report(`type ${JSON.stringify(node.type)} is not a single Gemini type`);
+    }
+    if (node.enum !== undefined) {
+      if (node.type !== 'STRING') report('enum on a non-STRING');
+      if (!Array.isArray(node.enum) || node.enum.some((value) => typeof value !== 'string' || value === '')) report('enum with a non-string or empty value');
+    }
+    if (node.format !== undefined && (node.type !== 'STRING' || !['enum', 'date-time'].includes(String(node.format)))) {
+      report(`format ${JSON.stringify(node.format)}`);
+    }
+    if (node.type === 'ARRAY' && !isObject(node.items)) report('ARRAY without items');
+    const properties = isObject(node.properties) ? node.properties : {};
+    for (const key of Object.keys(properties)) if (!GEMINI_PROPERTY.test(key)) report(`property name ${key}`);
+    if (node.required !== undefined) {
+      if (!Array.isArray(node.required)) report('required is not a list');
+      else for (const key of node.required) if (!Object.hasOwn(properties, String(key))) report(`required ${key} is not a property`);
+    }
+    if (at.split('/').length > GEMINI_MAX_DEPTH * 2) report('nesting too deep');
+  }),
+];
+
+// ---- The run --------------------------------------------------------------------------------
+
+const clean = { openaiStrict: 0, openaiFallback: 0, responses: 0, anthropic: 0, gemini: 0 };
+
+afterAll(() => {
+  console.log(
+    `Corpus: ${tools.length} tools. Clean conversions — OpenAI: ${clean.openaiStrict + clean.openaiFallback} ` +
+      `(${clean.openaiStrict} strict, ${clean.openaiFallback} non-strict fallback), OpenAI Responses: ${clean.responses}, ` +
+      `Anthropic: ${clean.anthropic}, Gemini: ${clean.gemini}`,
+  );
+});
+
+function expectClean(problems: string[], tool: MCPTool): void {
+  expect(problems, `${tool.serverName}/${tool.name}`).toEqual([]);
+}
+
+describe('every corpus tool converts cleanly for every provider', () => {
+  it('has the 220 tools the rules were written against', () => {
+    expect(tools).toHaveLength(220);
+    expect(new Set(tools.map((tool) => tool.id)).size).toBe(220);
+  });
+
+  it('OpenAI Chat Completions, strict where possible', () => {
+    const { tools: out, warnings } = convertMcpToolsToOpenAI(tools, { strict: true });
+    expect(warnings.filter((warning) => warning.code === 'TOOL_DROPPED')).toEqual([]);
+    expect(out).toHaveLength(tools.length);
+    out.forEach((tool, index) => {
+      const source = tools[index]!;
+      const fn = tool.function;
+      const problems = [
+        ...(NAME.test(fn.name) ? [] : [`name ${fn.name}`]),
+        ...(fn.description.length <= 1024 ? [] : ['description over 1024']),
+        ...(fn.strict ? openAIStrict(fn.parameters) : openAIBase(fn.parameters)),
+      ];
+      expectClean(problems, source);
+      if (fn.strict) clean.openaiStrict++;
+      else clean.openaiFallback++;
+    });
+    // Fallbacks say why (an open map); nothing else falls back.
+    const fallbacks = warnings.filter((warning) => warning.code === 'NOT_STRICT');
+    expect(fallbacks).toHaveLength(clean.openaiFallback);
+    for (const warning of fallbacks) expect(warning.message).toMatch(/open map/);
+  });
+
+  it('OpenAI non-strict output also validates as JSON Schema', () => {
+    const { tools: out } = convertMcpToolsToOpenAI(tools, { strict: false });
+    out.forEach((tool, index) => {
+      expect(tool.function.strict).toBe(false);
+      expectClean([...openAIBase(tool.function.parameters), ...anthropic(tool.function.parameters)], tools[index]!);
+    });
+  });
+
+  it('OpenAI Responses: flat shape, strict always explicit', () => {
+    const { tools: out } = convertMcpToolsToOpenAIResponses(tools);
+    expect(out).toHaveLength(tools.length);
+    out.forEach((tool, index) => {
+      expect(Object.keys(tool).sort()).toEqual(['description', 'name', 'parameters', 'strict', 'type']);
+      expect(typeof tool.strict).toBe('boolean');
+      expectClean(tool.strict ? openAIStrict(tool.parameters) : openAIBase(tool.parameters), tools[index]!);
+      clean.responses++;
+    });
+  });
+
+  it('Anthropic', () => {
+    const { tools: out, warnings } = convertMcpToolsToAnthropic(tools);
+    expect(warnings).toEqual([]);
+    expect(out).toHaveLength(tools.length);
+    out.forEach((tool, index) => {
+      expectClean([...(NAME.test(tool.name) ? [] : [`name ${tool.name}`]), ...anthropic(tool.input_schema)], tools[index]!);
+      clean.anthropic++;
+    });
+  });
+
+  it('Gemini', () => {
+    const { tools: out, warnings } = convertMcpToolsToGemini(tools);
+    expect(warnings.filter((warning) => warning.code === 'TOOL_DROPPED')).toEqual([]);
+    expect(out).toHaveLength(1);
+    const declarations = out[0]!.functionDeclarations;
+    expect(declarations).toHaveLength(tools.length);
+    declarations.forEach((declaration, index) => {
+      const source = tools[index]!;
+      const problems = [...(NAME.test(declaration.name) ? [] : [`name ${declaration.name}`])];
+      const hasArguments = Object.keys(isObject(source.inputSchema.properties) ? source.inputSchema.properties : {}).length > 0;
+      if (declaration.parameters) problems.push(...gemini(declaration.parameters as Json));
+      else if (hasArguments) problems.push('parameters left out of a tool with arguments');
+      expectClean(problems, source);
+      clean.gemini++;
+    });
+  });
+});
