@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, isRunning } from '../../../../../../../../e2e/fixtures/servers/paths';
 import { AppError } from '../../../../../shared/errors';
+import { buildToolId } from './toolIds';
 import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 
 let h: Harness;
@@ -36,7 +37,7 @@ describe('McpService pool over stdio', () => {
 
     const tools = await h.service.listServerTools(server.id);
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'add', 'sleep', 'crash']));
-    expect(tools.find((t) => t.name === 'echo')).toMatchObject({ id: 'mcp__My_Fixture___echo', serverId: server.id, serverName: 'My Fixture!' });
+    expect(tools.find((t) => t.name === 'echo')).toMatchObject({ id: buildToolId('My Fixture!', 'echo'), serverId: server.id, serverName: 'My Fixture!' });
 
     const result = await h.service.callTool(server.id, 'add', { a: 2, b: 3 }, 'call-1');
     expect(result).toMatchObject({ callId: 'call-1', isError: false });

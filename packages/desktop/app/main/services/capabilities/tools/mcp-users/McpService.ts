@@ -42,6 +42,7 @@ import { CLIENT_CAPABILITIES, installClientHandlers } from './pool/clientHandler
 import { createTransport } from './pool/createTransport';
 import { isRetryableOnNewConnection, markSendFailures, toConnectError, toRequestError } from './pool/errors';
 import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
+import { buildToolId } from './toolIds';
 
 export type ServersChangedReason = 'added' | 'updated' | 'removed' | 'imported';
 
@@ -100,12 +101,6 @@ const ERROR_TAIL_LINES = 20;
 
 export function newServerId(now = Date.now()): string {
   return `mcp_${now}_${randomBytes(4).toString('hex')}`;
-}
-
-/** Seed rule: `mcp__${server}__${tool}`, every non-alphanumeric character replaced by `_`. */
-export function toolIdFor(serverName: string, toolName: string): string {
-  const clean = (s: string) => s.replace(/[^a-zA-Z0-9]/g, '_');
-  return `mcp__${clean(serverName)}__${clean(toolName)}`;
 }
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -678,7 +673,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
 
 function toMcpTool(server: McpServerRecord, tool: Tool): MCPTool {
   return {
-    id: toolIdFor(server.name, tool.name),
+    id: buildToolId(server.name, tool.name),
     name: tool.name,
     description: tool.description ?? '',
     inputSchema: tool.inputSchema,

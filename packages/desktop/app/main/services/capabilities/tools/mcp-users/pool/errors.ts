@@ -5,7 +5,13 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../../../../../../shared/errors';
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** fetch's "fetch failed" says nothing by itself; the reason (ECONNREFUSED, a reset…) is its cause. */
+function messageOf(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error && !(err instanceof TransportSendError) ? err.cause : undefined;
+  const reason = cause ? ((cause as { code?: unknown }).code ?? cause.message) : undefined;
+  return reason ? `${err.message} (${String(reason)})` : err.message;
+}
 
 /** Thrown by our wrapped `transport.send`: the message never left, so retrying it is safe. */
 export class TransportSendError extends Error {
