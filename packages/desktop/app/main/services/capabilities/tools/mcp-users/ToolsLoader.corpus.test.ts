@@ -190,6 +190,15 @@ describe('every corpus tool converts cleanly for every provider', () => {
     expect(new Set(tools.map((tool) => tool.id)).size).toBe(220);
   });
 
+  it('uses validators that catch what the raw schemas get wrong', () => {
+    const failing = (check: Check) => tools.filter((tool) => check(tool.inputSchema).length > 0).length;
+    // The raw corpus breaks every provider's rules somewhere; a validator that passed it would be vacuous.
+    expect(failing(openAIStrict)).toBeGreaterThan(100);
+    expect(failing(gemini)).toBeGreaterThan(100);
+    expect(anthropic({ type: 'object', properties: { n: { type: 'number', minimum: 0, exclusiveMinimum: true } } })).not.toEqual([]);
+    expect(anthropic({ type: 'object', anyOf: [{ required: [] }] })).not.toEqual([]);
+  });
+
   it('OpenAI Chat Completions, strict where possible', () => {
     const { tools: out, warnings } = convertMcpToolsToOpenAI(tools, { strict: true });
     expect(warnings.filter((warning) => warning.code === 'TOOL_DROPPED')).toEqual([]);

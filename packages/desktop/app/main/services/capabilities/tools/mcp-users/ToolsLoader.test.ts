@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import type { MCPTool } from '../../../../../shared/contracts/mcp-types';
+import {
+  convertMcpToolsToAnthropic,
+  convertMcpToolsToGemini,
+  convertMcpToolsToOpenAI,
+  convertMcpToolsToOpenAIResponses,
+  fetchMcpTools,
+  setupMcpTools,
+  type McpToolSource,
+  type ToolsLogger,
+} from './ToolsLoader';
+import { buildToolId } from './toolIds';
+
+function tool(serverId: string, name: string, inputSchema: Record<string, unknown> = { type: 'object', properties: {} }, description = `Does ${name}.`): MCPTool {
+  const serverName = `server-${serverId}`;
+  return { id: buildToolId(serverName, name), name, description, inputSchema, serverId, serverName };
+}
+
+function fakeService(byServer: Record<string, MCPTool[] | Error>): McpToolSource & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    async listAllActiveServerTools() {
+      calls.push('all');
+      return Object.values(byServer).flatMap((entry) => (entry instanceof Error ? [] : entry));
+    },
+    async listServerTools(serverId: string) {
+      calls.push(serverId);
+      const entry = byServer[serverId];
+      if (entry instanceof Error) throw entry;
+      return entry ?? [];
+    },
+  };
+}
+
+function recordingLogger(): ToolsLogger & { lines: string[] } {
+  const lines: string[] = [];
+  return { lines, info: (message) => lines.push(`info ${message}`), warn: (message) => lines.push(`warn ${message}`) };
+}
+
+const withArgs = {
+  type: 'object',
+  properties: { path: { type: 'string' }, depth: { type: 'integer' } },
+  required: ['path'],
+};
+
+describe('fetchMcpTools', () => {
+  const service = () => fakeService({ a: [tool('a', 'one')], b: [tool('b', 'two')], broken: new Error('boom') });
+
+  it('returns nothing, without asking the service, when disabled or unset', async () => {
+    for (const config of [undefined, {}, { enabled: false, mode: 'auto' as const }]) {
+      const svc = service();
+      expect(await fetchMcpTools(svc, config)).toEqual([]);
+      expect(svc.calls).toEqual([]);
+    }
+  });
+
+  it('lists every active server in auto mode and when mode is unset', async () => {
+    for (const mode of ['auto' as const, undefined]) {
+      const svc = service();
+      expect((await fetchMcpTools(svc, { enabled: true, mode })).map((t) => t.name)).toEqual(['one', 'two']);
+      expect(svc.calls).toEqual(['all']);
+    }
+  });
+
+  it('lists each selected server in manual mode; one failing server is logged, the rest kept', async () => {
+    const svc = service();
+    const logger = recordingLogger();
+    const tools = await fetchMcpTools(svc, { enabled: true, mode: 'manual', selectedServers: ['b', 'broken', 'a'] }, logger);
+    expect(tools.map((t) => t.name)).toEqual(['two', 'one']);
+    expect(svc.calls).toEqual(['b', 'broken', 'a']);
+    expect(logger.lines).toEqual([expect.stringMatching(/^warn .*server broken failed: boom/)]);
+  });
+
+  it('lists nothing in manual mode without a selection', async () => {
+    const svc = service();
+    expect(await fetchMcpTools(svc, { enabled: true, mode: 'manual' })).toEqual([]);
+    expect(svc.calls).toEqual([]);
+  });
+});
+
+describe('setupMcpTools', () => {
+  const enabled = { enabled: true };
+
+  it('returns undefined when no tool is available', async () => {
+    expect(await setupMcpTools(fakeService({}), enabled, 'openai', { logger: recordingLogger() })).toBeUndefined();
+    expect(await setupMcpTools(fakeService({ a: [tool('a', 'x')] }), { enabled: false })).toBeUndefined();
+  });
+
+  it('logs the tools grouped by server', async () => {
+    const logger = recordingLogger();
+    await setupMcpTools(fakeService({ a: [tool('a', 'one'), tool('a', 'two')], b: [tool('b', 'three')] }), enabled, 'anthropic', { logger });
+    expect(logger.lines).toEqual([
+      'info [MCP tools] 3 tools from 2 servers',
+      'info [MCP tools]   server-a (2): one, two',
+      'info [MCP tools]   server-b (1): three',
+    ]);
+  });
+
+  it('converts for each api format and returns the raw tools under the names sent', async () => {
+    const svc = fakeService({ a: [tool('a', 'read.file', withArgs)] });
+    const logger = recordingLogger();
+    const openai = await setupMcpTools(svc, enabled, undefined, { logger });
+    expect(openai?.tools[0]).toMatchObject({ type: 'function', function: { name: openai?.mcpTools[0]?.id, strict: false } });
+    const responses = await setupMcpTools(svc, enabled, 'openai-responses', { logger });
+    expect(responses?.tools[0]).toMatchObject({ type: 'function', name: responses?.mcpTools[0]?.id, strict: true });
+    const anthropic = await setupMcpTools(svc, enabled, 'anthropic', { logger });
+    expect(anthropic?.tools[0]?.input_schema).toMatchObject({ type: 'object', required: ['path'] });
+    const gemini = await setupMcpTools(svc, enabled, 'google', { logger });
+    expect(gemini?.tools).toEqual([{ functionDeclarations: [expect.objectContaining({ name: gemini?.mcpTools[0]?.id })] }]);
+  });
+
+  it('assigns provider-safe ids that map back to server and tool, whatever ids the service sent', async () => {
+    const raw = { ...tool('a', '身份证OCR', withArgs), id: 'mcp__server-a__身份证OCR' };
+    const setup = await setupMcpTools(fakeService({ a: [raw] }), enabled, 'openai', { logger: recordingLogger() });
+    const name = setup?.tools[0]?.function.name ?? '';
+    expect(name).toMatch(/^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/);
+    expect(setup?.mcpTools[0]?.id).toBe(name);
+    expect(setup?.toolIds.resolve(name)).toEqual({ serverId: 'a', serverName: 'server-a', toolName: '身份证OCR' });
+  });
+
+  it('undoes strict mode nulls through toMcpArguments', async () => {
+    const setup = await setupMcpTools(fakeService({ a: [tool('a', 'list', withArgs)] }), enabled, 'openai', {
+      logger: recordingLogger(),
+      strict: true,
+    });
+    const name = setup?.tools[0]?.function.name ?? '';
+    expect(setup?.toMcpArguments(name, { path: '/', depth: null })).toEqual({ path: '/' });
+    expect(setup?.toMcpArguments('unknown', { depth: null })).toEqual({ depth: null });
+  });
+});
+
+describe('converters', () => {
+  it('shorten descriptions over 1,024 characters for OpenAI only, and say so', () => {
+    const long = `${'This sentence is long enough to matter. '.repeat(40)}End.`;
+    const tools = [tool('a', 'x', withArgs, long)];
+    const chat = convertMcpToolsToOpenAI(tools);
+    const responses = convertMcpToolsToOpenAIResponses(tools);
+    for (const description of [chat.tools[0]?.function.description, responses.tools[0]?.description]) {
+      expect(description?.length).toBeLessThanOrEqual(1024);
+      expect(description?.endsWith('matter.')).toBe(true);
+    }
+    expect(chat.warnings).toEqual([expect.objectContaining({ code: 'DESCRIPTION_SHORTENED', toolId: tools[0]?.id })]);
+    expect(convertMcpToolsToAnthropic(tools).tools[0]?.description).toBe(long);
+    expect(convertMcpToolsToGemini(tools).tools[0]?.functionDeclarations[0]?.description).toBe(long);
+  });
+
+  it('warn, through the result and the logger, when a request exceeds the tool limit', () => {
+    const many = Array.from({ length: 130 }, (_, index) => tool('a', `t${index}`));
+    const logger = recordingLogger();
+    const openai = convertMcpToolsToOpenAI(many, { logger });
+    expect(openai.tools).toHaveLength(130);
+    expect(openai.warnings).toEqual([expect.objectContaining({ code: 'TOOL_LIMIT', message: expect.stringContaining('128') })]);
+    expect(logger.lines).toEqual([expect.stringMatching(/^warn .*OpenAI's limit of 128/)]);
+    expect(convertMcpToolsToGemini(many).warnings).toEqual([expect.objectContaining({ code: 'TOOL_LIMIT', message: expect.stringContaining('Vertex AI') })]);
+    expect(convertMcpToolsToAnthropic(many).warnings).toEqual([]);
+  });
+
+  it('drop only the tool with an unusable or duplicate id, naming it', () => {
+    const good = tool('a', 'good');
+    const tools = [good, { ...tool('a', 'bad'), id: 'has spaces' }, { ...tool('a', 'again'), id: good.id }];
+    const result = convertMcpToolsToAnthropic(tools);
+    expect(result.tools.map((t) => t.name)).toEqual([good.id]);
+    expect(result.warnings.map((w) => [w.code, w.message.match(/"(\w+)"/)?.[1]])).toEqual([
+      ['TOOL_DROPPED', 'bad'],
+      ['TOOL_DROPPED', 'again'],
+    ]);
+  });
+
+  it('repair a root without type instead of dropping the tool', () => {
+    const tools = [tool('a', 'untyped', { $schema: 'http://json-schema.org/draft-07/schema#' }), tool('a', 'props', { properties: { q: {} } })];
+    expect(convertMcpToolsToOpenAI(tools, { strict: true }).tools.map((t) => t.function.parameters)).toEqual([
+      { type: 'object', properties: {}, required: [], additionalProperties: false },
+      { type: 'object', properties: { q: { type: ['string', 'null'] } }, required: ['q'], additionalProperties: false },
+    ]);
+    expect(convertMcpToolsToGemini(tools).tools[0]?.functionDeclarations).toEqual([
+      { name: tools[0]?.id, description: 'Does untyped.' },
+      { name: tools[1]?.id, description: 'Does props.', parameters: { type: 'OBJECT', properties: { q: { type: 'STRING' } } } },
+    ]);
+  });
+
+  it('give Gemini one outer entry holding all declarations, and nothing for no tools', () => {
+    expect(convertMcpToolsToGemini([tool('a', 'x'), tool('b', 'y')]).tools).toHaveLength(1);
+    expect(convertMcpToolsToGemini([]).tools).toEqual([]);
+  });
+});
