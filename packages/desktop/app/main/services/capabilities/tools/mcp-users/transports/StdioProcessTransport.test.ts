@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { CommandNotFoundError, ServerProcessExitError, StdioProcessTransport, killProcessGroup } from './StdioProcessTransport';
+import { CommandNotFoundError, ServerProcessExitError, StdioProcessTransport } from './StdioProcessTransport';
+import { killProcessGroup } from './processGroup';
 import { assertNoChildren, FIXTURE_SERVERS, isRunning, readProcess } from '../../../../../../../../../e2e/fixtures/servers/paths';
 import { TINY_PNG_BASE64 } from '../../../../../../../../../e2e/fixtures/servers/tools.mjs';
 

@@ -8,11 +8,12 @@
  * server died, and it skips garbage lines on stdout instead of dropping the connection.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { IS_WINDOWS, delay, killProcessGroup, terminateGroup } from './processGroup';
 
 export interface StdioProcessTransportOptions {
   command: string;
@@ -56,62 +57,9 @@ export class ServerProcessExitError extends Error {
   }
 }
 
-const IS_WINDOWS = process.platform === 'win32';
 const TERM_WAIT_MS = 2000;
 /** A stderr "line" longer than this is flushed as is, so a server that never prints a newline can't grow memory without bound. */
 const MAX_STDERR_LINE = 64 * 1024;
-
-/**
- * Sends `signal` to the process group led by `pid` (POSIX), or to the process itself on Windows,
- * which has no process groups. A group that no longer exists (ESRCH) is not an error.
- */
-export function killProcessGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(IS_WINDOWS ? pid : -pid, signal);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
-  }
-}
-
-/**
- * Whether any non-zombie process is still in group `pgid`. On Linux we read /proc because
- * `kill(-pgid, 0)` also succeeds for zombies, and orphaned zombies linger wherever PID 1 does
- * not reap them (containers); waiting on those would only burn the timeout.
- */
-function groupAlive(pgid: number): boolean {
-  if (process.platform === 'linux' && existsSync('/proc/self/stat')) {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      } catch {
-        continue; // exited while we were scanning
-      }
-      // Fields after the parenthesised command name: state ppid pgrp …
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === pgid && fields[0] !== 'Z') return true;
-    }
-    return false;
-  }
-  try {
-    process.kill(IS_WINDOWS ? pgid : -pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil(predicate: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() >= deadline) return false;
-    await delay(25);
-  }
-  return true;
-}
 
 export class StdioProcessTransport implements Transport {
   onclose?: () => void;
@@ -299,13 +247,7 @@ export class StdioProcessTransport implements Transport {
         await waitExit(TERM_WAIT_MS);
       }
       // The direct child is gone, but grandchildren may not be (npx exits, the server lives on).
-      if (!IS_WINDOWS && groupAlive(pid)) {
-        killProcessGroup(pid, 'SIGTERM');
-        if (!(await waitUntil(() => !groupAlive(pid), TERM_WAIT_MS))) {
-          killProcessGroup(pid, 'SIGKILL');
-          await waitUntil(() => !groupAlive(pid), TERM_WAIT_MS);
-        }
-      }
+      if (!IS_WINDOWS) await terminateGroup(pid, TERM_WAIT_MS);
       child.stdout?.destroy();
       child.stderr?.destroy();
     }

@@ -2,7 +2,7 @@ export {
   StdioProcessTransport,
   CommandNotFoundError,
   ServerProcessExitError,
-  killProcessGroup,
   type StdioProcessTransportOptions,
 } from './StdioProcessTransport';
+export { killProcessGroup, terminateGroup, groupAlive, processStartTime } from './processGroup';
 export { WebSocketClientTransport, WebSocketUpgradeError, type WebSocketClientTransportOptions } from './WebSocketClientTransport';

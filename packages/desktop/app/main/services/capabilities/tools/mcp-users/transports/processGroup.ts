@@ -1,0 +1,81 @@
+/**
+ * Process-group primitives shared by the stdio transport and McpProcessTracker. Stdio MCP
+ * servers lead their own process group (POSIX), so every kill goes to the whole group and
+ * `npx`/`uvx` wrappers' grandchildren die with them.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+export const IS_WINDOWS = process.platform === 'win32';
+const HAS_PROC = process.platform === 'linux' && existsSync('/proc/self/stat');
+
+/**
+ * Sends `signal` to the process group led by `pid` (POSIX), or to the process itself on Windows,
+ * which has no process groups. A group that no longer exists (ESRCH) is not an error.
+ */
+export function killProcessGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(IS_WINDOWS ? pid : -pid, signal);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+  }
+}
+
+/** `/proc/<pid>/stat` fields after the parenthesised command name: state ppid pgrp … starttime is [19]. */
+function procStatFields(pid: number | string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined; // gone, or exited while we were scanning
+  }
+}
+
+/**
+ * Whether any non-zombie process is still in group `pgid`. On Linux we read /proc because
+ * `kill(-pgid, 0)` also succeeds for zombies, and orphaned zombies linger wherever PID 1 does
+ * not reap them (containers); waiting on those would only burn the timeout.
+ */
+export function groupAlive(pgid: number): boolean {
+  if (HAS_PROC) {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const fields = procStatFields(entry);
+      if (fields && Number(fields[2]) === pgid && fields[0] !== 'Z') return true;
+    }
+    return false;
+  }
+  try {
+    process.kill(IS_WINDOWS ? pgid : -pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * When the process started, in clock ticks since boot (Linux), or undefined where that cannot
+ * be read. Recorded next to a pid so that a later run never kills a recycled pid.
+ */
+export function processStartTime(pid: number): string | undefined {
+  return HAS_PROC ? procStatFields(pid)?.[19] : undefined;
+}
+
+export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function waitUntil(predicate: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() >= deadline) return false;
+    await delay(25);
+  }
+  return true;
+}
+
+/** SIGTERM the group, wait, then SIGKILL whatever is left, and wait for it to be gone. */
+export async function terminateGroup(pgid: number, waitMs: number): Promise<void> {
+  if (!groupAlive(pgid)) return;
+  killProcessGroup(pgid, 'SIGTERM');
+  if (await waitUntil(() => !groupAlive(pgid), waitMs)) return;
+  killProcessGroup(pgid, 'SIGKILL');
+  await waitUntil(() => !groupAlive(pgid), waitMs);
+}
