@@ -310,8 +310,9 @@ export class McpService extends EventEmitter<McpServiceEvents> {
 
   /* ---------- tools ---------- */
 
-  async listServerTools(serverId: string): Promise<MCPTool[]> {
-    const cached = this.toolsCache.get(serverId);
+  /** `refresh` skips the cache (the UI's refresh button); the fresh list is cached again. */
+  async listServerTools(serverId: string, { refresh = false } = {}): Promise<MCPTool[]> {
+    const cached = refresh ? undefined : this.toolsCache.get(serverId);
     if (cached && Date.now() - cached.timestamp < this.CACHE_TTL) return cached.tools.slice();
     return (await this.fetchTools(this.record(serverId))).enabled;
   }

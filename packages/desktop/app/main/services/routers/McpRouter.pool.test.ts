@@ -1,0 +1,50 @@
+/** The pool routes and events end to end through createServices (real store, real stdio fixture). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { FIXTURE_SERVERS, assertNoChildren } from '../../../../../../e2e/fixtures/servers/paths';
+import { routes, type EventEnvelope } from '../../../shared/contracts/ipc';
+import { openConfMcpConfigStore } from '../config/confBackend';
+import { createServices, type Services } from '../createServices';
+
+let services: Services;
+let dir: string;
+
+afterEach(async () => {
+  await services.dispose();
+  rmSync(dir, { recursive: true, force: true });
+  await assertNoChildren();
+});
+
+it('serves the pool routes with contract-valid outputs and publishes the pool events', async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'elftia-router-'));
+  services = createServices({ configStore: openConfMcpConfigStore(dir), fetch: globalThis.fetch });
+  const events: EventEnvelope[] = [];
+  services.onEvent((e) => events.push(e));
+  const call = async (route: keyof typeof routes, input: unknown) => {
+    const result = await services.router.dispatch(route, input);
+    if (result.ok) routes[route].output.parse(result.data);
+    return result;
+  };
+
+  const added = await call('mcp.add', { name: 'fx', type: 'stdio', isActive: false, config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
+  const id = (added as { ok: true; data: { server: { id: string } } }).data.server.id;
+  expect(await call('mcp.list_tools', { id })).toMatchObject({ ok: true });
+  expect(await call('mcp.call_tool', { serverId: id, toolName: 'sleep', args: { ms: 50 }, callId: 'r1' })).toMatchObject({ ok: true, data: { callId: 'r1', isError: false } });
+  expect(await call('mcp.call_tool', { serverId: id, toolName: 'stderr', args: { text: 'hello log' } })).toMatchObject({ ok: true });
+  expect(await call('mcp.status', {})).toMatchObject({ ok: true, data: [{ id, state: 'connected' }] });
+  expect(await call('mcp.discover', { id })).toMatchObject({ ok: true, data: { prompts: [{ name: 'greet' }] } });
+  expect(await call('mcp.test', { id })).toMatchObject({ ok: true, data: { success: true } });
+  expect(await call('mcp.cancel_call', { callId: 'nope' })).toEqual({ ok: true, data: { cancelled: false } });
+  expect(await call('mcp.list_all_tools', {})).toMatchObject({ ok: true, data: [] }); // inactive servers are not the agent's
+  await expect.poll(async () => JSON.stringify(await call('mcp.server_log', { id }))).toContain('hello log');
+  expect(await call('mcp.disconnect', { id })).toEqual({ ok: true, data: { id, state: 'disconnected' } });
+  expect(await call('mcp.call_tool', { serverId: 'missing', toolName: 'echo' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  expect(await call('mcp.add_json', { json: '{"a":{"command":"x","disabled":true}}' })).toMatchObject({ ok: true, data: { success: true } });
+
+  const names = new Set(events.map((e) => e.event));
+  for (const name of ['mcp.connection_state', 'mcp.tool_called', 'mcp.tool_progress', 'mcp.server_log', 'mcp.servers_changed'] as const) {
+    expect(names).toContain(name);
+  }
+});
