@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIXTURE_SERVERS, assertNoChildren, isRunning } from '../../../../../../../../../e2e/fixtures/servers/paths';
+import { processStartTime } from '../../../../capabilities/tools/mcp-users/transports/processGroup';
+import { McpProcessTracker, PID_FILE_NAME, reapSurvivors, type PidRecord } from './McpProcessTracker';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PARENT = path.join(here, 'trackerParent.fixture.ts');
+const dirs: string[] = [];
+const stray: number[] = [];
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-tracker-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Runs the stand-in app and resolves with the wrapper and grandchild pids it spawned. */
+function startParent(stateDir: string, mode: 'exit' | 'hang'): Promise<{ parent: ChildProcess; wrapper: number; grandchild: number }> {
+  const parent = spawn(process.execPath, ['--import', 'tsx', PARENT, stateDir, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    parent.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /PIDS (\d+) (\d+)/.exec(out);
+      if (match) {
+        stray.push(Number(match[1]), Number(match[2]));
+        resolve({ parent, wrapper: Number(match[1]), grandchild: Number(match[2]) });
+      }
+    });
+    parent.once('exit', (code) => (out.includes('PIDS') ? undefined : reject(new Error(`parent exited ${code}: ${out}`))));
+  });
+}
+
+async function waitGone(pid: number, ms = 5_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (isRunning(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return true;
+}
+
+afterEach(async () => {
+  for (const pid of stray.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone, as it should be
+    }
+  }
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  await assertNoChildren();
+});
+
+describe('McpProcessTracker', () => {
+  it('force-kills the whole process group, grandchild included, when a graceful close hangs', async () => {
+    const tracker = new McpProcessTracker();
+    const wrapper = spawn(process.execPath, [FIXTURE_SERVERS.stdioGrandchild], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const grandchild = await new Promise<number>((resolve) => {
+      let err = '';
+      wrapper.stderr.on('data', (c: Buffer) => {
+        err += c.toString();
+        const m = /GRANDCHILD_PID (\d+)/.exec(err);
+        if (m) resolve(Number(m[1]));
+      });
+    });
+    stray.push(wrapper.pid!, grandchild);
+    const conn = { pid: wrapper.pid, label: 'hung', close: () => new Promise<void>(() => {}) };
+    tracker.track(conn);
+    expect(tracker.size).toBe(1);
+
+    await tracker.closeConnection(conn, 200);
+
+    expect(await waitGone(wrapper.pid!)).toBe(true);
+    expect(await waitGone(grandchild)).toBe(true);
+    expect(tracker.size).toBe(0);
+  });
+
+  it('records tracked pids on disk and forgets them when closed', async () => {
+    const dir = tempDir();
+    const tracker = new McpProcessTracker();
+    tracker.useStateDir(dir);
+    const child = spawn(process.execPath, ['-e', 'setInterval(()=>{},1e3)'], { detached: true, stdio: 'ignore' });
+    stray.push(child.pid!);
+    const conn = { pid: child.pid, label: 'sleeper', close: async () => void child.kill('SIGTERM') };
+    tracker.track(conn);
+    const records = JSON.parse(fs.readFileSync(path.join(dir, PID_FILE_NAME), 'utf8')) as PidRecord[];
+    expect(records).toMatchObject([{ pid: child.pid, ownerPid: process.pid, label: 'sleeper' }]);
+
+    await tracker.closeAll();
+    expect(JSON.parse(fs.readFileSync(path.join(dir, PID_FILE_NAME), 'utf8'))).toEqual([]);
+    expect(await waitGone(child.pid!)).toBe(true);
+  });
+
+  it('kills tracked groups synchronously when the owning process exits', async () => {
+    const { parent, wrapper, grandchild } = await startParent(tempDir(), 'exit');
+    await new Promise((r) => parent.once('exit', r));
+    expect(await waitGone(wrapper)).toBe(true);
+    expect(await waitGone(grandchild)).toBe(true);
+  });
+
+  it('reaps, at the next start, the groups a SIGKILLed parent left behind', async () => {
+    const dir = tempDir();
+    const { parent, wrapper, grandchild } = await startParent(dir, 'hang');
+    parent.kill('SIGKILL');
+    await new Promise((r) => parent.once('exit', r));
+    // The exit hook cannot run after SIGKILL: the group survives its parent.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(isRunning(wrapper)).toBe(true);
+    expect(isRunning(grandchild)).toBe(true);
+
+    const report = new McpProcessTracker().useStateDir(dir);
+
+    expect(report.reaped.map((r) => r.pid)).toEqual([wrapper]);
+    expect(await waitGone(wrapper)).toBe(true);
+    expect(await waitGone(grandchild)).toBe(true);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, PID_FILE_NAME), 'utf8'))).toEqual([]);
+  });
+
+  it('never kills a pid that now belongs to another process, nor the entries of a live owner', () => {
+    const file = path.join(tempDir(), PID_FILE_NAME);
+    const live: PidRecord = { pid: process.pid, startTime: 'not-its-start-time', ownerPid: 999_999_999, label: 'recycled pid' };
+    const owned: PidRecord = { pid: 424_242, ownerPid: process.ppid, ownerStartTime: processStartTime(process.ppid), label: 'owner alive' };
+    fs.writeFileSync(file, JSON.stringify([live, owned]));
+
+    const report = reapSurvivors(file);
+
+    expect(report.reaped).toEqual([]);
+    expect(report.gone.map((r) => r.label)).toEqual(['recycled pid']);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual([owned]);
+  });
+});
