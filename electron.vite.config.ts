@@ -1,9 +1,26 @@
 import path from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { RENDERER_CSP } from './packages/desktop/app/shared/csp';
 
 const app = path.resolve('packages/desktop/app');
 const alias = { '@shared': path.join(app, 'shared') };
+
+/**
+ * The built page carries the CSP as a <meta> too: Electron loads it from file://, where no
+ * response header exists. (frame-ancestors is ignored in a meta tag; the host sends it as a header.)
+ */
+function cspMetaTag(): Plugin {
+  const content = RENDERER_CSP.split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors'))
+    .join('; ');
+  return {
+    name: 'elftia-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content }, injectTo: 'head-prepend' }],
+  };
+}
 
 export default defineConfig({
   main: {
@@ -16,6 +33,7 @@ export default defineConfig({
           index: path.join(app, 'main/index.ts'),
           host: path.join(app, 'host/index.ts'),
         },
+        output: { chunkFileNames: 'chunks/services-[hash].js' },
       },
     },
   },
@@ -33,7 +51,7 @@ export default defineConfig({
   renderer: {
     root: 'packages/renderer',
     resolve: { alias },
-    plugins: [react()],
+    plugins: [react(), cspMetaTag()],
     build: {
       outDir: path.resolve('out/renderer'),
       rolldownOptions: { input: path.resolve('packages/renderer/index.html') },
