@@ -184,6 +184,48 @@ function expectClean(problems: string[], tool: MCPTool): void {
   expect(problems, `${tool.serverName}/${tool.name}`).toEqual([]);
 }
 
+/** Worse than the corpus: what real servers have been seen to send, and outright nonsense. */
+const HOSTILE: Array<Record<string, unknown>> = [
+  { type: 'object', properties: [], required: 'a' },
+  { type: 'object', properties: { a: { type: 'foo', items: true, enum: [] }, b: { anyOf: [] }, c: true, d: false, e: null } },
+  { type: 'object', properties: { a: { oneOf: [{ type: 'null' }] }, b: { allOf: [{ type: 'string' }, { type: 'number' }] } } },
+  { type: 'object', properties: { a: { $ref: '#/properties/a' }, b: { $ref: '#/$defs/missing' }, c: { $ref: '#/%ZZ' } } },
+  { type: 'object', properties: { t: { type: 'array', items: [{ type: 'string' }, { type: 'object', additionalProperties: true }], additionalItems: false } } },
+  { type: 'object', properties: { n: { type: 'integer', enum: [1, '2', null, 1.5], minimum: 'x', exclusiveMinimum: true } } },
+  { type: 'object', properties: { m: { type: 'object', patternProperties: { '.*': { type: 'string' } }, propertyNames: { maxLength: 3 } } } },
+  { type: 'object', properties: { s: { type: 'string', enum: ['', 'ok'], format: 'uri', const: 'ok', if: {}, then: {}, not: {} } } },
+  { $ref: '#', properties: { a: { $ref: '#' } } },
+  { anyOf: [{ $ref: '#/$defs/A' }, { type: 'string' }], $defs: { A: { type: 'object', properties: { x: { type: 'number' } } } } },
+  JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"$schema":{"type":"string"},"additionalProperties":{"type":"boolean"},"strict":{"type":"boolean"}}}'),
+];
+
+describe('hostile schemas still convert cleanly', () => {
+  const hostile = assignToolIds(
+    HOSTILE.map((inputSchema, index) => ({ id: '', name: `hostile.${index}`, description: '', inputSchema, serverId: 's', serverName: 'hostile' })),
+  ).tools;
+
+  it('for every provider, no tool dropped', () => {
+    const openai = convertMcpToolsToOpenAI(hostile, { strict: true });
+    const anthropicOut = convertMcpToolsToAnthropic(hostile);
+    const geminiOut = convertMcpToolsToGemini(hostile);
+    expect([openai, anthropicOut, geminiOut].flatMap((result) => result.warnings).filter((w) => w.code === 'TOOL_DROPPED')).toEqual([]);
+    hostile.forEach((source, index) => {
+      const fn = openai.tools[index]!.function;
+      const declaration = geminiOut.tools[0]!.functionDeclarations[index]!;
+      expectClean(
+        [
+          ...(fn.strict ? openAIStrict(fn.parameters) : openAIBase(fn.parameters)),
+          ...anthropic(anthropicOut.tools[index]!.input_schema),
+          ...(declaration.parameters ? gemini(declaration.parameters as Json) : []),
+        ],
+        source,
+      );
+    });
+    const names = Object.keys(anthropicOut.tools[10]!.input_schema.properties);
+    expect(names).toEqual(['__proto__', '$schema', 'additionalProperties', 'strict']);
+  });
+});
+
 describe('every corpus tool converts cleanly for every provider', () => {
   it('has the 220 tools the rules were written against', () => {
     expect(tools).toHaveLength(220);

@@ -129,6 +129,14 @@ describe('setupMcpTools', () => {
     expect(setup?.toMcpArguments(name, { path: '/', depth: null })).toEqual({ path: '/' });
     expect(setup?.toMcpArguments('unknown', { depth: null })).toEqual({ depth: null });
   });
+
+  it('gives renamed properties their names back for Gemini through toMcpArguments', async () => {
+    const schema = { type: 'object', properties: { 'file-path': { type: 'string' } }, required: ['file-path'] };
+    const setup = await setupMcpTools(fakeService({ a: [tool('a', 'open', schema)] }), enabled, 'google', { logger: recordingLogger() });
+    const declaration = setup?.tools[0]?.functionDeclarations[0];
+    expect(Object.keys(declaration?.parameters?.properties ?? {})).toEqual(['file_path']);
+    expect(setup?.toMcpArguments(declaration?.name ?? '', { file_path: '/tmp/x' })).toEqual({ 'file-path': '/tmp/x' });
+  });
 });
 
 describe('converters', () => {

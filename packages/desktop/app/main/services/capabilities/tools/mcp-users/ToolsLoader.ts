@@ -12,13 +12,8 @@ import { shortenDescription } from './schema/description';
 import { compileGeminiSchema, GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS, type GeminiSchema } from './schema/gemini';
 import type { JsonSchema } from './schema/jsonSchema';
 import { normalizeSchema } from './schema/normalize';
-import {
-  compileOpenAISchema,
-  OPENAI_MAX_DESCRIPTION_LENGTH,
-  OPENAI_MAX_TOOLS,
-  stripNullArguments,
-  type NullStripPlan,
-} from './schema/openai';
+import { compileOpenAISchema, OPENAI_MAX_DESCRIPTION_LENGTH, OPENAI_MAX_TOOLS } from './schema/openai';
+import { restoreArguments, type ArgumentPlan } from './schema/argumentPlan';
 import type { ObjectNode } from './schema/types';
 import { assignToolIds, PORTABLE_TOOL_NAME, type ToolIdRegistry } from './toolIds';
 
@@ -87,7 +82,8 @@ export interface ToolConversion<T> {
   warnings: ConversionWarning[];
   /**
    * The arguments to send to the MCP server for what the model sent to `toolId`. Undoes what
-   * the conversion changed (strict mode's `null`s for omitted arguments); identity otherwise.
+   * the conversion changed (strict mode's `null`s for omitted arguments, renamed properties);
+   * identity otherwise.
    */
   toMcpArguments(toolId: string, args: Record<string, unknown>): Record<string, unknown>;
 }
@@ -116,7 +112,8 @@ export function convertMcpToolsToAnthropic(tools: readonly MCPTool[], options: C
 export function convertMcpToolsToGemini(tools: readonly MCPTool[], options: ConvertOptions = {}): ToolConversion<GeminiTools> {
   const run = new ConversionRun(options.logger);
   const declarations = run.each(tools, (tool, schema): GeminiFunctionDeclaration => {
-    const parameters = compileGeminiSchema(schema);
+    const { parameters, argumentPlan } = compileGeminiSchema(schema);
+    run.plan(tool.id, argumentPlan);
     return parameters ? { name: tool.id, description: tool.description, parameters } : { name: tool.id, description: tool.description };
   });
   run.checkLimit(declarations.length, GEMINI_MAX_DECLARATIONS, 'Gemini');
@@ -139,11 +136,10 @@ function convertOpenAI<T>(
   envelope: (fn: OpenAIFunction) => T,
 ): ToolConversion<T[]> {
   const run = new ConversionRun(options.logger);
-  const plans = new Map<string, NullStripPlan>();
   const converted = run.each(tools, (tool, schema) => {
     const compiled = compileOpenAISchema(schema, { strict });
     if (compiled.notStrictReason) run.warn('NOT_STRICT', `Sent non-strict: ${compiled.notStrictReason}`, tool.id);
-    if (compiled.nullPlan) plans.set(tool.id, compiled.nullPlan);
+    run.plan(tool.id, compiled.argumentPlan);
     const description = shortenDescription(tool.description, OPENAI_MAX_DESCRIPTION_LENGTH);
     if (description !== tool.description) {
       run.warn('DESCRIPTION_SHORTENED', `Description shortened from ${tool.description.length} to ${description.length} characters`, tool.id);
@@ -151,12 +147,13 @@ function convertOpenAI<T>(
     return envelope({ name: tool.id, description, parameters: compiled.parameters, strict: compiled.strict });
   });
   run.checkLimit(converted.length, OPENAI_MAX_TOOLS, 'OpenAI');
-  return run.result(converted, (toolId, args) => stripNullArguments(args, plans.get(toolId)));
+  return run.result(converted);
 }
 
-/** The per-tool loop, the warnings and the limit checks every converter shares. */
+/** The per-tool loop, the warnings, the limit checks and the argument plans every converter shares. */
 class ConversionRun {
   private readonly warnings: ConversionWarning[] = [];
+  private readonly plans = new Map<string, ArgumentPlan>();
 
   constructor(private readonly logger: ToolsLogger | undefined) {}
 
@@ -194,8 +191,13 @@ class ConversionRun {
     this.logger?.warn(`[MCP tools] ${toolId ? `${toolId}: ` : ''}${message}`);
   }
 
-  result<T>(tools: T, toMcpArguments: ToolConversion<T>['toMcpArguments'] = (_id, args) => args): ToolConversion<T> {
-    return { tools, warnings: this.warnings, toMcpArguments };
+  plan(toolId: string, plan: ArgumentPlan | undefined): void {
+    if (plan) this.plans.set(toolId, plan);
+  }
+
+  result<T>(tools: T): ToolConversion<T> {
+    const plans = this.plans;
+    return { tools, warnings: this.warnings, toMcpArguments: (toolId, args) => restoreArguments(args, plans.get(toolId)) };
   }
 }
 

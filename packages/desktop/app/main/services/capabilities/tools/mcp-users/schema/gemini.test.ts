@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { compileAnthropicSchema } from './anthropic';
+import { restoreArguments } from './argumentPlan';
 import { compileGeminiSchema } from './gemini';
 import { normalizeSchema } from './normalize';
 
 const gemini = (properties: Record<string, unknown>, required: string[] = []) =>
-  compileGeminiSchema(normalizeSchema({ type: 'object', properties, required }));
+  compileGeminiSchema(normalizeSchema({ type: 'object', properties, required })).parameters;
 
 describe('compileGeminiSchema', () => {
   it('leaves parameters out for a tool without arguments', () => {
-    expect(compileGeminiSchema(normalizeSchema({ type: 'object', properties: {} }))).toBeUndefined();
+    expect(compileGeminiSchema(normalizeSchema({ type: 'object', properties: {} }))).toEqual({});
   });
 
   it('writes upper-case single types, nullable, and required', () => {
@@ -47,6 +48,25 @@ describe('compileGeminiSchema', () => {
         ],
       },
     });
+  });
+
+  it('renames properties Gemini would refuse, and gives the server its names back', () => {
+    const result = compileGeminiSchema(
+      normalizeSchema({
+        type: 'object',
+        properties: {
+          $schema: { type: 'string' },
+          'x-y': { type: 'object', properties: { '1st': { type: 'string' } } },
+          x_y: { type: 'string' },
+          list: { type: 'array', items: { type: 'object', properties: { 'a.b': { type: 'string' } } } },
+        },
+        required: ['x-y'],
+      }),
+    );
+    expect(Object.keys(result.parameters?.properties ?? {})).toEqual(['_schema', 'x_y_2', 'x_y', 'list']);
+    expect(result.parameters?.required).toEqual(['x_y_2']);
+    const sent = { _schema: 's', x_y_2: { _1st: 'v' }, x_y: 'plain', list: [{ a_b: 1 }] };
+    expect(restoreArguments(sent, result.argumentPlan)).toEqual({ $schema: 's', 'x-y': { '1st': 'v' }, x_y: 'plain', list: [{ 'a.b': 1 }] });
   });
 
   it('keeps default and example only when they are values of the node type', () => {

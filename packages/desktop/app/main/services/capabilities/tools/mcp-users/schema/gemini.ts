@@ -2,8 +2,10 @@
  * Gemini `parameters`: the OpenAPI 3.0 subset the API accepts, where an unknown key is a hard
  * 400. `GeminiSchema` is the allow-list: the writer can only set the keys it declares, and each
  * normalised keyword is either mapped onto one of them or dropped (a looser schema the MCP
- * server still checks).
+ * server still checks). Property names outside Gemini's form are renamed, and an `ArgumentPlan`
+ * gives the server its names back.
  */
+import { mergePlans, objectPlan, type ArgumentPlan } from './argumentPlan';
 import { withHints } from './description';
 import type { ObjectNode, SchemaNode } from './types';
 
@@ -36,15 +38,33 @@ export interface GeminiSchema {
   propertyOrdering?: string[];
 }
 
-/** `undefined` for a tool without arguments: Gemini wants `parameters` left out then. */
-export function compileGeminiSchema(root: ObjectNode): GeminiSchema | undefined {
-  return Object.keys(root.properties).length === 0 ? undefined : writeNode(root);
+/** Property names Gemini accepts (PROVIDER_RULES marks this weak; renaming is cheap). */
+const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const MAX_PROPERTY_NAME = 64;
+
+export interface GeminiSchemaResult {
+  /** Left out for a tool without arguments: Gemini wants `parameters` absent then. */
+  parameters?: GeminiSchema;
+  /** Present when properties were renamed (see `restoreArguments`). */
+  argumentPlan?: ArgumentPlan;
 }
 
-function writeNode(node: SchemaNode): GeminiSchema {
+interface Written {
+  schema: GeminiSchema;
+  plan?: ArgumentPlan;
+}
+
+export function compileGeminiSchema(root: ObjectNode): GeminiSchemaResult {
+  if (Object.keys(root.properties).length === 0) return {};
+  const { schema, plan } = writeNode(root);
+  return plan ? { parameters: schema, argumentPlan: plan } : { parameters: schema };
+}
+
+function writeNode(node: SchemaNode): Written {
   if (node.anyOf) return writeUnion(node, node.anyOf);
   const type = node.type ?? 'string';
   const out: GeminiSchema = { type: type.toUpperCase() as GeminiType };
+  let plan: ArgumentPlan | undefined;
   if (node.title) out.title = node.title;
   const notes: string[] = [];
   if (node.nullable) out.nullable = true;
@@ -64,33 +84,63 @@ function writeNode(node: SchemaNode): GeminiSchema {
     case 'integer':
       writeBounds(node, type, out);
       break;
-    case 'array':
-      out.items = writeNode(node.items ?? {});
+    case 'array': {
+      const items = writeNode(node.items ?? {});
+      out.items = items.schema;
       if (node.minItems !== undefined) out.minItems = node.minItems;
       if (node.maxItems !== undefined) out.maxItems = node.maxItems;
-      break;
-    case 'object': {
-      const properties = node.properties ?? {};
-      out.properties = Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, writeNode(child)]));
-      if (node.required && node.required.length > 0) out.required = node.required;
+      plan = items.plan && { items: items.plan };
       break;
     }
+    case 'object':
+      plan = writeObject(node, out);
+      break;
   }
   const description = withHints(node.description, notes);
   if (description) out.description = description;
-  return out;
+  return plan ? { schema: out, plan } : { schema: out };
+}
+
+function writeObject(node: SchemaNode, out: GeminiSchema): ArgumentPlan | undefined {
+  const keys = Object.keys(node.properties ?? {});
+  // Valid names are reserved first, so a rename never takes a name the server uses.
+  const taken = new Set(keys.filter((key) => PROPERTY_NAME.test(key)));
+  const renamed: Array<readonly [string, string]> = [];
+  const sentNames = new Map<string, string>();
+  for (const key of keys) {
+    const sent = PROPERTY_NAME.test(key) ? key : propertyName(key, taken);
+    taken.add(sent);
+    sentNames.set(key, sent);
+    if (sent !== key) renamed.push([sent, key]);
+  }
+  const children = Object.entries(node.properties ?? {}).map(([key, child]) => [sentNames.get(key) ?? key, writeNode(child)] as const);
+  out.properties = Object.fromEntries(children.map(([sent, child]) => [sent, child.schema]));
+  const required = (node.required ?? []).map((key) => sentNames.get(key) ?? key);
+  if (required.length > 0) out.required = required;
+  return objectPlan([], renamed, children.map(([sent, child]) => [sent, child.plan] as const));
+}
+
+/** A Gemini-safe name for an invalid property name, distinct from the names taken at its level. */
+function propertyName(key: string, taken: ReadonlySet<string>): string {
+  const cleaned = key.replace(/[^A-Za-z0-9_]/g, '_');
+  const base = (/^[A-Za-z_]/.test(cleaned) ? cleaned : `_${cleaned}`).slice(0, MAX_PROPERTY_NAME);
+  let candidate = base;
+  for (let n = 2; taken.has(candidate); n++) candidate = `${base.slice(0, MAX_PROPERTY_NAME - `_${n}`.length)}_${n}`;
+  return candidate;
 }
 
 /**
  * Vertex wants `anyOf` alone in its node, so what describes the whole value (description,
  * nullability, default) moves into every branch that does not say otherwise.
  */
-function writeUnion(node: SchemaNode, branches: SchemaNode[]): GeminiSchema {
+function writeUnion(node: SchemaNode, branches: SchemaNode[]): Written {
   const shared: SchemaNode = {};
   if (node.description) shared.description = node.description;
   if (node.title) shared.title = node.title;
-  if (node.nullable) shared.nullable = true;
-  return { anyOf: branches.map((branch) => writeNode({ ...shared, ...branch, nullable: Boolean(node.nullable || branch.nullable) })) };
+  const written = branches.map((branch) => writeNode({ ...shared, ...branch, nullable: Boolean(node.nullable || branch.nullable) }));
+  const schema: GeminiSchema = { anyOf: written.map((branch) => branch.schema) };
+  const plan = mergePlans(written.map((branch) => branch.plan));
+  return plan ? { schema, plan } : { schema };
 }
 
 /** Gemini enums are non-empty strings on a STRING; other enums become a hint in the description. */

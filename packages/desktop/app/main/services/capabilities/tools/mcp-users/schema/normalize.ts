@@ -208,7 +208,7 @@ function cutOff(raw: Raw): SchemaNode {
  * Intersects two raw schemas (for `allOf`, `$ref` siblings and union distribution). Properties
  * present on both sides are kept as an `allOf` of the two, merged when that property is reached.
  */
-export function mergeRaw(a: Raw, b: Raw): Raw {
+function mergeRaw(a: Raw, b: Raw): Raw {
   const out: Raw = { ...a };
   for (const [key, value] of Object.entries(b)) {
     const mine = out[key];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSchema } from './normalize';
-import { compileOpenAISchema, stripNullArguments } from './openai';
+import { restoreArguments } from './argumentPlan';
+import { compileOpenAISchema } from './openai';
 
 const strict = (schema: unknown) => compileOpenAISchema(normalizeSchema(schema), { strict: true });
 
@@ -33,7 +34,7 @@ describe('compileOpenAISchema (strict)', () => {
       required: ['q', 'limit', 'mode', 'nested'],
       additionalProperties: false,
     });
-    expect(result.nullPlan).toEqual({ optional: ['limit', 'mode'], properties: { nested: { optional: ['deep'] } } });
+    expect(result.argumentPlan).toEqual({ nullMeansAbsent: ['limit', 'mode'], properties: { nested: { nullMeansAbsent: ['deep'] } } });
   });
 
   it('adds a null branch to an optional union', () => {
@@ -45,7 +46,7 @@ describe('compileOpenAISchema (strict)', () => {
     const result = strict({ type: 'object', properties: { headers: { type: 'object', additionalProperties: { type: 'string' } } } });
     expect(result.strict).toBe(false);
     expect(result.notStrictReason).toMatch(/\/properties\/headers is an open map/);
-    expect(result.nullPlan).toBeUndefined();
+    expect(result.argumentPlan).toBeUndefined();
     expect(result.parameters).toEqual({
       type: 'object',
       properties: { headers: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'string' } } },
@@ -78,7 +79,7 @@ describe('compileOpenAISchema (strict)', () => {
   });
 });
 
-describe('stripNullArguments', () => {
+describe('restoreArguments after strict mode', () => {
   const plan = strict({
     type: 'object',
     properties: {
@@ -93,7 +94,7 @@ describe('stripNullArguments', () => {
       },
     },
     required: ['q', 'items', 'pick'],
-  }).nullPlan;
+  }).argumentPlan;
 
   it('removes the nulls of optional arguments at every level and keeps everything else', () => {
     const args = {
@@ -102,12 +103,12 @@ describe('stripNullArguments', () => {
       items: [{ id: 'x', tag: null }, { id: 'y', tag: 't' }],
       pick: { a: null, b: 'keep' },
     };
-    expect(stripNullArguments(args, plan)).toEqual({ q: null, items: [{ id: 'x' }, { id: 'y', tag: 't' }], pick: { b: 'keep' } });
+    expect(restoreArguments(args, plan)).toEqual({ q: null, items: [{ id: 'x' }, { id: 'y', tag: 't' }], pick: { b: 'keep' } });
     expect(args.limit).toBeNull();
   });
 
   it('passes arguments through without a plan', () => {
     const args = { a: null };
-    expect(stripNullArguments(args, undefined)).toBe(args);
+    expect(restoreArguments(args, undefined)).toBe(args);
   });
 });
