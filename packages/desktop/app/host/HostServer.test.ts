@@ -76,7 +76,7 @@ describe('browser-mode host', () => {
   });
 
   it('answers the right token and origin with 200 and an envelope', async () => {
-    await services.router.dispatch('mcp.add', { name: 'files', type: 'stdio', config: { command: 'node' } });
+    await services.router.dispatch('mcp.add', { name: 'files', type: 'stdio', config: { command: 'node' }, isActive: false });
     const res = await request(host, { headers: { ...good(), Origin: `http://127.0.0.1:${host.port}` }, body: listBody });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ ok: true, data: [{ name: 'files' }] });
@@ -119,7 +119,7 @@ describe('browser-mode host', () => {
               req.destroy();
               resolve(text);
             } else if (text.includes(': connected')) {
-              void services.router.dispatch('mcp.add', { name: 'streamed', type: 'stdio', config: { command: 'node' } });
+              void services.router.dispatch('mcp.add', { name: 'streamed', type: 'stdio', config: { command: 'node' }, isActive: false });
             }
           });
         },

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openConfMcpConfigStore } from './confBackend';
 import { createTempServices, makeTempConfigDir, type TempServices } from '../testing/tempServices';
 
-const stdio = (name: string) => ({ name, type: 'stdio' as const, config: { command: 'node', args: ['server.js'] } });
+/** Saved inactive, so these storage tests never start a process. */
+const stdio = (name: string) => ({ name, type: 'stdio' as const, config: { command: 'node', args: ['server.js'] }, isActive: false });
 
 describe('MCP config store', () => {
   const dirs: string[] = [];

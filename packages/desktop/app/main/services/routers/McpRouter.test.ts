@@ -23,7 +23,24 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
     { input: { id: 'x', updates: { isActive: 'yes' } }, path: 'updates.isActive' },
   ],
   'mcp.remove': [{ input: {}, path: 'id' }],
+  'mcp.add_json': [{ input: { json: '' }, path: 'json' }],
+  'mcp.status': [{ input: 5, path: '' }],
+  'mcp.reconnect': [{ input: { id: 7 }, path: 'id' }],
+  'mcp.disconnect': [{ input: {}, path: 'id' }],
+  'mcp.list_tools': [{ input: { id: '' }, path: 'id' }],
+  'mcp.list_all_tools': [{ input: [], path: '' }],
+  'mcp.call_tool': [
+    { input: { serverId: 'x', toolName: '', args: {} }, path: 'toolName' },
+    { input: { serverId: 'x', toolName: 'echo', args: 'text' }, path: 'args' },
+  ],
+  'mcp.cancel_call': [{ input: { callId: ' ' }, path: 'callId' }],
+  'mcp.test': [{ input: { server: { name: 'x', type: 'stdio', config: {} } }, path: 'server.config.command' }],
+  'mcp.discover': [{ input: { id: null }, path: 'id' }],
+  'mcp.server_log': [{ input: { id: 'x', limit: 0 }, path: 'limit' }],
 };
+
+/** Saved inactive, so these configuration tests never start a process. */
+const inactive = (name: string) => ({ name, type: 'stdio' as const, config: { command: 'node' }, isActive: false });
 
 describe('McpRouter', () => {
   let services: TempServices;
@@ -41,7 +58,7 @@ describe('McpRouter', () => {
   for (const [route, cases] of Object.entries(MALFORMED)) {
     for (const { input, path } of cases) {
       it(`${route} rejects ${JSON.stringify(input)} at "${path}" and leaves the store untouched`, async () => {
-        await services.router.dispatch('mcp.add', { name: 'keep-me', type: 'stdio', config: { command: 'node' } });
+        await services.router.dispatch('mcp.add', inactive('keep-me'));
         const before = configBytes();
         const result = await services.router.dispatch(route, input);
         expect(result.ok).toBe(false);
@@ -67,33 +84,33 @@ describe('McpRouter', () => {
   });
 
   it('adds, lists, updates and removes through envelopes', async () => {
-    const added = await services.router.dispatch('mcp.add', { name: 'files', type: 'stdio', config: { command: 'npx', args: ['-y', 'x'] } });
+    const added = await services.router.dispatch('mcp.add', { ...inactive('files'), config: { command: 'npx', args: ['-y', 'x'] } });
     expect(added.ok).toBe(true);
     if (!added.ok) return;
     const server = (added.data as { server: { id: string; isActive: boolean; createdAt: number } }).server;
     expect(server.id).toMatch(/^mcp_\d+_[0-9a-f]+$/);
-    expect(server.isActive).toBe(true);
+    expect(server.isActive).toBe(false);
 
-    const updated = await services.router.dispatch('mcp.update', { id: server.id, updates: { isActive: false } });
-    expect(updated).toMatchObject({ ok: true, data: { success: true, server: { id: server.id, isActive: false, createdAt: server.createdAt } } });
+    const updated = await services.router.dispatch('mcp.update', { id: server.id, updates: { isTrusted: true } });
+    expect(updated).toMatchObject({ ok: true, data: { success: true, server: { id: server.id, isTrusted: true, createdAt: server.createdAt } } });
 
     const listed = await services.router.dispatch('mcp.list', undefined);
-    expect(listed).toMatchObject({ ok: true, data: [{ name: 'files', isActive: false }] });
+    expect(listed).toMatchObject({ ok: true, data: [{ name: 'files', isTrusted: true, scope: 'user', installSource: 'manual' }] });
 
     expect(await services.router.dispatch('mcp.remove', { id: server.id })).toMatchObject({ ok: true });
     expect(await services.router.dispatch('mcp.list', {})).toEqual({ ok: true, data: [] });
   });
 
   it('reports duplicate names and unknown ids with codes the UI can translate', async () => {
-    await services.router.dispatch('mcp.add', { name: 'files', type: 'stdio', config: { command: 'node' } });
-    const dup = await services.router.dispatch('mcp.add', { name: 'Files', type: 'stdio', config: { command: 'node' } });
+    await services.router.dispatch('mcp.add', inactive('files'));
+    const dup = await services.router.dispatch('mcp.add', inactive('Files'));
     expect(dup).toMatchObject({ ok: false, error: { code: 'DUPLICATE_NAME', data: { name: 'Files' } } });
     const missing = await services.router.dispatch('mcp.remove', { id: 'mcp_0_nope' });
     expect(missing).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', data: { id: 'mcp_0_nope' } } });
   });
 
   it('refuses an update that would leave the server unusable, keeping the stored record', async () => {
-    const added = await services.router.dispatch('mcp.add', { name: 'files', type: 'stdio', config: { command: 'node' } });
+    const added = await services.router.dispatch('mcp.add', inactive('files'));
     if (!added.ok) throw new Error('add failed');
     const id = (added.data as { server: { id: string } }).server.id;
     const before = configBytes();
@@ -104,8 +121,10 @@ describe('McpRouter', () => {
 
   it('publishes mcp.servers_changed for every change', async () => {
     const seen: string[] = [];
-    services.onEvent((e) => seen.push(`${e.event}:${'reason' in e.payload ? e.payload.reason : ''}`));
-    const added = await services.router.dispatch('mcp.add', { name: 'files', type: 'stdio', config: { command: 'node' } });
+    services.onEvent((e) => {
+      if (e.event === 'mcp.servers_changed') seen.push(`${e.event}:${e.payload.reason}`);
+    });
+    const added = await services.router.dispatch('mcp.add', inactive('files'));
     if (!added.ok) throw new Error('add failed');
     const id = (added.data as { server: { id: string } }).server.id;
     await services.router.dispatch('mcp.update', { id, updates: { name: 'files2' } });
