@@ -28,10 +28,11 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rolldownOptions: {
-        // The Electron entry and the browser-mode host share one build of the services.
+        // The Electron entry, the browser-mode host and the CLI share one build of the services.
         input: {
           index: path.join(app, 'main/index.ts'),
           host: path.join(app, 'host/index.ts'),
+          cli: path.join(app, 'host/cli/index.ts'),
         },
         output: { chunkFileNames: 'chunks/services-[hash].js' },
       },

@@ -1,0 +1,103 @@
+/**
+ * What every CLI command shares: the I/O it is given (so tests run it in-process), exit codes,
+ * usage errors, argument parsing and reading a file-or-stdin input.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { McpServerRecord } from '../../shared/contracts/mcp-types';
+import { AppError } from '../../shared/errors';
+import type { McpService } from '../../main/services/capabilities/tools/mcp-users/McpService';
+import type { Services } from '../../main/services/createServices';
+
+/** Exit codes are part of the scriptable surface (docs/cli.md); never renumber them. */
+export const EXIT = {
+  OK: 0,
+  /** The command ran and failed: a server could not be reached, a tool returned isError, an import was partial. */
+  FAILURE: 1,
+  /** The command line or its input is wrong: unknown flag, missing argument, malformed JSON, invalid field. */
+  USAGE: 2,
+  /** SIGINT / SIGTERM: everything started was disposed first. */
+  INTERRUPTED: 130,
+} as const;
+
+export interface CliWritable {
+  write(chunk: string): unknown;
+}
+
+export interface CliIo {
+  stdout: CliWritable;
+  stderr: CliWritable;
+  stdin: AsyncIterable<string | Buffer>;
+  env: NodeJS.ProcessEnv;
+  /** Aborted on SIGINT/SIGTERM: running work is cancelled and services are disposed. */
+  signal?: AbortSignal;
+}
+
+/** A mistake in how the CLI was invoked; `command` points the hint at the right `--help`. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command?: string,
+  ) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** `parseArgs` in strict mode, with its errors turned into usage errors for `command`. */
+export function parseCommand<O extends NonNullable<ParseArgsConfig['options']>>(command: string, args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err), command);
+  }
+}
+
+/** Exactly `names.length` positionals, named in the message when one is missing or extra. */
+export function positionals(command: string, given: string[], names: string[]): string[] {
+  if (given.length < names.length) throw new UsageError(`${names[given.length]} is required`, command);
+  if (given.length > names.length) throw new UsageError(`Unexpected argument "${given[names.length]}"`, command);
+  return given;
+}
+
+/** Reads FILE, or stdin when the argument is absent or "-". Returns the text and a name for messages. */
+export async function readTextInput(io: CliIo, file: string | undefined): Promise<{ text: string; source: string }> {
+  if (file === undefined || file === '-') {
+    let text = '';
+    for await (const chunk of io.stdin) text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    return { text, source: 'stdin' };
+  }
+  try {
+    return { text: await readFile(path.resolve(file), 'utf8'), source: file };
+  } catch (err) {
+    throw new UsageError(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}
+
+export function writeJson(io: CliIo, value: unknown): void {
+  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** A server by id, or by name compared as McpService compares names (trimmed, case-insensitive). */
+export async function resolveServer(mcpService: McpService, ref: string): Promise<McpServerRecord> {
+  const servers = await mcpService.list();
+  const wanted = ref.trim().toLowerCase();
+  const server = servers.find((s) => s.id === ref) ?? servers.find((s) => s.name.trim().toLowerCase() === wanted);
+  if (!server) {
+    throw new AppError('NOT_FOUND', `No MCP server named "${ref}" (run "elftia-mcp servers list" to see the configured servers)`, {
+      name: ref,
+    });
+  }
+  return server;
+}
+
+/** What runCli hands a command: its arguments (after the command words) and lazily opened services. */
+export interface CommandContext {
+  io: CliIo;
+  args: string[];
+  /** Opens the config store and services on first use; runCli disposes them however the command ends. */
+  services(): Services;
+}
+
+export type Command = (ctx: CommandContext) => Promise<number>;

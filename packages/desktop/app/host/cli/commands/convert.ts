@@ -1,0 +1,109 @@
+/**
+ * `convert`: MCP tools (file or stdin) → one provider's tool definitions on stdout, through the
+ * same ToolsLoader converters and tool ids the app uses. Needs no config and starts nothing.
+ */
+import { z } from 'zod';
+import type { MCPTool } from '../../../shared/contracts/mcp-types';
+import {
+  convertMcpToolsToAnthropic,
+  convertMcpToolsToGemini,
+  convertMcpToolsToOpenAI,
+  convertMcpToolsToOpenAIResponses,
+  type ConversionWarning,
+} from '../../../main/services/capabilities/tools/mcp-users/ToolsLoader';
+import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/toolIds';
+import { EXIT, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
+
+const FORMATS = ['openai', 'openai-responses', 'anthropic', 'gemini'] as const;
+type Format = (typeof FORMATS)[number];
+
+/** An MCP Tool as servers send it; other fields (annotations, outputSchema, _meta …) are ignored. */
+const InputToolSchema = z.object({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  // MCP requires it, but a missing one means "no arguments" to processJsonSchema; accepting it
+  // lets hand-written lists stay short.
+  inputSchema: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const convert: Command = async ({ io, args }) => {
+  const { values, positionals: rest } = parseCommand('convert', args, {
+    format: { type: 'string' },
+    strict: { type: 'boolean' },
+    'no-strict': { type: 'boolean' },
+    server: { type: 'string', default: 'mcp' },
+  });
+  if (rest.length > 1) positionals('convert', rest, ['FILE']);
+  const format = parseFormat(values.format);
+  if (values.strict && values['no-strict']) throw new UsageError('--strict and --no-strict contradict each other', 'convert');
+  const strict = values.strict ? true : values['no-strict'] ? false : undefined;
+  if (strict !== undefined && !format.startsWith('openai')) {
+    throw new UsageError(`--${strict ? '' : 'no-'}strict applies only to --format openai and openai-responses`, 'convert');
+  }
+  if (!values.server.trim()) throw new UsageError('--server must not be empty', 'convert');
+
+  const { text, source } = await readTextInput(io, rest[0]);
+  const tools = readTools(text, source, values.server);
+  const conversion = run(format, tools, strict);
+  for (const warning of conversion.warnings) io.stderr.write(formatWarning(warning));
+  writeJson(io, conversion.tools);
+  return EXIT.OK;
+};
+
+function parseFormat(raw: string | undefined): Format {
+  if (raw === undefined) throw new UsageError(`--format is required (${FORMATS.join(', ')})`, 'convert');
+  const format = FORMATS.find((f) => f === raw);
+  if (!format) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; got "${raw}"`, 'convert');
+  return format;
+}
+
+function readTools(text: string, source: string, serverName: string): MCPTool[] {
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${source} is not JSON: ${(err as Error).message}`, 'convert');
+  }
+  const list = Array.isArray(root) ? root : isToolsResult(root) ? root.tools : undefined;
+  if (!list) {
+    throw new UsageError(`${source} must hold an array of MCP tools or a tools/list result {"tools": [...]}`, 'convert');
+  }
+  const parsed = z.array(InputToolSchema).safeParse(list);
+  if (!parsed.success) {
+    const where = Array.isArray(root) ? 'tools' : '.tools';
+    const problems = parsed.error.issues.map((i) => `${where}[${String(i.path[0])}]${i.path.slice(1).map((p) => `.${String(p)}`).join('')}: ${i.message}`);
+    throw new UsageError(`${source}: ${problems.join('; ')}`, 'convert');
+  }
+  const tools = parsed.data.map(
+    (tool): MCPTool => ({
+      id: '',
+      name: tool.name,
+      description: tool.description ?? '',
+      inputSchema: tool.inputSchema ?? { type: 'object' },
+      serverId: serverName,
+      serverName,
+    }),
+  );
+  return assignToolIds(tools).tools;
+}
+
+const isToolsResult = (root: unknown): root is { tools: unknown[] } =>
+  typeof root === 'object' && root !== null && Array.isArray((root as { tools?: unknown }).tools);
+
+function run(format: Format, tools: MCPTool[], strict: boolean | undefined): { tools: unknown; warnings: ConversionWarning[] } {
+  const options = strict === undefined ? {} : { strict };
+  switch (format) {
+    case 'openai':
+      return convertMcpToolsToOpenAI(tools, options);
+    case 'openai-responses':
+      return convertMcpToolsToOpenAIResponses(tools, options);
+    case 'anthropic':
+      return convertMcpToolsToAnthropic(tools);
+    case 'gemini':
+      return convertMcpToolsToGemini(tools);
+  }
+}
+
+function formatWarning(warning: ConversionWarning): string {
+  return `warning: [${warning.code}] ${warning.toolId ? `${warning.toolId}: ` : ''}${warning.message}\n`;
+}

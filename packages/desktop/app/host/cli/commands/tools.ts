@@ -1,0 +1,28 @@
+/** `tools NAME`: a server's enabled tools with the ids providers see. */
+import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/toolIds';
+import { EXIT, parseCommand, positionals, resolveServer, writeJson, type Command } from '../cliKit';
+import { summarizeArguments } from '../format';
+
+export const tools: Command = async ({ io, args, services }) => {
+  const { values, positionals: rest } = parseCommand('tools', args, { json: { type: 'boolean' } });
+  const [ref] = positionals('tools', rest, ['NAME']) as [string];
+  const { mcpService } = services();
+  const server = await resolveServer(mcpService, ref);
+  // The same id assignment setupMcpTools applies, so the ids shown are the ones a model is sent.
+  const { tools: listed } = assignToolIds(await mcpService.listServerTools(server.id));
+  if (values.json) {
+    writeJson(io, listed);
+    return EXIT.OK;
+  }
+  if (listed.length === 0) {
+    io.stdout.write(`"${server.name}" has no enabled tools.\n`);
+    return EXIT.OK;
+  }
+  for (const tool of listed) {
+    io.stdout.write(`${tool.name}  (${tool.id})\n`);
+    if (tool.description) io.stdout.write(`  ${tool.description.replace(/\s*\n\s*/g, ' ')}\n`);
+    const summary = summarizeArguments(tool.inputSchema);
+    io.stdout.write(`  args: ${summary || '(none)'}\n`);
+  }
+  return EXIT.OK;
+};

@@ -1,0 +1,112 @@
+/** Human output of the CLI: tables, redacted server records, tool results as text. */
+import type { McpServerRecord } from '../../shared/contracts/mcp-types';
+
+const REDACTED = '***';
+
+/** Left-aligned columns separated by two spaces; the last column is never padded. */
+export function table(header: string[], rows: string[][]): string {
+  const all = [header, ...rows];
+  const widths = header.map((_, col) => Math.max(...all.map((row) => (row[col] ?? '').length)));
+  return all
+    .map((row) => row.map((cell, col) => (col === row.length - 1 ? cell : cell.padEnd(widths[col] ?? 0))).join('  ').trimEnd())
+    .join('\n');
+}
+
+const redactMap = (map: Record<string, string> | undefined) =>
+  map && Object.fromEntries(Object.keys(map).map((key) => [key, REDACTED]));
+
+/**
+ * A URL with its password and query values hidden: tokens are often passed as `?api_key=…` or
+ * `user:token@host`, and `servers list` output ends up in terminals, logs and bug reports.
+ */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (parsed.password) parsed.password = REDACTED;
+  for (const key of [...new Set(parsed.searchParams.keys())]) parsed.searchParams.set(key, REDACTED);
+  return parsed.toString();
+}
+
+/** The record with env values, header values and URL credentials replaced by `***`. */
+export function redactServer(server: McpServerRecord): McpServerRecord {
+  const { env, headers, url } = server.config;
+  return {
+    ...server,
+    config: {
+      ...server.config,
+      ...(env ? { env: redactMap(env) } : {}),
+      ...(headers ? { headers: redactMap(headers) } : {}),
+      ...(url !== undefined ? { url: redactUrl(url) } : {}),
+    },
+  };
+}
+
+/** What the server runs or where it lives, plus its (redacted) env and headers, on one line. */
+export function describeTarget(server: McpServerRecord): string {
+  const { config } = redactServer(server);
+  const parts = [server.type === 'stdio' ? [config.command ?? '', ...(config.args ?? [])].map(quoteArg).join(' ') : (config.url ?? '')];
+  const env = Object.keys(config.env ?? {});
+  if (env.length) parts.push(`env: ${env.map((k) => `${k}=${REDACTED}`).join(' ')}`);
+  const headers = Object.keys(config.headers ?? {});
+  if (headers.length) parts.push(`headers: ${headers.map((k) => `${k}: ${REDACTED}`).join(', ')}`);
+  return parts.join('  ');
+}
+
+const quoteArg = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`);
+
+interface ContentBlock {
+  type: string;
+  [key: string]: unknown;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * MCP content as text, the seed's flattenContent table: text as is; image and audio as
+ * `[Image: mime]` / `[Audio: mime]` placeholders (a terminal cannot show them, and base64 would
+ * flood it); resource links and embedded resources by their text or URI. Blocks are joined by newlines.
+ */
+export function contentToText(content: readonly ContentBlock[]): string {
+  return content.map(blockToText).join('\n');
+}
+
+function blockToText(block: ContentBlock): string {
+  switch (block.type) {
+    case 'text':
+      return str(block.text) ?? '';
+    case 'image':
+      return `[Image: ${str(block.mimeType) ?? 'unknown'}]`;
+    case 'audio':
+      return `[Audio: ${str(block.mimeType) ?? 'unknown'}]`;
+    case 'resource_link':
+      return `[Resource: ${str(block.uri) ?? ''}]`;
+    case 'resource': {
+      const resource = (block.resource ?? {}) as Record<string, unknown>;
+      return str(resource.text) ?? `[Resource: ${str(resource.uri) ?? ''}${str(resource.mimeType) ? ` (${str(resource.mimeType)})` : ''}]`;
+    }
+    default:
+      return `[${block.type}]`;
+  }
+}
+
+/** `text*: string, count: number` from an object schema: `*` marks required arguments. */
+export function summarizeArguments(inputSchema: Record<string, unknown>): string {
+  const properties = inputSchema.properties;
+  if (!properties || typeof properties !== 'object') return '';
+  const required = new Set(Array.isArray(inputSchema.required) ? inputSchema.required.map(String) : []);
+  return Object.entries(properties as Record<string, unknown>)
+    .map(([name, schema]) => `${name}${required.has(name) ? '*' : ''}: ${typeOf(schema)}`)
+    .join(', ');
+}
+
+function typeOf(schema: unknown): string {
+  if (!schema || typeof schema !== 'object') return 'any';
+  const { type, enum: values } = schema as { type?: unknown; enum?: unknown };
+  if (Array.isArray(values)) return values.map((v) => JSON.stringify(v)).join('|');
+  if (Array.isArray(type)) return type.map(String).join('|');
+  return typeof type === 'string' ? type : 'any';
+}

@@ -1,0 +1,95 @@
+/** `--help` text per command. docs/cli.md is the long form; keep the two in step. */
+
+const GLOBAL = `Global options (before the command):
+  --config-dir DIR   Configuration folder (default: $ELFTIA_CONFIG_DIR, else the app's own folder,
+                     the one the desktop app and browser mode use)
+  -h, --help         Show help
+
+Exit codes: 0 success, 1 the command failed, 2 usage error (bad flag, argument or input), 130 interrupted.`;
+
+export const HELP = {
+  main: `Usage: elftia-mcp [--config-dir DIR] <command> [options]
+
+Commands:
+  servers list             List configured MCP servers (secrets redacted)
+  servers add              Add a server from flags
+  servers import FILE|-    Add servers from a JSON config (Claude Desktop, Cursor, VS Code …)
+  servers remove NAME      Remove a server
+  servers test NAME        Connect to a server and list its tools
+  tools NAME               Show a server's tools: ids, names, descriptions, arguments
+  call NAME TOOL           Call a tool and print its result
+  convert                  Convert MCP tools to OpenAI / Anthropic / Gemini tool definitions
+
+NAME is a server's name (case-insensitive) or its id.
+Run "elftia-mcp <command> --help" for a command's options.
+
+${GLOBAL}`,
+
+  servers: `Usage: elftia-mcp [--config-dir DIR] servers <list|add|import|remove|test> …
+
+Run "elftia-mcp servers <subcommand> --help" for details.`,
+
+  'servers list': `Usage: elftia-mcp [--config-dir DIR] servers list [--json]
+
+Lists the configured servers. Env values, header values and URL credentials are shown as ***.
+  --json   Print the records as JSON (redacted the same way)`,
+
+  'servers add': `Usage: elftia-mcp [--config-dir DIR] servers add --name N --type stdio|sse|http|websocket
+         [--command C] [--arg A]... [--env K=V]... [--url U] [--header "K: V"]... [--inactive] [--json]
+
+  --name N          Unique name (compared case-insensitively)
+  --type T          stdio, sse, http (Streamable HTTP) or websocket
+  --command C       stdio: the program to run
+  --arg A           stdio: one argument; repeat for more (use --arg=-x for values starting with -)
+  --env K=V         stdio: one environment variable; repeat for more
+  --url U           sse/http: an http(s) URL; websocket: a ws(s) URL
+  --header "K: V"   sse/http/websocket: one request header; repeat for more
+  --inactive        Save without enabling (the app will not connect to it)
+  --json            Print the saved record (secrets redacted)`,
+
+  'servers import': `Usage: elftia-mcp [--config-dir DIR] servers import FILE|- [--json]
+
+Adds every server in a JSON config read from FILE or stdin ("-"). Accepts the dialects the app's
+"Import JSON" accepts: {"mcpServers": {…}} (Claude Desktop, Cursor, Windsurf, Cline),
+{"servers": {…}} (VS Code mcp.json), {"mcp": {"servers": {…}}} and a bare {"name": config} map.
+Good entries are added even when others are bad; each bad entry is reported by name and the
+exit code is then 1.
+  --json   Print the per-entry results as JSON`,
+
+  'servers remove': `Usage: elftia-mcp [--config-dir DIR] servers remove NAME
+
+Removes the server NAME (name, case-insensitive, or id).`,
+
+  'servers test': `Usage: elftia-mcp [--config-dir DIR] servers test NAME [--json]
+
+Connects to NAME, lists its tools and disconnects. Exit code 1 when it cannot connect.
+  --json   Print the test result as JSON`,
+
+  tools: `Usage: elftia-mcp [--config-dir DIR] tools NAME [--json]
+
+Lists NAME's enabled tools: the tool id models see, the MCP name, the description and the
+arguments (* = required).
+  --json   Print [{ id, name, description, inputSchema, serverId, serverName }]`,
+
+  call: `Usage: elftia-mcp [--config-dir DIR] call NAME TOOL [--args JSON] [--timeout S] [--json]
+
+Calls TOOL on server NAME and prints its content: text as is, images and audio as
+[Image: mime] / [Audio: mime]. Exit code 1 when the call fails or the tool returns isError.
+  --args JSON    Arguments as a JSON object (default {})
+  --timeout S    Cancel the call after S seconds (the server is told to stop)
+  --json         Print the full result: { callId, isError, content, structuredContent?, durationMs }`,
+
+  convert: `Usage: elftia-mcp convert --format openai|openai-responses|anthropic|gemini [--strict|--no-strict]
+         [--server NAME] [FILE|-]
+
+Reads MCP tools from FILE or stdin (an array of { name, description, inputSchema } — other
+fields are ignored — or a tools/list result { "tools": [...] }) and prints the provider's tool
+definitions as JSON on stdout. For gemini that is [{ "functionDeclarations": [...] }].
+Warnings (tools dropped, sent non-strict, descriptions shortened) go to stderr.
+  --format F      openai (Chat Completions), openai-responses, anthropic or gemini
+  --strict        OpenAI formats: request strict schemas (default: off for openai, on for openai-responses)
+  --no-strict     OpenAI formats: never strict
+  --server NAME   Server name used in the tool ids mcp__NAME__tool (default: mcp)`,
+} as const;
+
+export type HelpTopic = keyof typeof HELP;

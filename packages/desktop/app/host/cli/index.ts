@@ -1,0 +1,46 @@
+/**
+ * `elftia-mcp`: the CLI entry (built to out/main/cli.js; bin/elftia-mcp.mjs runs it). Binds
+ * runCli to the process: argv, the standard streams, and signals that dispose before exiting.
+ */
+import { EXIT } from './cliKit';
+import { runCli } from './runCli';
+
+const controller = new AbortController();
+let interrupts = 0;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // The first interrupt disposes (children are stopped); a second one means "now".
+    if (++interrupts > 1) process.exit(EXIT.INTERRUPTED);
+    controller.abort();
+  });
+}
+
+// A reader that went away (`elftia-mcp tools x | head`) is not a crash: later writes are dropped,
+// the command finishes and disposes as usual, so no child process is orphaned.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+}
+
+runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  env: process.env,
+  signal: controller.signal,
+}).then(
+  (code) => exitAfterFlush(code),
+  (err: unknown) => {
+    process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    exitAfterFlush(EXIT.FAILURE);
+  },
+);
+
+/**
+ * Explicit exit: idle keep-alive sockets of fetch would otherwise hold the process open for
+ * seconds after the work is done. The empty writes let piped output drain first.
+ */
+function exitAfterFlush(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}

@@ -1,0 +1,131 @@
+/**
+ * The CLI as a function: `runCli(argv, io) → exit code`. The entry (index.ts) binds it to the
+ * process; tests call it in-process. Whatever a command starts is disposed before this returns.
+ */
+import path from 'node:path';
+import { AppError } from '../../shared/errors';
+import { openConfMcpConfigStore } from '../../main/services/config/confBackend';
+import { defaultConfigDir } from '../../main/services/config/configDir';
+import { createServices, type Services } from '../../main/services/createServices';
+import { EXIT, UsageError, type CliIo, type Command } from './cliKit';
+import { call } from './commands/call';
+import { convert } from './commands/convert';
+import { serversAdd, serversImport, serversList, serversRemove, serversTest } from './commands/servers';
+import { tools } from './commands/tools';
+import { HELP, type HelpTopic } from './help';
+
+const COMMANDS = {
+  'servers list': serversList,
+  'servers add': serversAdd,
+  'servers import': serversImport,
+  'servers remove': serversRemove,
+  'servers test': serversTest,
+  tools,
+  call,
+  convert,
+} satisfies Partial<Record<HelpTopic, Command>>;
+type CommandName = keyof typeof COMMANDS;
+
+const isCommand = (name: string): name is CommandName => Object.hasOwn(COMMANDS, name);
+const isTopic = (name: string): name is HelpTopic => Object.hasOwn(HELP, name);
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let services: Services | undefined;
+  // An interrupt disposes at once: pending connects and calls fail fast, child processes go.
+  const onAbort = () => void services?.dispose();
+  io.signal?.addEventListener('abort', onAbort);
+  let command: string | undefined;
+  try {
+    const { configDir, rest } = parseGlobalOptions(argv);
+    const resolved = resolveCommand(rest);
+    if (resolved.help) {
+      io.stdout.write(`${HELP[resolved.help]}\n`);
+      return EXIT.OK;
+    }
+    command = resolved.name;
+    const dir = path.resolve(configDir ?? defaultConfigDir(io.env));
+    return await COMMANDS[resolved.name]({
+      io,
+      args: resolved.args,
+      services: () => {
+        if (io.signal?.aborted) throw new AppError('MCP_CANCELLED', 'Interrupted');
+        if (services) return services;
+        const configStore = openConfMcpConfigStore(dir);
+        for (const notice of configStore.notices) io.stderr.write(`warning: ${notice.message}\n`);
+        services = createServices({ configStore, fetch: globalThis.fetch });
+        return services;
+      },
+    });
+  } catch (err) {
+    if (io.signal?.aborted) {
+      io.stderr.write('Interrupted.\n');
+      return EXIT.INTERRUPTED;
+    }
+    return report(io, err, command);
+  } finally {
+    io.signal?.removeEventListener('abort', onAbort);
+    await services?.dispose();
+  }
+}
+
+/** Options before the command. Only these are global; each command parses its own. */
+function parseGlobalOptions(argv: readonly string[]): { configDir?: string; rest: string[] } {
+  let configDir: string | undefined;
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (!arg.startsWith('-')) break;
+    if (arg === '-h' || arg === '--help') return { rest: ['help'] };
+    if (arg === '--config-dir' || arg.startsWith('--config-dir=')) {
+      const value = arg === '--config-dir' ? argv[++i] : arg.slice('--config-dir='.length);
+      if (!value || value.startsWith('-')) throw new UsageError('--config-dir needs a folder');
+      configDir = value;
+      continue;
+    }
+    throw new UsageError(`Unknown option "${arg}" before the command (options go after the command, except --config-dir)`);
+  }
+  return { configDir, rest: argv.slice(i) };
+}
+
+type Resolved = { help: HelpTopic } | { help?: undefined; name: CommandName; args: string[] };
+
+function resolveCommand(words: string[]): Resolved {
+  const [first, second] = words;
+  if (first === undefined || first === 'help') return { help: helpTopic(words.slice(1)) };
+  const name = first === 'servers' && second !== undefined && !second.startsWith('-') ? `servers ${second}` : first;
+  const args = words.slice(name.split(' ').length);
+  const end = args.indexOf('--');
+  const wantsHelp = (end === -1 ? args : args.slice(0, end)).some((a) => a === '-h' || a === '--help');
+  if (first === 'servers' && name === 'servers') {
+    if (wantsHelp) return { help: 'servers' };
+    throw new UsageError('servers needs a subcommand: list, add, import, remove or test', 'servers');
+  }
+  if (!isCommand(name)) {
+    throw new UsageError(first === 'servers' ? `Unknown subcommand "servers ${second}"` : `Unknown command "${first}"`, first === 'servers' ? 'servers' : undefined);
+  }
+  return wantsHelp ? { help: name } : { name, args };
+}
+
+function helpTopic(words: string[]): HelpTopic {
+  const topic = words.join(' ');
+  if (!topic) return 'main';
+  if (!isTopic(topic)) throw new UsageError(`No help for "${topic}"`);
+  return topic;
+}
+
+/** One line (or a few, for a stderr tail) on stderr, and the exit code the error class maps to. */
+function report(io: CliIo, err: unknown, command: string | undefined): number {
+  if (err instanceof UsageError) {
+    const where = err.command ?? command;
+    io.stderr.write(`elftia-mcp${where ? ` ${where}` : ''}: ${err.message}\n`);
+    io.stderr.write(`Run "elftia-mcp ${where ? `${where} ` : ''}--help" for usage.\n`);
+    return EXIT.USAGE;
+  }
+  if (err instanceof AppError) {
+    io.stderr.write(`error: ${err.message}\n`);
+    // Invalid input the services rejected (a file that is not a server list) is a usage error too.
+    return err.code === 'VALIDATION_FAILED' ? EXIT.USAGE : EXIT.FAILURE;
+  }
+  io.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+  return EXIT.FAILURE;
+}
