@@ -1,0 +1,208 @@
+/**
+ * DirectMcpToolAdapter (seed 000): tools of built-in / preset stdio MCP servers that one agent
+ * session starts for itself. The session holds the SDK `Client` directly (no McpService: these
+ * servers are not user configuration and live exactly as long as the session); every process is
+ * registered in McpProcessTracker, so none outlives the app even when the session is never
+ * closed properly.
+ *
+ * Tool names are `serverName__toolName`: the portable tool id of toolIds.ts without its `mcp__`
+ * prefix, so they get the same cleaning, the same collision hash and the same length limit.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CallToolResultSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { AppError, toErrorShape, type AppErrorShape } from '../../../../../../shared/errors';
+import { secretRedactor } from '../../../../capabilities/tools/mcp-users/McpServerLog';
+import { toConnectError, toRequestError } from '../../../../capabilities/tools/mcp-users/pool/errors';
+import { listAllTools } from '../../../../capabilities/tools/mcp-users/pool/listing';
+import { buildToolId, PORTABLE_TOOL_NAME } from '../../../../capabilities/tools/mcp-users/toolIds';
+import { StdioProcessTransport } from '../../../../capabilities/tools/mcp-users/transports';
+import { DEFAULT_TOOL_TIMEOUT_MS, withDeadline } from './callDeadline';
+import type { ITool, JsonSchema, ToolExecuteOptions, ToolResult } from './ITool';
+import { McpProcessTracker, type TrackedProcess } from './McpProcessTracker';
+import { failedResult, resultFromContent } from './toolResult';
+
+/** A built-in server, its command already resolved (preset placeholders filled in, paths absolute). */
+export interface ResolvedMcpServer {
+  name: string;
+  command: string;
+  args?: string[];
+  /** Overlaid on our environment, as for user servers. Redacted from every error message. */
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Tool-call timeout; default 120 s. */
+  timeoutMs?: number;
+}
+
+export interface DirectLoadOptions {
+  /** Initialize and tools/list deadline per server. Default 30 s. */
+  connectTimeoutMs?: number;
+  tracker?: McpProcessTracker;
+}
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+/** Stderr lines quoted in an error message, as McpService does. */
+const ERROR_TAIL_LINES = 20;
+const ID_PREFIX = 'mcp__';
+
+/** `serverName__toolName`, valid for every provider (see toolIds.ts). */
+export function directToolName(serverName: string, toolName: string): string {
+  const name = buildToolId(serverName, toolName).slice(ID_PREFIX.length);
+  // The prefix is what made a leading digit legal; without it, `7zip__x` needs one of its own.
+  return PORTABLE_TOOL_NAME.test(name) ? name : `_${name}`;
+}
+
+/** One session-owned server process and its client; what McpProcessTracker tracks. */
+export class DirectMcpConnection implements TrackedProcess {
+  readonly label: string;
+  private readonly redact: (text: string) => string;
+
+  constructor(
+    readonly server: ResolvedMcpServer,
+    readonly client: Client,
+    readonly transport: StdioProcessTransport,
+  ) {
+    this.label = `direct MCP server "${server.name}" (${server.command})`;
+    this.redact = secretRedactor({ env: server.env });
+  }
+
+  get pid(): number | undefined {
+    return this.transport.pid;
+  }
+
+  /** Closing the client closes the transport, which ends the whole process group. */
+  close(): Promise<void> {
+    return this.client.close();
+  }
+
+  errorContext() {
+    const tail = this.transport.stderrTail().slice(-ERROR_TAIL_LINES).map(this.redact);
+    return { serverId: this.server.name, serverName: this.server.name, stderrTail: tail };
+  }
+}
+
+export class DirectMcpToolAdapter implements ITool {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: JsonSchema;
+  readonly source: string;
+
+  constructor(
+    private readonly tool: Tool,
+    private readonly connection: DirectMcpConnection,
+  ) {
+    this.name = directToolName(connection.server.name, tool.name);
+    this.description = tool.description ?? '';
+    this.parameters = tool.inputSchema;
+    this.source = `direct:${connection.server.name}`;
+  }
+
+  async execute(params: Record<string, unknown>, { signal }: ToolExecuteOptions = {}): Promise<ToolResult> {
+    const { server, client } = this.connection;
+    const timeoutMs = server.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    const controller = new AbortController();
+    try {
+      const result = await withDeadline(
+        // request(), not callTool(): callTool() checks output schemas only its own listTools() fills.
+        () => client.request({ method: 'tools/call', params: { name: this.tool.name, arguments: params } }, CallToolResultSchema, {
+          signal: controller.signal,
+          // The SDK's own default (60 s) would cut the call short of ours.
+          timeout: timeoutMs,
+        }),
+        {
+          timeoutMs,
+          signal,
+          // Aborting the request's signal makes the SDK send notifications/cancelled.
+          cancel: (reason) => controller.abort(reason),
+          label: `Tool "${this.tool.name}" on "${server.name}"`,
+          data: { serverName: server.name, toolName: this.tool.name },
+        },
+      );
+      return resultFromContent(result.content, result.isError === true);
+    } catch (error) {
+      return failedResult(toRequestError(error, { ...this.connection.errorContext(), method: 'tools/call' }));
+    }
+  }
+}
+
+export interface DirectLoadFailure {
+  serverName: string;
+  error: AppErrorShape;
+}
+
+export interface DirectMcpTools {
+  tools: DirectMcpToolAdapter[];
+  /** Close them with `closeDirectConnections` when the session ends. */
+  connections: DirectMcpConnection[];
+  failures: DirectLoadFailure[];
+}
+
+/**
+ * Starts each server, lists its tools and wraps them. Servers start in parallel; one that fails
+ * (missing command, crash at start, no answer) is reported and leaves nothing running, and the
+ * rest load. Two servers of the same name would give the same tool names, so the later one is
+ * refused before it starts (names that differ only once cleaned get different hashes).
+ */
+export async function loadDirectMcpTools(servers: readonly ResolvedMcpServer[], options: DirectLoadOptions = {}): Promise<DirectMcpTools> {
+  const tracker = options.tracker ?? McpProcessTracker.getInstance();
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const seen = new Set<string>();
+  const outcomes = await Promise.all(
+    servers.map(async (server) => {
+      if (seen.has(server.name)) {
+        const error = new AppError('DUPLICATE_NAME', `Another direct MCP server is already named "${server.name}"`, { name: server.name });
+        return { ok: false, serverName: server.name, error: error.toShape() } as const;
+      }
+      seen.add(server.name);
+      try {
+        const { connection, tools } = await startServer(server, tracker, connectTimeoutMs);
+        return { ok: true, connection, tools: tools.map((tool) => new DirectMcpToolAdapter(tool, connection)) } as const;
+      } catch (error) {
+        return { ok: false, serverName: server.name, error: toErrorShape(error) } as const;
+      }
+    }),
+  );
+  return {
+    tools: outcomes.flatMap((o) => (o.ok ? o.tools : [])),
+    connections: outcomes.flatMap((o) => (o.ok ? [o.connection] : [])),
+    failures: outcomes.flatMap((o) => (o.ok ? [] : [{ serverName: o.serverName, error: o.error }])),
+  };
+}
+
+async function startServer(server: ResolvedMcpServer, tracker: McpProcessTracker, timeoutMs: number) {
+  const transport = new StdioProcessTransport({
+    command: server.command,
+    args: server.args ?? [],
+    env: { ...inheritedEnv(), ...server.env },
+    cwd: server.cwd,
+  });
+  const client = new Client({ name: 'elftia-tinyelf', version: '0.1.0' }, { capabilities: {} });
+  const connection = new DirectMcpConnection(server, client, transport);
+  try {
+    await client.connect(transport, { timeout: timeoutMs });
+  } catch (error) {
+    // Close first: the stderr of a process that died is complete only once it is gone.
+    await transport.close().catch(() => undefined);
+    throw toConnectError(error, connection.errorContext());
+  }
+  // Tracked from here on: the listing below may hang or fail, and the process must still go.
+  tracker.track(connection);
+  try {
+    const listed = await listAllTools(client, { timeout: timeoutMs });
+    return { connection, tools: listed.items };
+  } catch (error) {
+    await tracker.closeConnection(connection);
+    throw toRequestError(error, { ...connection.errorContext(), method: 'tools/list' });
+  }
+}
+
+function inheritedEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** Ends a session's servers through the tracker: graceful close, then the whole process group. */
+export async function closeDirectConnections(
+  connections: readonly DirectMcpConnection[],
+  tracker: McpProcessTracker = McpProcessTracker.getInstance(),
+): Promise<void> {
+  await Promise.all(connections.map((connection) => tracker.closeConnection(connection)));
+}

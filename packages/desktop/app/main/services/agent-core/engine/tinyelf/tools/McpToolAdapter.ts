@@ -1,0 +1,115 @@
+/**
+ * McpToolAdapter (seed 000): an MCP tool of a user-configured server as a TinyElf `ITool`. The
+ * connection belongs to McpService; the adapter only calls through it.
+ *
+ * `execute` never rejects for anything it can name: the tool's `isError`, a timeout, a closed
+ * connection, a removed server all come back as a failed ToolResult whose text the model reads.
+ */
+import { randomUUID } from 'node:crypto';
+import type { MCPTool, McpCallToolResult, McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import { toErrorShape, type AppErrorShape } from '../../../../../../shared/errors';
+import { assignToolIds } from '../../../../capabilities/tools/mcp-users/toolIds';
+import { DEFAULT_TOOL_TIMEOUT_MS, withDeadline } from './callDeadline';
+import type { ITool, JsonSchema, ToolExecuteOptions, ToolResult } from './ITool';
+import { failedResult, resultFromContent } from './toolResult';
+
+/** What the adapter needs of McpService; the real service satisfies it structurally. */
+export interface McpCallPort {
+  get(serverId: string): Promise<Pick<McpServerRecord, 'config'>>;
+  callTool(serverId: string, toolName: string, args: Record<string, unknown>, callId: string): Promise<McpCallToolResult>;
+  cancelCall(callId: string): boolean;
+}
+
+export interface McpToolLoaderPort extends McpCallPort {
+  listServerTools(serverId: string): Promise<MCPTool[]>;
+}
+
+/**
+ * Puts what the model sent back into the shape the server declared (ToolConversion's
+ * `toMcpArguments`: strict mode's nulls, Gemini's renamed properties). Keyed by tool id, so one
+ * conversion's function serves every adapter.
+ */
+export type ArgumentMapper = (toolId: string, args: Record<string, unknown>) => Record<string, unknown>;
+
+export interface McpToolAdapterOptions {
+  toMcpArguments?: ArgumentMapper;
+  /** Used when the server's `config.timeoutMs` is unset. Default 120 s (the seed's). */
+  timeoutMs?: number;
+}
+
+export class McpToolAdapter implements ITool {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: JsonSchema;
+  readonly source: string;
+
+  constructor(
+    private readonly mcpTool: MCPTool,
+    private readonly mcpService: McpCallPort,
+    private readonly options: McpToolAdapterOptions = {},
+  ) {
+    this.name = mcpTool.id;
+    this.description = mcpTool.description;
+    this.parameters = mcpTool.inputSchema;
+    this.source = `mcp:${mcpTool.serverId}`;
+  }
+
+  async execute(params: Record<string, unknown>, { signal }: ToolExecuteOptions = {}): Promise<ToolResult> {
+    const { serverId, serverName, name: toolName } = this.mcpTool;
+    const callId = randomUUID();
+    try {
+      // Read per call: the timeout is the server's current setting, and a removed server fails here.
+      const server = await this.mcpService.get(serverId);
+      const args = this.options.toMcpArguments ? this.options.toMcpArguments(this.name, params) : params;
+      const result = await withDeadline(() => this.mcpService.callTool(serverId, toolName, args, callId), {
+        timeoutMs: server.config.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+        signal,
+        cancel: () => this.mcpService.cancelCall(callId),
+        label: `Tool "${toolName}" on "${serverName}"`,
+        data: { serverId, serverName, toolName, callId },
+      });
+      return resultFromContent(result.content, result.isError);
+    } catch (error) {
+      return failedResult(error);
+    }
+  }
+}
+
+export interface LoadFailure {
+  serverId: string;
+  error: AppErrorShape;
+}
+
+/**
+ * The seed's batch loader: every enabled tool of each server, as adapters. A server that cannot
+ * be listed costs only its own tools and is reported in `failures`. Ids are assigned over the
+ * whole set (as `setupMcpTools` does), so they match what a provider request built from the same
+ * servers calls.
+ */
+export async function loadMcpTools(
+  mcpService: McpToolLoaderPort,
+  serverIds: readonly string[],
+  options: McpToolAdapterOptions = {},
+): Promise<{ tools: McpToolAdapter[]; failures: LoadFailure[] }> {
+  const listed = await Promise.all(
+    [...new Set(serverIds)].map(async (serverId) => {
+      try {
+        return { ok: true, serverId, tools: await mcpService.listServerTools(serverId) } as const;
+      } catch (error) {
+        return { ok: false, serverId, error: toErrorShape(error) } as const;
+      }
+    }),
+  );
+  const failures: LoadFailure[] = listed.flatMap((entry) => (entry.ok ? [] : [{ serverId: entry.serverId, error: entry.error }]));
+  const found = listed.flatMap((entry) => (entry.ok ? entry.tools : []));
+  return { tools: createMcpToolAdapters(mcpService, assignToolIds(found).tools, options), failures };
+}
+
+/** Adapters for tools whose ids are already final (e.g. `setupMcpTools(...).mcpTools`). */
+export function createMcpToolAdapters(
+  mcpService: McpCallPort,
+  tools: readonly MCPTool[],
+  options: McpToolAdapterOptions = {},
+): McpToolAdapter[] {
+  return tools.map((tool) => new McpToolAdapter(tool, mcpService, options));
+}

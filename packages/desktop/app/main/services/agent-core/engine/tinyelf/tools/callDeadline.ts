@@ -1,0 +1,56 @@
+/**
+ * The deadline and caller abort around one tool call, shared by both MCP adapters.
+ *
+ * The seed raced the call against a 120 s timer, which leaves the server working on a request
+ * nobody waits for. Here whichever of (deadline, caller abort) comes first also calls `cancel`,
+ * which makes the MCP client send `notifications/cancelled`, and the caller gets the AppError
+ * at once instead of waiting for the server to acknowledge.
+ */
+import { AppError } from '../../../../../../shared/errors';
+
+/** The seed's tool timeout (the same as ShellTool's). */
+export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
+
+export interface DeadlineOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Stops the call where it runs; called at most once, only when the deadline or the signal fires. */
+  cancel(reason: AppError): void;
+  /** Names the call in messages, e.g. `Tool "echo" on "fixture"`. */
+  label: string;
+  data?: Record<string, unknown>;
+}
+
+/** Runs `run` unless `signal` is already aborted; rejects with MCP_TIMEOUT or MCP_CANCELLED. */
+export function withDeadline<T>(run: () => Promise<T>, options: DeadlineOptions): Promise<T> {
+  const { timeoutMs, signal, cancel, label, data } = options;
+  const cancelled = () => new AppError('MCP_CANCELLED', `${label} was cancelled by the caller`, { ...data });
+  if (signal?.aborted) return Promise.reject(cancelled());
+  return new Promise<T>((resolve, reject) => {
+    const settle = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const stop = (reason: AppError) => {
+      settle();
+      cancel(reason);
+      reject(reason);
+    };
+    const onAbort = () => stop(cancelled());
+    const timer = setTimeout(
+      () => stop(new AppError('MCP_TIMEOUT', `${label} did not finish within ${timeoutMs} ms; it was cancelled`, { ...data, timeoutMs })),
+      timeoutMs,
+    );
+    signal?.addEventListener('abort', onAbort, { once: true });
+    run().then(
+      (value) => {
+        settle();
+        resolve(value);
+      },
+      (err: unknown) => {
+        settle();
+        reject(err);
+      },
+    );
+  });
+}
