@@ -42,7 +42,7 @@ import { CLIENT_CAPABILITIES, installClientHandlers } from './pool/clientHandler
 import { createTransport } from './pool/createTransport';
 import { isRetryableOnNewConnection, markSendFailures, toConnectError, toRequestError } from './pool/errors';
 import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
-import { buildToolId } from './toolIds';
+import { assignToolIds } from './toolIds';
 
 export type ServersChangedReason = 'added' | 'updated' | 'removed' | 'imported';
 
@@ -674,7 +674,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
 
 function toMcpTool(server: McpServerRecord, tool: Tool): MCPTool {
   return {
-    id: buildToolId(server.name, tool.name),
+    id: '', // assigned over the whole listing, so two tools that clean alike still differ
     name: tool.name,
     description: tool.description ?? '',
     inputSchema: tool.inputSchema,
@@ -684,7 +684,7 @@ function toMcpTool(server: McpServerRecord, tool: Tool): MCPTool {
 }
 
 function toListing(server: McpServerRecord, listed: { items: Tool[]; issues: McpToolIssue[] }): ToolsListing {
-  const all = listed.items.map((t) => toMcpTool(server, t));
+  const { tools: all } = assignToolIds(listed.items.map((t) => toMcpTool(server, t)));
   const disabled = new Set(server.disabledTools);
   return { all, enabled: all.filter((t) => !disabled.has(t.name)), issues: listed.issues };
 }

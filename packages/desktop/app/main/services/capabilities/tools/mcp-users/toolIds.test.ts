@@ -23,10 +23,13 @@ describe('buildToolId', () => {
     expect(buildToolId('github', 'create_issue')).toBe('mcp__github__create_issue');
   });
 
-  it('adds a hash when cleaning lost information, so a.b and a_b differ', () => {
-    const dotted = buildToolId('srv', 'a.b');
-    expect(dotted).toMatch(/^mcp__srv__a_b_[0-9a-f]{8}$/);
-    expect(dotted).not.toBe(buildToolId('srv', 'a_b'));
+  it('turns ASCII punctuation into _ without a suffix, so real names stay readable', () => {
+    expect(buildToolId('brave-search', 'brave_web_search')).toBe('mcp__brave_search__brave_web_search');
+    expect(buildToolId('srv', 'a.b')).toBe('mcp__srv__a_b');
+  });
+
+  it('adds a hash when cleaning lost non-ASCII information', () => {
+    expect(buildToolId('srv', '身份证OCR')).toMatch(/^mcp__srv_____OCR_[0-9a-f]{8}$/);
   });
 
   it('keeps different non-ASCII names apart', () => {
@@ -45,15 +48,16 @@ describe('buildToolId', () => {
 
   // A pinned value: changing the hash input would rename every tool users already have.
   it('is deterministic (stable across restarts)', () => {
-    expect(buildToolId('My Server', 'do.it')).toBe(buildToolId('My Server', 'do.it'));
-    expect(buildToolId('My Server', 'do.it')).toBe('mcp__My_Server__do_it_c7e2856b');
+    expect(buildToolId('中文服务', '检索')).toBe(buildToolId('中文服务', '检索'));
+    expect(buildToolId('My Server', '检索')).toBe('mcp__My_Server_____11b0e51e');
   });
 });
 
 describe('ToolIdRegistry', () => {
-  it('maps ids back to server id and original tool name', () => {
+  it('maps ids back to server id and original tool name, separating a.b from a_b', () => {
     const registry = ToolIdRegistry.from([ref('srv', 'a.b'), ref('srv', 'a_b'), ref('中文', '身份证OCR')]);
     expect(registry.size).toBe(3);
+    expect(registry.idOf('id-srv', 'a.b')).not.toBe(registry.idOf('id-srv', 'a_b'));
     for (const [serverName, toolName] of [['srv', 'a.b'], ['srv', 'a_b'], ['中文', '身份证OCR']] as const) {
       const id = registry.idOf(`id-${serverName}`, toolName);
       expect(id).toBeDefined();
@@ -71,7 +75,7 @@ describe('ToolIdRegistry', () => {
 
   it('separates ids that would still collide: same server name twice, or a name that looks like a hashed id', () => {
     const twin = [ref('dup', 'tool', 'server-1'), ref('dup', 'tool', 'server-2')];
-    const lookalike = [ref('s', 'a.b'), ref('s', buildToolId('s', 'a.b').slice('mcp__s__'.length))];
+    const lookalike = [ref('s', '检索'), ref('s', buildToolId('s', '检索').slice('mcp__s__'.length))];
     for (const refs of [twin, lookalike]) {
       const registry = ToolIdRegistry.from(refs);
       const ids = refs.map((r) => registry.idOf(r.serverId, r.toolName)!);
@@ -86,7 +90,7 @@ describe('assignToolIds', () => {
   it('replaces whatever ids the tools had with registry ids', () => {
     const tool = (name: string): MCPTool => ({ id: 'not valid!', name, description: '', inputSchema: {}, serverId: 's1', serverName: 'files' });
     const { tools, registry } = assignToolIds([tool('read'), tool('read.all')]);
-    expect(tools.map((t) => t.id)).toEqual(['mcp__files__read', buildToolId('files', 'read.all')]);
+    expect(tools.map((t) => t.id)).toEqual(['mcp__files__read', 'mcp__files__read_all']);
     expect(registry.resolve(tools[1]!.id)).toEqual({ serverId: 's1', serverName: 'files', toolName: 'read.all' });
   });
 });

@@ -5,10 +5,14 @@
  * character replaced by `_`. Made safe:
  * - valid everywhere: only `[A-Za-z0-9_]`, starts with `m`, at most 64 characters (the tightest
  *   of OpenAI, Anthropic and Gemini; see `PORTABLE_TOOL_NAME`);
- * - distinct: when cleaning or truncating lost information (`a.b` → `a_b`, `身份证OCR` → `___OCR`,
- *   a long name cut short) a hash of the original names is appended, so `a.b` and `a_b` differ;
- * - stable: the id depends only on the server and tool names, never on list order or a counter,
- *   so it survives restarts;
+ * - readable: ASCII punctuation becomes `_` with no suffix (`brave-search` → `brave_search`),
+ *   because hyphens and dots are everywhere in real server and tool names and a hash on each of
+ *   them would be noise in every prompt;
+ * - distinct: when cleaning lost real information (non-ASCII: `身份证OCR` → `___OCR`) or a long
+ *   name was cut short, a hash of the original names is appended; when two tools of one list
+ *   still clean to the same id (`a.b` and `a_b`), `ToolIdRegistry` gives both a longer hash;
+ * - stable: the id depends only on the server and tool names (and, for the rare collision, on
+ *   the colliding tools), never on list order or a counter, so it survives restarts;
  * - reversible: `ToolIdRegistry` maps an id back to (server id, original tool name).
  */
 import { createHash } from 'node:crypto';
@@ -26,6 +30,9 @@ const LONG_HASH_LENGTH = 16;
 /** When a long name must be cut, the server part keeps at least this much of itself. */
 const MIN_SERVER_PART = 16;
 
+// eslint-disable-next-line no-control-regex -- the ASCII range is the point
+const NON_ASCII = /[^\x00-\x7F]/;
+
 export function cleanName(name: string): string {
   return name.replace(/[^a-zA-Z0-9]/g, '_');
 }
@@ -39,7 +46,7 @@ export function buildToolId(serverName: string, toolName: string, options: ToolI
   const server = cleanName(serverName);
   const tool = cleanName(toolName);
   const plain = `${PREFIX}${server}${SEPARATOR}${tool}`;
-  const lossy = server !== serverName || tool !== toolName || plain.length > TOOL_ID_MAX_LENGTH;
+  const lossy = NON_ASCII.test(serverName) || NON_ASCII.test(toolName) || plain.length > TOOL_ID_MAX_LENGTH;
   if (!lossy && !options.forceHash) return plain;
 
   const hashLength = options.forceHash?.length ?? HASH_LENGTH;
