@@ -1,0 +1,129 @@
+/**
+ * The real `elftia-mcp` bin as a subprocess: exit codes, streams, stdin, signals and broken
+ * pipes. The bin's own children are our grandchildren and would be re-parented (not ours any
+ * more) if the CLI leaked them, so each stdio server gets a marker argument and the suite looks
+ * for any process carrying it.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assertNoChildren, FIXTURE_SERVERS, readProcess } from '../../../../../e2e/fixtures/servers/paths';
+import { makeSandbox, type CliSandbox } from './cliTestkit';
+
+const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/elftia-mcp.mjs', import.meta.url));
+// Always the source: a build left over from another commit must not answer for this one.
+const ENV = { ...process.env, ELFTIA_CLI_FROM_SOURCE: '1', ELFTIA_CONFIG_DIR: '' };
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], { stdin = '', onSpawn }: { stdin?: string; onSpawn?: (pid: number) => void } = {}): Promise<Exit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: ENV, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.stdin.end(stdin);
+    if (child.pid) onSpawn?.(child.pid);
+  });
+}
+
+/** Live processes whose command line contains `marker`. */
+function withMarker(marker: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => readProcess(Number(name)))
+    .filter((p) => p !== undefined && p.state !== 'Z' && p.command.includes(marker))
+    .map((p) => p!.pid);
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}
+
+let cli: CliSandbox;
+let marker: string;
+const bin = (args: string[], options?: Parameters<typeof run>[2]) => run(process.execPath, [BIN, '--config-dir', cli.dir, ...args], options);
+
+beforeEach(() => {
+  cli = makeSandbox();
+  marker = `elftia-cli-test-${randomUUID()}`;
+});
+afterEach(async () => {
+  // Exits are reaped asynchronously: give a leaked server a moment to show it is really gone.
+  expect(await waitFor(() => withMarker(marker).length === 0, 3000), `left running: ${withMarker(marker).join(', ')}`).toBe(true);
+  cli.remove();
+  await assertNoChildren();
+});
+
+const addFixture = (name: string) =>
+  bin(['servers', 'add', '--name', name, '--type', 'stdio', '--command', process.execPath, '--arg', FIXTURE_SERVERS.stdio, '--arg', marker]);
+
+describe('the elftia-mcp bin', () => {
+  it('runs as `npx elftia-mcp` from the repo root', async () => {
+    const result = await run('npx', ['elftia-mcp', '--config-dir', cli.dir, 'servers', 'list', '--json']);
+    expect(result).toMatchObject({ code: 0, stdout: '[]\n', stderr: '' });
+  });
+
+  it('adds a server, calls tools on it and exits with the documented codes', async () => {
+    expect((await addFixture('fx')).code).toBe(0);
+    expect(await bin(['call', 'fx', 'echo', '--args', '{"text":"from the bin"}'])).toMatchObject({ code: 0, stdout: 'from the bin\n', stderr: '' });
+    expect(await bin(['call', 'fx', 'image'])).toMatchObject({ code: 0, stdout: '[Image: image/png]\n' });
+    const failed = await bin(['call', 'fx', 'fail']);
+    expect(failed).toMatchObject({ code: 1, stdout: 'This tool always fails\n' });
+    const usage = await bin(['call', 'fx', 'echo', '--args', 'nope']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--args is not valid JSON');
+    const unknown = await bin(['tools', 'ghost']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No MCP server named "ghost"');
+  });
+
+  it('imports from piped stdin and converts from piped stdin', async () => {
+    const config = JSON.stringify({ mcpServers: { piped: { command: process.execPath, args: [FIXTURE_SERVERS.stdio, marker] }, bad: { url: 'ftp://x' } } });
+    const imported = await bin(['servers', 'import', '-'], { stdin: config });
+    expect(imported.code).toBe(1);
+    expect(imported.stdout).toContain('added  "piped"');
+    expect(imported.stderr).toContain('"bad" was not added');
+
+    const converted = await bin(['convert', '--format', 'gemini'], { stdin: JSON.stringify({ tools: [{ name: 'echo', inputSchema: { type: 'object' } }] }) });
+    expect(converted.code).toBe(0);
+    expect(JSON.parse(converted.stdout)).toEqual([{ functionDeclarations: [{ name: 'mcp__mcp__echo', description: '' }] }]);
+  });
+
+  it('on SIGINT cancels the running call, stops the server and exits 130', async () => {
+    expect((await addFixture('fx')).code).toBe(0);
+    let pid = 0;
+    const running = bin(['call', 'fx', 'sleep', '--args', '{"ms":30000}'], { onSpawn: (p) => (pid = p) });
+    expect(await waitFor(() => withMarker(marker).length > 0, 10_000)).toBe(true);
+    // The server is up; give the call a moment to be sent before interrupting it.
+    await new Promise((r) => setTimeout(r, 300));
+    process.kill(pid, 'SIGINT');
+    const result = await running;
+    expect(result).toMatchObject({ code: 130, stdout: '' });
+    expect(result.stderr).toContain('Interrupted.');
+  });
+
+  it('a reader that is gone (| true) neither crashes the CLI nor leaves the server running', async () => {
+    expect((await addFixture('fx')).code).toBe(0);
+    const quoted = [process.execPath, BIN, '--config-dir', cli.dir, 'tools', 'fx'].map((a) => `'${a}'`).join(' ');
+    // `true` exits without reading, so every write of the CLI meets a closed pipe (EPIPE).
+    const result = await run('bash', ['-o', 'pipefail', '-c', `${quoted} | true`]);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+  });
+});

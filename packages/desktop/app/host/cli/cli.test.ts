@@ -1,0 +1,272 @@
+/**
+ * The CLI in-process (runCli) against the real fixture servers: servers, tools and call. Every
+ * test starts from an empty config dir and ends with no child process left.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assertNoChildren, FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '../../../../../e2e/fixtures/servers/paths';
+import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
+
+let cli: CliSandbox;
+let http: RunningServer | undefined;
+
+beforeEach(() => {
+  cli = makeSandbox();
+});
+afterEach(async () => {
+  await http?.stop();
+  http = undefined;
+  cli.remove();
+  await assertNoChildren();
+});
+
+const json = <T = unknown>(text: string): T => JSON.parse(text) as T;
+
+describe('servers add / list', () => {
+  it('adds a stdio and an http fixture server and lists them with secrets redacted', async () => {
+    http = await startHttpFixture('http');
+    const stdio = await cli.run(stdioFixtureArgs('Local Fixture', '--env', 'API_TOKEN=s3cr3t-value', '--env', 'MODE=a=b'));
+    expect(stdio).toMatchObject({ code: 0, stderr: '' });
+    expect(stdio.stdout).toMatch(/^Added "Local Fixture" \(stdio, id mcp_\w+\)\n$/);
+    const remote = await cli.run([
+      'servers', 'add', '--name', 'remote', '--type', 'http', '--url', `${http.url.href}?key=qs-secret`,
+      '--header', 'Authorization: Bearer header-secret', '--inactive',
+    ]);
+    expect(remote.code).toBe(0);
+    expect(remote.stdout).toContain('inactive');
+
+    const list = await cli.run(['servers', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^NAME\s+TYPE\s+ACTIVE\s+ID\s+TARGET\n/);
+    expect(list.stdout).toMatch(/Local Fixture\s+stdio\s+yes/);
+    expect(list.stdout).toMatch(/remote\s+http\s+no/);
+    expect(list.stdout).toContain('API_TOKEN=*** MODE=***');
+    expect(list.stdout).toContain('Authorization: ***');
+    expect(list.stdout).toContain('?key=***');
+    for (const secret of ['s3cr3t-value', 'a=b', 'header-secret', 'qs-secret']) expect(list.stdout).not.toContain(secret);
+
+    const listed = await cli.run(['servers', 'list', '--json']);
+    expect(listed.code).toBe(0);
+    const records = json<Array<{ name: string; config: { env?: object; headers?: object; url?: string } }>>(listed.stdout);
+    expect(records.map((r) => r.name)).toEqual(['Local Fixture', 'remote']);
+    expect(records[0]?.config.env).toEqual({ API_TOKEN: '***', MODE: '***' });
+    expect(records[1]?.config.headers).toEqual({ Authorization: '***' });
+    for (const secret of ['s3cr3t-value', 'header-secret', 'qs-secret']) expect(listed.stdout).not.toContain(secret);
+
+    // The stored config keeps the real values: redaction is for output only.
+    const tested = await cli.run(['servers', 'test', 'local fixture']);
+    expect(tested.code).toBe(0);
+  });
+
+  it('names the flag that is wrong, with exit code 2', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['servers', 'add', '--type', 'stdio', '--command', 'x'], /--name is required/],
+      [['servers', 'add', '--name', 'a'], /--type is required \(stdio, sse, http, websocket\)/],
+      [['servers', 'add', '--name', 'a', '--type', 'tcp'], /--type must be one of stdio, sse, http, websocket; got "tcp"/],
+      [['servers', 'add', '--name', 'a', '--type', 'stdio'], /--command: A stdio server needs a command/],
+      [['servers', 'add', '--name', 'a', '--type', 'sse', '--url', 'ws://x'], /--url: A sse server needs a http or https URL/],
+      [['servers', 'add', '--name', 'a', '--type', 'stdio', '--command', 'x', '--url', 'http://x'], /--url applies only to sse, http and websocket servers/],
+      [['servers', 'add', '--name', 'a', '--type', 'http', '--url', 'http://x', '--env', 'A=1'], /--env applies only to stdio servers/],
+      [['servers', 'add', '--name', 'a', '--type', 'stdio', '--command', 'x', '--env', 'NOVALUE'], /--env expects K=V/],
+      [['servers', 'add', '--name', 'a', '--type', 'http', '--url', 'http://x', '--header', 'no colon'], /--header expects "K: V"/],
+      [['servers', 'add', '--name', 'a', '--type', 'stdio', '--command', 'x', '--bogus'], /Unknown option '--bogus'/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await cli.run(args);
+      expect(result, args.join(' ')).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).toContain('Run "elftia-mcp servers add --help" for usage.');
+    }
+    expect(json<unknown[]>((await cli.run(['servers', 'list', '--json'])).stdout)).toEqual([]);
+  });
+
+  it('refuses a duplicate name (case-insensitive) with exit code 1', async () => {
+    expect((await cli.run(stdioFixtureArgs('dup', '--inactive'))).code).toBe(0);
+    const again = await cli.run(stdioFixtureArgs('DUP', '--inactive'));
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('An MCP server named "DUP" already exists');
+  });
+});
+
+describe('servers import / remove / test', () => {
+  it('imports a Claude Desktop file: good entries added, the bad one named, exit code 1', async () => {
+    const file = path.join(cli.dir, 'claude_desktop_config.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mcpServers: {
+          fixture: { command: process.execPath, args: [FIXTURE_SERVERS.stdio], env: { TOKEN: 'imported-secret' } },
+          remote: { url: 'http://127.0.0.1:9/mcp', disabled: true },
+          broken: { command: 42 },
+        },
+      }),
+    );
+    const imported = await cli.run(['servers', 'import', file]);
+    expect(imported.code).toBe(1);
+    expect(imported.stdout).toMatch(/added {2}"fixture" \(id mcp_\w+\)/);
+    expect(imported.stdout).toMatch(/added {2}"remote"/);
+    expect(imported.stdout).toContain('Added 2 of 3 servers');
+    expect(imported.stderr).toMatch(/error: "broken" was not added: command: /);
+
+    const list = await cli.run(['servers', 'list']);
+    expect(list.stdout).toMatch(/fixture\s+stdio\s+yes/);
+    expect(list.stdout).toMatch(/remote\s+http\s+no/);
+    expect(list.stdout).not.toContain('imported-secret');
+    expect((await cli.run(['servers', 'test', 'fixture'])).code).toBe(0);
+  });
+
+  it('imports from stdin with --json; a file that is not JSON is a usage error', async () => {
+    const stdin = JSON.stringify({ servers: { vscode: { type: 'stdio', command: process.execPath, args: [FIXTURE_SERVERS.stdio] } } });
+    const imported = await cli.run(['servers', 'import', '-', '--json'], stdin);
+    expect(imported.code).toBe(0);
+    expect(json(imported.stdout)).toMatchObject({ success: true, results: [{ name: 'vscode', success: true }] });
+
+    const garbage = await cli.run(['servers', 'import', '-'], 'not json at all');
+    expect(garbage.code).toBe(2);
+    expect(garbage.stderr).toContain('Not a JSON server list');
+    const missing = await cli.run(['servers', 'import', path.join(cli.dir, 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Cannot read');
+    expect((await cli.run(['servers', 'import'])).stderr).toContain('FILE (or - for stdin) is required');
+  });
+
+  it('tests a server: tools on success, the stderr tail and exit 1 on failure', async () => {
+    await cli.run(stdioFixtureArgs('good'));
+    await cli.run(['servers', 'add', '--name', 'dies', '--type', 'stdio', '--command', process.execPath, '--arg', FIXTURE_SERVERS.exitAtStart, '--inactive']);
+    const ok = await cli.run(['servers', 'test', 'GOOD']);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^OK {2}"good" \(elftia-fixture 1\.0\.0\): \d+ tools in \d+ ms\n {4}echo, add, image/);
+    const asJson = await cli.run(['servers', 'test', 'good', '--json']);
+    expect(json(asJson.stdout)).toMatchObject({ success: true, serverInfo: { name: 'elftia-fixture' } });
+
+    const failed = await cli.run(['servers', 'test', 'dies']);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/^error: Could not connect to "dies"/);
+    expect(failed.stderr).toContain('fixture: FIXTURE_API_KEY is not set');
+  });
+
+  it('removes by name or id; an unknown server is named, exit 1', async () => {
+    await cli.run(stdioFixtureArgs('one', '--inactive'));
+    await cli.run(stdioFixtureArgs('two', '--inactive'));
+    const [, two] = json<Array<{ id: string }>>((await cli.run(['servers', 'list', '--json'])).stdout);
+    expect((await cli.run(['servers', 'remove', 'ONE'])).stdout).toMatch(/^Removed "one"/);
+    expect((await cli.run(['servers', 'remove', two!.id])).stdout).toMatch(/^Removed "two"/);
+    const unknown = await cli.run(['servers', 'remove', 'ghost']);
+    expect(unknown).toMatchObject({ code: 1, stdout: '' });
+    expect(unknown.stderr).toContain('No MCP server named "ghost"');
+  });
+});
+
+describe('tools and call', () => {
+  beforeEach(async () => {
+    expect((await cli.run(stdioFixtureArgs('fx'))).code).toBe(0);
+  });
+
+  it('tools --json gives ids, names, descriptions and schemas; the human form summarises arguments', async () => {
+    const listed = await cli.run(['tools', 'fx', '--json']);
+    expect(listed.code).toBe(0);
+    const tools = json<Array<Record<string, unknown>>>(listed.stdout);
+    const echo = tools.find((t) => t.name === 'echo');
+    expect(echo).toEqual({
+      id: 'mcp__fx__echo',
+      name: 'echo',
+      description: 'Returns its text argument',
+      inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      serverId: expect.stringMatching(/^mcp_/),
+      serverName: 'fx',
+    });
+    for (const tool of tools) expect(Object.keys(tool).sort()).toEqual(['description', 'id', 'inputSchema', 'name', 'serverId', 'serverName']);
+
+    const human = await cli.run(['tools', 'FX']);
+    expect(human.stdout).toContain('echo  (mcp__fx__echo)\n  Returns its text argument\n  args: text*: string\n');
+    expect(human.stdout).toContain('image  (mcp__fx__image)\n  Returns a tiny PNG image\n  args: (none)\n');
+  });
+
+  it('call prints text, placeholders for images and audio, and --json the whole result', async () => {
+    expect(await cli.run(['call', 'fx', 'echo', '--args', '{"text":"hello there"}'])).toEqual({ code: 0, stdout: 'hello there\n', stderr: '' });
+    expect(await cli.run(['call', 'fx', 'image'])).toEqual({ code: 0, stdout: '[Image: image/png]\n', stderr: '' });
+    expect((await cli.run(['call', 'fx', 'audio'])).stdout).toBe('[Audio: audio/wav]\n');
+    const asJson = await cli.run(['call', 'fx', 'add', '--args', '{"a":2,"b":3}', '--json']);
+    expect(asJson.code).toBe(0);
+    expect(json(asJson.stdout)).toMatchObject({ isError: false, content: [{ type: 'text', text: '5' }], callId: expect.any(String) });
+  });
+
+  it('call exits 1 when the tool returns isError or the call fails', async () => {
+    const failed = await cli.run(['call', 'fx', 'fail']);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toBe('This tool always fails\n');
+    expect(failed.stderr).toBe('error: "fail" on "fx" returned an error result\n');
+    expect(json((await cli.run(['call', 'fx', 'fail', '--json'])).stdout)).toMatchObject({ isError: true });
+
+    const crashed = await cli.run(['call', 'fx', 'crash']);
+    expect(crashed.code).toBe(1);
+    expect(crashed.stderr).toMatch(/^error: The connection to "fx" (closed|failed) during tools\/call/);
+
+    const missingTool = await cli.run(['call', 'fx', 'no_such_tool']);
+    expect(missingTool.code).toBe(1);
+    expect(missingTool.stderr).toContain('no_such_tool');
+  });
+
+  it('call --timeout cancels a slow call and says so, exit 1', async () => {
+    const slow = await cli.run(['call', 'fx', 'sleep', '--args', '{"ms":10000}', '--timeout', '0.3']);
+    expect(slow.code).toBe(1);
+    expect(slow.stderr).toBe('error: "sleep" on "fx" did not finish within 0.3 s; the call was cancelled\n');
+  });
+
+  it('bad --args, --timeout or arguments are usage errors naming the flag; an unknown server is named', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['call', 'fx', 'echo', '--args', '{text:'], /--args is not valid JSON/],
+      [['call', 'fx', 'echo', '--args', '[1,2]'], /--args must be a JSON object .*; got an array/],
+      [['call', 'fx', 'echo', '--args', '"hi"'], /--args must be a JSON object .*; got "hi"/],
+      [['call', 'fx', 'echo', '--timeout', 'soon'], /--timeout must be a positive number of seconds; got "soon"/],
+      [['call', 'fx'], /TOOL is required/],
+      [['call', 'fx', 'echo', 'extra'], /Unexpected argument "extra"/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await cli.run(args);
+      expect(result, args.join(' ')).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).toContain('Run "elftia-mcp call --help" for usage.');
+    }
+    const unknown = await cli.run(['call', 'nope', 'echo']);
+    expect(unknown).toMatchObject({ code: 1, stdout: '' });
+    expect(unknown.stderr).toBe('error: No MCP server named "nope" (run "elftia-mcp servers list" to see the configured servers)\n');
+    expect((await cli.run(['tools', 'nope'])).stderr).toContain('"nope"');
+  });
+
+  it('works the same over Streamable HTTP', async () => {
+    http = await startHttpFixture('http');
+    expect((await cli.run(['servers', 'add', '--name', 'web', '--type', 'http', '--url', http.url.href])).code).toBe(0);
+    expect((await cli.run(['tools', 'web', '--json'])).code).toBe(0);
+    expect(await cli.run(['call', 'web', 'echo', '--args', '{"text":"over http"}'])).toEqual({ code: 0, stdout: 'over http\n', stderr: '' });
+  });
+});
+
+describe('help and dispatch', () => {
+  it('prints help for every command, exit 0', async () => {
+    const topics: Array<[string[], string]> = [
+      [['--help'], 'Usage: elftia-mcp [--config-dir DIR] <command>'],
+      [['help', 'call'], 'Usage: elftia-mcp [--config-dir DIR] call NAME TOOL'],
+      [['servers', '--help'], 'Usage: elftia-mcp [--config-dir DIR] servers <list|add|import|remove|test>'],
+      [['servers', 'add', '--help'], '--header "K: V"'],
+      [['servers', 'import', '-h'], 'FILE|-'],
+      [['tools', '--help'], 'tools NAME [--json]'],
+      [['convert', '--help'], '--format openai|openai-responses|anthropic|gemini'],
+    ];
+    for (const [args, text] of topics) {
+      const result = await cli.run(args);
+      expect(result, args.join(' ')).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout).toContain(text);
+    }
+  });
+
+  it('unknown commands and global options are usage errors', async () => {
+    expect(await cli.run([])).toMatchObject({ code: 0 });
+    const unknown = await cli.run(['serve']);
+    expect(unknown).toMatchObject({ code: 2, stderr: 'elftia-mcp: Unknown command "serve"\nRun "elftia-mcp --help" for usage.\n' });
+    expect((await cli.run(['servers', 'rename'])).stderr).toContain('Unknown subcommand "servers rename"');
+    expect((await cli.run(['servers'])).stderr).toContain('servers needs a subcommand');
+    expect((await cli.run(['--verbose', 'servers', 'list'])).code).toBe(2);
+  });
+});
