@@ -1,0 +1,93 @@
+/**
+ * The engine's loop helper (seed 000, TinyElf integration): take one provider response, run the
+ * tool calls it makes through the ToolRegistry, and build the messages that continue the
+ * conversation in that provider's format.
+ *
+ * Calls of one response run in parallel: providers emit several calls in one turn only when
+ * they are independent (OpenAI's parallel_tool_calls, Anthropic's and Gemini's multi-call
+ * turns), and the answers go back in call order whatever order they finish in. Nothing a call
+ * does — an unknown tool, malformed arguments, a tool that throws — fails the turn: each becomes
+ * a failed result the model reads.
+ */
+import { AppError } from '../../../../../shared/errors';
+import { anthropicCodec, type AnthropicMessage } from './providers/anthropic';
+import { geminiCodec, type GeminiContent } from './providers/gemini';
+import { openAIChatCodec } from './providers/openaiChat';
+import { openAIResponsesCodec } from './providers/openaiResponses';
+import type { ExecutedToolCall, Provider, ProviderCodec, ToolCallRequest } from './providers/types';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ResponseInputItem } from 'openai/resources/responses/responses';
+import type { ToolResult } from './tools/ITool';
+import type { ToolRegistry } from './tools/ToolRegistry';
+import { failedResult } from './tools/toolResult';
+
+export type { ExecutedToolCall, Provider, ToolCallRequest } from './providers/types';
+
+/** The message type of each provider's conversation. */
+export interface ProviderMessages {
+  openai: ChatCompletionMessageParam;
+  'openai-responses': ResponseInputItem;
+  anthropic: AnthropicMessage;
+  google: GeminiContent;
+}
+
+const CODECS: { [P in Provider]: ProviderCodec<ProviderMessages[P]> } = {
+  openai: openAIChatCodec,
+  'openai-responses': openAIResponsesCodec,
+  anthropic: anthropicCodec,
+  google: geminiCodec,
+};
+
+export interface ToolTurn<Message> {
+  /** The model's turn followed by the answers to its calls: append all of it to the history. */
+  messages: Message[];
+  calls: ExecutedToolCall[];
+  /** The model called no tool: its turn is final. */
+  done: boolean;
+}
+
+export interface RunToolCallsOptions {
+  /** Cancels every running call (on the MCP servers too); their answers become MCP_CANCELLED. */
+  signal?: AbortSignal;
+}
+
+/** The tool calls in a provider response. Throws VALIDATION_FAILED when the response is not of that provider's shape. */
+export function extractToolCalls(provider: Provider, response: unknown): ToolCallRequest[] {
+  const codec: ProviderCodec<unknown> = CODECS[provider];
+  return read(codec, provider, response).calls;
+}
+
+export async function runToolCalls<P extends Provider>(
+  provider: P,
+  response: unknown,
+  registry: ToolRegistry,
+  options: RunToolCallsOptions = {},
+): Promise<ToolTurn<ProviderMessages[P]>> {
+  const codec: ProviderCodec<ProviderMessages[P]> = CODECS[provider];
+  const { assistant, calls } = read(codec, provider, response);
+  const executed = await Promise.all(calls.map(async (call) => ({ call, result: await executeCall(call, registry, options.signal) })));
+  return { messages: [...assistant, ...codec.answer(executed)], calls: executed, done: calls.length === 0 };
+}
+
+async function executeCall(call: ToolCallRequest, registry: ToolRegistry, signal: AbortSignal | undefined): Promise<ToolResult> {
+  const tool = registry.get(call.name);
+  if (!tool) return failedResult(new AppError('NOT_FOUND', `There is no tool named "${call.name}"`, { name: call.name }));
+  if (!call.args.ok) {
+    return failedResult(new AppError('VALIDATION_FAILED', `Tool "${call.name}" was not called: ${call.args.error}`, { name: call.name }));
+  }
+  try {
+    return await tool.execute(call.args.value, signal ? { signal } : {});
+  } catch (error) {
+    // ITool asks tools not to throw; one that does still only fails its own call.
+    return failedResult(error);
+  }
+}
+
+function read<Message>(codec: ProviderCodec<Message>, provider: Provider, response: unknown) {
+  try {
+    return codec.read(response);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new AppError('VALIDATION_FAILED', `Not a ${provider} response with a readable turn: ${message}`, { provider });
+  }
+}

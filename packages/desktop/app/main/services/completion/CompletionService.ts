@@ -1,0 +1,96 @@
+/**
+ * CompletionService's request builder (seed 000 integration point): before each chat request,
+ * load the MCP tools with `setupMcpTools` in the provider's format and put them in
+ * `requestPayload.tools`. It builds payloads only; sending them is the caller's business.
+ *
+ * Besides the payload it returns what the tool loop needs to run the calls the model makes:
+ * the tools as sent (`mcpTools`, ids equal to the names the model will call), `toMcpArguments`
+ * (undoes strict-mode nulls and Gemini renames before the MCP call) and the id registry.
+ */
+import type { MCPTool } from '../../../shared/contracts/mcp-types';
+import {
+  setupMcpTools,
+  type ApiFormat,
+  type ConversionWarning,
+  type McpToolSource,
+  type McpToolsConfig,
+  type ToolsFormats,
+  type ToolsLogger,
+} from '../capabilities/tools/mcp-users/ToolsLoader';
+import type { ToolIdRegistry } from '../capabilities/tools/mcp-users/toolIds';
+import type { ArgumentMapper } from '../agent-core/engine/tinyelf/tools/McpToolAdapter';
+
+export type CompletionProvider = ApiFormat;
+
+export interface BuildRequestInput<P extends CompletionProvider> {
+  provider: P;
+  model: string;
+  /** The conversation in the provider's own message format; passed through untouched. */
+  messages: unknown[];
+  mcp?: McpToolsConfig;
+  /** Anthropic requires it; default 4096. */
+  maxTokens?: number;
+}
+
+/**
+ * The request body per provider. Gemini names the model in the URL
+ * (`models/{model}:generateContent`), not in the body, so its body has none.
+ */
+export interface RequestPayloads {
+  openai: { model: string; messages: unknown[]; tools?: ToolsFormats['openai'] };
+  'openai-responses': { model: string; input: unknown[]; tools?: ToolsFormats['openai-responses'] };
+  anthropic: { model: string; max_tokens: number; messages: unknown[]; tools?: ToolsFormats['anthropic'] };
+  google: { contents: unknown[]; tools?: ToolsFormats['google'] };
+}
+
+export interface McpRequestTools {
+  mcpTools: MCPTool[];
+  toMcpArguments: ArgumentMapper;
+  toolIds: ToolIdRegistry;
+  warnings: ConversionWarning[];
+}
+
+export interface BuiltRequest<P extends CompletionProvider> {
+  provider: P;
+  model: string;
+  requestPayload: RequestPayloads[P];
+  /** Absent when MCP is off or no tool is available (and then `requestPayload.tools` is too). */
+  mcp?: McpRequestTools;
+}
+
+export interface CompletionServiceOptions {
+  logger?: ToolsLogger;
+  /** OpenAI strict mode; defaults as ToolsLoader's (off for Chat, on for Responses). */
+  strict?: boolean;
+}
+
+const DEFAULT_MAX_TOKENS = 4096;
+
+export class CompletionService {
+  constructor(
+    private readonly mcpService: McpToolSource,
+    private readonly options: CompletionServiceOptions = {},
+  ) {}
+
+  async buildRequest<P extends CompletionProvider>(input: BuildRequestInput<P>): Promise<BuiltRequest<P>> {
+    const { provider, model } = input;
+    const requestPayload = basePayload(input);
+    const setup = await setupMcpTools(this.mcpService, input.mcp, provider, this.options);
+    // An empty `tools` array is rejected by some APIs; no tools means no field.
+    if (!setup || setup.tools.length === 0) return { provider, model, requestPayload };
+    requestPayload.tools = setup.tools;
+    const { mcpTools, toMcpArguments, toolIds, warnings } = setup;
+    return { provider, model, requestPayload, mcp: { mcpTools, toMcpArguments, toolIds, warnings } };
+  }
+}
+
+function basePayload<P extends CompletionProvider>(input: BuildRequestInput<P>): RequestPayloads[P] {
+  const { model, messages } = input;
+  const payloads: { [K in CompletionProvider]: () => RequestPayloads[K] } = {
+    openai: () => ({ model, messages }),
+    'openai-responses': () => ({ model, input: messages }),
+    anthropic: () => ({ model, max_tokens: input.maxTokens ?? DEFAULT_MAX_TOKENS, messages }),
+    google: () => ({ contents: messages }),
+  };
+  return payloads[input.provider]();
+}
