@@ -81,6 +81,15 @@ describe('servers add / list', () => {
     expect(json<unknown[]>((await cli.run(['servers', 'list', '--json'])).stdout)).toEqual([]);
   });
 
+  it('takes dash-led --arg values in the --arg=-x form and says how when they are not', async () => {
+    const added = await cli.run(['servers', 'add', '--name', 'npx-like', '--type', 'stdio', '--command', 'npx', '--arg=-y', '--arg', 'pkg', '--inactive', '--json']);
+    expect(added.code).toBe(0);
+    expect(json(added.stdout)).toMatchObject({ name: 'npx-like', isActive: false, config: { command: 'npx', args: ['-y', 'pkg'] } });
+    const ambiguous = await cli.run(['servers', 'add', '--name', 'x', '--type', 'stdio', '--command', 'npx', '--arg', '-y']);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain("'--arg=-XYZ'");
+  });
+
   it('refuses a duplicate name (case-insensitive) with exit code 1', async () => {
     expect((await cli.run(stdioFixtureArgs('dup', '--inactive'))).code).toBe(0);
     const again = await cli.run(stdioFixtureArgs('DUP', '--inactive'));

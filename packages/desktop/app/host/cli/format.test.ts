@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { McpServerRecordSchema } from '../../shared/contracts/mcp-types';
-import { contentToText, describeTarget, redactServer, redactUrl, summarizeArguments, table } from './format';
+import { describeTarget, redactServer, redactUrl, summarizeArguments, table } from './format';
 
 describe('CLI formatting', () => {
   it('aligns table columns without trailing spaces', () => {
@@ -25,22 +25,6 @@ describe('CLI formatting', () => {
     expect(describeTarget(server)).toBe("npx -y 'some server'  env: KEY=***");
     const remote = McpServerRecordSchema.parse({ id: 'mcp_2', name: 'r', type: 'sse', config: { url: 'http://h/sse', headers: { 'X-Api-Key': 'k' } } });
     expect(describeTarget(remote)).toBe('http://h/sse  headers: X-Api-Key: ***');
-  });
-
-  it('flattens content: text, media placeholders, resources', () => {
-    expect(
-      contentToText([
-        { type: 'text', text: 'one' },
-        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
-        { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
-        { type: 'resource_link', uri: 'file:///a.txt', name: 'a' },
-        { type: 'resource', resource: { uri: 'file:///b.txt', text: 'inline text' } },
-        { type: 'resource', resource: { uri: 'file:///c.bin', blob: 'AAAA', mimeType: 'application/octet-stream' } },
-        { type: 'hologram' },
-      ]),
-    ).toBe(
-      'one\n[Image: image/png]\n[Audio: audio/wav]\n[Resource: file:///a.txt]\ninline text\n[Resource: file:///c.bin (application/octet-stream)]\n[hologram]',
-    );
   });
 
   it('summarises arguments with * for required ones', () => {

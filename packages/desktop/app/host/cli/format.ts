@@ -1,4 +1,4 @@
-/** Human output of the CLI: tables, redacted server records, tool results as text. */
+/** Human output of the CLI: tables, redacted server records, argument summaries. */
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 
 const REDACTED = '***';
@@ -57,41 +57,6 @@ export function describeTarget(server: McpServerRecord): string {
 }
 
 const quoteArg = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`);
-
-interface ContentBlock {
-  type: string;
-  [key: string]: unknown;
-}
-
-const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
-/**
- * MCP content as text, the seed's flattenContent table: text as is; image and audio as
- * `[Image: mime]` / `[Audio: mime]` placeholders (a terminal cannot show them, and base64 would
- * flood it); resource links and embedded resources by their text or URI. Blocks are joined by newlines.
- */
-export function contentToText(content: readonly ContentBlock[]): string {
-  return content.map(blockToText).join('\n');
-}
-
-function blockToText(block: ContentBlock): string {
-  switch (block.type) {
-    case 'text':
-      return str(block.text) ?? '';
-    case 'image':
-      return `[Image: ${str(block.mimeType) ?? 'unknown'}]`;
-    case 'audio':
-      return `[Audio: ${str(block.mimeType) ?? 'unknown'}]`;
-    case 'resource_link':
-      return `[Resource: ${str(block.uri) ?? ''}]`;
-    case 'resource': {
-      const resource = (block.resource ?? {}) as Record<string, unknown>;
-      return str(resource.text) ?? `[Resource: ${str(resource.uri) ?? ''}${str(resource.mimeType) ? ` (${str(resource.mimeType)})` : ''}]`;
-    }
-    default:
-      return `[${block.type}]`;
-  }
-}
 
 /** `text*: string, count: number` from an object schema: `*` marks required arguments. */
 export function summarizeArguments(inputSchema: Record<string, unknown>): string {

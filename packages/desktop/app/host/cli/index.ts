@@ -12,6 +12,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // The first interrupt disposes (children are stopped); a second one means "now".
     if (++interrupts > 1) process.exit(EXIT.INTERRUPTED);
     controller.abort();
+    // A command waiting for stdin (convert or import from a terminal) stops waiting.
+    process.stdin.destroy();
   });
 }
 

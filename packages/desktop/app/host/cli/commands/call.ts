@@ -1,8 +1,11 @@
 /** `call NAME TOOL`: one tool call, its content printed; isError and failures exit 1. */
 import { randomUUID } from 'node:crypto';
+import type { McpCallToolResult, McpServerRecord } from '../../../shared/contracts/mcp-types';
 import { AppError } from '../../../shared/errors';
+import type { McpService } from '../../../main/services/capabilities/tools/mcp-users/McpService';
+// The agent's own table (text; [Image: mime], [Audio: mime]; resources), so a terminal shows what a model is given.
+import { flattenContent } from '../../../main/services/agent-core/engine/tinyelf/tools/flattenContent';
 import { EXIT, parseCommand, positionals, resolveServer, UsageError, writeJson, type Command } from '../cliKit';
-import { contentToText } from '../format';
 
 export const call: Command = async ({ io, args, services }) => {
   const { values, positionals: rest } = parseCommand('call', args, {
@@ -16,15 +19,34 @@ export const call: Command = async ({ io, args, services }) => {
 
   const { mcpService } = services();
   const server = await resolveServer(mcpService, ref);
+  const result = await callWithTimeout(mcpService, server, toolName, toolArgs, timeoutMs, io.signal);
+
+  if (values.json) writeJson(io, result);
+  else {
+    const text = result.content.length ? flattenContent(result.content) : result.structuredContent ? JSON.stringify(result.structuredContent, null, 2) : '';
+    if (text) io.stdout.write(`${text}\n`);
+  }
+  if (result.isError) io.stderr.write(`error: "${toolName}" on "${server.name}" returned an error result\n`);
+  return result.isError ? EXIT.FAILURE : EXIT.OK;
+};
+
+/** `callTool`, cancelled after `timeoutMs`; cancelling (not abandoning) tells the server to stop too. */
+async function callWithTimeout(
+  mcpService: McpService,
+  server: McpServerRecord,
+  toolName: string,
+  args: Record<string, unknown>,
+  timeoutMs: number | undefined,
+  interrupt: AbortSignal | undefined,
+): Promise<McpCallToolResult> {
   const callId = randomUUID();
-  // Cancelling (rather than abandoning) the call tells the server to stop the work too.
   const timer = timeoutMs === undefined ? undefined : setTimeout(() => mcpService.cancelCall(callId), timeoutMs);
-  let result;
   try {
-    result = await mcpService.callTool(server.id, toolName, toolArgs, callId);
+    return await mcpService.callTool(server.id, toolName, args, callId);
   } catch (err) {
-    if (timer && err instanceof AppError && err.code === 'MCP_CANCELLED' && !io.signal?.aborted) {
-      throw new AppError('MCP_TIMEOUT', `"${toolName}" on "${server.name}" did not finish within ${values.timeout} s; the call was cancelled`, {
+    // An interrupt cancels too (by disposing the service); only our own timer means "timed out".
+    if (timer && err instanceof AppError && err.code === 'MCP_CANCELLED' && !interrupt?.aborted) {
+      throw new AppError('MCP_TIMEOUT', `"${toolName}" on "${server.name}" did not finish within ${(timeoutMs ?? 0) / 1000} s; the call was cancelled`, {
         serverId: server.id,
         toolName,
         timeoutMs,
@@ -34,15 +56,7 @@ export const call: Command = async ({ io, args, services }) => {
   } finally {
     clearTimeout(timer);
   }
-
-  if (values.json) writeJson(io, result);
-  else {
-    const text = result.content.length ? contentToText(result.content) : result.structuredContent ? JSON.stringify(result.structuredContent, null, 2) : '';
-    if (text) io.stdout.write(`${text}\n`);
-  }
-  if (result.isError) io.stderr.write(`error: "${toolName}" on "${server.name}" returned an error result\n`);
-  return result.isError ? EXIT.FAILURE : EXIT.OK;
-};
+}
 
 function parseToolArgs(raw: string | undefined): Record<string, unknown> {
   if (raw === undefined) return {};
