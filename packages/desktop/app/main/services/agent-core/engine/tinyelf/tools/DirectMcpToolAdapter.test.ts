@@ -1,6 +1,7 @@
 /** Direct (session-owned) servers: real stdio fixture processes, the real tracker. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, assertNoChildren, isRunning, listOurChildren } from '../../../../../../../../../e2e/fixtures/servers/paths';
+import { buildToolId, PORTABLE_TOOL_NAME } from '../../../../capabilities/tools/mcp-users/toolIds';
 import { closeDirectConnections, directToolName, loadDirectMcpTools, type DirectMcpConnection } from './DirectMcpToolAdapter';
 import { McpProcessTracker } from './McpProcessTracker';
 
@@ -17,10 +18,9 @@ const fixture = (name: string, env: Record<string, string> = {}) => ({ name, com
 
 describe('directToolName', () => {
   it('is the portable tool id without its mcp__ prefix', () => {
-    expect(directToolName('files', 'read_file')).toBe('files__read_file');
-    expect(directToolName('my.server', 'a-b')).toMatch(/^my_server__a_b_[0-9a-f]{8}$/);
-    expect(directToolName('7zip', 'pack')).toBe('_7zip__pack');
-    expect(directToolName('s'.repeat(80), 't'.repeat(80)).length).toBeLessThanOrEqual(64);
+    expect(directToolName(buildToolId('files', 'read-file'))).toBe('files__read_file');
+    expect(directToolName(buildToolId('7zip', 'pack'))).toBe('_7zip__pack');
+    expect(directToolName(buildToolId('s'.repeat(80), 't'.repeat(80))).length).toBeLessThanOrEqual(64);
   });
 });
 
@@ -77,6 +77,16 @@ describe('loadDirectMcpTools', () => {
     expect(result.error?.code).toBe('MCP_CONNECTION_CLOSED');
     expect(result.text).not.toContain('sk-direct-secret-value');
     expect((await tools.find((t) => t.name === 'crashy__echo')!.execute({ text: 'x' })).isError).toBe(true);
+  });
+
+  it('keeps names distinct when two server names clean alike', async () => {
+    const { tools, connections } = await loadDirectMcpTools([fixture('a.b'), fixture('a_b')]);
+    open = connections;
+    const echoes = tools.filter((t) => t.name.includes('__echo'));
+    expect(echoes).toHaveLength(2);
+    expect(new Set(echoes.map((t) => t.name)).size).toBe(2);
+    expect(echoes.every((t) => PORTABLE_TOOL_NAME.test(t.name))).toBe(true);
+    expect(await Promise.all(echoes.map(async (t) => (await t.execute({ text: t.source! })).text))).toEqual(['direct:a.b', 'direct:a_b']);
   });
 
   it('leaves nothing running when a server fails before initialize', async () => {

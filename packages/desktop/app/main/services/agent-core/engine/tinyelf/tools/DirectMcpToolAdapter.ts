@@ -5,8 +5,9 @@
  * registered in McpProcessTracker, so none outlives the app even when the session is never
  * closed properly.
  *
- * Tool names are `serverName__toolName`: the portable tool id of toolIds.ts without its `mcp__`
- * prefix, so they get the same cleaning, the same collision hash and the same length limit.
+ * Tool names are `serverName__toolName`: the portable tool ids of toolIds.ts (assigned over the
+ * whole direct set, so two names that clean alike still differ) without their `mcp__` prefix —
+ * the same cleaning, collision hashes and length limit as user servers' tools.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -14,7 +15,7 @@ import { AppError, toErrorShape, type AppErrorShape } from '../../../../../../sh
 import { secretRedactor } from '../../../../capabilities/tools/mcp-users/McpServerLog';
 import { toConnectError, toRequestError } from '../../../../capabilities/tools/mcp-users/pool/errors';
 import { listAllTools } from '../../../../capabilities/tools/mcp-users/pool/listing';
-import { buildToolId, PORTABLE_TOOL_NAME } from '../../../../capabilities/tools/mcp-users/toolIds';
+import { PORTABLE_TOOL_NAME, ToolIdRegistry } from '../../../../capabilities/tools/mcp-users/toolIds';
 import { StdioProcessTransport } from '../../../../capabilities/tools/mcp-users/transports';
 import { DEFAULT_TOOL_TIMEOUT_MS, withDeadline } from './callDeadline';
 import type { ITool, JsonSchema, ToolExecuteOptions, ToolResult } from './ITool';
@@ -44,9 +45,9 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 const ERROR_TAIL_LINES = 20;
 const ID_PREFIX = 'mcp__';
 
-/** `serverName__toolName`, valid for every provider (see toolIds.ts). */
-export function directToolName(serverName: string, toolName: string): string {
-  const name = buildToolId(serverName, toolName).slice(ID_PREFIX.length);
+/** A tool id (`mcp__server__tool`) as a direct tool name (`server__tool`), valid for every provider. */
+export function directToolName(toolId: string): string {
+  const name = toolId.startsWith(ID_PREFIX) ? toolId.slice(ID_PREFIX.length) : toolId;
   // The prefix is what made a leading digit legal; without it, `7zip__x` needs one of its own.
   return PORTABLE_TOOL_NAME.test(name) ? name : `_${name}`;
 }
@@ -89,8 +90,9 @@ export class DirectMcpToolAdapter implements ITool {
   constructor(
     private readonly tool: Tool,
     private readonly connection: DirectMcpConnection,
+    toolId: string,
   ) {
-    this.name = directToolName(connection.server.name, tool.name);
+    this.name = directToolName(toolId);
     this.description = tool.description ?? '';
     this.parameters = tool.inputSchema;
     this.source = `direct:${connection.server.name}`;
@@ -140,7 +142,7 @@ export interface DirectMcpTools {
  * Starts each server, lists its tools and wraps them. Servers start in parallel; one that fails
  * (missing command, crash at start, no answer) is reported and leaves nothing running, and the
  * rest load. Two servers of the same name would give the same tool names, so the later one is
- * refused before it starts (names that differ only once cleaned get different hashes).
+ * refused before it starts; names that differ only once cleaned (`a.b`, `a_b`) get hashes.
  */
 export async function loadDirectMcpTools(servers: readonly ResolvedMcpServer[], options: DirectLoadOptions = {}): Promise<DirectMcpTools> {
   const tracker = options.tracker ?? McpProcessTracker.getInstance();
@@ -154,16 +156,22 @@ export async function loadDirectMcpTools(servers: readonly ResolvedMcpServer[], 
       }
       seen.add(server.name);
       try {
-        const { connection, tools } = await startServer(server, tracker, connectTimeoutMs);
-        return { ok: true, connection, tools: tools.map((tool) => new DirectMcpToolAdapter(tool, connection)) } as const;
+        return { ok: true, ...(await startServer(server, tracker, connectTimeoutMs)) } as const;
       } catch (error) {
         return { ok: false, serverName: server.name, error: toErrorShape(error) } as const;
       }
     }),
   );
+  const started = outcomes.flatMap((o) => (o.ok ? [o] : []));
+  // Server names are unique here, so they serve as the registry's server ids.
+  const ids = ToolIdRegistry.from(
+    started.flatMap(({ connection, tools }) => tools.map((tool) => ({ serverId: connection.server.name, serverName: connection.server.name, toolName: tool.name }))),
+  );
   return {
-    tools: outcomes.flatMap((o) => (o.ok ? o.tools : [])),
-    connections: outcomes.flatMap((o) => (o.ok ? [o.connection] : [])),
+    tools: started.flatMap(({ connection, tools }) =>
+      tools.map((tool) => new DirectMcpToolAdapter(tool, connection, ids.idOf(connection.server.name, tool.name) ?? tool.name)),
+    ),
+    connections: started.map((o) => o.connection),
     failures: outcomes.flatMap((o) => (o.ok ? [] : [{ serverName: o.serverName, error: o.error }])),
   };
 }
