@@ -165,6 +165,20 @@ describe('agent loop on recorded provider responses, real tools', () => {
     });
   });
 
+  it("cancels the turn's running calls on the server when the caller aborts", async () => {
+    const { registry, serverId } = await session('anthropic');
+    const controller = new AbortController();
+    const response = { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_sleep', name: 'mcp__fixture__sleep', input: { ms: 20_000 } }] };
+    setTimeout(() => controller.abort(), 300);
+    const turn = await runToolCalls('anthropic', response, registry, { signal: controller.signal });
+    expect(turn.messages[1]).toEqual({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_sleep', content: [{ type: 'text', text: expect.stringMatching(/^MCP_CANCELLED: /) }], is_error: true }],
+    });
+    const cancelledOnServer = () => h!.service.serverLog(serverId).some((l) => l.line.startsWith('sleep cancelled at step'));
+    await expect.poll(cancelledOnServer, { timeout: 5_000 }).toBe(true);
+  });
+
   it('leaves the payload without tools when MCP is off', async () => {
     h = makeService();
     const built = await new CompletionService(h.service, { logger: silent }).buildRequest({ provider: 'openai', model: 'm', messages: [{ role: 'user', content: 'hi' }] });
