@@ -65,7 +65,7 @@ describe('servers add / list', () => {
       [['servers', 'add', '--name', 'a'], /--type is required \(stdio, sse, http, websocket\)/],
       [['servers', 'add', '--name', 'a', '--type', 'tcp'], /--type must be one of stdio, sse, http, websocket; got "tcp"/],
       [['servers', 'add', '--name', 'a', '--type', 'stdio'], /--command: A stdio server needs a command/],
-      [['servers', 'add', '--name', 'a', '--type', 'sse', '--url', 'ws://x'], /--url: A sse server needs a http or https URL/],
+      [['servers', 'add', '--name', 'a', '--type', 'sse', '--url', 'ws://x'], /--url: An sse server needs an http:\/\/ or https:\/\/ URL/],
       [['servers', 'add', '--name', 'a', '--type', 'stdio', '--command', 'x', '--url', 'http://x'], /--url applies only to sse, http and websocket servers/],
       [['servers', 'add', '--name', 'a', '--type', 'http', '--url', 'http://x', '--env', 'A=1'], /--env applies only to stdio servers/],
       [['servers', 'add', '--name', 'a', '--type', 'stdio', '--command', 'x', '--env', 'NOVALUE'], /--env expects K=V/],
@@ -220,7 +220,7 @@ describe('tools and call', () => {
   it('call --timeout cancels a slow call and says so, exit 1', async () => {
     const slow = await cli.run(['call', 'fx', 'sleep', '--args', '{"ms":10000}', '--timeout', '0.3']);
     expect(slow.code).toBe(1);
-    expect(slow.stderr).toBe('error: "sleep" on "fx" did not finish within 0.3 s; the call was cancelled\n');
+    expect(slow.stderr).toMatch(/^error: "fx" did not answer tools\/call in time; the request was cancelled/);
   });
 
   it('bad --args, --timeout or arguments are usage errors naming the flag; an unknown server is named', async () => {

@@ -52,7 +52,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         if (services) return services;
         const configStore = openConfMcpConfigStore(dir);
         for (const notice of configStore.notices) io.stderr.write(`warning: ${notice.message}\n`);
-        services = createServices({ configStore, fetch: globalThis.fetch });
+        // One-shot commands: adding a server must not start it in the background only to stop it.
+        services = createServices({ configStore, fetch: globalThis.fetch }, { connectOnAdd: false });
         return services;
       },
     });

@@ -3,7 +3,7 @@
  * browser-mode host and the tests all build the app through here, so they run the same code.
  */
 import type { EventEnvelope, EventName, EventPayload } from '../../shared/contracts/ipc';
-import { McpService } from './capabilities/tools/mcp-users/McpService';
+import { McpService, type McpServiceOptions } from './capabilities/tools/mcp-users/McpService';
 import type { McpConfigStore } from './config/McpConfigStore';
 import { McpRouter, createRouteHandlers } from './routers/McpRouter';
 
@@ -23,19 +23,21 @@ export interface Services {
   dispose(): Promise<void>;
 }
 
-export function createServices(ports: ServicePorts): Services {
+export function createServices(ports: ServicePorts, options: Omit<McpServiceOptions, 'fetch'> = {}): Services {
   const listeners = new Set<EventListener>();
   const publish = <E extends EventName>(event: E, payload: EventPayload<E>) => {
     for (const listener of listeners) listener({ event, payload } as EventEnvelope);
   };
 
-  const mcpService = new McpService(ports.configStore, { fetch: ports.fetch });
+  const mcpService = new McpService(ports.configStore, { ...options, fetch: ports.fetch });
   mcpService.on('servers:changed', (change) => publish('mcp.servers_changed', change));
   mcpService.on('connection:state', (serverId, state, error) =>
     publish('mcp.connection_state', error ? { serverId, state, error } : { serverId, state }),
   );
   mcpService.on('tool:called', (call) => publish('mcp.tool_called', call));
-  mcpService.on('tool:progress', (progress) => publish('mcp.tool_progress', progress));
+  // Progress is forwarded only while someone subscribes: McpService asks servers for progress
+  // only when it has a listener, and that costs every call a little (see McpService.callTool).
+  const forwardProgress = (progress: EventPayload<'mcp.tool_progress'>) => publish('mcp.tool_progress', progress);
   mcpService.on('tools:changed', (serverId) => publish('mcp.tools_changed', { serverId }));
   mcpService.on('server:log', (line) => publish('mcp.server_log', line));
 
@@ -47,7 +49,10 @@ export function createServices(ports: ServicePorts): Services {
     router,
     onEvent(listener) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      if (listeners.size === 1) mcpService.on('tool:progress', forwardProgress);
+      return () => {
+        if (listeners.delete(listener) && listeners.size === 0) mcpService.off('tool:progress', forwardProgress);
+      };
     },
     dispose() {
       // Reverse order of construction: the router holds nothing; the service owns connections.

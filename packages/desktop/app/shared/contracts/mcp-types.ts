@@ -68,6 +68,9 @@ export const McpServerInputSchema = McpServerRecordSchema.omit({
 }).superRefine((input, ctx) => checkTransportConfig(input.type, input.config, ctx));
 export type McpServerInput = z.input<typeof McpServerInputSchema>;
 
+/** "A stdio server", "An sse server": the article follows the sound of the name. */
+const withArticle = (type: McpServerTransport) => `${type === 'sse' ? 'An' : 'A'} ${type}`;
+
 export function checkTransportConfig(
   type: McpServerTransport,
   config: McpServerConfig,
@@ -81,7 +84,7 @@ export function checkTransportConfig(
   }
   const url = config.url?.trim();
   if (!url) {
-    ctx.addIssue({ code: 'custom', path: ['config', 'url'], message: `A ${type} server needs a url` });
+    ctx.addIssue({ code: 'custom', path: ['config', 'url'], message: `${withArticle(type)} server needs a url` });
     return;
   }
   const allowed = type === 'websocket' ? ['ws:', 'wss:'] : ['http:', 'https:'];
@@ -95,7 +98,7 @@ export function checkTransportConfig(
     ctx.addIssue({
       code: 'custom',
       path: ['config', 'url'],
-      message: `A ${type} server needs a ${allowed.map((p) => p.replace(':', '')).join(' or ')} URL`,
+      message: `${withArticle(type)} server needs ${type === 'websocket' ? 'a ws:// or wss://' : 'an http:// or https://'} URL`,
     });
   }
 }

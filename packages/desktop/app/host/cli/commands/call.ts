@@ -1,8 +1,5 @@
 /** `call NAME TOOL`: one tool call, its content printed; isError and failures exit 1. */
 import { randomUUID } from 'node:crypto';
-import type { McpCallToolResult, McpServerRecord } from '../../../shared/contracts/mcp-types';
-import { AppError } from '../../../shared/errors';
-import type { McpService } from '../../../main/services/capabilities/tools/mcp-users/McpService';
 // The agent's own table (text; [Image: mime], [Audio: mime]; resources), so a terminal shows what a model is given.
 import { flattenContent } from '../../../main/services/agent-core/engine/tinyelf/tools/flattenContent';
 import { EXIT, parseCommand, positionals, resolveServer, UsageError, writeJson, type Command } from '../cliKit';
@@ -19,7 +16,8 @@ export const call: Command = async ({ io, args, services }) => {
 
   const { mcpService } = services();
   const server = await resolveServer(mcpService, ref);
-  const result = await callWithTimeout(mcpService, server, toolName, toolArgs, timeoutMs, io.signal);
+  // The service cancels the call on the server when it times out (MCP_TIMEOUT).
+  const result = await mcpService.callTool(server.id, toolName, toolArgs, randomUUID(), { timeoutMs });
 
   if (values.json) writeJson(io, result);
   else {
@@ -29,34 +27,6 @@ export const call: Command = async ({ io, args, services }) => {
   if (result.isError) io.stderr.write(`error: "${toolName}" on "${server.name}" returned an error result\n`);
   return result.isError ? EXIT.FAILURE : EXIT.OK;
 };
-
-/** `callTool`, cancelled after `timeoutMs`; cancelling (not abandoning) tells the server to stop too. */
-async function callWithTimeout(
-  mcpService: McpService,
-  server: McpServerRecord,
-  toolName: string,
-  args: Record<string, unknown>,
-  timeoutMs: number | undefined,
-  interrupt: AbortSignal | undefined,
-): Promise<McpCallToolResult> {
-  const callId = randomUUID();
-  const timer = timeoutMs === undefined ? undefined : setTimeout(() => mcpService.cancelCall(callId), timeoutMs);
-  try {
-    return await mcpService.callTool(server.id, toolName, args, callId);
-  } catch (err) {
-    // An interrupt cancels too (by disposing the service); only our own timer means "timed out".
-    if (timer && err instanceof AppError && err.code === 'MCP_CANCELLED' && !interrupt?.aborted) {
-      throw new AppError('MCP_TIMEOUT', `"${toolName}" on "${server.name}" did not finish within ${(timeoutMs ?? 0) / 1000} s; the call was cancelled`, {
-        serverId: server.id,
-        toolName,
-        timeoutMs,
-      });
-    }
-    throw err;
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 function parseToolArgs(raw: string | undefined): Record<string, unknown> {
   if (raw === undefined) return {};

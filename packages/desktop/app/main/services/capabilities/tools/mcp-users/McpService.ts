@@ -86,6 +86,11 @@ export interface McpServiceOptions {
   pingTimeoutMs?: number;
   logLines?: number;
   clientVersion?: string;
+  /**
+   * Whether add/addJson start connecting an active server right away (the seed's behaviour, and
+   * the app's: the list shows its state at once). A one-shot CLI command turns it off.
+   */
+  connectOnAdd?: boolean;
 }
 
 const DEFAULTS = {
@@ -95,6 +100,7 @@ const DEFAULTS = {
   idlePingMs: 60_000,
   pingTimeoutMs: 5_000,
   clientVersion: '0.1.0',
+  connectOnAdd: true,
 };
 /** Stderr lines quoted in an error message (the full buffer is one route away). */
 const ERROR_TAIL_LINES = 20;
@@ -169,7 +175,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   async add(input: McpServerInput): Promise<McpActionResult> {
     const server = this.insert(input);
     this.emit('servers:changed', { reason: 'added', id: server.id });
-    if (server.isActive) this.connectInBackground(server);
+    if (server.isActive && this.opts.connectOnAdd) this.connectInBackground(server);
     return { success: true, server };
   }
 
@@ -198,7 +204,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       }
     });
     if (added.length) this.emit('servers:changed', { reason: 'imported' });
-    for (const server of added) if (server.isActive) this.connectInBackground(server);
+    if (this.opts.connectOnAdd) for (const server of added) if (server.isActive) this.connectInBackground(server);
     return {
       success: added.length === results.length,
       message: `Added ${added.length} of ${results.length} servers`,
@@ -329,6 +335,8 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     toolName: string,
     args: Record<string, unknown> = {},
     callId: string = randomUUID(),
+    /** `timeoutMs` overrides the server's `config.timeoutMs` and the service default for this call. */
+    { timeoutMs }: { timeoutMs?: number } = {},
   ): Promise<McpCallToolResult> {
     if (this.activeCalls.has(callId)) {
       throw new AppError('VALIDATION_FAILED', `A call with id ${callId} is already running`, { callId });
@@ -345,9 +353,12 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         // filled by the SDK's own listTools(), which a single broken tool makes unusable.
         client.request({ method: 'tools/call', params: { name: toolName, arguments: args } }, CallToolResultSchema, {
           signal: controller.signal,
-          timeout: server.config.timeoutMs ?? this.opts.callTimeoutMs,
-          onprogress: ({ progress, total, message }) =>
-            this.emit('tool:progress', { serverId, toolName, callId, progress, total, message }),
+          timeout: timeoutMs ?? server.config.timeoutMs ?? this.opts.callTimeoutMs,
+          // A progress token makes the server do extra work on every call; ask only when someone listens.
+          ...(this.listenerCount('tool:progress') > 0 && {
+            onprogress: ({ progress, total, message }) =>
+              this.emit('tool:progress', { serverId, toolName, callId, progress, total, message }),
+          }),
         }),
       );
       success = result.isError !== true;
