@@ -56,7 +56,7 @@ async function configDir(count: number): Promise<string> {
   return dir;
 }
 
-async function callOverhead(): Promise<{ service: number; bare: number }> {
+async function callOverhead(): Promise<{ service: number; bare: number; pairedRatio: number }> {
   const dir = await configDir(1);
   const service = new McpService(openConfMcpConfigStore(dir));
   const [server] = await service.list();
@@ -77,7 +77,9 @@ async function callOverhead(): Promise<{ service: number; bare: number }> {
   await bare.close();
   await service.dispose();
   rmSync(dir, { recursive: true, force: true });
-  return { service: median(s), bare: median(b) };
+  // "Median per-call overhead ratio": each service call is paired with the bare call right after
+  // it, so a slow stretch of the machine affects both halves of a pair alike.
+  return { service: median(s), bare: median(b), pairedRatio: median(s.map((x, i) => x / b[i]!)) };
 }
 
 /** CPU time (user + system) our child processes have used so far, from /proc (clock ticks of 10 ms). */
@@ -158,11 +160,11 @@ const cached = await cache();
 
 const rows = [
   {
-    metric: `callTool: McpService / bare SDK Client (median of ${CALLS} sequential calls)`,
-    measured: `${calls.service.toFixed(3)} ms / ${calls.bare.toFixed(3)} ms`,
-    ratio: calls.service / calls.bare,
+    metric: `callTool: McpService / bare SDK Client (median of ${CALLS} paired per-call ratios)`,
+    measured: `medians ${calls.service.toFixed(3)} ms / ${calls.bare.toFixed(3)} ms`,
+    ratio: calls.pairedRatio,
     target: '≤ 1.10',
-    pass: calls.service / calls.bare <= 1.1,
+    pass: calls.pairedRatio <= 1.1,
   },
   {
     metric: `listAllActiveServerTools: ${SERVERS} servers cold / 1 server cold (median of ${COLD_RUNS}; ${cold.tools} tools)`,

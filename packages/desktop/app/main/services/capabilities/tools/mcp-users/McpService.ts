@@ -39,6 +39,7 @@ import type { McpConfigStore } from '../../../config/McpConfigStore';
 import { McpServerLog } from './McpServerLog';
 import { readServerJson, type ImportEntry } from './importDialects';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './pool/clientHandlers';
+import { CallCancellation } from './pool/CallCancellation';
 import { createTransport } from './pool/createTransport';
 import { isRetryableOnNewConnection, markSendFailures, toConnectError, toRequestError } from './pool/errors';
 import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
@@ -146,7 +147,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   private readonly toolsCache = new Map<string, { tools: MCPTool[]; timestamp: number }>();
   private readonly toolsEpoch = new Map<string, number>();
   private readonly pending = new Map<string, PendingConnect>();
-  private readonly activeCalls = new Map<string, { controller: AbortController; serverId: string }>();
+  private readonly activeCalls = new Map<string, { controller: CallCancellation; serverId: string }>();
   /** Closes started outside a caller's await (unexpected exits); dispose waits for them. */
   private readonly closing = new Set<Promise<unknown>>();
   private readonly log: McpServerLog;
@@ -343,7 +344,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     }
     // A live pooled entry carries the current record, which spares the store read on the hot path.
     const server = this.liveRecord(serverId) ?? this.record(serverId);
-    const controller = new AbortController();
+    const controller = new CallCancellation();
     this.activeCalls.set(callId, { controller, serverId });
     const started = performance.now();
     let success = false;
@@ -371,7 +372,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       };
     } catch (err) {
       // The SDK reports every abort as a RequestTimeout; the signal knows it was a cancel.
-      if (controller.signal.aborted && controller.signal.reason instanceof AppError) throw controller.signal.reason;
+      if (controller.aborted && controller.reason instanceof AppError) throw controller.reason;
       throw err;
     } finally {
       this.activeCalls.delete(callId);
