@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createServices } from '../main/services/createServices';
 import { openConfMcpConfigStore } from '../main/services/config/confBackend';
 import { defaultConfigDir } from '../main/services/config/configDir';
+import { startProcessTracking } from '../main/services/processTracking';
 import { startHost } from './HostServer';
 
 async function main(): Promise<void> {
@@ -28,7 +29,8 @@ async function main(): Promise<void> {
 
   const configStore = openConfMcpConfigStore(configDir);
   for (const notice of configStore.notices) console.warn(`Warning: ${notice.message}`);
-  const services = createServices({ configStore, fetch: globalThis.fetch });
+  const processes = startProcessTracking(configDir, (line) => console.warn(`Warning: ${line}`));
+  const services = createServices({ configStore, fetch: globalThis.fetch, processes });
   const host = await startHost({ services, staticDir, port });
 
   console.log(`Elftia MCP is running in browser mode. Open ${host.url}`);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, net } from 'electron';
 import { createServices, type Services } from './services/createServices';
+import { startProcessTracking } from './services/processTracking';
 import { openElectronMcpConfigStore } from './electron/electronConfigStore';
 import { bindIpc } from './electron/ipc';
 import { createMainWindow, type RendererLocation } from './electron/window';
@@ -31,7 +32,12 @@ function openWindow(): void {
 async function start(): Promise<void> {
   await app.whenReady();
   const configStore = openElectronMcpConfigStore();
-  services = createServices({ configStore, fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init) });
+  const processes = startProcessTracking(app.getPath('userData'), (line) => console.warn(line));
+  services = createServices({
+    configStore,
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    processes,
+  });
   unbindIpc = bindIpc(services, () => mainWindow, renderer);
   openWindow();
   app.on('activate', () => {

@@ -7,6 +7,7 @@ import { AppError } from '../../shared/errors';
 import { openConfMcpConfigStore } from '../../main/services/config/confBackend';
 import { defaultConfigDir } from '../../main/services/config/configDir';
 import { createServices, type Services } from '../../main/services/createServices';
+import { startProcessTracking } from '../../main/services/processTracking';
 import { EXIT, UsageError, type CliIo, type Command } from './cliKit';
 import { call } from './commands/call';
 import { convert } from './commands/convert';
@@ -53,7 +54,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const configStore = openConfMcpConfigStore(dir);
         for (const notice of configStore.notices) io.stderr.write(`warning: ${notice.message}\n`);
         // One-shot commands: adding a server must not start it in the background only to stop it.
-        services = createServices({ configStore, fetch: globalThis.fetch }, { connectOnAdd: false });
+        const processes = startProcessTracking(dir, (line) => io.stderr.write(`warning: ${line}\n`));
+        services = createServices({ configStore, fetch: globalThis.fetch, processes }, { connectOnAdd: false });
         return services;
       },
     });

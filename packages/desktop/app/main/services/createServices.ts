@@ -4,6 +4,7 @@
  */
 import type { EventEnvelope, EventName, EventPayload } from '../../shared/contracts/ipc';
 import { McpService, type McpServiceOptions } from './capabilities/tools/mcp-users/McpService';
+import type { ProcessRegistry } from './capabilities/tools/mcp-users/transports';
 import type { McpConfigStore } from './config/McpConfigStore';
 import { McpRouter, createRouteHandlers } from './routers/McpRouter';
 
@@ -11,6 +12,8 @@ export interface ServicePorts {
   configStore: McpConfigStore;
   /** Electron's net.fetch in the app (system proxy and certificates), global fetch elsewhere. */
   fetch: typeof fetch;
+  /** McpProcessTracker, set to the app's data folder: stdio servers are recorded there from spawn. */
+  processes?: ProcessRegistry;
 }
 
 export type EventListener = (envelope: EventEnvelope) => void;
@@ -29,7 +32,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     for (const listener of listeners) listener({ event, payload } as EventEnvelope);
   };
 
-  const mcpService = new McpService(ports.configStore, { ...options, fetch: ports.fetch });
+  const mcpService = new McpService(ports.configStore, { ...options, fetch: ports.fetch, processes: ports.processes });
   mcpService.on('servers:changed', (change) => publish('mcp.servers_changed', change));
   mcpService.on('connection:state', (serverId, state, error) =>
     publish('mcp.connection_state', error ? { serverId, state, error } : { serverId, state }),

@@ -15,7 +15,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolResultSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
   McpServerInputSchema,
   McpServerRecordSchema,
@@ -40,6 +40,8 @@ import { McpServerLog } from './McpServerLog';
 import { readServerJson, type ImportEntry } from './importDialects';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './pool/clientHandlers';
 import { CallCancellation } from './pool/CallCancellation';
+import { requestToolCall } from './pool/toolCall';
+import type { ProcessRegistry } from './transports';
 import { createTransport } from './pool/createTransport';
 import { isRetryableOnNewConnection, markSendFailures, toConnectError, toRequestError } from './pool/errors';
 import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
@@ -92,6 +94,8 @@ export interface McpServiceOptions {
    * the app's: the list shows its state at once). A one-shot CLI command turns it off.
    */
   connectOnAdd?: boolean;
+  /** Where stdio server processes are registered (McpProcessTracker), so a crash of ours cannot leak them. */
+  processes?: ProcessRegistry;
 }
 
 const DEFAULTS = {
@@ -151,7 +155,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   /** Closes started outside a caller's await (unexpected exits); dispose waits for them. */
   private readonly closing = new Set<Promise<unknown>>();
   private readonly log: McpServerLog;
-  private readonly opts: typeof DEFAULTS & { fetch: typeof fetch };
+  private readonly opts: typeof DEFAULTS & { fetch: typeof fetch; processes?: ProcessRegistry };
   private disposing: Promise<void> | undefined;
 
   constructor(
@@ -350,9 +354,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     let success = false;
     try {
       const result = await this.request(server, 'tools/call', false, (client) =>
-        // request(), not callTool(): the output-schema validators callTool() consults are only
-        // filled by the SDK's own listTools(), which a single broken tool makes unusable.
-        client.request({ method: 'tools/call', params: { name: toolName, arguments: args } }, CallToolResultSchema, {
+        requestToolCall(client, toolName, args, {
           signal: controller.signal,
           timeout: timeoutMs ?? server.config.timeoutMs ?? this.opts.callTimeoutMs,
           // A progress token makes the server do extra work on every call; ask only when someone listens.
@@ -560,7 +562,11 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     let timedOut = false;
     try {
       transport = markSendFailures(
-        createTransport(server, { fetch: this.opts.fetch, onStderr: (line) => this.log.append(server.id, 'stderr', line) }),
+        createTransport(server, {
+          fetch: this.opts.fetch,
+          onStderr: (line) => this.log.append(server.id, 'stderr', line),
+          processes: this.opts.processes,
+        }),
       );
       pending.transport = transport;
       const client = new Client({ name: 'elftia', version: this.opts.clientVersion }, { capabilities: CLIENT_CAPABILITIES });

@@ -38,7 +38,7 @@ describe('loadDirectMcpTools', () => {
       { serverName: 'files', error: expect.objectContaining({ code: 'DUPLICATE_NAME' }) },
     ]);
     expect(tracker.size).toBe(1);
-    const pid = connections[0]!.pid!;
+    const pid = connections[0]!.transport.pid!;
     expect(isRunning(pid)).toBe(true);
 
     const byName = new Map(tools.map((t) => [t.name, t]));

@@ -10,16 +10,18 @@
  * the same cleaning, collision hashes and length limit as user servers' tools.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, toErrorShape, type AppErrorShape } from '../../../../../../shared/errors';
 import { secretRedactor } from '../../../../capabilities/tools/mcp-users/McpServerLog';
 import { toConnectError, toRequestError } from '../../../../capabilities/tools/mcp-users/pool/errors';
+import { childEnv } from '../../../../capabilities/tools/mcp-users/pool/createTransport';
 import { listAllTools } from '../../../../capabilities/tools/mcp-users/pool/listing';
+import { requestToolCall } from '../../../../capabilities/tools/mcp-users/pool/toolCall';
 import { PORTABLE_TOOL_NAME, ToolIdRegistry } from '../../../../capabilities/tools/mcp-users/toolIds';
 import { StdioProcessTransport } from '../../../../capabilities/tools/mcp-users/transports';
 import { DEFAULT_TOOL_TIMEOUT_MS, withDeadline } from './callDeadline';
 import type { ITool, JsonSchema, ToolExecuteOptions, ToolResult } from './ITool';
-import { McpProcessTracker, type TrackedProcess } from './McpProcessTracker';
+import { McpProcessTracker } from './McpProcessTracker';
 import { failedResult, resultFromContent } from './toolResult';
 
 /** A built-in server, its command already resolved (preset placeholders filled in, paths absolute). */
@@ -52,9 +54,8 @@ export function directToolName(toolId: string): string {
   return PORTABLE_TOOL_NAME.test(name) ? name : `_${name}`;
 }
 
-/** One session-owned server process and its client; what McpProcessTracker tracks. */
-export class DirectMcpConnection implements TrackedProcess {
-  readonly label: string;
+/** One session-owned server: its client, and its transport, which McpProcessTracker tracks from spawn. */
+export class DirectMcpConnection {
   private readonly redact: (text: string) => string;
 
   constructor(
@@ -62,17 +63,7 @@ export class DirectMcpConnection implements TrackedProcess {
     readonly client: Client,
     readonly transport: StdioProcessTransport,
   ) {
-    this.label = `direct MCP server "${server.name}" (${server.command})`;
     this.redact = secretRedactor({ env: server.env });
-  }
-
-  get pid(): number | undefined {
-    return this.transport.pid;
-  }
-
-  /** Closing the client closes the transport, which ends the whole process group. */
-  close(): Promise<void> {
-    return this.client.close();
   }
 
   errorContext() {
@@ -104,12 +95,12 @@ export class DirectMcpToolAdapter implements ITool {
     const controller = new AbortController();
     try {
       const result = await withDeadline(
-        // request(), not callTool(): callTool() checks output schemas only its own listTools() fills.
-        () => client.request({ method: 'tools/call', params: { name: this.tool.name, arguments: params } }, CallToolResultSchema, {
-          signal: controller.signal,
-          // The SDK's own default (60 s) would cut the call short of ours.
-          timeout: timeoutMs,
-        }),
+        () =>
+          requestToolCall(client, this.tool.name, params, {
+            signal: controller.signal,
+            // The SDK's own default (60 s) would cut the call short of ours.
+            timeout: timeoutMs,
+          }),
         {
           timeoutMs,
           signal,
@@ -180,8 +171,10 @@ async function startServer(server: ResolvedMcpServer, tracker: McpProcessTracker
   const transport = new StdioProcessTransport({
     command: server.command,
     args: server.args ?? [],
-    env: { ...inheritedEnv(), ...server.env },
+    env: childEnv(server.env),
     cwd: server.cwd,
+    // Tracked from spawn on: initialize or the listing may hang, and the process must still go.
+    processes: tracker,
   });
   const client = new Client({ name: 'elftia-tinyelf', version: '0.1.0' }, { capabilities: {} });
   const connection = new DirectMcpConnection(server, client, transport);
@@ -192,19 +185,13 @@ async function startServer(server: ResolvedMcpServer, tracker: McpProcessTracker
     await transport.close().catch(() => undefined);
     throw toConnectError(error, connection.errorContext());
   }
-  // Tracked from here on: the listing below may hang or fail, and the process must still go.
-  tracker.track(connection);
   try {
     const listed = await listAllTools(client, { timeout: timeoutMs });
     return { connection, tools: listed.items };
   } catch (error) {
-    await tracker.closeConnection(connection);
+    await tracker.closeConnection(connection.transport);
     throw toRequestError(error, { ...connection.errorContext(), method: 'tools/list' });
   }
-}
-
-function inheritedEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 /** Ends a session's servers through the tracker: graceful close, then the whole process group. */
@@ -212,5 +199,5 @@ export async function closeDirectConnections(
   connections: readonly DirectMcpConnection[],
   tracker: McpProcessTracker = McpProcessTracker.getInstance(),
 ): Promise<void> {
-  await Promise.all(connections.map((connection) => tracker.closeConnection(connection)));
+  await Promise.all(connections.map((connection) => tracker.closeConnection(connection.transport)));
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, assertNoChildren, isRunning } from '../../../../../../../../../e2e/fixtures/servers/paths';
 import { processStartTime } from '../../../../capabilities/tools/mcp-users/transports/processGroup';
+import { StdioProcessTransport } from '../../../../capabilities/tools/mcp-users/transports';
 import { McpProcessTracker, PID_FILE_NAME, reapSurvivors, type PidRecord } from './McpProcessTracker';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -95,6 +96,22 @@ describe('McpProcessTracker', () => {
     await tracker.closeAll();
     expect(JSON.parse(fs.readFileSync(path.join(dir, PID_FILE_NAME), 'utf8'))).toEqual([]);
     expect(await waitGone(child.pid!)).toBe(true);
+  });
+
+  it('records a stdio transport from spawn until its process group is gone', async () => {
+    const dir = tempDir();
+    const tracker = new McpProcessTracker();
+    tracker.useStateDir(dir);
+    const recorded = () => (JSON.parse(fs.readFileSync(path.join(dir, PID_FILE_NAME), 'utf8')) as PidRecord[]).map((r) => r.pid);
+    const transport = new StdioProcessTransport({ command: process.execPath, args: [FIXTURE_SERVERS.stdio], processes: tracker });
+
+    await transport.start();
+    expect(recorded()).toEqual([transport.pid]);
+    expect(tracker.size).toBe(1);
+
+    await transport.close();
+    expect(recorded()).toEqual([]);
+    expect(tracker.size).toBe(0);
   });
 
   it('kills tracked groups synchronously when the owning process exits', async () => {

@@ -16,15 +16,11 @@ import {
   killProcessGroup,
   processStartTime,
   terminateGroup,
+  type ProcessRegistry,
+  type TrackedProcess,
 } from '../../../../capabilities/tools/mcp-users/transports/processGroup';
 
-/** What the tracker needs of a connection: its group leader's pid and a graceful close. */
-export interface TrackedProcess {
-  readonly pid: number | undefined;
-  /** For log lines only (never includes env values or headers). */
-  readonly label: string;
-  close(): Promise<void>;
-}
+export type { TrackedProcess };
 
 /** One line of the pid file. `startTime` guards against killing a pid the OS has reused. */
 export interface PidRecord {
@@ -45,7 +41,7 @@ export const PID_FILE_NAME = 'mcp-processes.json';
 const GRACEFUL_MS = 3_000;
 const FORCE_WAIT_MS = 2_000;
 
-export class McpProcessTracker {
+export class McpProcessTracker implements ProcessRegistry {
   private static instance: McpProcessTracker | undefined;
 
   static getInstance(): McpProcessTracker {
@@ -63,6 +59,7 @@ export class McpProcessTracker {
    * has since died left in the file, and returns what it found.
    */
   useStateDir(dir: string): ReapReport {
+    if (this.pidFile === path.join(dir, PID_FILE_NAME)) return { reaped: [], gone: [] };
     this.pidFile = path.join(dir, PID_FILE_NAME);
     const report = reapSurvivors(this.pidFile);
     this.persist();

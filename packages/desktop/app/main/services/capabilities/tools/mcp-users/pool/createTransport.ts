@@ -8,16 +8,18 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
 import { AppError } from '../../../../../../shared/errors';
-import { StdioProcessTransport, WebSocketClientTransport } from '../transports';
+import { StdioProcessTransport, WebSocketClientTransport, type ProcessRegistry } from '../transports';
 
 export interface TransportPorts {
   /** Electron's net.fetch in the app (system proxy, certificates); global fetch in browser mode. */
   fetch: typeof fetch;
   onStderr(line: string): void;
+  /** Stdio server processes are registered here for the app's lifetime (McpProcessTracker). */
+  processes?: ProcessRegistry;
 }
 
 /** The child's environment: ours, overlaid with the server's own (seed 004). */
-function childEnv(overlay: Record<string, string> | undefined): Record<string, string> {
+export function childEnv(overlay: Record<string, string> | undefined): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   return { ...env, ...overlay };
@@ -44,7 +46,14 @@ export function createTransport(server: McpServerRecord, ports: TransportPorts):
       if (!command) throw new AppError('VALIDATION_FAILED', `The stdio server "${server.name}" has no command`, { field: 'config.command' });
       // A project-scoped server runs in its project, when that folder still exists.
       const cwd = server.scope === 'local' && server.projectPath && existsSync(server.projectPath) ? server.projectPath : undefined;
-      return new StdioProcessTransport({ command, args: config.args ?? [], env: childEnv(config.env), cwd, onStderr: ports.onStderr });
+      return new StdioProcessTransport({
+        command,
+        args: config.args ?? [],
+        env: childEnv(config.env),
+        cwd,
+        onStderr: ports.onStderr,
+        processes: ports.processes,
+      });
     }
     case 'sse':
       // The SDK sends requestInit's headers on the event-stream GET as well as on the POSTs.

@@ -13,7 +13,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { IS_WINDOWS, delay, killProcessGroup, terminateGroup } from './processGroup';
+import { IS_WINDOWS, delay, killProcessGroup, terminateGroup, type ProcessRegistry, type TrackedProcess } from './processGroup';
 
 export interface StdioProcessTransportOptions {
   command: string;
@@ -27,6 +27,8 @@ export interface StdioProcessTransportOptions {
   stderrBufferLines?: number;
   /** How long `close()` waits after ending stdin before it sends SIGTERM. Default 2000 ms. */
   gracefulMs?: number;
+  /** Registered from spawn until the process group is gone, so not even a crash of ours leaks it. */
+  processes?: ProcessRegistry;
 }
 
 /** Thrown by `start()` when the command does not exist, so the UI can offer to install it. */
@@ -61,7 +63,7 @@ const TERM_WAIT_MS = 2000;
 /** A stderr "line" longer than this is flushed as is, so a server that never prints a newline can't grow memory without bound. */
 const MAX_STDERR_LINE = 64 * 1024;
 
-export class StdioProcessTransport implements Transport {
+export class StdioProcessTransport implements Transport, TrackedProcess {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
@@ -83,6 +85,11 @@ export class StdioProcessTransport implements Transport {
   /** PID of the direct child (and id of its process group); undefined before `start()` or if spawning failed. */
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /** The command alone: arguments may hold secrets. */
+  get label(): string {
+    return `stdio MCP server ${this.options.command}`;
   }
 
   /** The last stderr lines, oldest first (a copy). */
@@ -123,6 +130,7 @@ export class StdioProcessTransport implements Transport {
       });
       child.once('spawn', () => {
         spawned = true;
+        this.options.processes?.track(this);
         resolve();
       });
 
@@ -258,6 +266,7 @@ export class StdioProcessTransport implements Transport {
   private notifyClosed(): void {
     if (this.closedNotified) return;
     this.closedNotified = true;
+    this.options.processes?.untrack(this);
     this.onclose?.();
   }
 }

@@ -4,5 +4,5 @@ export {
   ServerProcessExitError,
   type StdioProcessTransportOptions,
 } from './StdioProcessTransport';
-export { killProcessGroup, terminateGroup, groupAlive, processStartTime } from './processGroup';
+export { killProcessGroup, terminateGroup, groupAlive, processStartTime, type ProcessRegistry, type TrackedProcess } from './processGroup';
 export { WebSocketClientTransport, WebSocketUpgradeError, type WebSocketClientTransportOptions } from './WebSocketClientTransport';

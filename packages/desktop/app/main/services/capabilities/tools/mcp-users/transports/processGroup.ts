@@ -6,6 +6,23 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 export const IS_WINDOWS = process.platform === 'win32';
+
+/** A process group we started and must not leak: its leader's pid and a graceful close. */
+export interface TrackedProcess {
+  readonly pid: number | undefined;
+  /** For log lines only (never includes env values, headers or arguments). */
+  readonly label: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Where spawned processes are registered for the app's lifetime (McpProcessTracker): it kills
+ * them at exit and, after a crash, at the next start.
+ */
+export interface ProcessRegistry {
+  track(process: TrackedProcess): void;
+  untrack(process: TrackedProcess): void;
+}
 const HAS_PROC = process.platform === 'linux' && existsSync('/proc/self/stat');
 
 /**
