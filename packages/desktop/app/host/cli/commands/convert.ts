@@ -4,18 +4,14 @@
  */
 import { z } from 'zod';
 import type { MCPTool } from '../../../shared/contracts/mcp-types';
-import {
-  convertMcpToolsToAnthropic,
-  convertMcpToolsToGemini,
-  convertMcpToolsToOpenAI,
-  convertMcpToolsToOpenAIResponses,
-  type ConversionWarning,
-} from '../../../main/services/capabilities/tools/mcp-users/ToolsLoader';
+import { convertMcpTools, type ApiFormat, type ConversionWarning } from '../../../main/services/capabilities/tools/mcp-users/ToolsLoader';
 import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/toolIds';
 import { EXIT, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
 
 const FORMATS = ['openai', 'openai-responses', 'anthropic', 'gemini'] as const;
 type Format = (typeof FORMATS)[number];
+/** The CLI says gemini; ToolsLoader keeps the seed's apiFormat name, google. */
+const API_FORMAT: Record<Format, ApiFormat> = { openai: 'openai', 'openai-responses': 'openai-responses', anthropic: 'anthropic', gemini: 'google' };
 
 /** An MCP Tool as servers send it; other fields (annotations, outputSchema, _meta …) are ignored. */
 const InputToolSchema = z.object({
@@ -44,7 +40,7 @@ export const convert: Command = async ({ io, args }) => {
 
   const { text, source } = await readTextInput(io, rest[0]);
   const tools = readTools(text, source, values.server);
-  const conversion = run(format, tools, strict);
+  const conversion = convertMcpTools(API_FORMAT[format], tools, strict === undefined ? {} : { strict });
   for (const warning of conversion.warnings) io.stderr.write(formatWarning(warning));
   writeJson(io, conversion.tools);
   return EXIT.OK;
@@ -90,19 +86,6 @@ function readTools(text: string, source: string, serverName: string): MCPTool[] 
 const isToolsResult = (root: unknown): root is { tools: unknown[] } =>
   typeof root === 'object' && root !== null && Array.isArray((root as { tools?: unknown }).tools);
 
-function run(format: Format, tools: MCPTool[], strict: boolean | undefined): { tools: unknown; warnings: ConversionWarning[] } {
-  const options = strict === undefined ? {} : { strict };
-  switch (format) {
-    case 'openai':
-      return convertMcpToolsToOpenAI(tools, options);
-    case 'openai-responses':
-      return convertMcpToolsToOpenAIResponses(tools, options);
-    case 'anthropic':
-      return convertMcpToolsToAnthropic(tools);
-    case 'gemini':
-      return convertMcpToolsToGemini(tools);
-  }
-}
 
 function formatWarning(warning: ConversionWarning): string {
   return `warning: [${warning.code}] ${warning.toolId ? `${warning.toolId}: ` : ''}${warning.message}\n`;

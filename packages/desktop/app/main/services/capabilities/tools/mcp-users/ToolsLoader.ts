@@ -269,13 +269,14 @@ export async function setupMcpTools<F extends ApiFormat = 'openai'>(
   if (fetched.length === 0) return undefined;
   const { tools: mcpTools, registry } = assignToolIds(fetched);
   logByServer(mcpTools, logger);
-  const conversion = convertFor(apiFormat ?? 'openai', mcpTools, { logger, strict: options.strict });
-  // `convertFor` returns the format `apiFormat` names; TypeScript cannot follow a switch on a
+  const conversion = convertMcpTools(apiFormat ?? 'openai', mcpTools, { logger, strict: options.strict });
+  // `convertMcpTools` returns the format `apiFormat` names; TypeScript cannot follow a switch on a
   // generic parameter, hence the one assertion.
   return { ...(conversion as ToolConversion<ToolsFormats[F]>), mcpTools, toolIds: registry };
 }
 
-function convertFor(format: ApiFormat, tools: MCPTool[], options: OpenAIConvertOptions): ToolConversion<ToolsFormats[ApiFormat]> {
+/** The converter `format` names; `strict` applies to the OpenAI formats only. */
+export function convertMcpTools(format: ApiFormat, tools: MCPTool[], options: OpenAIConvertOptions = {}): ToolConversion<ToolsFormats[ApiFormat]> {
   switch (format) {
     case 'openai':
       return convertMcpToolsToOpenAI(tools, options);
