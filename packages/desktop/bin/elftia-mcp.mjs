@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// elftia-mcp: runs the built CLI (out/main/cli.js) when there is one, else the TypeScript source
-// through tsx, so the command works straight after `npm install`, before any build.
-// ELFTIA_CLI_FROM_SOURCE=1 forces the source (tests do, so a stale build never answers for it).
+// elftia-mcp. In a checkout it runs the TypeScript source through tsx (a dev dependency), so it
+// works straight after `npm install` and a build left over from older sources can never answer
+// for the current ones. Where there is no source or no tsx (a packaged app), it runs the build,
+// out/main/cli.js.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -9,15 +10,20 @@ const desktop = new URL('../', import.meta.url);
 const built = fileURLToPath(new URL('../../out/main/cli.js', desktop));
 const source = fileURLToPath(new URL('app/host/cli/index.ts', desktop));
 
-if (existsSync(built) && process.env.ELFTIA_CLI_FROM_SOURCE !== '1') {
+async function loadTsx() {
+  try {
+    return (await import('tsx/esm/api')).tsImport;
+  } catch {
+    return undefined;
+  }
+}
+
+const tsImport = existsSync(source) ? await loadTsx() : undefined;
+if (tsImport) {
+  await tsImport(pathToFileURL(source).href, import.meta.url);
+} else if (existsSync(built)) {
   await import(pathToFileURL(built).href);
 } else {
-  let tsImport;
-  try {
-    ({ tsImport } = await import('tsx/esm/api'));
-  } catch {
-    process.stderr.write('elftia-mcp: neither a build (run "npm run build") nor tsx (a dev dependency) is available\n');
-    process.exit(1);
-  }
-  await tsImport(pathToFileURL(source).href, import.meta.url);
+  process.stderr.write('elftia-mcp: neither the source with tsx nor a build (npm run build) is available\n');
+  process.exit(1);
 }

@@ -15,7 +15,7 @@ import { makeSandbox, type CliSandbox } from './cliTestkit';
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const BIN = fileURLToPath(new URL('../../../bin/elftia-mcp.mjs', import.meta.url));
 // Always the source: a build left over from another commit must not answer for this one.
-const ENV = { ...process.env, ELFTIA_CLI_FROM_SOURCE: '1', ELFTIA_CONFIG_DIR: '' };
+const ENV = { ...process.env, ELFTIA_CONFIG_DIR: '' };
 
 interface Exit {
   code: number | null;
