@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { electronAvailability } from './electronBinary.mjs';
+import { ensureElectron } from './electronBinary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const forceWeb = process.argv.includes('--web');
@@ -51,7 +51,7 @@ function run(command, args) {
 }
 
 buildIfNeeded();
-const electron = forceWeb ? undefined : electronAvailability();
+const electron = forceWeb ? undefined : ensureElectron();
 if (electron?.ok) {
   run(electron.binary, ['.', ...passThrough]);
 } else {
