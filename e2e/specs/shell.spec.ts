@@ -15,6 +15,9 @@ test('the Settings window opens on the Tools tab and lists servers added through
   await expect(settings.serverRow('remote')).toBeVisible();
   await expect(settings.serverRow('files')).toContainText('npx');
   await expect(settings.serverRow('remote')).toContainText('http://127.0.0.1:9/mcp');
+  // Nothing listens on port 9: the active server's state turns to error, live.
+  await expect(settings.serverRow('remote').getByTestId('server-state')).toHaveAttribute('data-state', 'error');
+  await expect(settings.serverRow('files').getByTestId('server-state')).toHaveAttribute('data-state', 'inactive');
   // Live events arrive over the event stream, not from a reload.
   await expect(settings.eventEntries.filter({ hasText: 'mcp.servers_changed' }).first()).toBeVisible();
 });

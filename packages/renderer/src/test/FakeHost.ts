@@ -3,13 +3,14 @@
  * push events, with the same envelope semantics as the real bridges.
  */
 import type { AppNotice, EventEnvelope, RouteName, RouteOutput } from '@shared/contracts/ipc';
-import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import type { McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import type { AppErrorShape, Result } from '@shared/errors';
 import { createEventHub } from '../bridge/eventHub';
 import type { EnvelopeListener, HostClient, RouteArgs } from '../bridge/types';
 
 export class FakeHost implements HostClient {
   servers: McpServerRecord[] = [];
+  statuses: McpServerStatus[] = [];
   notices: AppNotice[] = [];
   /** Errors to answer the next calls of a route with, in order. */
   readonly failures = new Map<RouteName, AppErrorShape[]>();
@@ -33,6 +34,8 @@ export class FakeHost implements HostClient {
     switch (route) {
       case 'mcp.list':
         return { ok: true, data: structuredClone(this.servers) as RouteOutput<R> };
+      case 'mcp.status':
+        return { ok: true, data: structuredClone(this.statuses) as RouteOutput<R> };
       case 'app.notices':
         return { ok: true, data: structuredClone(this.notices) as RouteOutput<R> };
       default:

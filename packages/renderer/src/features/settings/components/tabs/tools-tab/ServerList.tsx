@@ -1,5 +1,5 @@
-import { Empty, Flex, Spin, Tag, Typography, theme } from 'antd';
-import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import { Empty, Flex, Spin, Tag, Tooltip, Typography, theme } from 'antd';
+import type { McpConnectionState, McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import { useTranslation } from 'react-i18next';
 import { serverTarget } from './describeServer';
 
@@ -10,8 +10,40 @@ const TRANSPORT_COLORS: Record<McpServerRecord['type'], string> = {
   websocket: 'magenta',
 };
 
-/** The configured servers; `servers` is undefined until the first answer arrives. */
-export function ServerList({ servers, loading }: { servers: McpServerRecord[] | undefined; loading: boolean }) {
+const STATE_COLORS: Record<McpConnectionState, string> = {
+  connected: 'success',
+  connecting: 'processing',
+  error: 'error',
+  disconnected: 'default',
+};
+
+interface ServerListProps {
+  /** Undefined until the first answer arrives. */
+  servers: McpServerRecord[] | undefined;
+  loading: boolean;
+  states: ReadonlyMap<string, McpServerStatus>;
+}
+
+/** An active server shows its connection state (the error on hover); an inactive one says so. */
+function StateTag({ server, status }: { server: McpServerRecord; status: McpServerStatus | undefined }) {
+  const { t } = useTranslation('settings/tools');
+  if (!server.isActive) {
+    return (
+      <Tag data-testid="server-state" data-state="inactive">
+        {t('list.inactive')}
+      </Tag>
+    );
+  }
+  const state = status?.state ?? 'disconnected';
+  const tag = (
+    <Tag data-testid="server-state" data-state={state} color={STATE_COLORS[state]} tabIndex={status?.error ? 0 : undefined}>
+      {t(`list.state.${state}`)}
+    </Tag>
+  );
+  return status?.error ? <Tooltip title={status.error}>{tag}</Tooltip> : tag;
+}
+
+export function ServerList({ servers, loading, states }: ServerListProps) {
   const { t } = useTranslation('settings/tools');
   const { token } = theme.useToken();
 
@@ -48,7 +80,7 @@ export function ServerList({ servers, loading }: { servers: McpServerRecord[] | 
               <Flex gap="small" align="center" wrap>
                 <Typography.Text strong>{server.name}</Typography.Text>
                 <Tag color={TRANSPORT_COLORS[server.type]}>{t(`transport.${server.type}`)}</Tag>
-                <Tag color={server.isActive ? 'success' : 'default'}>{t(server.isActive ? 'list.active' : 'list.inactive')}</Tag>
+                <StateTag server={server} status={states.get(server.id)} />
               </Flex>
               <Typography.Paragraph type="secondary" style={{ margin: `${token.marginXXS}px 0 0` }}>
                 {t(target.kind === 'command' ? 'list.command' : 'list.url')}:{' '}

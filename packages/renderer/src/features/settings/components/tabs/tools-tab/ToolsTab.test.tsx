@@ -24,7 +24,7 @@ describe('ToolsTab', () => {
     const files = screen.getByTestId('server-list').querySelector('[data-server-name="files"]');
     const remote = screen.getByTestId('server-list').querySelector('[data-server-name="remote"]');
     expect(files?.textContent).toContain('stdio');
-    expect(files?.textContent).toContain('Active');
+    expect(files?.textContent).toContain('Not connected');
     // An argument with a space stays visibly one argument.
     expect(files?.textContent).toContain('npx -y "@scope/server files" x');
     expect(remote?.textContent).toContain('Streamable HTTP');
@@ -32,6 +32,31 @@ describe('ToolsTab', () => {
     expect(remote?.textContent).toContain('http://127.0.0.1:9/mcp');
     expect(screen.queryByTestId('servers-empty')).toBeNull();
     expect(screen.getByText('MCP servers · 2 servers')).toBeTruthy();
+  });
+
+  it("shows each active server's connection state live, with the error on hover", async () => {
+    const host = new FakeHost();
+    host.servers = [
+      server({ name: 'files', type: 'stdio', config: { command: 'npx' } }),
+      server({ name: 'remote', type: 'http', config: { url: 'http://127.0.0.1:9/mcp' } }),
+    ];
+    host.statuses = [{ id: 'id-files', state: 'connected' }];
+    renderWithProviders(<ToolsTab />, host);
+    const stateOf = (name: string) =>
+      screen.getByTestId('server-list').querySelector(`[data-server-name="${name}"] [data-testid="server-state"]`);
+
+    await waitFor(() => expect(stateOf('files')?.getAttribute('data-state')).toBe('connected'));
+    expect(stateOf('files')?.textContent).toBe('Connected');
+    expect(stateOf('remote')?.getAttribute('data-state')).toBe('disconnected');
+
+    act(() => host.emit({ event: 'mcp.connection_state', payload: { serverId: 'id-remote', state: 'connecting' } }));
+    expect(stateOf('remote')?.textContent).toBe('Connecting…');
+    act(() =>
+      host.emit({ event: 'mcp.connection_state', payload: { serverId: 'id-remote', state: 'error', error: 'fetch failed' } }),
+    );
+    expect(stateOf('remote')?.textContent).toBe('Error');
+    await userEvent.hover(stateOf('remote')!);
+    expect((await screen.findByRole('tooltip')).textContent).toContain('fetch failed');
   });
 
   it('shows the empty state when nothing is configured', async () => {

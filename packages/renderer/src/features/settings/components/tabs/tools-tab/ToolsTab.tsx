@@ -6,6 +6,7 @@ import { useHost } from '../../../../../bridge/HostContext';
 import { ErrorAlert } from '../../../../../components/ErrorAlert';
 import { LiveEventsPanel } from './LiveEventsPanel';
 import { ServerList } from './ServerList';
+import { useConnectionStates } from './useConnectionStates';
 import { useLiveEvents } from './useLiveEvents';
 import { useServerList } from './useServerList';
 
@@ -15,6 +16,7 @@ export function ToolsTab() {
   const { t } = useTranslation('settings/tools');
   const { servers, loading, error, reload } = useServerList(host);
   const { events, clear } = useLiveEvents(host);
+  const states = useConnectionStates(host);
 
   const serverName = useCallback(
     (id: string) => servers?.find((server) => server.id === id)?.name ?? id,
@@ -34,7 +36,7 @@ export function ToolsTab() {
       >
         <Flex vertical gap="small">
           {error ? <ErrorAlert error={error} testId="servers-error" /> : null}
-          <ServerList servers={servers} loading={loading} />
+          <ServerList servers={servers} loading={loading} states={states} />
         </Flex>
       </Card>
       <LiveEventsPanel events={events} onClear={clear} serverName={serverName} />
