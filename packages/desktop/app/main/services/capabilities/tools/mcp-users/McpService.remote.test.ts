@@ -96,9 +96,8 @@ describe('Streamable HTTP server restart', () => {
     expect(textOf((await h.service.callTool(server!.id, 'echo', { text: 'before' })).content)).toBe('before');
     await fixture.close();
     fixture = await startHttpServer({ port });
-    // Let undici notice the old server's sockets closed; a write on a pooled socket that is
-    // already gone fails as UND_ERR_SOCKET rather than reaching the new server.
-    await new Promise((r) => setTimeout(r, 300));
+    // No pause on purpose: fetch's pool still holds the old server's sockets, and both the retried
+    // call and the reconnect must get past them.
     try {
       expect(textOf((await h.service.callTool(server!.id, 'echo', { text: 'after' })).content)).toBe('after');
       expect(h.events.filter((e) => e.name === 'server:connected')).toHaveLength(2);

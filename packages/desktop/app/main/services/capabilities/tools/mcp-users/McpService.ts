@@ -43,7 +43,7 @@ import { CallCancellation } from './pool/CallCancellation';
 import { requestToolCall } from './pool/toolCall';
 import type { ProcessRegistry } from './transports';
 import { createTransport } from './pool/createTransport';
-import { isRetryableOnNewConnection, markSendFailures, toConnectError, toRequestError } from './pool/errors';
+import { isRetryableOnNewConnection, isStaleSocketError, markSendFailures, toConnectError, toRequestError } from './pool/errors';
 import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
 import { assignToolIds } from './toolIds';
 
@@ -107,6 +107,8 @@ const DEFAULTS = {
   clientVersion: '0.1.0',
   connectOnAdd: true,
 };
+/** Fresh connects after a remote restart, each of which may meet another stale pooled socket. */
+const STALE_SOCKET_RETRIES = 3;
 /** Stderr lines quoted in an error message (the full buffer is one route away). */
 const ERROR_TAIL_LINES = 20;
 
@@ -534,7 +536,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   private async connect(server: McpServerRecord, pending: ConnectAttempt): Promise<PooledClient> {
     this.setState(server.id, 'connecting');
     try {
-      const pooled = await this.openClient(server, pending);
+      const pooled = await this.openClientPastStaleSockets(server, pending);
       pooled.client.onclose = () => this.onUnexpectedClose(pooled);
       this.clients.set(server.id, pooled);
       this.invalidateTools(server.id);
@@ -545,6 +547,18 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       const error = toConnectError(err, this.context(server, pending.mark));
       this.setState(server.id, pending.cancelled ? 'disconnected' : 'error', pending.cancelled ? undefined : error.message);
       throw error;
+    }
+  }
+
+  /** openClient, tried again while it fails on sockets a restarted server left in fetch's pool. */
+  private async openClientPastStaleSockets(server: McpServerRecord, pending: ConnectAttempt): Promise<PooledClient> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.openClient(server, pending);
+      } catch (err) {
+        if (attempt >= STALE_SOCKET_RETRIES || pending.cancelled || !isStaleSocketError(err)) throw err;
+        this.note(server.id, 'A kept-alive connection to the server was stale; connecting again');
+      }
     }
   }
 

@@ -45,6 +45,20 @@ function withTail(message: string, tail: string[] | undefined): string {
   return tail?.length ? `${message}\n${tail.join('\n')}` : message;
 }
 
+/** Socket-level failures of a request that reached no server, as undici reports them. */
+const STALE_SOCKET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * A send that failed on a kept-alive socket the server had already closed: after a remote
+ * server restarts, fetch's connection pool can still hold several of its old sockets, and each
+ * fails once. The message never reached anyone, so trying again (on a fresh socket) is safe.
+ */
+export function isStaleSocketError(err: unknown): boolean {
+  if (!(err instanceof TransportSendError) || !(err.original instanceof Error)) return false;
+  const code = (err.original.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && STALE_SOCKET_CODES.has(code);
+}
+
 /** The connection could not be established (or initialised). */
 export function toConnectError(err: unknown, ctx: ErrorContext): AppError {
   if (err instanceof AppError) return err;
