@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { BrowserWindow, session, shell } from 'electron';
-import { RENDERER_CSP } from '../../shared/csp';
+import { RENDERER_CSP, rendererDevCsp } from '../../shared/csp';
 
 export interface RendererLocation {
   /** The dev server during `electron-vite dev`, else the built index.html. */
@@ -30,8 +30,9 @@ export function createMainWindow(preloadPath: string, renderer: RendererLocation
     },
   });
 
+  const csp = renderer.devUrl ? rendererDevCsp(renderer.devUrl) : RENDERER_CSP;
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } });
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
 
