@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { McpServerRecordSchema } from '../../shared/contracts/mcp-types';
-import { describeTarget, redactServer, redactUrl, summarizeArguments, table } from './format';
+import { describeTarget, redactArgs, redactServer, redactUrl, summarizeArguments, table } from './format';
 
 describe('CLI formatting', () => {
   it('aligns table columns without trailing spaces', () => {
@@ -36,5 +36,14 @@ describe('CLI formatting', () => {
       }),
     ).toBe('q*: string, n: integer|null, mode: "a"|"b", any: any');
     expect(summarizeArguments({ type: 'object' })).toBe('');
+  });
+});
+
+describe('redactArgs', () => {
+  it('hides credentials passed as arguments, and nothing else', () => {
+    expect(
+      redactArgs(['-y', '@scope/server', '--api-key', 'sk-123', '--token=abc', 'GITHUB_TOKEN=ghp_1', '--port', '3000', 'postgres://u:pw@db/x?sslkey=k']),
+    ).toEqual(['-y', '@scope/server', '--api-key', '***', '--token=***', 'GITHUB_TOKEN=***', '--port', '3000', 'postgres://u:***@db/x?sslkey=***']);
+    expect(redactArgs(['--auth', '--verbose'])).toEqual(['--auth', '--verbose']);
   });
 });

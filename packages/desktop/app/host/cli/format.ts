@@ -31,15 +31,33 @@ export function redactUrl(url: string): string {
   return parsed.toString();
 }
 
-/** The record with env values, header values and URL credentials replaced by `***`. */
+/** Option and variable names that carry credentials (`--api-key`, `GITHUB_TOKEN=`, `--password`). */
+const SECRET_NAME = /(key|token|secret|passw(or)?d|credential|auth)/i;
+
+/**
+ * Arguments with credentials hidden: servers are often given a key as `--api-key VALUE`,
+ * `--token=VALUE`, `TOKEN=VALUE` or inside a URL, not only through env.
+ */
+export function redactArgs(args: readonly string[]): string[] {
+  return args.map((arg, i) => {
+    const previous = args[i - 1];
+    if (previous !== undefined && /^--?[\w-]+$/.test(previous) && SECRET_NAME.test(previous) && !arg.startsWith('-')) return REDACTED;
+    const assignment = /^(--?)?([\w.-]+)=(.*)$/.exec(arg);
+    if (assignment && SECRET_NAME.test(assignment[2]!)) return `${assignment[1] ?? ''}${assignment[2]}=${REDACTED}`;
+    return /^[a-z][\w+.-]*:\/\//i.test(arg) ? redactUrl(arg) : arg;
+  });
+}
+
+/** The record with env values, header values, credential arguments and URL secrets replaced by `***`. */
 export function redactServer(server: McpServerRecord): McpServerRecord {
-  const { env, headers, url } = server.config;
+  const { env, headers, url, args } = server.config;
   return {
     ...server,
     config: {
       ...server.config,
       ...(env ? { env: redactMap(env) } : {}),
       ...(headers ? { headers: redactMap(headers) } : {}),
+      ...(args ? { args: redactArgs(args) } : {}),
       ...(url !== undefined ? { url: redactUrl(url) } : {}),
     },
   };
