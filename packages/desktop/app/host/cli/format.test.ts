@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { McpServerRecordSchema } from '../../shared/contracts/mcp-types';
-import { describeTarget, redactArgs, redactServer, redactUrl, summarizeArguments, table } from './format';
+import { describeTarget, redactServer, summarizeArguments, table } from './format';
 
 describe('CLI formatting', () => {
   it('aligns table columns without trailing spaces', () => {
     expect(table(['A', 'BB'], [['xxx', 'y'], ['z', '']])).toBe('A    BB\nxxx  y\nz');
-  });
-
-  it('hides URL passwords and query values, leaves other URLs alone', () => {
-    expect(redactUrl('https://me:tok@example.com/mcp?api_key=abc&api_key=def&v=2')).toBe('https://me:***@example.com/mcp?api_key=***&v=***');
-    expect(redactUrl('http://127.0.0.1:3000/mcp')).toBe('http://127.0.0.1:3000/mcp');
-    expect(redactUrl('not a url')).toBe('not a url');
   });
 
   it('redacts env and header values in records and in the one-line target', () => {
@@ -39,11 +33,3 @@ describe('CLI formatting', () => {
   });
 });
 
-describe('redactArgs', () => {
-  it('hides credentials passed as arguments, and nothing else', () => {
-    expect(
-      redactArgs(['-y', '@scope/server', '--api-key', 'sk-123', '--token=abc', 'GITHUB_TOKEN=ghp_1', '--port', '3000', 'postgres://u:pw@db/x?sslkey=k']),
-    ).toEqual(['-y', '@scope/server', '--api-key', '***', '--token=***', 'GITHUB_TOKEN=***', '--port', '3000', 'postgres://u:***@db/x?sslkey=***']);
-    expect(redactArgs(['--auth', '--verbose'])).toEqual(['--auth', '--verbose']);
-  });
-});

@@ -1,5 +1,6 @@
 /** Human output of the CLI: tables, redacted server records, argument summaries. */
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
+import { redactArgs, redactUrl } from '../../main/services/capabilities/tools/mcp-users/secretArgs';
 
 const REDACTED = '***';
 
@@ -15,39 +16,6 @@ export function table(header: string[], rows: string[][]): string {
 const redactMap = (map: Record<string, string> | undefined) =>
   map && Object.fromEntries(Object.keys(map).map((key) => [key, REDACTED]));
 
-/**
- * A URL with its password and query values hidden: tokens are often passed as `?api_key=…` or
- * `user:token@host`, and `servers list` output ends up in terminals, logs and bug reports.
- */
-export function redactUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
-  if (parsed.password) parsed.password = REDACTED;
-  for (const key of [...new Set(parsed.searchParams.keys())]) parsed.searchParams.set(key, REDACTED);
-  return parsed.toString();
-}
-
-/** Option and variable names that carry credentials (`--api-key`, `GITHUB_TOKEN=`, `--password`). */
-const SECRET_NAME = /(key|token|secret|passw(or)?d|credential|auth)/i;
-
-/**
- * Arguments with credentials hidden: servers are often given a key as `--api-key VALUE`,
- * `--token=VALUE`, `TOKEN=VALUE` or inside a URL, not only through env.
- */
-export function redactArgs(args: readonly string[]): string[] {
-  return args.map((arg, i) => {
-    const previous = args[i - 1];
-    if (previous !== undefined && /^--?[\w-]+$/.test(previous) && SECRET_NAME.test(previous) && !arg.startsWith('-')) return REDACTED;
-    const assignment = /^(--?)?([\w.-]+)=(.*)$/.exec(arg);
-    if (assignment && SECRET_NAME.test(assignment[2]!)) return `${assignment[1] ?? ''}${assignment[2]}=${REDACTED}`;
-    return /^[a-z][\w+.-]*:\/\//i.test(arg) ? redactUrl(arg) : arg;
-  });
-}
-
 /** The record with env values, header values, credential arguments and URL secrets replaced by `***`. */
 export function redactServer(server: McpServerRecord): McpServerRecord {
   const { env, headers, url, args } = server.config;
@@ -57,8 +25,8 @@ export function redactServer(server: McpServerRecord): McpServerRecord {
       ...server.config,
       ...(env ? { env: redactMap(env) } : {}),
       ...(headers ? { headers: redactMap(headers) } : {}),
-      ...(args ? { args: redactArgs(args) } : {}),
-      ...(url !== undefined ? { url: redactUrl(url) } : {}),
+      ...(args ? { args: redactArgs(args, REDACTED) } : {}),
+      ...(url !== undefined ? { url: redactUrl(url, REDACTED) } : {}),
     },
   };
 }

@@ -4,6 +4,7 @@
  * nothing downstream (events, routes, error messages) ever sees a secret.
  */
 import type { McpServerConfig, McpServerLogLine, McpServerLogStream } from '../../../../../shared/contracts/mcp-types';
+import { secretArgValues } from './secretArgs';
 
 export const DEFAULT_LOG_LINES = 500;
 const MAX_LINE_CHARS = 4_000;
@@ -17,9 +18,12 @@ const CREDENTIAL_PATTERNS: readonly [RegExp, string][] = [
   [/\b(authorization|x-api-key|api[-_]?key|access[-_]?token|secret|password)(["']?\s*[:=]\s*["']?)[^\s"',;]{4,}/gi, `$1$2${REDACTED}`],
 ];
 
-/** Builds a redactor for one server: its env values and header values, plus generic credential shapes. */
-export function secretRedactor(config: Pick<McpServerConfig, 'env' | 'headers'>): (text: string) => string {
-  const secrets = [...Object.values(config.env ?? {}), ...Object.values(config.headers ?? {})]
+/**
+ * Builds a redactor for one server: its env values, header values and credential arguments
+ * (secretArgs.ts), plus generic credential shapes.
+ */
+export function secretRedactor(config: Pick<McpServerConfig, 'env' | 'headers' | 'args'>): (text: string) => string {
+  const secrets = [...Object.values(config.env ?? {}), ...Object.values(config.headers ?? {}), ...secretArgValues(config.args ?? [])]
     .flatMap((value) => [value, value.replace(/^(Bearer|Basic|Token)\s+/i, '')])
     .filter((value) => value.length >= MIN_SECRET_CHARS)
     // Longest first, so a secret that contains another is replaced whole.
@@ -50,7 +54,7 @@ export class McpServerLog {
   ) {}
 
   /** (Re)binds the redactor to the server's current config; call before each connect. */
-  configure(serverId: string, config: Pick<McpServerConfig, 'env' | 'headers'>): void {
+  configure(serverId: string, config: Pick<McpServerConfig, 'env' | 'headers' | 'args'>): void {
     const ring = this.ring(serverId);
     ring.redact = secretRedactor(config);
   }

@@ -63,7 +63,7 @@ export class DirectMcpConnection {
     readonly client: Client,
     readonly transport: StdioProcessTransport,
   ) {
-    this.redact = secretRedactor({ env: server.env });
+    this.redact = secretRedactor({ env: server.env, args: server.args });
   }
 
   errorContext() {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { McpServerLog } from './McpServerLog';
+import { redactArgs, redactUrl, secretArgValues } from './secretArgs';
+
+const ARGS = ['-y', '@scope/server', '--api-key', 'sk-123456', '--token=abcdef', 'GITHUB_TOKEN=ghp_123456', '--port', '3000', 'postgres://u:pw1234@db/x?sslkey=k'];
+
+describe('credential arguments', () => {
+  it('hides credentials passed as arguments, and nothing else', () => {
+    expect(redactArgs(ARGS, '***')).toEqual([
+      '-y',
+      '@scope/server',
+      '--api-key',
+      '***',
+      '--token=***',
+      'GITHUB_TOKEN=***',
+      '--port',
+      '3000',
+      'postgres://u:***@db/x?sslkey=***',
+    ]);
+    expect(redactArgs(['--auth', '--verbose'], '***')).toEqual(['--auth', '--verbose']);
+  });
+
+  it('hides URL passwords and query values, leaves other URLs alone', () => {
+    expect(redactUrl('https://me:tok@example.com/mcp?api_key=abc&api_key=def&v=2', '***')).toBe('https://me:***@example.com/mcp?api_key=***&v=***');
+    expect(redactUrl('http://127.0.0.1:3000/mcp', '***')).toBe('http://127.0.0.1:3000/mcp');
+    expect(redactUrl('not a url', '***')).toBe('not a url');
+  });
+
+  it('lists the secret values, so a server that echoes its arguments to stderr is redacted in the log', () => {
+    expect(secretArgValues(ARGS)).toEqual(['sk-123456', 'abcdef', 'ghp_123456', 'pw1234', 'k']);
+    const log = new McpServerLog(() => {});
+    log.configure('s', { args: ARGS });
+    log.append('s', 'stderr', 'starting with key sk-123456 and db password pw1234');
+    expect(log.read('s')[0]?.line).toBe('starting with key *** and db password ***');
+  });
+});
