@@ -9,7 +9,8 @@ import { createServices, type Services } from './services/createServices';
 import { startProcessTracking } from './services/processTracking';
 import { openElectronMcpConfigStore } from './electron/electronConfigStore';
 import { bindIpc } from './electron/ipc';
-import { createMainWindow, type RendererLocation } from './electron/window';
+import type { RendererLocation } from './electron/rendererLocation';
+import { createMainWindow } from './electron/window';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Tests point the app at a throwaway profile; everyone else gets the platform default.

@@ -6,7 +6,7 @@ import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/contracts/bridge';
 import { AppError } from '../../shared/errors';
 import type { Services } from '../services/createServices';
-import { isOwnRendererUrl, type RendererLocation } from './window';
+import { isOwnRendererUrl, type RendererLocation } from './rendererLocation';
 
 export function bindIpc(services: Services, getWindow: () => BrowserWindow | undefined, renderer: RendererLocation): () => void {
   const isTrustedSender = (event: IpcMainInvokeEvent) => {

@@ -2,15 +2,9 @@
  * The app window, locked down: isolated, sandboxed preload, no Node in the page, a CSP, and no
  * navigation or new windows away from our own renderer (external links open in the browser).
  */
-import path from 'node:path';
 import { BrowserWindow, session, shell } from 'electron';
 import { RENDERER_CSP, rendererDevCsp } from '../../shared/csp';
-
-export interface RendererLocation {
-  /** The dev server during `electron-vite dev`, else the built index.html. */
-  devUrl?: string;
-  indexHtml: string;
-}
+import { isOwnRendererUrl, type RendererLocation } from './rendererLocation';
 
 export function createMainWindow(preloadPath: string, renderer: RendererLocation): BrowserWindow {
   const win = new BrowserWindow({
@@ -48,15 +42,4 @@ export function createMainWindow(preloadPath: string, renderer: RendererLocation
   if (renderer.devUrl) void win.loadURL(renderer.devUrl);
   else void win.loadFile(renderer.indexHtml);
   return win;
-}
-
-/** True for pages of our renderer only: the dev server's origin, or the built index.html. */
-export function isOwnRendererUrl(url: string, renderer: RendererLocation): boolean {
-  try {
-    const parsed = new URL(url);
-    if (renderer.devUrl) return parsed.origin === new URL(renderer.devUrl).origin;
-    return parsed.protocol === 'file:' && path.resolve(decodeURIComponent(parsed.pathname)) === path.resolve(renderer.indexHtml);
-  } catch {
-    return false;
-  }
 }
