@@ -7,7 +7,10 @@
  * kill goes to the whole group. It also keeps a stderr tail so connection errors can say why a
  * server died, and it skips garbage lines on stdout instead of dropping the connection.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+// cross-spawn, as the SDK's own stdio transport uses: on Windows `npx` and friends are .cmd
+// shims that plain spawn cannot start without a shell; elsewhere it is child_process.spawn.
+import spawn from 'cross-spawn';
 import { existsSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';

@@ -3,6 +3,7 @@
  * servers lead their own process group (POSIX), so every kill goes to the whole group and
  * `npx`/`uvx` wrappers' grandchildren die with them.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 export const IS_WINDOWS = process.platform === 'win32';
@@ -26,12 +27,17 @@ export interface ProcessRegistry {
 const HAS_PROC = process.platform === 'linux' && existsSync('/proc/self/stat');
 
 /**
- * Sends `signal` to the process group led by `pid` (POSIX), or to the process itself on Windows,
- * which has no process groups. A group that no longer exists (ESRCH) is not an error.
+ * Sends `signal` to the process group led by `pid` (POSIX). Windows has no process groups and
+ * no signals: there `taskkill /T /F` ends the process and its whole tree, so an `npx` wrapper's
+ * server goes too. A group that no longer exists (ESRCH) is not an error.
  */
 export function killProcessGroup(pid: number, signal: NodeJS.Signals): void {
+  if (IS_WINDOWS) {
+    spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    return;
+  }
   try {
-    process.kill(IS_WINDOWS ? pid : -pid, signal);
+    process.kill(-pid, signal);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
   }
