@@ -7,7 +7,8 @@
  *  2. closeAll(): the same for everything tracked, at shutdown.
  *  3. process.on('exit'): synchronous SIGKILL of every tracked group, for exits that skip (2).
  *  4. Past the seed: every tracked pid is also written to a pid file. After a crash or a SIGKILL
- *     of the app, (3) never runs; the next start reads the file and reaps the survivors.
+ *     of the app, (3) never runs; the next start reads the file and reaps the survivors (on
+ *     Linux and macOS, where a pid's start time proves it was not recycled meanwhile).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -147,16 +148,13 @@ export function reapSurvivors(pidFile: string): ReapReport {
   return report;
 }
 
+/**
+ * Whether `pid` is still the process that was recorded. Without a recorded start time (Windows)
+ * we cannot tell a survivor from a recycled pid, so we never claim it is the same: those
+ * survivors are left alone rather than risk killing a stranger.
+ */
 function isSameProcess(pid: number, startTime: string | undefined): boolean {
-  const now = processStartTime(pid);
-  if (now !== undefined || startTime !== undefined) return now !== undefined && now === startTime;
-  // No /proc (macOS, Windows): existence is all we can check.
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  return startTime !== undefined && processStartTime(pid) === startTime;
 }
 
 function readPidFile(file: string): PidRecord[] {

@@ -76,11 +76,17 @@ export function groupAlive(pgid: number): boolean {
 }
 
 /**
- * When the process started, in clock ticks since boot (Linux), or undefined where that cannot
- * be read. Recorded next to a pid so that a later run never kills a recycled pid.
+ * When the process started (Linux: clock ticks since boot; macOS: `ps` lstart), or undefined
+ * where that cannot be read (Windows). Recorded next to a pid so that a later run never kills a
+ * recycled pid.
  */
 export function processStartTime(pid: number): string | undefined {
-  return HAS_PROC ? procStatFields(pid)?.[19] : undefined;
+  if (HAS_PROC) return procStatFields(pid)?.[19];
+  if (process.platform === 'darwin') {
+    const ps = spawnSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8' });
+    return ps.status === 0 && ps.stdout.trim() ? ps.stdout.trim() : undefined;
+  }
+  return undefined;
 }
 
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
