@@ -20,8 +20,11 @@ import {
   McpServerRecordSchema,
   McpServerStatusSchema,
   McpServerUpdateInputSchema,
+  McpServersChangedSchema,
   McpTestInputSchema,
   McpTestResultSchema,
+  McpToolCalledSchema,
+  McpToolProgressSchema,
 } from './mcp-types';
 
 /** Something the app wants the person to know that is not tied to one request. */
@@ -62,24 +65,11 @@ export const ROUTE_NAMES = Object.keys(routes) as RouteName[];
 export const isRouteName = (name: string): name is RouteName => Object.hasOwn(routes, name);
 
 export const events = {
-  'mcp.servers_changed': z.object({ reason: z.enum(['added', 'updated', 'removed', 'imported']), id: z.string().optional() }),
+  'mcp.servers_changed': McpServersChangedSchema,
   'mcp.connection_state': z.object({ serverId: z.string(), state: McpConnectionStateSchema, error: z.string().optional() }),
-  'mcp.tool_called': z.object({
-    serverId: z.string(),
-    toolName: z.string(),
-    callId: z.string().optional(),
-    duration: z.number(),
-    success: z.boolean(),
-  }),
+  'mcp.tool_called': McpToolCalledSchema,
   'mcp.server_log': McpServerLogLineSchema,
-  'mcp.tool_progress': z.object({
-    serverId: z.string(),
-    toolName: z.string(),
-    callId: z.string(),
-    progress: z.number(),
-    total: z.number().optional(),
-    message: z.string().optional(),
-  }),
+  'mcp.tool_progress': McpToolProgressSchema,
   /** The server announced notifications/tools/list_changed; cached tools were dropped. */
   'mcp.tools_changed': z.object({ serverId: z.string() }),
   'deps.install_progress': z.object({ command: z.string(), phase: z.string(), percent: z.number().optional() }),

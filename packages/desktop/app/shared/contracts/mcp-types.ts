@@ -153,6 +153,32 @@ export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
 
 /* ---------- Connection pool (issue 3) ---------- */
 
+/** Event payloads McpService emits and the contract carries to the renderer, declared once. */
+export const McpServersChangedSchema = z.object({
+  reason: z.enum(['added', 'updated', 'removed', 'imported']),
+  id: z.string().optional(),
+});
+export type McpServersChanged = z.infer<typeof McpServersChangedSchema>;
+
+export const McpToolCalledSchema = z.object({
+  serverId: z.string(),
+  toolName: z.string(),
+  callId: z.string(),
+  duration: z.number(),
+  success: z.boolean(),
+});
+export type McpToolCalled = z.infer<typeof McpToolCalledSchema>;
+
+export const McpToolProgressSchema = z.object({
+  serverId: z.string(),
+  toolName: z.string(),
+  callId: z.string(),
+  progress: z.number(),
+  total: z.number().optional(),
+  message: z.string().optional(),
+});
+export type McpToolProgress = z.infer<typeof McpToolProgressSchema>;
+
 export const McpServerLogStreamSchema = z.enum(['stderr', 'stdout', 'host']);
 /** `host` lines are what Elftia itself noted about the server (a tool it had to skip, a closed connection). */
 export type McpServerLogStream = z.infer<typeof McpServerLogStreamSchema>;

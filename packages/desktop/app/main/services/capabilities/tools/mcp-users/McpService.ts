@@ -30,9 +30,12 @@ import {
   type McpServerRecord,
   type McpServerStatus,
   type McpServerUpdateInput,
+  type McpServersChanged,
   type McpTestInput,
   type McpTestResult,
+  type McpToolCalled,
   type McpToolIssue,
+  type McpToolProgress,
 } from '../../../../../shared/contracts/mcp-types';
 import { AppError, toErrorShape, validationFailure } from '../../../../../shared/errors';
 import type { McpConfigStore } from '../../../config/McpConfigStore';
@@ -47,31 +50,13 @@ import { isRetryableOnNewConnection, isStaleSocketError, markSendFailures, toCon
 import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
 import { assignToolIds } from './toolIds';
 
-export type ServersChangedReason = 'added' | 'updated' | 'removed' | 'imported';
-
-export interface ToolCalledEvent {
-  serverId: string;
-  toolName: string;
-  callId: string;
-  duration: number;
-  success: boolean;
-}
-
-export interface ToolProgressEvent {
-  serverId: string;
-  toolName: string;
-  callId: string;
-  progress: number;
-  total?: number;
-  message?: string;
-}
-
+/** The seed's event names; payloads are the contract's types, so they reach the renderer unchanged. */
 export interface McpServiceEvents {
-  'servers:changed': [{ reason: ServersChangedReason; id?: string }];
+  'servers:changed': [McpServersChanged];
   'server:connected': [serverId: string];
   'connection:state': [serverId: string, state: McpConnectionState, error: string | undefined];
-  'tool:called': [ToolCalledEvent];
-  'tool:progress': [ToolProgressEvent];
+  'tool:called': [McpToolCalled];
+  'tool:progress': [McpToolProgress];
   'tools:changed': [serverId: string];
   'server:log': [McpServerLogLine];
 }
