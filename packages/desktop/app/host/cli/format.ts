@@ -1,8 +1,7 @@
 /** Human output of the CLI: tables, redacted server records, argument summaries. */
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
-import { redactArgs, redactUrl } from '../../main/services/capabilities/tools/mcp-users/secretArgs';
+import { REDACTED, redactArgs, redactUrl } from '../../main/services/capabilities/tools/mcp-users/secretArgs';
 
-const REDACTED = '***';
 
 /** Left-aligned columns separated by two spaces; the last column is never padded. */
 export function table(header: string[], rows: string[][]): string {
@@ -25,8 +24,8 @@ export function redactServer(server: McpServerRecord): McpServerRecord {
       ...server.config,
       ...(env ? { env: redactMap(env) } : {}),
       ...(headers ? { headers: redactMap(headers) } : {}),
-      ...(args ? { args: redactArgs(args, REDACTED) } : {}),
-      ...(url !== undefined ? { url: redactUrl(url, REDACTED) } : {}),
+      ...(args ? { args: redactArgs(args) } : {}),
+      ...(url !== undefined ? { url: redactUrl(url) } : {}),
     },
   };
 }

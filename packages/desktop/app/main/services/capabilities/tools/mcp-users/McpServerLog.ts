@@ -4,13 +4,12 @@
  * nothing downstream (events, routes, error messages) ever sees a secret.
  */
 import type { McpServerConfig, McpServerLogLine, McpServerLogStream } from '../../../../../shared/contracts/mcp-types';
-import { secretArgValues } from './secretArgs';
+import { REDACTED, secretArgValues } from './secretArgs';
 
 export const DEFAULT_LOG_LINES = 500;
 const MAX_LINE_CHARS = 4_000;
 /** Short values ("1", "true") would redact half the log; real secrets are longer. */
 const MIN_SECRET_CHARS = 6;
-const REDACTED = '***';
 
 /** Generic credential shapes, redacted even when they are not in the server's config. */
 const CREDENTIAL_PATTERNS: readonly [RegExp, string][] = [

@@ -4,6 +4,9 @@
  * One set of rules for everything that shows arguments: log redaction and the CLI's listing.
  */
 
+/** What every secret is shown as, in logs, errors and the CLI. */
+export const REDACTED = '***';
+
 /** Option and variable names that carry credentials. */
 const SECRET_NAME = /(key|token|secret|passw(or)?d|credential|auth)/i;
 const OPTION = /^--?[\w-]+$/;
@@ -43,7 +46,7 @@ export function secretArgValues(args: readonly string[]): string[] {
 }
 
 /** The arguments with those values shown as `mask`. */
-export function redactArgs(args: readonly string[], mask: string): string[] {
+export function redactArgs(args: readonly string[], mask = REDACTED): string[] {
   return classify(args).map((part) => {
     if (part.kind === 'plain') return part.text;
     if (part.kind === 'secret') return `${part.prefix}${mask}`;
@@ -52,7 +55,7 @@ export function redactArgs(args: readonly string[], mask: string): string[] {
 }
 
 /** A URL with its password and query values hidden. */
-export function redactUrl(url: string, mask: string): string {
+export function redactUrl(url: string, mask = REDACTED): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
