@@ -2,11 +2,12 @@
  * `npm start`: builds when the sources are newer than the build, then launches the Electron app
  * or, where Electron cannot run, serves the same UI in browser mode. `--web` forces browser mode.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureElectron } from './electronBinary.mjs';
+import { launchChild } from './launchChild.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const forceWeb = process.argv.includes('--web');
@@ -43,11 +44,7 @@ function buildIfNeeded() {
 }
 
 function run(command, args) {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
-  const forward = (signal) => child.kill(signal);
-  process.on('SIGINT', forward);
-  process.on('SIGTERM', forward);
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  launchChild(command, args, { cwd: root });
 }
 
 buildIfNeeded();

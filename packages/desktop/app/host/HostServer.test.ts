@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempServices, type TempServices } from '../main/services/testing/tempServices';
 import { startHost, type RunningHost } from './HostServer';
+import { openRawStream, waitFor } from './hostProcessTestkit';
 
 /** Raw node:http, because fetch refuses to let a caller set Host or Origin freely. */
 function request(
@@ -104,6 +105,14 @@ describe('browser-mode host', () => {
     expect(escape.body).not.toContain('root:');
   });
 
+  it('answers a malformed % escape in a page path with 400, not 500', async () => {
+    for (const pathname of ['/%', '/assets/%E0%A4%A', '/%zz.js']) {
+      const res = await request(host, { method: 'GET', pathname, headers: { Host: `127.0.0.1:${host.port}` } });
+      expect(res.status, pathname).toBe(400);
+      expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+    }
+  });
+
   it('streams events to a client holding the token, and to nobody else', async () => {
     expect((await request(host, { method: 'GET', pathname: '/api/events', headers: { Host: `127.0.0.1:${host.port}` } })).status).toBe(401);
 
@@ -130,5 +139,117 @@ describe('browser-mode host', () => {
     const text = await received;
     const data = JSON.parse(/data: (.*)\n/.exec(text)![1]!);
     expect(data).toMatchObject({ event: 'mcp.servers_changed', payload: { reason: 'added' } });
+  });
+});
+
+/** One stderr line as McpService publishes it: the same path a chatty server's output takes. */
+function emitLog(services: TempServices, line: string): void {
+  services.mcpService.emit('server:log', { serverId: 'chatty', stream: 'stderr', line, at: Date.now() });
+}
+
+describe('browser-mode host event streams under load', () => {
+  let services: TempServices;
+  beforeAll(() => {
+    services = createTempServices();
+  });
+  afterAll(async () => {
+    await services.cleanup();
+  });
+
+  it('bounds what it buffers for a reader that stopped reading, then tells it how many events it dropped', async () => {
+    const maxBufferedBytes = 64 * 1024;
+    const host = await startHost({ services, streamLimits: { maxBufferedBytes } });
+    const stalled = openRawStream(host, { read: false });
+    try {
+      await waitFor(() => host.streamStats().streams === 1, 5000);
+      // ~30 MB of events: far past what the kernel's socket buffers can absorb for a paused reader.
+      const line = 'x'.repeat(10_000);
+      for (let i = 0; i < 3000; i++) {
+        emitLog(services, `${i} ${line}`);
+        expect(host.streamStats().bufferedBytes).toBeLessThanOrEqual(maxBufferedBytes + line.length + 200);
+      }
+      const stats = host.streamStats();
+      expect(stats.streams).toBe(1);
+      expect(stats.droppedEvents).toBeGreaterThan(0);
+
+      // The reader resumes: after what was buffered comes one notice with the count it missed.
+      let tail = '';
+      const notice = new Promise<{ count: number }>((resolve) => {
+        stalled.socket.on('data', (chunk: string) => {
+          tail = (tail + chunk).slice(-20_000);
+          const match = /data: (\{"event":"app\.events_dropped".*?\})\n\n/.exec(tail);
+          if (match) resolve((JSON.parse(match[1]!) as { payload: { count: number } }).payload);
+        });
+      });
+      stalled.socket.resume();
+      const { count } = await notice;
+      expect(count).toBe(stats.droppedEvents);
+      // And live events flow again.
+      const after = new Promise<void>((resolve) => stalled.socket.on('data', (chunk: string) => chunk.includes('after the stall') && resolve()));
+      emitLog(services, 'after the stall');
+      await after;
+    } finally {
+      stalled.close();
+      await host.close();
+    }
+  });
+
+  it('disconnects a reader that stays stalled, so a dead reader cannot hold a stream slot forever', async () => {
+    const host = await startHost({ services, streamLimits: { maxBufferedBytes: 64 * 1024, stallTimeoutMs: 300 } });
+    const stalled = openRawStream(host, { read: false });
+    try {
+      await waitFor(() => host.streamStats().streams === 1, 5000);
+      const closed = new Promise<void>((resolve) => stalled.socket.once('close', () => resolve()));
+      // Keep the flood going until the kernel's socket buffers are full too and nothing drains any more.
+      const deadline = Date.now() + 20_000;
+      while (host.streamStats().streams > 0 && Date.now() < deadline) {
+        for (let i = 0; i < 50; i++) emitLog(services, `${i} ${'y'.repeat(10_000)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(host.streamStats().streams).toBe(0);
+      expect(host.streamStats().droppedEvents).toBeGreaterThan(0);
+      expect(host.streamStats()).toMatchObject({ bufferedBytes: 0, disconnected: 1 });
+      // A paused socket notices the end only once it reads what the kernel still holds.
+      stalled.socket.resume();
+      await closed;
+    } finally {
+      stalled.close();
+      await host.close();
+    }
+  });
+
+  it('refuses streams over the cap with 503 TOO_MANY_STREAMS, and admits one again when a slot frees', async () => {
+    const host = await startHost({ services, streamLimits: { maxStreams: 2 } });
+    const open = [openRawStream(host), openRawStream(host)];
+    try {
+      expect(await Promise.all(open.map((s) => s.status))).toEqual([200, 200]);
+      const refused = await request(host, { method: 'GET', pathname: '/api/events', headers: { Host: `127.0.0.1:${host.port}`, Authorization: `Bearer ${host.token}` } });
+      expect(refused.status).toBe(503);
+      expect(JSON.parse(refused.body)).toMatchObject({ ok: false, error: { code: 'TOO_MANY_STREAMS', data: { limit: 2 } } });
+      // Routes still answer while the streams are full.
+      expect((await request(host, { headers: { Host: `127.0.0.1:${host.port}`, Authorization: `Bearer ${host.token}` }, body: JSON.stringify({ route: 'mcp.list' }) })).status).toBe(200);
+
+      open[0]!.close();
+      await waitFor(() => host.streamStats().streams === 1, 5000);
+      const again = openRawStream(host);
+      open.push(again);
+      expect(await again.status).toBe(200);
+    } finally {
+      for (const s of open) s.close();
+      await host.close();
+    }
+  });
+
+  it('delivers each event to every open reader', async () => {
+    const host = await startHost({ services });
+    const readers = [openRawStream(host), openRawStream(host), openRawStream(host)];
+    try {
+      await waitFor(() => host.streamStats().streams === 3, 5000);
+      emitLog(services, 'to everyone');
+      expect(await waitFor(() => readers.every((r) => r.received().includes('to everyone')), 5000)).toBe(true);
+    } finally {
+      for (const r of readers) r.close();
+      await host.close();
+    }
   });
 });

@@ -12,6 +12,7 @@ import { HOST_EVENTS_PATH, HOST_RPC_PATH, HOST_TOKEN_QUERY } from '../shared/con
 import { RENDERER_CSP } from '../shared/csp';
 import { AppError, toErrorShape, type Result } from '../shared/errors';
 import type { Services } from '../main/services/createServices';
+import { DEFAULT_STREAM_LIMITS, EventStreams, type EventStreamLimits, type EventStreamStats } from './eventStreams';
 import { checkOrigin, checkToken } from './hostSecurity';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -36,6 +37,8 @@ export interface HostOptions {
   port?: number;
   /** Fixed only by tests; a launch makes a fresh random one. */
   token?: string;
+  /** Event-stream bounds (eventStreams.ts); tests shrink them. */
+  streamLimits?: Partial<EventStreamLimits>;
 }
 
 export interface RunningHost {
@@ -43,12 +46,18 @@ export interface RunningHost {
   token: string;
   /** The address to open, token included. */
   url: string;
+  /** What the event streams hold right now (tests and benchmarks read it). */
+  streamStats(): EventStreamStats;
   close(): Promise<void>;
 }
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');
-  const streams = new Set<ServerResponse>();
+  const streams = new EventStreams({ ...DEFAULT_STREAM_LIMITS, ...options.streamLimits });
+  // One subscription for all streams, held only while a stream is open (createServices asks
+  // servers for progress only while someone listens).
+  let unsubscribe: (() => void) | undefined;
+  const heartbeat = setInterval(() => streams.comment('heartbeat'), HEARTBEAT_MS).unref();
   let port = 0;
 
   const server = http.createServer((req, res) => {
@@ -90,26 +99,42 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   }
 
   function eventStream(req: IncomingMessage, res: ServerResponse): void {
+    if (streams.full) {
+      res.setHeader('Retry-After', '5');
+      const limit = streams.maxStreams;
+      return sendJson(res, 503, {
+        ok: false,
+        error: new AppError('TOO_MANY_STREAMS', `The host already serves ${limit} event streams`, { limit }).toShape(),
+      });
+    }
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
       Connection: 'keep-alive',
     });
     res.write(': connected\n\n');
-    streams.add(res);
-    const unsubscribe = options.services.onEvent((envelope) => res.write(`data: ${JSON.stringify(envelope)}\n\n`));
-    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    req.on('close', () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      streams.delete(res);
+    const remove = streams.add(res);
+    unsubscribe ??= options.services.onEvent((envelope) => streams.broadcast(envelope));
+    // The response's close: fires however the stream ends (reader gone, stalled reader cut off, host closing).
+    res.on('close', () => {
+      remove();
+      if (streams.size === 0) {
+        unsubscribe?.();
+        unsubscribe = undefined;
+      }
     });
   }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
     if (!options.staticDir) return sendJson(res, 404, deny('NOT_FOUND', 'No renderer build to serve'));
     const root = path.resolve(options.staticDir);
-    const requested = path.resolve(root, `.${decodeURIComponent(pathname)}`);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return sendJson(res, 400, deny('VALIDATION_FAILED', 'The path has a malformed % escape'));
+    }
+    const requested = path.resolve(root, `.${decoded}`);
     // Anything outside the renderer folder, or a folder, falls back to the app page.
     const inside = requested.startsWith(root + path.sep);
     const file = inside && (await isFile(requested)) ? requested : path.join(root, 'index.html');
@@ -140,9 +165,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     port,
     token,
     url: `http://127.0.0.1:${port}/?${HOST_TOKEN_QUERY}=${token}`,
+    streamStats: () => streams.stats(),
     close() {
       closed ??= new Promise<void>((resolve) => {
-        for (const stream of streams) stream.end();
+        clearInterval(heartbeat);
+        unsubscribe?.();
+        unsubscribe = undefined;
+        streams.endAll();
         server.close(() => resolve());
         server.closeAllConnections();
       });

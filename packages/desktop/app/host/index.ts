@@ -9,7 +9,12 @@ import { createServices } from '../main/services/createServices';
 import { openConfMcpConfigStore } from '../main/services/config/confBackend';
 import { defaultConfigDir } from '../main/services/config/configDir';
 import { startProcessTracking } from '../main/services/processTracking';
+import { handleTerminatingSignals, watchLauncher } from '../main/services/shutdownSignals';
 import { startHost } from './HostServer';
+
+// A closed terminal turns every later write into EIO (a closed pipe into EPIPE); that must not
+// become an uncaught error that skips the shutdown below.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -37,16 +42,19 @@ async function main(): Promise<void> {
   console.log(`Configuration: ${configStore.path}`);
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`Received ${signal}; shutting down.`);
-    await host.close();
-    await services.dispose();
-    process.exit(0);
+    console.log(`${reason}; shutting down.`);
+    try {
+      await host.close();
+      await services.dispose();
+    } finally {
+      process.exit(0);
+    }
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  handleTerminatingSignals((signal) => void stop(`Received ${signal}`));
+  watchLauncher(() => void stop('The launcher exited'));
 }
 
 main().catch((err: unknown) => {

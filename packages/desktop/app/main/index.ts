@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, net } from 'electron';
 import { createServices, type Services } from './services/createServices';
 import { startProcessTracking } from './services/processTracking';
+import { handleTerminatingSignals, watchLauncher } from './services/shutdownSignals';
 import { openElectronMcpConfigStore } from './electron/electronConfigStore';
 import { bindIpc } from './electron/ipc';
 import type { RendererLocation } from './electron/rendererLocation';
@@ -49,6 +50,12 @@ async function start(): Promise<void> {
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
+
+// Closing the terminal, SIGQUIT or SIGUSR2 would otherwise kill the app on the spot, skipping
+// the dispose below; a second signal exits at once (the process tracker's exit hook still kills
+// every tracked server). `npm start` also tells us its pid: if it dies, so do we.
+handleTerminatingSignals(() => app.quit());
+watchLauncher(() => app.quit());
 
 let shuttingDown = false;
 app.on('will-quit', (event) => {

@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'FORBIDDEN',
   'INTERNAL',
+  /** The browser-mode host already serves as many event streams as it allows. */
+  'TOO_MANY_STREAMS',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -74,6 +74,8 @@ export const events = {
   'mcp.tools_changed': z.object({ serverId: z.string() }),
   'deps.install_progress': z.object({ command: z.string(), phase: z.string(), percent: z.number().optional() }),
   'app.notice': AppNoticeSchema,
+  /** Browser-mode host only: this reader fell behind and `count` events were not sent to it; reload what is shown. */
+  'app.events_dropped': z.object({ count: z.number().int().positive() }),
 } as const;
 
 export type Events = typeof events;

@@ -42,7 +42,21 @@ interface Ring {
   /** Count of lines ever appended; lets a caller ask for "lines since my mark". */
   total: number;
   redact: (text: string) => string;
+  /** Live-event budget (see EventBudget): the current window, lines sent in it, lines folded. */
+  window?: { start: number; sent: number; folded: number; timer?: NodeJS.Timeout };
 }
+
+/**
+ * Every line is an event to every open stream, so a server that floods stderr would flood the
+ * event streams too. Per server, at most `lines` lines per `perMs` become events; the rest are
+ * still kept in the ring (the mcp.server_log route reads them) and one `host` line at the end of
+ * the window says how many were folded.
+ */
+export interface EventBudget {
+  lines: number;
+  perMs: number;
+}
+export const DEFAULT_EVENT_BUDGET: EventBudget = { lines: 50, perMs: 1000 };
 
 export class McpServerLog {
   private readonly rings = new Map<string, Ring>();
@@ -50,6 +64,7 @@ export class McpServerLog {
   constructor(
     private readonly onLine: (line: McpServerLogLine) => void,
     private readonly capacity = DEFAULT_LOG_LINES,
+    private readonly budget = DEFAULT_EVENT_BUDGET,
   ) {}
 
   /** (Re)binds the redactor to the server's current config; call before each connect. */
@@ -68,7 +83,38 @@ export class McpServerLog {
       ring.start = (ring.start + 1) % this.capacity;
     }
     ring.total += 1;
-    this.onLine(entry);
+    this.emitWithinBudget(ring, entry);
+  }
+
+  private emitWithinBudget(ring: Ring, entry: McpServerLogLine): void {
+    const { lines, perMs } = this.budget;
+    if (!ring.window || entry.at - ring.window.start >= perMs) {
+      if (ring.window) this.flushFolded(entry.serverId, ring);
+      ring.window = { start: entry.at, sent: 0, folded: 0 };
+    }
+    const window = ring.window;
+    if (window.sent < lines) {
+      window.sent++;
+      this.onLine(entry);
+      return;
+    }
+    window.folded++;
+    window.timer ??= setTimeout(() => {
+      this.flushFolded(entry.serverId, ring);
+      ring.window = undefined;
+    }, Math.max(0, window.start + perMs - entry.at)).unref();
+  }
+
+  /** The summary is an event only: the ring keeps what the server itself wrote. */
+  private flushFolded(serverId: string, ring: Ring): void {
+    const window = ring.window;
+    if (!window) return;
+    clearTimeout(window.timer);
+    window.timer = undefined;
+    if (window.folded === 0) return;
+    const line = `${window.folded} more lines within ${this.budget.perMs} ms were not sent live; the server log keeps the latest ${this.capacity}`;
+    window.folded = 0;
+    this.onLine({ serverId, stream: 'host', line, at: Date.now() });
   }
 
   /** A position to pass to `since`. */
@@ -97,6 +143,7 @@ export class McpServerLog {
   }
 
   forget(serverId: string): void {
+    clearTimeout(this.rings.get(serverId)?.window?.timer);
     this.rings.delete(serverId);
   }
 

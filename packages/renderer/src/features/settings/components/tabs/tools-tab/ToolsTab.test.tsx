@@ -113,6 +113,25 @@ describe('ToolsTab', () => {
     expect(host.callCount('mcp.list')).toBe(2);
   });
 
+  it('reloads servers and states when the host says this page missed events', async () => {
+    const host = new FakeHost();
+    renderWithProviders(<ToolsTab />, host);
+    await screen.findByTestId('servers-empty');
+    expect(host.callCount('mcp.list')).toBe(1);
+    expect(host.callCount('mcp.status')).toBe(1);
+
+    // The server list changed while this page's stream was behind; the change event was among the dropped.
+    host.servers = [server({ name: 'files', type: 'stdio', config: { command: 'npx' } })];
+    host.statuses = [{ id: 'id-files', state: 'connected' }];
+    act(() => host.emit({ event: 'app.events_dropped', payload: { count: 120 } }));
+
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(host.callCount('mcp.list')).toBe(2);
+    expect(host.callCount('mcp.status')).toBe(2);
+    const entries = within(screen.getByTestId('event-log')).getAllByTestId('event-entry');
+    expect(entries[0]?.textContent).toContain('120 events were missed while this page was behind');
+  });
+
   it('caps the event log and can clear it', async () => {
     const host = new FakeHost();
     renderWithProviders(<ToolsTab />, host);

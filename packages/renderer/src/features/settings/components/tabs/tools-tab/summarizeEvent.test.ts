@@ -17,6 +17,7 @@ describe('summarizeEvent', () => {
     [{ event: 'mcp.tools_changed', payload: { serverId: 's1' } }, 'files changed its tools'],
     [{ event: 'deps.install_progress', payload: { command: 'uvx', phase: 'downloading', percent: 41.6 } }, 'uvx: downloading (42%)'],
     [{ event: 'app.notice', payload: { code: 'CONFIG_RECOVERED', message: 'm' } }, 'Notice: Your MCP configuration could not be read'],
+    [{ event: 'app.events_dropped', payload: { count: 7 } }, '7 events were missed while this page was behind; the lists were reloaded'],
   ])('%j', (envelope, expected) => {
     expect(summarizeEvent(envelope, t, names)).toBe(expected);
   });

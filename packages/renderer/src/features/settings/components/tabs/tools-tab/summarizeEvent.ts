@@ -47,6 +47,8 @@ export function summarizeEvent(envelope: EventEnvelope, t: TFunction, serverName
       return t('events.toolsChanged', { server: serverName(envelope.payload.serverId) });
     case 'app.notice':
       return t('events.appNotice', { title: t(`common:notices.${envelope.payload.code}.title`) });
+    case 'app.events_dropped':
+      return t('events.eventsDropped', { count: envelope.payload.count });
     default:
       // An event added to the contract after this switch: its payload is still worth a glance.
       return clip(JSON.stringify((envelope as { payload: unknown }).payload));

@@ -22,11 +22,14 @@ export function useConnectionStates(host: HostClient): ReadonlyMap<string, McpSe
   useEffect(() => {
     void fetchStatus();
     const offChanged = host.on('mcp.servers_changed', () => void fetchStatus());
+    // Missed events may include state changes: start again from the host's view.
+    const offDropped = host.on('app.events_dropped', () => void fetchStatus());
     const offState = host.on('mcp.connection_state', ({ serverId, state, error }) =>
       setStates((prev) => new Map(prev).set(serverId, { id: serverId, state, ...(error ? { error } : {}) })),
     );
     return () => {
       offChanged();
+      offDropped();
       offState();
     };
   }, [host, fetchStatus]);

@@ -3,7 +3,7 @@ import type { HostClient } from '../../../../../bridge/types';
 import type { ServerListState } from './types';
 
 /**
- * Loads `mcp.list` on mount and again on every `mcp.servers_changed`. Only the newest request
+ * Loads `mcp.list` on mount and again on every `mcp.servers_changed` (and `app.events_dropped`). Only the newest request
  * may write the state: events can arrive faster than answers, and an older, slower answer must
  * not overwrite a newer list. (Remounting starts a newer request too, so a StrictMode
  * double mount or a remount ignores answers meant for the old instance.)
@@ -30,7 +30,13 @@ export function useServerList(host: HostClient): ServerListState & { reload: () 
 
   useEffect(() => {
     void fetchList();
-    return host.on('mcp.servers_changed', reload);
+    const offChanged = host.on('mcp.servers_changed', reload);
+    // The browser-mode host dropped events for this page (it fell behind): a change may be among them.
+    const offDropped = host.on('app.events_dropped', reload);
+    return () => {
+      offChanged();
+      offDropped();
+    };
   }, [host, fetchList, reload]);
 
   return { ...state, reload };
