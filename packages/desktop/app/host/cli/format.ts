@@ -1,6 +1,6 @@
 /** Human output of the CLI: tables, redacted server records, argument summaries. */
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
-import { REDACTED, redactArgs, redactUrl } from '../../main/services/capabilities/tools/mcp-users/secretArgs';
+import { REDACTED, redactArgs, redactUrl } from '../../main/services/capabilities/tools/mcp-users/redaction';
 
 
 /** Left-aligned columns separated by two spaces; the last column is never padded. */

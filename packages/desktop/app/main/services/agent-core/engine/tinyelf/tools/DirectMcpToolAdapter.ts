@@ -12,7 +12,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, toErrorShape, type AppErrorShape } from '../../../../../../shared/errors';
-import { secretRedactor } from '../../../../capabilities/tools/mcp-users/McpServerLog';
+import { secretRedactor } from '../../../../capabilities/tools/mcp-users/redaction';
 import { toConnectError, toRequestError } from '../../../../capabilities/tools/mcp-users/pool/errors';
 import { childEnv } from '../../../../capabilities/tools/mcp-users/pool/createTransport';
 import { listAllTools } from '../../../../capabilities/tools/mcp-users/pool/listing';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { McpServerLog } from './McpServerLog';
-import { redactArgs, redactUrl, secretArgValues } from './secretArgs';
+import { redactArgs, redactUrl, secretArgValues } from './redaction';
 
 const ARGS = ['-y', '@scope/server', '--api-key', 'sk-123456', '--token=abcdef', 'GITHUB_TOKEN=ghp_123456', '--port', '3000', 'postgres://u:pw1234@db/x?sslkey=k'];
 
@@ -32,5 +32,31 @@ describe('credential arguments', () => {
     log.configure('s', { args: ARGS });
     log.append('s', 'stderr', 'starting with key sk-123456 and db password pw1234');
     expect(log.read('s')[0]?.line).toBe('starting with key *** and db password ***');
+  });
+});
+
+describe('malformed escapes (issue 7, item 9)', () => {
+  const MALFORMED = [
+    'postgresql://user:50%off@host/db',
+    'postgresql://user:%E0%A4%A@host/db?token=%zz',
+    'https://me:%@example.com/?k=%',
+    'mysql://root:100%@db:3306/x',
+    '%',
+    '--password=%E0%A4%A',
+  ];
+
+  it('never throws on a % that is not an escape, and still hides the password', () => {
+    expect(() => secretArgValues(MALFORMED)).not.toThrow();
+    expect(secretArgValues(['postgresql://user:50%off@host/db'])).toContain('50%off');
+    expect(redactArgs(['postgresql://user:50%off@host/db'])).toEqual(['postgresql://user:***@host/db']);
+    expect(() => redactArgs(MALFORMED)).not.toThrow();
+    for (const url of MALFORMED) expect(() => redactUrl(url)).not.toThrow();
+  });
+
+  it('does not stop the log from binding to such a server', () => {
+    const log = new McpServerLog(() => {});
+    expect(() => log.configure('s', { args: MALFORMED, env: { DATABASE_URL: MALFORMED[0]! } })).not.toThrow();
+    log.append('s', 'stderr', 'connecting to postgresql://user:50%off@host/db');
+    expect(log.read('s')[0]?.line).not.toContain('50%off');
   });
 });
