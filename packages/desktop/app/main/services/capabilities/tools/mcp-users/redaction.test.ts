@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { McpServerLog } from './McpServerLog';
-import { redactArgs, redactUrl, secretArgValues } from './redaction';
+import { isCredentialHeader, maskSecrets, redactArgs, redactUrl, restoreMaskedSecrets, secretArgValues } from './redaction';
 
 const ARGS = ['-y', '@scope/server', '--api-key', 'sk-123456', '--token=abcdef', 'GITHUB_TOKEN=ghp_123456', '--port', '3000', 'postgres://u:pw1234@db/x?sslkey=k'];
 
@@ -58,5 +58,45 @@ describe('malformed escapes (issue 7, item 9)', () => {
     expect(() => log.configure('s', { args: MALFORMED, env: { DATABASE_URL: MALFORMED[0]! } })).not.toThrow();
     log.append('s', 'stderr', 'connecting to postgresql://user:50%off@host/db');
     expect(log.read('s')[0]?.line).not.toContain('50%off');
+  });
+});
+
+describe('masking for clients and restoring what comes back', () => {
+  const stored = {
+    command: 'npx',
+    args: ['--api-key', 'sk-123456', '--token=abcdef', 'https://u:pw@h/x?k=1&k=2'],
+    env: { A: 'a-secret', B: 'b-secret' },
+    headers: { Authorization: 'Bearer t', 'X-Team': 'core' },
+    url: 'https://me:pass@example.com/mcp?key=k1',
+  };
+
+  it('keeps names, masks values, hides credentials in args and url; other fields untouched', () => {
+    expect(maskSecrets(stored)).toEqual({
+      command: 'npx',
+      args: ['--api-key', '***', '--token=***', 'https://u:***@h/x?k=***'],
+      env: { A: '***', B: '***' },
+      headers: { Authorization: '***', 'X-Team': '***' },
+      url: 'https://me:***@example.com/mcp?key=***',
+    });
+    expect(maskSecrets(stored, { showHeader: (name) => !isCredentialHeader(name) }).headers).toEqual({ Authorization: '***', 'X-Team': 'core' });
+  });
+
+  it('restores every mask sent back unchanged, and nothing that was edited', () => {
+    expect(restoreMaskedSecrets(stored, maskSecrets(stored))).toEqual(stored);
+    const edited = { ...maskSecrets(stored), env: { A: '***', B: 'typed', C: '***' } };
+    expect(restoreMaskedSecrets(stored, edited).env).toEqual({ A: 'a-secret', B: 'typed', C: '***' });
+  });
+
+  it('restores a masked argument that moved, when it stands for one stored argument', () => {
+    const moved = ['--verbose', '--token=***', '--api-key', 'sk-new'];
+    expect(restoreMaskedSecrets(stored, { args: moved }).args).toEqual(['--verbose', '--token=abcdef', '--api-key', 'sk-new']);
+  });
+
+  it.each(['Authorization', 'Proxy-Authorization', 'Cookie', 'X-Api-Key', 'x-auth-token', 'Client-Secret'])('%s carries a credential', (name) => {
+    expect(isCredentialHeader(name)).toBe(true);
+  });
+
+  it.each(['Accept', 'X-Team', 'User-Agent', 'Mcp-Protocol-Version'])('%s does not', (name) => {
+    expect(isCredentialHeader(name)).toBe(false);
   });
 });

@@ -160,6 +160,11 @@ export function maskSecrets<C extends SecretFields>(config: C, options: MaskOpti
   };
 }
 
+/** A server record with its config masked as `maskSecrets` does (what the renderer and the CLI show). */
+export function maskServerRecord<R extends { config: SecretFields }>(record: R, options: MaskOptions = {}): R {
+  return { ...record, config: maskSecrets(record.config, options) };
+}
+
 /**
  * Undoes `maskSecrets` where a client sent a masked value back unchanged: a form that was given
  * `KEY: ***` and saves without touching it must keep the stored secret, not store `***`.
@@ -204,11 +209,20 @@ function restoreUrl(stored: string, updated: string): string {
   if (!before || !after) return updated;
   // The person edited another part (host, path): keep the secrets that still read as masks.
   if (after.password === REDACTED && before.password) after.password = before.password;
-  for (const key of [...new Set(after.searchParams.keys())]) {
-    const values = before.searchParams.getAll(key);
-    if (after.searchParams.get(key) !== REDACTED || values.length === 0) continue;
-    after.searchParams.delete(key);
-    for (const value of values) after.searchParams.append(key, value);
+  const masked = [...after.searchParams].some(([key, value]) => value === REDACTED && before.searchParams.has(key));
+  if (masked) {
+    // Rebuilt in the order sent; a masked key stands for all of its stored values.
+    const query = new URLSearchParams();
+    const restored = new Set<string>();
+    for (const [key, value] of after.searchParams) {
+      const stored = before.searchParams.getAll(key);
+      if (value !== REDACTED || stored.length === 0) query.append(key, value);
+      else if (!restored.has(key)) {
+        restored.add(key);
+        for (const original of stored) query.append(key, original);
+      }
+    }
+    after.search = query.toString();
   }
   return after.toString();
 }
