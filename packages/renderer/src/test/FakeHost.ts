@@ -12,6 +12,8 @@ export class FakeHost implements HostClient {
   servers: McpServerRecord[] = [];
   statuses: McpServerStatus[] = [];
   notices: AppNotice[] = [];
+  /** What `mcp.reveal_secrets` answers, by server id (`servers` holds the masked records, as `mcp.list` does). */
+  readonly secrets = new Map<string, RouteOutput<'mcp.reveal_secrets'>>();
   /** Errors to answer the next calls of a route with, in order. */
   readonly failures = new Map<RouteName, AppErrorShape[]>();
   readonly calls: RouteName[] = [];
@@ -27,7 +29,6 @@ export class FakeHost implements HostClient {
   readonly onAny = this.hub.onAny;
 
   async request<R extends RouteName>(route: R, ...args: RouteArgs<R>): Promise<Result<RouteOutput<R>>> {
-    void args;
     this.calls.push(route);
     const failure = this.failures.get(route)?.shift();
     if (failure) return { ok: false, error: failure };
@@ -38,6 +39,12 @@ export class FakeHost implements HostClient {
         return { ok: true, data: structuredClone(this.statuses) as RouteOutput<R> };
       case 'app.notices':
         return { ok: true, data: structuredClone(this.notices) as RouteOutput<R> };
+      case 'mcp.reveal_secrets': {
+        const id = (args[0] as { id: string }).id;
+        const secrets = this.secrets.get(id);
+        if (!secrets) return { ok: false, error: { code: 'NOT_FOUND', message: `No MCP server with id ${id}`, data: { id } } };
+        return { ok: true, data: structuredClone(secrets) as RouteOutput<R> };
+      }
       default:
         return { ok: false, error: { code: 'ROUTE_NOT_FOUND', message: `FakeHost has no ${route}`, data: { route } } };
     }

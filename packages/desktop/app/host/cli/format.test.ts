@@ -21,6 +21,29 @@ describe('CLI formatting', () => {
     expect(describeTarget(remote)).toBe('http://h/sse  headers: X-Api-Key: ***');
   });
 
+  it('masks the header values that carry credentials and shows the rest', () => {
+    const remote = McpServerRecordSchema.parse({
+      id: 'mcp_3',
+      name: 'r',
+      type: 'http',
+      config: {
+        url: 'https://u:url-pw@h/mcp?token=q',
+        headers: { Authorization: 'Bearer abc', Cookie: 'sid=1', 'X-Api-Key': 'k', 'X-Auth-Token': 't', 'Client-Secret': 's', 'X-Team': 'core' },
+      },
+    });
+    expect(redactServer(remote).config.headers).toEqual({
+      Authorization: '***',
+      Cookie: '***',
+      'X-Api-Key': '***',
+      'X-Auth-Token': '***',
+      'Client-Secret': '***',
+      'X-Team': 'core',
+    });
+    expect(describeTarget(remote)).toBe(
+      'https://u:***@h/mcp?token=***  headers: Authorization: ***, Cookie: ***, X-Api-Key: ***, X-Auth-Token: ***, Client-Secret: ***, X-Team: core',
+    );
+  });
+
   it('summarises arguments with * for required ones', () => {
     expect(
       summarizeArguments({

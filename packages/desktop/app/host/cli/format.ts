@@ -1,6 +1,6 @@
 /** Human output of the CLI: tables, redacted server records, argument summaries. */
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
-import { REDACTED, redactArgs, redactUrl } from '../../main/services/capabilities/tools/mcp-users/secretArgs';
+import { isCredentialHeader, maskServerRecord } from '../../main/services/capabilities/tools/mcp-users/redaction';
 
 
 /** Left-aligned columns separated by two spaces; the last column is never padded. */
@@ -12,32 +12,23 @@ export function table(header: string[], rows: string[][]): string {
     .join('\n');
 }
 
-const redactMap = (map: Record<string, string> | undefined) =>
-  map && Object.fromEntries(Object.keys(map).map((key) => [key, REDACTED]));
-
-/** The record with env values, header values, credential arguments and URL secrets replaced by `***`. */
+/**
+ * The record with env values, credential-carrying header values (Authorization, Cookie, `*key*`,
+ * `*token*`, `*secret*` …), credential arguments and URL secrets replaced by `***`; the other
+ * headers are shown, they help tell servers apart.
+ */
 export function redactServer(server: McpServerRecord): McpServerRecord {
-  const { env, headers, url, args } = server.config;
-  return {
-    ...server,
-    config: {
-      ...server.config,
-      ...(env ? { env: redactMap(env) } : {}),
-      ...(headers ? { headers: redactMap(headers) } : {}),
-      ...(args ? { args: redactArgs(args) } : {}),
-      ...(url !== undefined ? { url: redactUrl(url) } : {}),
-    },
-  };
+  return maskServerRecord(server, { showHeader: (name) => !isCredentialHeader(name) });
 }
 
 /** What the server runs or where it lives, plus its (redacted) env and headers, on one line. */
 export function describeTarget(server: McpServerRecord): string {
   const { config } = redactServer(server);
   const parts = [server.type === 'stdio' ? [config.command ?? '', ...(config.args ?? [])].map(quoteArg).join(' ') : (config.url ?? '')];
-  const env = Object.keys(config.env ?? {});
-  if (env.length) parts.push(`env: ${env.map((k) => `${k}=${REDACTED}`).join(' ')}`);
-  const headers = Object.keys(config.headers ?? {});
-  if (headers.length) parts.push(`headers: ${headers.map((k) => `${k}: ${REDACTED}`).join(', ')}`);
+  const env = Object.entries(config.env ?? {});
+  if (env.length) parts.push(`env: ${env.map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  const headers = Object.entries(config.headers ?? {});
+  if (headers.length) parts.push(`headers: ${headers.map(([k, v]) => `${k}: ${v}`).join(', ')}`);
   return parts.join('  ');
 }
 

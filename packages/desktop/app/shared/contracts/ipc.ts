@@ -11,6 +11,7 @@ import {
   McpCancelCallInputSchema,
   McpCancelCallResultSchema,
   McpConnectionStateSchema,
+  McpServerConfigSchema,
   McpDiscoverResultSchema,
   McpServerIdInputSchema,
   McpServerInputSchema,
@@ -54,6 +55,11 @@ export const routes = {
   'mcp.discover': { input: McpServerIdInputSchema, output: McpDiscoverResultSchema },
   /** The server's recent stderr and host notes, oldest first (secrets redacted). */
   'mcp.server_log': { input: McpServerLogInputSchema, output: z.object({ lines: z.array(McpServerLogLineSchema) }) },
+  /**
+   * The real env, headers, args and url of one server, for when the person asks to see them.
+   * Everything else (mcp.list, the records add and update answer with) carries them masked.
+   */
+  'mcp.reveal_secrets': { input: McpServerIdInputSchema, output: McpServerConfigSchema.pick({ env: true, headers: true, args: true, url: true }) },
 } as const;
 
 export type Routes = typeof routes;

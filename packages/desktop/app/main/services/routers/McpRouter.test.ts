@@ -37,6 +37,7 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   'mcp.test': [{ input: { server: { name: 'x', type: 'stdio', config: {} } }, path: 'server.config.command' }],
   'mcp.discover': [{ input: { id: null }, path: 'id' }],
   'mcp.server_log': [{ input: { id: 'x', limit: 0 }, path: 'limit' }],
+  'mcp.reveal_secrets': [{ input: { id: '' }, path: 'id' }],
 };
 
 /** Saved inactive, so these configuration tests never start a process. */
@@ -130,5 +131,97 @@ describe('McpRouter', () => {
     await services.router.dispatch('mcp.update', { id, updates: { name: 'files2' } });
     await services.router.dispatch('mcp.remove', { id });
     expect(seen).toEqual(['mcp.servers_changed:added', 'mcp.servers_changed:updated', 'mcp.servers_changed:removed']);
+  });
+
+  describe('secrets (issue 7)', () => {
+    const SECRET_SERVER = {
+      name: 'db',
+      type: 'stdio' as const,
+      isActive: false,
+      config: {
+        command: 'npx',
+        args: ['-y', 'pg-server', '--api-key=sk-live-123456', 'postgresql://user:50%off@host/db?token=tok-abcdef'],
+        env: { OPENAI_API_KEY: 'sk-env-secret-1', DEBUG: '1' },
+      },
+    };
+    const REMOTE = {
+      name: 'remote',
+      type: 'http' as const,
+      isActive: false,
+      config: { url: 'https://me:url-pass-1@example.com/mcp?key=q-secret-1&v=2', headers: { Authorization: 'Bearer hdr-secret-1', 'X-Team': 'core' } },
+    };
+    const SECRETS = ['sk-live-123456', '50%off', 'tok-abcdef', 'sk-env-secret-1', 'url-pass-1', 'q-secret-1', 'hdr-secret-1'];
+    const leaks = (data: unknown) => SECRETS.filter((secret) => JSON.stringify(data).includes(secret));
+
+    async function addBoth() {
+      const db = await services.router.dispatch('mcp.add', SECRET_SERVER);
+      const remote = await services.router.dispatch('mcp.add', REMOTE);
+      if (!db.ok || !remote.ok) throw new Error('add failed');
+      expect(leaks(db.data)).toEqual([]);
+      expect(leaks(remote.data)).toEqual([]);
+      return { db: (db.data as { server: { id: string } }).server.id, remote: (remote.data as { server: { id: string } }).server.id };
+    }
+
+    it('mcp.list carries names and masks, never a secret', async () => {
+      await addBoth();
+      const listed = await services.router.dispatch('mcp.list', {});
+      if (!listed.ok) throw new Error('list failed');
+      expect(leaks(listed.data)).toEqual([]);
+      expect(listed.data).toMatchObject([
+        {
+          name: 'db',
+          config: {
+            args: ['-y', 'pg-server', '--api-key=***', 'postgresql://user:***@host/db?token=***'],
+            env: { OPENAI_API_KEY: '***', DEBUG: '***' },
+          },
+        },
+        { name: 'remote', config: { url: 'https://me:***@example.com/mcp?key=***&v=***', headers: { Authorization: '***', 'X-Team': '***' } } },
+      ]);
+      // The store keeps the real values.
+      for (const secret of SECRETS) expect(configBytes()).toContain(JSON.stringify(secret).slice(1, -1));
+    });
+
+    it('mcp.reveal_secrets answers the real env, headers, args and url of one server', async () => {
+      const ids = await addBoth();
+      expect(await services.router.dispatch('mcp.reveal_secrets', { id: ids.db })).toEqual({
+        ok: true,
+        data: { args: SECRET_SERVER.config.args, env: SECRET_SERVER.config.env },
+      });
+      expect(await services.router.dispatch('mcp.reveal_secrets', { id: ids.remote })).toEqual({
+        ok: true,
+        data: { url: REMOTE.config.url, headers: REMOTE.config.headers },
+      });
+      expect(await services.router.dispatch('mcp.reveal_secrets', { id: 'mcp_0_nope' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    });
+
+    it('an update that sends the masks back keeps the stored secrets, and takes what was changed', async () => {
+      const ids = await addBoth();
+      const listed = await services.router.dispatch('mcp.list', {});
+      if (!listed.ok) throw new Error('list failed');
+      const [db, remote] = listed.data as { config: { args: string[]; env: Record<string, string>; url: string; headers: Record<string, string> } }[];
+
+      // The form edits one field and saves the rest as it got it.
+      const updated = await services.router.dispatch('mcp.update', {
+        id: ids.db,
+        updates: { config: { ...db!.config, env: { ...db!.config.env, DEBUG: '0', NEW_KEY: 'typed-by-person' } } },
+      });
+      expect(updated.ok).toBe(true);
+      expect(leaks(updated)).toEqual([]);
+      const revealed = await services.router.dispatch('mcp.reveal_secrets', { id: ids.db });
+      expect(revealed).toEqual({
+        ok: true,
+        data: { args: SECRET_SERVER.config.args, env: { OPENAI_API_KEY: 'sk-env-secret-1', DEBUG: '0', NEW_KEY: 'typed-by-person' } },
+      });
+
+      // A new host with the password still masked keeps the password; a changed query value is taken.
+      await services.router.dispatch('mcp.update', {
+        id: ids.remote,
+        updates: { config: { ...remote!.config, url: 'https://me:***@other.example.com/mcp?key=***&v=3' } },
+      });
+      expect(await services.router.dispatch('mcp.reveal_secrets', { id: ids.remote })).toEqual({
+        ok: true,
+        data: { url: 'https://me:url-pass-1@other.example.com/mcp?key=q-secret-1&v=3', headers: REMOTE.config.headers },
+      });
+    });
   });
 });

@@ -5,7 +5,9 @@
 import type { z } from 'zod';
 import { isRouteName, routes, type RouteName, type RouteOutput, type Routes } from '../../../shared/contracts/ipc';
 import { AppError, toErrorShape, validationFailure, type Result } from '../../../shared/errors';
+import type { McpActionResult } from '../../../shared/contracts/mcp-types';
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
+import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mcp-users/redaction';
 import type { McpConfigStore } from '../config/McpConfigStore';
 
 /** The seed's add schema; its `type` enum derives from MCP_SERVER_TRANSPORTS via the contract. */
@@ -20,12 +22,19 @@ export interface McpRouterDeps {
   configStore: McpConfigStore;
 }
 
+/** Server records leave through the router with their secrets masked (redaction.ts); only mcp.reveal_secrets shows them. */
+const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
+
 export function createRouteHandlers({ mcpService, configStore }: McpRouterDeps): RouteHandlers {
   return {
     'app.notices': async () => [...configStore.notices],
-    'mcp.list': () => mcpService.list(),
-    'mcp.add': (input) => mcpService.add(input),
-    'mcp.update': (input) => mcpService.update(input),
+    'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
+    'mcp.add': async (input) => maskResult(await mcpService.add(input)),
+    'mcp.update': async ({ id, updates }) => {
+      // A client that got masks from mcp.list and sends them back unchanged keeps the stored secrets.
+      const config = updates.config && restoreMaskedSecrets((await mcpService.get(id)).config, updates.config);
+      return maskResult(await mcpService.update({ id, updates: config ? { ...updates, config } : updates }));
+    },
     'mcp.remove': ({ id }) => mcpService.remove(id),
     'mcp.add_json': (input) => mcpService.addJson(input),
     'mcp.status': async () => mcpService.status(),
@@ -48,6 +57,10 @@ export function createRouteHandlers({ mcpService, configStore }: McpRouterDeps):
     'mcp.test': (input) => mcpService.test(input),
     'mcp.discover': ({ id }) => mcpService.discover(id),
     'mcp.server_log': async ({ id, limit }) => ({ lines: mcpService.serverLog(id, limit) }),
+    'mcp.reveal_secrets': async ({ id }) => {
+      const { env, headers, args, url } = (await mcpService.get(id)).config;
+      return { ...(env ? { env } : {}), ...(headers ? { headers } : {}), ...(args ? { args } : {}), ...(url !== undefined ? { url } : {}) };
+    },
   };
 }
 

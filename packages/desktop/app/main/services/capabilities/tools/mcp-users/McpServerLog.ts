@@ -4,36 +4,10 @@
  * nothing downstream (events, routes, error messages) ever sees a secret.
  */
 import type { McpServerConfig, McpServerLogLine, McpServerLogStream } from '../../../../../shared/contracts/mcp-types';
-import { REDACTED, secretArgValues } from './secretArgs';
+import { secretRedactor } from './redaction';
 
 export const DEFAULT_LOG_LINES = 500;
 const MAX_LINE_CHARS = 4_000;
-/** Short values ("1", "true") would redact half the log; real secrets are longer. */
-const MIN_SECRET_CHARS = 6;
-
-/** Generic credential shapes, redacted even when they are not in the server's config. */
-const CREDENTIAL_PATTERNS: readonly [RegExp, string][] = [
-  [/\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{6,}/gi, `$1 ${REDACTED}`],
-  [/\b(authorization|x-api-key|api[-_]?key|access[-_]?token|secret|password)(["']?\s*[:=]\s*["']?)[^\s"',;]{4,}/gi, `$1$2${REDACTED}`],
-];
-
-/**
- * Builds a redactor for one server: its env values, header values and credential arguments
- * (secretArgs.ts), plus generic credential shapes.
- */
-export function secretRedactor(config: Pick<McpServerConfig, 'env' | 'headers' | 'args'>): (text: string) => string {
-  const secrets = [...Object.values(config.env ?? {}), ...Object.values(config.headers ?? {}), ...secretArgValues(config.args ?? [])]
-    .flatMap((value) => [value, value.replace(/^(Bearer|Basic|Token)\s+/i, '')])
-    .filter((value) => value.length >= MIN_SECRET_CHARS)
-    // Longest first, so a secret that contains another is replaced whole.
-    .sort((a, b) => b.length - a.length);
-  return (text) => {
-    let out = text;
-    for (const secret of secrets) out = out.split(secret).join(REDACTED);
-    for (const [pattern, replacement] of CREDENTIAL_PATTERNS) out = out.replace(pattern, replacement);
-    return out;
-  };
-}
 
 interface Ring {
   lines: McpServerLogLine[];

@@ -1,6 +1,11 @@
-import { Empty, Flex, Spin, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Empty, Flex, Spin, Tag, Tooltip, Typography, theme } from 'antd';
+import type { RouteOutput } from '@shared/contracts/ipc';
 import type { McpConnectionState, McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
+import type { AppErrorShape } from '@shared/errors';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHost } from '../../../../../bridge/HostContext';
+import { ErrorAlert } from '../../../../../components/ErrorAlert';
 import { serverTarget } from './describeServer';
 
 const TRANSPORT_COLORS: Record<McpServerRecord['type'], string> = {
@@ -43,9 +48,83 @@ function StateTag({ server, status }: { server: McpServerRecord; status: McpServ
   return status?.error ? <Tooltip title={status.error}>{tag}</Tooltip> : tag;
 }
 
-export function ServerList({ servers, loading, states }: ServerListProps) {
+type Secrets = RouteOutput<'mcp.reveal_secrets'>;
+
+const pairs = (map: Record<string, string> | undefined, separator: string) =>
+  Object.entries(map ?? {})
+    .map(([name, value]) => `${name}${separator}${value}`)
+    .join(separator === '=' ? ' ' : ', ');
+
+/**
+ * One server. `mcp.list` sends env and header values masked and credentials in args and the URL
+ * redacted; the real values are asked for (`mcp.reveal_secrets`) only when the person clicks
+ * "Show secrets", and dropped again on "Hide secrets".
+ */
+function ServerRow({ server, status }: { server: McpServerRecord; status: McpServerStatus | undefined }) {
   const { t } = useTranslation('settings/tools');
   const { token } = theme.useToken();
+  const host = useHost();
+  const [revealed, setRevealed] = useState<Secrets | undefined>();
+  const [revealing, setRevealing] = useState(false);
+  const [error, setError] = useState<AppErrorShape | undefined>();
+
+  const config = revealed ? { ...server.config, ...revealed } : server.config;
+  const target = serverTarget({ ...server, config });
+  const env = pairs(config.env, '=');
+  const headers = pairs(config.headers, ': ');
+  const hasSecrets = Boolean(env || headers || config.args?.length || config.url);
+
+  const toggle = async () => {
+    setError(undefined);
+    if (revealed) {
+      setRevealed(undefined);
+      return;
+    }
+    setRevealing(true);
+    const result = await host.request('mcp.reveal_secrets', { id: server.id });
+    setRevealing(false);
+    if (result.ok) setRevealed(result.data);
+    else setError(result.error);
+  };
+
+  const line = { margin: `${token.marginXXS}px 0 0` };
+  return (
+    <li
+      data-testid="server-row"
+      data-server-name={server.name}
+      style={{ padding: `${token.paddingSM}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}
+    >
+      <Flex gap="small" align="center" wrap>
+        <Typography.Text strong>{server.name}</Typography.Text>
+        <Tag color={TRANSPORT_COLORS[server.type]}>{t(`transport.${server.type}`)}</Tag>
+        <StateTag server={server} status={status} />
+        {hasSecrets ? (
+          <Button size="small" type="link" loading={revealing} onClick={() => void toggle()}>
+            {t(revealed ? 'list.hideSecrets' : 'list.showSecrets')}
+          </Button>
+        ) : null}
+      </Flex>
+      <Typography.Paragraph type="secondary" style={line}>
+        {t(target.kind === 'command' ? 'list.command' : 'list.url')}:{' '}
+        {target.text ? <Typography.Text code>{target.text}</Typography.Text> : t('list.notSet')}
+      </Typography.Paragraph>
+      {env ? (
+        <Typography.Paragraph type="secondary" style={line}>
+          {t('list.env')}: <Typography.Text code>{env}</Typography.Text>
+        </Typography.Paragraph>
+      ) : null}
+      {headers ? (
+        <Typography.Paragraph type="secondary" style={line}>
+          {t('list.headers')}: <Typography.Text code>{headers}</Typography.Text>
+        </Typography.Paragraph>
+      ) : null}
+      {error ? <ErrorAlert error={error} /> : null}
+    </li>
+  );
+}
+
+export function ServerList({ servers, loading, states }: ServerListProps) {
+  const { t } = useTranslation('settings/tools');
 
   let body;
   if (servers === undefined) {
@@ -68,27 +147,9 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
   } else {
     body = (
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {servers.map((server) => {
-          const target = serverTarget(server);
-          return (
-            <li
-              key={server.id}
-              data-testid="server-row"
-              data-server-name={server.name}
-              style={{ padding: `${token.paddingSM}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}
-            >
-              <Flex gap="small" align="center" wrap>
-                <Typography.Text strong>{server.name}</Typography.Text>
-                <Tag color={TRANSPORT_COLORS[server.type]}>{t(`transport.${server.type}`)}</Tag>
-                <StateTag server={server} status={states.get(server.id)} />
-              </Flex>
-              <Typography.Paragraph type="secondary" style={{ margin: `${token.marginXXS}px 0 0` }}>
-                {t(target.kind === 'command' ? 'list.command' : 'list.url')}:{' '}
-                {target.text ? <Typography.Text code>{target.text}</Typography.Text> : t('list.notSet')}
-              </Typography.Paragraph>
-            </li>
-          );
-        })}
+        {servers.map((server) => (
+          <ServerRow key={server.id} server={server} status={states.get(server.id)} />
+        ))}
       </ul>
     );
   }

@@ -34,6 +34,38 @@ describe('ToolsTab', () => {
     expect(screen.getByText('MCP servers · 2 servers')).toBeTruthy();
   });
 
+  it('shows masked secrets as listed and asks for the real values only when the person wants them', async () => {
+    const host = new FakeHost();
+    // As mcp.list sends them: names kept, values masked.
+    host.servers = [
+      server({ name: 'db', type: 'stdio', config: { command: 'npx', args: ['pg', '--api-key=***'], env: { PGPASSWORD: '***' } } }),
+      server({ name: 'remote', type: 'http', config: { url: 'https://u:***@h/mcp', headers: { Authorization: '***' } } }),
+    ];
+    host.secrets.set('id-db', { args: ['pg', '--api-key=sk-real-1'], env: { PGPASSWORD: 'pw-real-1' } });
+    renderWithProviders(<ToolsTab />, host);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const row = (name: string) => screen.getByTestId('server-list').querySelector<HTMLElement>(`[data-server-name="${name}"]`)!;
+
+    expect(row('db').textContent).toContain('npx pg --api-key=***');
+    expect(row('db').textContent).toContain('PGPASSWORD=***');
+    expect(row('remote').textContent).toContain('https://u:***@h/mcp');
+    expect(row('remote').textContent).toContain('Authorization: ***');
+    expect(host.callCount('mcp.reveal_secrets')).toBe(0);
+
+    await userEvent.click(within(row('db')).getByRole('button', { name: 'Show secrets' }));
+    await waitFor(() => expect(row('db').textContent).toContain('npx pg --api-key=sk-real-1'));
+    expect(row('db').textContent).toContain('PGPASSWORD=pw-real-1');
+    expect(row('remote').textContent).not.toContain('real');
+
+    await userEvent.click(within(row('db')).getByRole('button', { name: 'Hide secrets' }));
+    expect(row('db').textContent).not.toContain('real');
+    expect(row('db').textContent).toContain('PGPASSWORD=***');
+
+    // A failed reveal says why, in the row, and shows nothing secret.
+    await userEvent.click(within(row('remote')).getByRole('button', { name: 'Show secrets' }));
+    expect((await within(row('remote')).findByRole('alert')).textContent).toContain('NOT_FOUND');
+  });
+
   it("shows each active server's connection state live, with the error on hover", async () => {
     const host = new FakeHost();
     host.servers = [

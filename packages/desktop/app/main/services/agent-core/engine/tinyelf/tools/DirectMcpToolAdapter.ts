@@ -12,9 +12,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, toErrorShape, type AppErrorShape } from '../../../../../../shared/errors';
-import { secretRedactor } from '../../../../capabilities/tools/mcp-users/McpServerLog';
+import { secretRedactor } from '../../../../capabilities/tools/mcp-users/redaction';
 import { toConnectError, toRequestError } from '../../../../capabilities/tools/mcp-users/pool/errors';
-import { childEnv } from '../../../../capabilities/tools/mcp-users/pool/createTransport';
+import { serverEnv } from '../../../../capabilities/tools/mcp-users/transports/serverEnv';
 import { listAllTools } from '../../../../capabilities/tools/mcp-users/pool/listing';
 import { requestToolCall } from '../../../../capabilities/tools/mcp-users/pool/toolCall';
 import { PORTABLE_TOOL_NAME, ToolIdRegistry } from '../../../../capabilities/tools/mcp-users/toolIds';
@@ -171,7 +171,7 @@ async function startServer(server: ResolvedMcpServer, tracker: McpProcessTracker
   const transport = new StdioProcessTransport({
     command: server.command,
     args: server.args ?? [],
-    env: childEnv(server.env),
+    env: await serverEnv(server.env),
     cwd: server.cwd,
     // Tracked from spawn on: initialize or the listing may hang, and the process must still go.
     processes: tracker,

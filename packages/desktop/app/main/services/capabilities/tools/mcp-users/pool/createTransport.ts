@@ -9,6 +9,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
 import { AppError } from '../../../../../../shared/errors';
 import { StdioProcessTransport, WebSocketClientTransport, type ProcessRegistry } from '../transports';
+import { serverEnv } from '../transports/serverEnv';
 
 export interface TransportPorts {
   /** Electron's net.fetch in the app (system proxy, certificates); global fetch in browser mode. */
@@ -16,13 +17,6 @@ export interface TransportPorts {
   onStderr(line: string): void;
   /** Stdio server processes are registered here for the app's lifetime (McpProcessTracker). */
   processes?: ProcessRegistry;
-}
-
-/** The child's environment: ours, overlaid with the server's own (seed 004). */
-export function childEnv(overlay: Record<string, string> | undefined): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  return { ...env, ...overlay };
 }
 
 function requireUrl(server: McpServerRecord): URL {
@@ -49,7 +43,8 @@ export function createTransport(server: McpServerRecord, ports: TransportPorts):
       return new StdioProcessTransport({
         command,
         args: config.args ?? [],
-        env: childEnv(config.env),
+        // Allow-listed, never our whole environment (serverEnv.ts says why).
+        env: serverEnv(config.env),
         cwd,
         onStderr: ports.onStderr,
         processes: ports.processes,

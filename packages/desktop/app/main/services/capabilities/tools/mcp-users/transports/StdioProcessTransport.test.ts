@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CommandNotFoundError, ServerProcessExitError, StdioProcessTransport } from './StdioProcessTransport';
@@ -54,6 +55,24 @@ describe('StdioProcessTransport', () => {
     expect(readProcess(pid)?.pgid).toBe(pid);
     const childEnv = spawnSync('cat', [`/proc/${pid}/environ`]).stdout.toString().split('\0').filter(Boolean);
     expect(childEnv.sort()).toEqual([`ONLY_THIS=yes`, `PATH=${env.PATH ?? ''}`]);
+  });
+
+  it('waits for an env still being resolved, and spawns nothing if closed meanwhile', async () => {
+    let resolveEnv!: (env: Record<string, string>) => void;
+    const pending = new Promise<Record<string, string>>((resolve) => {
+      resolveEnv = resolve;
+    });
+    const transport = transportFor(FIXTURE_SERVERS.stdio, { env: pending });
+    const started = transport.start();
+    expect(transport.pid).toBeUndefined();
+    await transport.close();
+    resolveEnv({ PATH: env.PATH ?? '' });
+    await expect(started).rejects.toThrow(/closed before it started/);
+    expect(transport.pid).toBeUndefined();
+
+    const later = transportFor(FIXTURE_SERVERS.stdio, { env: Promise.resolve({ PATH: env.PATH ?? '', FROM_PROMISE: 'yes' }) });
+    await connect(later);
+    expect(readFileSync(`/proc/${later.pid ?? 0}/environ`, 'utf8')).toContain('FROM_PROMISE=yes');
   });
 
   it('passes stderr lines to onStderr and keeps the last N in stderrTail()', async () => {

@@ -21,8 +21,11 @@ import { IS_WINDOWS, delay, killProcessGroup, terminateGroup, type ProcessRegist
 export interface StdioProcessTransportOptions {
   command: string;
   args?: string[];
-  /** The complete environment of the child. The caller overlays `process.env`; omitted = inherit ours. */
-  env?: Record<string, string>;
+  /**
+   * The complete environment of the child (see serverEnv.ts for what a server should get);
+   * omitted = inherit ours. A promise is awaited in `start()`, before the spawn.
+   */
+  env?: Record<string, string> | Promise<Record<string, string>>;
   cwd?: string;
   /** Called for each complete stderr line (without the newline). */
   onStderr?: (line: string) => void;
@@ -82,6 +85,7 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
   private closedNotified = false;
   private unexpectedExit: ServerProcessExitError | undefined;
   private exitHandling: Promise<void> | undefined;
+  private awaitingEnv = false;
 
   constructor(private readonly options: StdioProcessTransportOptions) {}
 
@@ -106,8 +110,20 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
   }
 
   start(): Promise<void> {
-    if (this.child) return Promise.reject(new Error('StdioProcessTransport already started'));
-    const { command, args = [], env, cwd } = this.options;
+    if (this.child || this.awaitingEnv) return Promise.reject(new Error('StdioProcessTransport already started'));
+    const { env } = this.options;
+    if (!(env instanceof Promise)) return this.spawnChild(env);
+    this.awaitingEnv = true;
+    return env.then((resolved) => {
+      this.awaitingEnv = false;
+      // Closed while the environment was being resolved: nothing may be spawned any more.
+      if (this.closing) throw new Error('StdioProcessTransport was closed before it started');
+      return this.spawnChild(resolved);
+    });
+  }
+
+  private spawnChild(env: Record<string, string> | undefined): Promise<void> {
+    const { command, args = [], cwd } = this.options;
     return new Promise<void>((resolve, reject) => {
       const child = spawn(command, args, {
         env,

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { McpServerLog } from './McpServerLog';
+import { isCredentialHeader, maskSecrets, redactArgs, redactUrl, restoreMaskedSecrets, secretArgValues } from './redaction';
+
+const ARGS = ['-y', '@scope/server', '--api-key', 'sk-123456', '--token=abcdef', 'GITHUB_TOKEN=ghp_123456', '--port', '3000', 'postgres://u:pw1234@db/x?sslkey=k'];
+
+describe('credential arguments', () => {
+  it('hides credentials passed as arguments, and nothing else', () => {
+    expect(redactArgs(ARGS, '***')).toEqual([
+      '-y',
+      '@scope/server',
+      '--api-key',
+      '***',
+      '--token=***',
+      'GITHUB_TOKEN=***',
+      '--port',
+      '3000',
+      'postgres://u:***@db/x?sslkey=***',
+    ]);
+    expect(redactArgs(['--auth', '--verbose'], '***')).toEqual(['--auth', '--verbose']);
+  });
+
+  it('hides URL passwords and query values, leaves other URLs alone', () => {
+    expect(redactUrl('https://me:tok@example.com/mcp?api_key=abc&api_key=def&v=2', '***')).toBe('https://me:***@example.com/mcp?api_key=***&v=***');
+    expect(redactUrl('http://127.0.0.1:3000/mcp', '***')).toBe('http://127.0.0.1:3000/mcp');
+    expect(redactUrl('not a url', '***')).toBe('not a url');
+  });
+
+  it('lists the secret values, so a server that echoes its arguments to stderr is redacted in the log', () => {
+    expect(secretArgValues(ARGS)).toEqual(['sk-123456', 'abcdef', 'ghp_123456', 'pw1234', 'k']);
+    const log = new McpServerLog(() => {});
+    log.configure('s', { args: ARGS });
+    log.append('s', 'stderr', 'starting with key sk-123456 and db password pw1234');
+    expect(log.read('s')[0]?.line).toBe('starting with key *** and db password ***');
+  });
+});
+
+describe('malformed escapes (issue 7, item 9)', () => {
+  const MALFORMED = [
+    'postgresql://user:50%off@host/db',
+    'postgresql://user:%E0%A4%A@host/db?token=%zz',
+    'https://me:%@example.com/?k=%',
+    'mysql://root:100%@db:3306/x',
+    '%',
+    '--password=%E0%A4%A',
+  ];
+
+  it('never throws on a % that is not an escape, and still hides the password', () => {
+    expect(() => secretArgValues(MALFORMED)).not.toThrow();
+    expect(secretArgValues(['postgresql://user:50%off@host/db'])).toContain('50%off');
+    expect(redactArgs(['postgresql://user:50%off@host/db'])).toEqual(['postgresql://user:***@host/db']);
+    expect(() => redactArgs(MALFORMED)).not.toThrow();
+    for (const url of MALFORMED) expect(() => redactUrl(url)).not.toThrow();
+  });
+
+  it('does not stop the log from binding to such a server', () => {
+    const log = new McpServerLog(() => {});
+    expect(() => log.configure('s', { args: MALFORMED, env: { DATABASE_URL: MALFORMED[0]! } })).not.toThrow();
+    log.append('s', 'stderr', 'connecting to postgresql://user:50%off@host/db');
+    expect(log.read('s')[0]?.line).not.toContain('50%off');
+  });
+});
+
+describe('masking for clients and restoring what comes back', () => {
+  const stored = {
+    command: 'npx',
+    args: ['--api-key', 'sk-123456', '--token=abcdef', 'https://u:pw@h/x?k=1&k=2'],
+    env: { A: 'a-secret', B: 'b-secret' },
+    headers: { Authorization: 'Bearer t', 'X-Team': 'core' },
+    url: 'https://me:pass@example.com/mcp?key=k1',
+  };
+
+  it('keeps names, masks values, hides credentials in args and url; other fields untouched', () => {
+    expect(maskSecrets(stored)).toEqual({
+      command: 'npx',
+      args: ['--api-key', '***', '--token=***', 'https://u:***@h/x?k=***'],
+      env: { A: '***', B: '***' },
+      headers: { Authorization: '***', 'X-Team': '***' },
+      url: 'https://me:***@example.com/mcp?key=***',
+    });
+    expect(maskSecrets(stored, { showHeader: (name) => !isCredentialHeader(name) }).headers).toEqual({ Authorization: '***', 'X-Team': 'core' });
+  });
+
+  it('restores every mask sent back unchanged, and nothing that was edited', () => {
+    expect(restoreMaskedSecrets(stored, maskSecrets(stored))).toEqual(stored);
+    const edited = { ...maskSecrets(stored), env: { A: '***', B: 'typed', C: '***' } };
+    expect(restoreMaskedSecrets(stored, edited).env).toEqual({ A: 'a-secret', B: 'typed', C: '***' });
+  });
+
+  it('restores a masked argument that moved, when it stands for one stored argument', () => {
+    const moved = ['--verbose', '--token=***', '--api-key', 'sk-new'];
+    expect(restoreMaskedSecrets(stored, { args: moved }).args).toEqual(['--verbose', '--token=abcdef', '--api-key', 'sk-new']);
+  });
+
+  it.each(['Authorization', 'Proxy-Authorization', 'Cookie', 'X-Api-Key', 'x-auth-token', 'Client-Secret'])('%s carries a credential', (name) => {
+    expect(isCredentialHeader(name)).toBe(true);
+  });
+
+  it.each(['Accept', 'X-Team', 'User-Agent', 'Mcp-Protocol-Version'])('%s does not', (name) => {
+    expect(isCredentialHeader(name)).toBe(false);
+  });
+});
