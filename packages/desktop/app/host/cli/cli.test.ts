@@ -226,9 +226,12 @@ describe('tools and call', () => {
   it('bad --args, --timeout or arguments are usage errors naming the flag; an unknown server is named', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['call', 'fx', 'echo', '--args', '{text:'], /--args is not valid JSON/],
-      [['call', 'fx', 'echo', '--args', '[1,2]'], /--args must be a JSON object .*; got an array/],
-      [['call', 'fx', 'echo', '--args', '"hi"'], /--args must be a JSON object .*; got "hi"/],
-      [['call', 'fx', 'echo', '--timeout', 'soon'], /--timeout must be a positive number of seconds; got "soon"/],
+      [['call', 'fx', 'echo', '--timeout', 'soon'], /--timeout must be a number of seconds; got "soon"/],
+      // What the router validates, the router says, naming the flag or argument at fault.
+      [['call', 'fx', 'echo', '--args', '[1,2]'], /^elftia-mcp call: --args: .*expected record, received array/],
+      [['call', 'fx', 'echo', '--args', '"hi"'], /^elftia-mcp call: --args: .*expected record, received string/],
+      [['call', 'fx', 'echo', '--timeout', '0'], /^elftia-mcp call: --timeout: Too small/],
+      [['call', 'fx', ''], /^elftia-mcp call: TOOL: Too small/],
       [['call', 'fx'], /TOOL is required/],
       [['call', 'fx', 'echo', 'extra'], /Unexpected argument "extra"/],
     ];

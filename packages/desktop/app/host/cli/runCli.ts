@@ -14,6 +14,7 @@ import { convert } from './commands/convert';
 import { serversAdd, serversImport, serversList, serversRemove, serversTest } from './commands/servers';
 import { tools } from './commands/tools';
 import { HELP, type HelpTopic } from './help';
+import { createRouterClient, type RouterClient } from './routerClient';
 
 const COMMANDS = {
   'servers list': serversList,
@@ -32,6 +33,7 @@ const isTopic = (name: string): name is HelpTopic => Object.hasOwn(HELP, name);
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let services: Services | undefined;
+  let client: RouterClient | undefined;
   // An interrupt disposes at once: pending connects and calls fail fast, child processes go.
   const onAbort = () => void services?.dispose();
   io.signal?.addEventListener('abort', onAbort);
@@ -48,15 +50,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return await COMMANDS[resolved.name]({
       io,
       args: resolved.args,
-      services: () => {
+      client: () => {
         if (io.signal?.aborted) throw new AppError('MCP_CANCELLED', 'Interrupted');
-        if (services) return services;
+        if (client) return client;
         const configStore = openConfMcpConfigStore(dir);
         for (const notice of configStore.notices) io.stderr.write(`warning: ${notice.message}\n`);
         // One-shot commands: adding a server must not start it in the background only to stop it.
         const processes = startProcessTracking(dir, (line) => io.stderr.write(`warning: ${line}\n`));
         services = createServices({ configStore, fetch: globalThis.fetch, processes }, { connectOnAdd: false });
-        return services;
+        client = createRouterClient(services);
+        return client;
       },
     });
   } catch (err) {
@@ -124,10 +127,12 @@ function report(io: CliIo, err: unknown, command: string | undefined): number {
     io.stderr.write(`Run "elftia-mcp ${where ? `${where} ` : ''}--help" for usage.\n`);
     return EXIT.USAGE;
   }
+  // Input the router rejected that the command did not map to a flag (a file that is not a
+  // server list) is a usage error too; the router's message names the field.
+  if (err instanceof AppError && err.code === 'VALIDATION_FAILED') return report(io, new UsageError(err.message), command);
   if (err instanceof AppError) {
     io.stderr.write(`error: ${err.message}\n`);
-    // Invalid input the services rejected (a file that is not a server list) is a usage error too.
-    return err.code === 'VALIDATION_FAILED' ? EXIT.USAGE : EXIT.FAILURE;
+    return EXIT.FAILURE;
   }
   io.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
   return EXIT.FAILURE;

@@ -1,18 +1,17 @@
-/** `servers list|add|import|remove|test`: the server records, through McpService. */
+/** `servers list|add|import|remove|test`: the server records, through the router. */
 import {
   MCP_SERVER_TRANSPORTS,
-  McpServerInputSchema,
   McpServerTransportSchema,
   type McpServerConfig,
   type McpServerInput,
 } from '../../../shared/contracts/mcp-types';
-import { EXIT, parseCommand, positionals, readTextInput, resolveServer, UsageError, writeJson, type Command } from '../cliKit';
+import { EXIT, nameFlags, parseCommand, positionals, readTextInput, resolveServer, UsageError, writeJson, type Command } from '../cliKit';
 import { describeTarget, redactServer, table } from '../format';
 
-export const serversList: Command = async ({ io, args, services }) => {
+export const serversList: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers list', args, { json: { type: 'boolean' } });
   positionals('servers list', rest, []);
-  const servers = await services().mcpService.list();
+  const servers = await client().call('mcp.list', {});
   if (values.json) {
     writeJson(io, servers.map(redactServer));
     return EXIT.OK;
@@ -39,7 +38,7 @@ const ADD_OPTIONS = {
 } as const;
 
 /** Which flag sets each field of McpServerInput, so a schema issue names the flag to fix. */
-const FLAG_OF_FIELD: Record<string, string> = {
+const FLAG_OF_FIELD = {
   name: '--name',
   type: '--type',
   'config.command': '--command',
@@ -47,12 +46,12 @@ const FLAG_OF_FIELD: Record<string, string> = {
   'config.env': '--env',
   'config.url': '--url',
   'config.headers': '--header',
-};
+} as const;
 
 const STDIO_ONLY = ['command', 'arg', 'env'] as const;
 const REMOTE_ONLY = ['url', 'header'] as const;
 
-export const serversAdd: Command = async ({ io, args, services }) => {
+export const serversAdd: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers add', args, ADD_OPTIONS);
   positionals('servers add', rest, []);
   if (values.name === undefined) throw new UsageError('--name is required', 'servers add');
@@ -76,19 +75,8 @@ export const serversAdd: Command = async ({ io, args, services }) => {
     ...(values.header ? { headers: pairs(values.header, ':', '--header', '"K: V"') } : {}),
   };
   const input: McpServerInput = { name: values.name, type: type.data, config, isActive: !values.inactive };
-  // The shared schema the form and the router use, so the CLI enforces the same rules.
-  const parsed = McpServerInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const field = issue.path.map(String).join('.');
-      const flag = FLAG_OF_FIELD[field] ?? FLAG_OF_FIELD[issue.path.slice(0, 2).map(String).join('.')];
-      return `${flag ?? field}: ${issue.message}`;
-    });
-    throw new UsageError(problems.join('; '), 'servers add');
-  }
-
-  const { server } = await services().mcpService.add(input);
-  if (!server) throw new Error('McpService.add returned no server');
+  const { server } = await client().call('mcp.add', input).catch(nameFlags(FLAG_OF_FIELD));
+  if (!server) throw new Error('mcp.add returned no server');
   if (values.json) writeJson(io, redactServer(server));
   else io.stdout.write(`Added "${server.name}" (${server.type}, id ${server.id})${server.isActive ? '' : ', inactive'}\n`);
   return EXIT.OK;
@@ -107,11 +95,11 @@ function pairs(items: string[], separator: string, flag: string, shape: string):
   return map;
 }
 
-export const serversImport: Command = async ({ io, args, services }) => {
+export const serversImport: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers import', args, { json: { type: 'boolean' } });
   const [file] = positionals('servers import', rest, ['FILE (or - for stdin)']);
   const { text } = await readTextInput(io, file);
-  const result = await services().mcpService.addJson({ json: text });
+  const result = await client().call('mcp.add_json', { json: text });
   const entries = result.results ?? [];
   if (values.json) writeJson(io, result);
   else {
@@ -124,22 +112,22 @@ export const serversImport: Command = async ({ io, args, services }) => {
   return result.success ? EXIT.OK : EXIT.FAILURE;
 };
 
-export const serversRemove: Command = async ({ io, args, services }) => {
+export const serversRemove: Command = async ({ io, args, client }) => {
   const { positionals: rest } = parseCommand('servers remove', args, {});
   const [ref] = positionals('servers remove', rest, ['NAME']) as [string];
-  const { mcpService } = services();
-  const server = await resolveServer(mcpService, ref);
-  await mcpService.remove(server.id);
+  const app = client();
+  const server = await resolveServer(app, ref);
+  await app.call('mcp.remove', { id: server.id });
   io.stdout.write(`Removed "${server.name}" (id ${server.id})\n`);
   return EXIT.OK;
 };
 
-export const serversTest: Command = async ({ io, args, services }) => {
+export const serversTest: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers test', args, { json: { type: 'boolean' } });
   const [ref] = positionals('servers test', rest, ['NAME']) as [string];
-  const { mcpService } = services();
-  const server = await resolveServer(mcpService, ref);
-  const result = await mcpService.test({ id: server.id });
+  const app = client();
+  const server = await resolveServer(app, ref);
+  const result = await app.call('mcp.test', { id: server.id });
   if (values.json) writeJson(io, result);
   else if (result.success) {
     const info = result.serverInfo ? ` (${result.serverInfo.name} ${result.serverInfo.version})` : '';
