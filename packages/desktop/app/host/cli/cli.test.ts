@@ -223,6 +223,14 @@ describe('tools and call', () => {
     expect(slow.stderr).toMatch(/^error: "fx" did not answer tools\/call in time; the request was cancelled/);
   });
 
+  it('call --progress reports the server progress on stderr as it arrives, stdout stays the result', async () => {
+    const slow = await cli.run(['call', 'fx', 'sleep', '--args', '{"ms":250}', '--progress']);
+    expect(slow.code).toBe(0);
+    expect(slow.stderr).toBe([1, 2, 3, 4, 5].map((step) => `progress ${step}/5: step ${step} of 5\n`).join(''));
+    // Without the flag nothing is asked of the server, so nothing is printed.
+    expect((await cli.run(['call', 'fx', 'sleep', '--args', '{"ms":50}'])).stderr).toBe('');
+  });
+
   it('bad --args, --timeout or arguments are usage errors naming the flag; an unknown server is named', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['call', 'fx', 'echo', '--args', '{text:'], /--args is not valid JSON/],

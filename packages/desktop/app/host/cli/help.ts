@@ -71,12 +71,13 @@ Lists NAME's enabled tools: the tool id models see, the MCP name, the descriptio
 arguments (* = required).
   --json   Print [{ id, name, description, inputSchema, serverId, serverName }]`,
 
-  call: `Usage: elftia-mcp [--config-dir DIR] call NAME TOOL [--args JSON] [--timeout S] [--json]
+  call: `Usage: elftia-mcp [--config-dir DIR] call NAME TOOL [--args JSON] [--timeout S] [--progress] [--json]
 
 Calls TOOL on server NAME and prints its content: text as is, images and audio as
 [Image: mime] / [Audio: mime]. Exit code 1 when the call fails or the tool returns isError.
   --args JSON    Arguments as a JSON object (default {})
   --timeout S    Cancel the call after S seconds (the server is told to stop)
+  --progress     Ask the server for progress and print each report on stderr as "progress N/TOTAL: message"
   --json         Print the full result: { callId, isError, content, structuredContent?, durationMs }`,
 
   convert: `Usage: elftia-mcp convert --format openai|openai-responses|anthropic|gemini [--strict|--no-strict]

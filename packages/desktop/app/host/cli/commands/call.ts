@@ -12,6 +12,7 @@ export const call: Command = async ({ io, args, client }) => {
     args: { type: 'string' },
     timeout: { type: 'string' },
     json: { type: 'boolean' },
+    progress: { type: 'boolean' },
   });
   const [ref, toolName] = positionals('call', rest, ['NAME', 'TOOL']) as [string, string];
   const toolArgs = parseJson(values.args);
@@ -20,15 +21,26 @@ export const call: Command = async ({ io, args, client }) => {
   const app = client();
   const server = await resolveServer(app, ref);
   // The service cancels the call on the server when it times out (MCP_TIMEOUT).
+  const callId = randomUUID();
   const input = {
     serverId: server.id,
     toolName,
-    callId: randomUUID(),
+    callId,
     // Any JSON value: the router is what says --args must be an object.
     ...(toolArgs !== undefined && { args: toolArgs as Record<string, unknown> }),
     ...(timeoutMs !== undefined && { timeoutMs }),
   };
-  const result = await app.call('mcp.call_tool', input).catch(nameFlags(FLAG_OF_FIELD));
+  // Subscribing is what makes the service ask the server for progress, so only when asked.
+  const stopProgress = values.progress
+    ? app.on('mcp.tool_progress', (p) => {
+        if (p.callId !== callId) return;
+        io.stderr.write(`progress ${p.progress}${p.total !== undefined ? `/${p.total}` : ''}${p.message ? `: ${p.message}` : ''}\n`);
+      })
+    : undefined;
+  const result = await app
+    .call('mcp.call_tool', input)
+    .catch(nameFlags(FLAG_OF_FIELD))
+    .finally(() => stopProgress?.());
 
   if (values.json) writeJson(io, result);
   else {
