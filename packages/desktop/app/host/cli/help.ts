@@ -83,14 +83,15 @@ Calls TOOL on server NAME and prints its content: text as is, images and audio a
   convert: `Usage: elftia-mcp convert --format openai|openai-responses|anthropic|gemini [--strict|--no-strict]
          [--server NAME] [FILE|-]
 
-Reads MCP tools from FILE or stdin (an array of { name, description, inputSchema } — other
-fields are ignored — or a tools/list result { "tools": [...] }) and prints the provider's tool
+Reads MCP tools from FILE or stdin (an array of { name, description, inputSchema, serverName? }
+— other fields are ignored — or a tools/list result { "tools": [...] }) and prints the provider's tool
 definitions as JSON on stdout. For gemini that is [{ "functionDeclarations": [...] }].
 Warnings (tools dropped, sent non-strict, descriptions shortened) go to stderr.
   --format F      openai (Chat Completions), openai-responses, anthropic or gemini
   --strict        OpenAI formats: request strict schemas (default: off for openai, on for openai-responses)
   --no-strict     OpenAI formats: never strict
-  --server NAME   Server name used in the tool ids mcp__NAME__tool (default: mcp)`,
+  --server NAME   Server name used in the tool ids mcp__NAME__tool (default: each tool's serverName,
+                  as in "tools NAME --json" output, else mcp)`,
 } as const;
 
 export type HelpTopic = keyof typeof HELP;
