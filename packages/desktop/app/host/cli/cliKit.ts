@@ -60,6 +60,17 @@ export function positionals(command: string, given: string[], names: string[]): 
   return given;
 }
 
+/**
+ * `--timeout S` as milliseconds. Reading a number from the text is the CLI's job; whether it is
+ * a valid timeout (positive) is the router's, which names the flag through `nameFlags`.
+ */
+export function parseSeconds(raw: string | undefined, command: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const seconds = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(seconds)) throw new UsageError(`--timeout must be a number of seconds; got "${raw}"`, command);
+  return Math.round(seconds * 1000);
+}
+
 /** Reads FILE, or stdin when the argument is absent or "-". Returns the text and a name for messages. */
 export async function readTextInput(io: CliIo, file: string | undefined): Promise<{ text: string; source: string }> {
   if (file === undefined || file === '-') {

@@ -11,7 +11,7 @@ import { startProcessTracking } from '../../main/services/processTracking';
 import { EXIT, UsageError, type CliIo, type Command } from './cliKit';
 import { call } from './commands/call';
 import { convert } from './commands/convert';
-import { serversAdd, serversImport, serversList, serversRemove, serversTest } from './commands/servers';
+import { serversAdd, serversDisable, serversEnable, serversImport, serversList, serversRemove, serversTest, serversUpdate } from './commands/servers';
 import { tools } from './commands/tools';
 import { HELP, type HelpTopic } from './help';
 import { createRouterClient, type RouterClient } from './routerClient';
@@ -19,6 +19,9 @@ import { createRouterClient, type RouterClient } from './routerClient';
 const COMMANDS = {
   'servers list': serversList,
   'servers add': serversAdd,
+  'servers update': serversUpdate,
+  'servers enable': serversEnable,
+  'servers disable': serversDisable,
   'servers import': serversImport,
   'servers remove': serversRemove,
   'servers test': serversTest,
@@ -104,7 +107,7 @@ function resolveCommand(words: string[]): Resolved {
   const wantsHelp = (end === -1 ? args : args.slice(0, end)).some((a) => a === '-h' || a === '--help');
   if (first === 'servers' && name === 'servers') {
     if (wantsHelp) return { help: 'servers' };
-    throw new UsageError('servers needs a subcommand: list, add, import, remove or test', 'servers');
+    throw new UsageError('servers needs a subcommand: list, add, update, enable, disable, import, remove or test', 'servers');
   }
   if (!isCommand(name)) {
     throw new UsageError(first === 'servers' ? `Unknown subcommand "servers ${second}"` : `Unknown command "${first}"`, first === 'servers' ? 'servers' : undefined);

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 // The agent's own table (text; [Image: mime], [Audio: mime]; resources), so a terminal shows what a model is given.
 import { flattenContent } from '../../../main/services/agent-core/engine/tinyelf/tools/flattenContent';
-import { EXIT, nameFlags, parseCommand, positionals, resolveServer, UsageError, writeJson, type Command } from '../cliKit';
+import { EXIT, nameFlags, parseCommand, parseSeconds, positionals, resolveServer, UsageError, writeJson, type Command } from '../cliKit';
 
 /** The route's fields and the flags or arguments that set them, for usage errors. */
 const FLAG_OF_FIELD = { toolName: 'TOOL', args: '--args', timeoutMs: '--timeout' };
@@ -16,7 +16,7 @@ export const call: Command = async ({ io, args, client }) => {
   });
   const [ref, toolName] = positionals('call', rest, ['NAME', 'TOOL']) as [string, string];
   const toolArgs = parseJson(values.args);
-  const timeoutMs = parseTimeout(values.timeout);
+  const timeoutMs = parseSeconds(values.timeout, 'call');
 
   const app = client();
   const server = await resolveServer(app, ref);
@@ -58,12 +58,4 @@ function parseJson(raw: string | undefined): unknown {
   } catch (err) {
     throw new UsageError(`--args is not valid JSON: ${(err as Error).message}`, 'call');
   }
-}
-
-function parseTimeout(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  // Reading a number from the text is the CLI's job; whether it is a valid timeout is the router's.
-  const seconds = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(seconds)) throw new UsageError(`--timeout must be a number of seconds; got "${raw}"`, 'call');
-  return Math.round(seconds * 1000);
 }

@@ -1,11 +1,25 @@
-/** `servers list|add|import|remove|test`: the server records, through the router. */
+/** `servers list|add|update|enable|disable|import|remove|test`: the server records, through the router. */
 import {
   MCP_SERVER_TRANSPORTS,
   McpServerTransportSchema,
   type McpServerConfig,
   type McpServerInput,
+  type McpServerRecord,
+  type McpServerTransport,
 } from '../../../shared/contracts/mcp-types';
-import { EXIT, nameFlags, parseCommand, positionals, readTextInput, resolveServer, UsageError, writeJson, type Command } from '../cliKit';
+import {
+  EXIT,
+  nameFlags,
+  parseCommand,
+  parseSeconds,
+  positionals,
+  readTextInput,
+  resolveServer,
+  UsageError,
+  writeJson,
+  type CliIo,
+  type Command,
+} from '../cliKit';
 import { describeTarget, redactServer, table } from '../format';
 
 export const serversList: Command = async ({ io, args, client }) => {
@@ -25,7 +39,8 @@ export const serversList: Command = async ({ io, args, client }) => {
   return EXIT.OK;
 };
 
-const ADD_OPTIONS = {
+/** The flags that describe a server; `add` and `update` share them. */
+const SERVER_OPTIONS = {
   name: { type: 'string' },
   type: { type: 'string' },
   command: { type: 'string' },
@@ -33,9 +48,11 @@ const ADD_OPTIONS = {
   env: { type: 'string', multiple: true },
   url: { type: 'string' },
   header: { type: 'string', multiple: true },
-  inactive: { type: 'boolean' },
+  timeout: { type: 'string' },
+  'ws-protocol': { type: 'string' },
   json: { type: 'boolean' },
 } as const;
+type ServerFlags = ReturnType<typeof parseCommand<typeof SERVER_OPTIONS>>['values'];
 
 /** Which flag sets each field of McpServerInput, so a schema issue names the flag to fix. */
 const FLAG_OF_FIELD = {
@@ -46,50 +63,121 @@ const FLAG_OF_FIELD = {
   'config.env': '--env',
   'config.url': '--url',
   'config.headers': '--header',
+  'config.timeoutMs': '--timeout',
+  'config.wsProtocol': '--ws-protocol',
 } as const;
+/** mcp.update's input nests the same fields under `updates`; the merged record is checked unnested. */
+const FLAG_OF_UPDATE_FIELD = {
+  ...FLAG_OF_FIELD,
+  ...Object.fromEntries(Object.entries(FLAG_OF_FIELD).map(([field, flag]) => [`updates.${field}`, flag])),
+};
 
-const STDIO_ONLY = ['command', 'arg', 'env'] as const;
-const REMOTE_ONLY = ['url', 'header'] as const;
+/** Flags only some transports read; a flag the transport never reads is a mistake worth saying. */
+const TRANSPORT_FLAGS = [
+  { flags: ['command', 'arg', 'env'], types: ['stdio'], applies: 'stdio servers' },
+  { flags: ['url', 'header'], types: ['sse', 'http', 'websocket'], applies: 'sse, http and websocket servers' },
+  { flags: ['ws-protocol'], types: ['websocket'], applies: 'websocket servers' },
+] as const satisfies ReadonlyArray<{ flags: ReadonlyArray<keyof ServerFlags>; types: readonly McpServerTransport[]; applies: string }>;
+
+function checkFlagsApply(command: string, type: McpServerTransport, values: ServerFlags): void {
+  for (const { flags, types, applies } of TRANSPORT_FLAGS) {
+    const misplaced = (types as readonly McpServerTransport[]).includes(type) ? undefined : flags.find((flag) => values[flag] !== undefined);
+    if (misplaced) throw new UsageError(`--${misplaced} applies only to ${applies}, not --type ${type}`, command);
+  }
+}
+
+function parseType(command: string, raw: string): McpServerTransport {
+  const type = McpServerTransportSchema.safeParse(raw);
+  if (!type.success) throw new UsageError(`--type must be one of ${MCP_SERVER_TRANSPORTS.join(', ')}; got "${raw}"`, command);
+  return type.data;
+}
+
+/** The config fields the given flags set, and only those. */
+function configFromFlags(command: string, values: ServerFlags): McpServerConfig {
+  const timeoutMs = parseSeconds(values.timeout, command);
+  return {
+    ...(values.command !== undefined && { command: values.command }),
+    ...(values.arg && { args: values.arg }),
+    ...(values.env && { env: pairs(command, values.env, '=', '--env', 'K=V') }),
+    ...(values.url !== undefined && { url: values.url }),
+    ...(values.header && { headers: pairs(command, values.header, ':', '--header', '"K: V"') }),
+    ...(timeoutMs !== undefined && { timeoutMs }),
+    ...(values['ws-protocol'] !== undefined && { wsProtocol: values['ws-protocol'] }),
+  };
+}
+
+function printSaved(io: CliIo, server: McpServerRecord, verb: string, json: boolean | undefined): void {
+  if (json) writeJson(io, redactServer(server));
+  else io.stdout.write(`${verb} "${server.name}" (${server.type}, id ${server.id})${server.isActive ? '' : ', inactive'}\n`);
+}
 
 export const serversAdd: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('servers add', args, ADD_OPTIONS);
+  const { values, positionals: rest } = parseCommand('servers add', args, { ...SERVER_OPTIONS, inactive: { type: 'boolean' } });
   positionals('servers add', rest, []);
   if (values.name === undefined) throw new UsageError('--name is required', 'servers add');
   if (values.type === undefined) throw new UsageError(`--type is required (${MCP_SERVER_TRANSPORTS.join(', ')})`, 'servers add');
-  const type = McpServerTransportSchema.safeParse(values.type);
-  if (!type.success) {
-    throw new UsageError(`--type must be one of ${MCP_SERVER_TRANSPORTS.join(', ')}; got "${values.type}"`, 'servers add');
-  }
-  // A flag the transport never reads is a mistake worth saying, not something to store silently.
-  const misplaced = (type.data === 'stdio' ? REMOTE_ONLY : STDIO_ONLY).find((flag) => values[flag] !== undefined);
-  if (misplaced) {
-    const applies = type.data === 'stdio' ? 'sse, http and websocket servers' : 'stdio servers';
-    throw new UsageError(`--${misplaced} applies only to ${applies}, not --type ${type.data}`, 'servers add');
-  }
-
-  const config: McpServerConfig = {
-    ...(values.command !== undefined ? { command: values.command } : {}),
-    ...(values.arg ? { args: values.arg } : {}),
-    ...(values.env ? { env: pairs(values.env, '=', '--env', 'K=V') } : {}),
-    ...(values.url !== undefined ? { url: values.url } : {}),
-    ...(values.header ? { headers: pairs(values.header, ':', '--header', '"K: V"') } : {}),
-  };
-  const input: McpServerInput = { name: values.name, type: type.data, config, isActive: !values.inactive };
+  const type = parseType('servers add', values.type);
+  checkFlagsApply('servers add', type, values);
+  const input: McpServerInput = { name: values.name, type, config: configFromFlags('servers add', values), isActive: !values.inactive };
   const { server } = await client().call('mcp.add', input).catch(nameFlags(FLAG_OF_FIELD));
   if (!server) throw new Error('mcp.add returned no server');
-  if (values.json) writeJson(io, redactServer(server));
-  else io.stdout.write(`Added "${server.name}" (${server.type}, id ${server.id})${server.isActive ? '' : ', inactive'}\n`);
+  printSaved(io, server, 'Added', values.json);
   return EXIT.OK;
 };
 
+const UPDATABLE = Object.keys(SERVER_OPTIONS).filter((flag) => flag !== 'json') as Array<Exclude<keyof ServerFlags, 'json'>>;
+
+/**
+ * `servers update NAME --flag …`: changes exactly the fields the flags set. A repeatable flag
+ * (--arg, --env, --header) replaces that whole list; config fields not named are kept.
+ */
+export const serversUpdate: Command = async ({ io, args, client }) => {
+  const { values, positionals: rest } = parseCommand('servers update', args, SERVER_OPTIONS);
+  const [ref] = positionals('servers update', rest, ['NAME']) as [string];
+  if (!UPDATABLE.some((flag) => values[flag] !== undefined)) {
+    throw new UsageError(`nothing to update: give at least one of ${UPDATABLE.map((flag) => `--${flag}`).join(', ')}`, 'servers update');
+  }
+  const type = values.type === undefined ? undefined : parseType('servers update', values.type);
+  const config = configFromFlags('servers update', values);
+  const app = client();
+  const current = await resolveServer(app, ref);
+  checkFlagsApply('servers update', type ?? current.type, values);
+  const updates = {
+    ...(values.name !== undefined && { name: values.name }),
+    ...(type !== undefined && { type }),
+    // The route replaces the config as a whole, so the fields not named come from the record.
+    ...(Object.keys(config).length > 0 && { config: { ...current.config, ...config } }),
+  };
+  const { server } = await app.call('mcp.update', { id: current.id, updates }).catch(nameFlags(FLAG_OF_UPDATE_FIELD));
+  if (!server) throw new Error('mcp.update returned no server');
+  printSaved(io, server, 'Updated', values.json);
+  return EXIT.OK;
+};
+
+/** `servers enable|disable NAME`: isActive and nothing else (the app connects only to active servers). */
+const setActive =
+  (isActive: boolean): Command =>
+  async ({ io, args, client }) => {
+    const command = `servers ${isActive ? 'enable' : 'disable'}`;
+    const { positionals: rest } = parseCommand(command, args, {});
+    const [ref] = positionals(command, rest, ['NAME']) as [string];
+    const app = client();
+    const current = await resolveServer(app, ref);
+    await app.call('mcp.update', { id: current.id, updates: { isActive } });
+    io.stdout.write(`${isActive ? 'Enabled' : 'Disabled'} "${current.name}"\n`);
+    return EXIT.OK;
+  };
+export const serversEnable = setActive(true);
+export const serversDisable = setActive(false);
+
 /** `K=V` / `K: V` pairs into a map; the separator is the first occurrence, so values may contain it. */
-function pairs(items: string[], separator: string, flag: string, shape: string): Record<string, string> {
+function pairs(command: string, items: string[], separator: string, flag: string, shape: string): Record<string, string> {
   const map: Record<string, string> = {};
   for (const item of items) {
     const at = item.indexOf(separator);
     const key = at === -1 ? '' : item.slice(0, at).trim();
     // The value is not echoed: it is usually the secret.
-    if (!key) throw new UsageError(`${flag} expects ${shape}; got an entry without a key or "${separator}"`, 'servers add');
+    if (!key) throw new UsageError(`${flag} expects ${shape}; got an entry without a key or "${separator}"`, command);
     map[key] = item.slice(at + 1).trim();
   }
   return map;
