@@ -132,7 +132,7 @@ export interface CommandContext {
   io: CliIo;
   args: string[];
   /** Opens the config store and services on first use; runCli disposes them however the command ends. */
-  client(): RouterClient;
+  client(): Promise<RouterClient>;
 }
 
 export type Command = (ctx: CommandContext) => Promise<number>;

@@ -4,31 +4,26 @@
  */
 import path from 'node:path';
 import { AppError } from '../../shared/errors';
-import { openConfMcpConfigStore } from '../../main/services/config/confBackend';
 import { defaultConfigDir } from '../../main/services/config/configDir';
-import { createServices, type Services } from '../../main/services/createServices';
-import { startProcessTracking } from '../../main/services/processTracking';
+import type { Services } from '../../main/services/createServices';
 import { EXIT, UsageError, type CliIo, type Command } from './cliKit';
-import { call } from './commands/call';
-import { convert } from './commands/convert';
-import { serversAdd, serversDisable, serversEnable, serversImport, serversList, serversRemove, serversTest, serversUpdate } from './commands/servers';
-import { tools } from './commands/tools';
 import { HELP, type HelpTopic } from './help';
 import { createRouterClient, type RouterClient } from './routerClient';
 
+/** Each command is loaded when it runs: start time is paid per command, and `--help` pays almost none. */
 const COMMANDS = {
-  'servers list': serversList,
-  'servers add': serversAdd,
-  'servers update': serversUpdate,
-  'servers enable': serversEnable,
-  'servers disable': serversDisable,
-  'servers import': serversImport,
-  'servers remove': serversRemove,
-  'servers test': serversTest,
-  tools,
-  call,
-  convert,
-} satisfies Partial<Record<HelpTopic, Command>>;
+  'servers list': async () => (await import('./commands/servers')).serversList,
+  'servers add': async () => (await import('./commands/servers')).serversAdd,
+  'servers update': async () => (await import('./commands/servers')).serversUpdate,
+  'servers enable': async () => (await import('./commands/servers')).serversEnable,
+  'servers disable': async () => (await import('./commands/servers')).serversDisable,
+  'servers import': async () => (await import('./commands/servers')).serversImport,
+  'servers remove': async () => (await import('./commands/servers')).serversRemove,
+  'servers test': async () => (await import('./commands/servers')).serversTest,
+  tools: async () => (await import('./commands/tools')).tools,
+  call: async () => (await import('./commands/call')).call,
+  convert: async () => (await import('./commands/convert')).convert,
+} satisfies Partial<Record<HelpTopic, () => Promise<Command>>>;
 type CommandName = keyof typeof COMMANDS;
 
 const isCommand = (name: string): name is CommandName => Object.hasOwn(COMMANDS, name);
@@ -36,7 +31,7 @@ const isTopic = (name: string): name is HelpTopic => Object.hasOwn(HELP, name);
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let services: Services | undefined;
-  let client: RouterClient | undefined;
+  let client: Promise<RouterClient> | undefined;
   // An interrupt disposes at once: pending connects and calls fail fast, child processes go.
   const onAbort = () => void services?.dispose();
   io.signal?.addEventListener('abort', onAbort);
@@ -50,18 +45,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     command = resolved.name;
     const dir = path.resolve(configDir ?? defaultConfigDir(io.env));
-    return await COMMANDS[resolved.name]({
+    const run = await COMMANDS[resolved.name]();
+    const open = async () => {
+      const { openServices } = await import('./openServices');
+      // An interrupt that came while loading must not start anything.
+      if (io.signal?.aborted) throw new AppError('MCP_CANCELLED', 'Interrupted');
+      services = openServices(dir, io);
+      return createRouterClient(services);
+    };
+    return await run({
       io,
       args: resolved.args,
       client: () => {
-        if (io.signal?.aborted) throw new AppError('MCP_CANCELLED', 'Interrupted');
-        if (client) return client;
-        const configStore = openConfMcpConfigStore(dir);
-        for (const notice of configStore.notices) io.stderr.write(`warning: ${notice.message}\n`);
-        // One-shot commands: adding a server must not start it in the background only to stop it.
-        const processes = startProcessTracking(dir, (line) => io.stderr.write(`warning: ${line}\n`));
-        services = createServices({ configStore, fetch: globalThis.fetch, processes }, { connectOnAdd: false });
-        client = createRouterClient(services);
+        if (io.signal?.aborted) return Promise.reject(new AppError('MCP_CANCELLED', 'Interrupted'));
+        client ??= open();
         return client;
       },
     });

@@ -18,7 +18,7 @@ export const call: Command = async ({ io, args, client }) => {
   const toolArgs = parseJson(values.args);
   const timeoutMs = parseSeconds(values.timeout, 'call');
 
-  const app = client();
+  const app = await client();
   const server = await resolveServer(app, ref);
   // The service cancels the call on the server when it times out (MCP_TIMEOUT).
   const callId = randomUUID();

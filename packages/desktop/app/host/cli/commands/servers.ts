@@ -25,7 +25,7 @@ import { describeTarget, redactServer, table } from '../format';
 export const serversList: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers list', args, { json: { type: 'boolean' } });
   positionals('servers list', rest, []);
-  const servers = await client().call('mcp.list', {});
+  const servers = await (await client()).call('mcp.list', {});
   if (values.json) {
     writeJson(io, servers.map(redactServer));
     return EXIT.OK;
@@ -119,7 +119,7 @@ export const serversAdd: Command = async ({ io, args, client }) => {
   const type = parseType('servers add', values.type);
   checkFlagsApply('servers add', type, values);
   const input: McpServerInput = { name: values.name, type, config: configFromFlags('servers add', values), isActive: !values.inactive };
-  const { server } = await client().call('mcp.add', input).catch(nameFlags(FLAG_OF_FIELD));
+  const { server } = await (await client()).call('mcp.add', input).catch(nameFlags(FLAG_OF_FIELD));
   if (!server) throw new Error('mcp.add returned no server');
   printSaved(io, server, 'Added', values.json);
   return EXIT.OK;
@@ -139,7 +139,7 @@ export const serversUpdate: Command = async ({ io, args, client }) => {
   }
   const type = values.type === undefined ? undefined : parseType('servers update', values.type);
   const config = configFromFlags('servers update', values);
-  const app = client();
+  const app = await client();
   const current = await resolveServer(app, ref);
   checkFlagsApply('servers update', type ?? current.type, values);
   const updates = {
@@ -161,7 +161,7 @@ const setActive =
     const command = `servers ${isActive ? 'enable' : 'disable'}`;
     const { positionals: rest } = parseCommand(command, args, {});
     const [ref] = positionals(command, rest, ['NAME']) as [string];
-    const app = client();
+    const app = await client();
     const current = await resolveServer(app, ref);
     await app.call('mcp.update', { id: current.id, updates: { isActive } });
     io.stdout.write(`${isActive ? 'Enabled' : 'Disabled'} "${current.name}"\n`);
@@ -187,7 +187,7 @@ export const serversImport: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers import', args, { json: { type: 'boolean' } });
   const [file] = positionals('servers import', rest, ['FILE (or - for stdin)']);
   const { text } = await readTextInput(io, file);
-  const result = await client().call('mcp.add_json', { json: text });
+  const result = await (await client()).call('mcp.add_json', { json: text });
   const entries = result.results ?? [];
   if (values.json) writeJson(io, result);
   else {
@@ -203,7 +203,7 @@ export const serversImport: Command = async ({ io, args, client }) => {
 export const serversRemove: Command = async ({ io, args, client }) => {
   const { positionals: rest } = parseCommand('servers remove', args, {});
   const [ref] = positionals('servers remove', rest, ['NAME']) as [string];
-  const app = client();
+  const app = await client();
   const server = await resolveServer(app, ref);
   await app.call('mcp.remove', { id: server.id });
   io.stdout.write(`Removed "${server.name}" (id ${server.id})\n`);
@@ -213,7 +213,7 @@ export const serversRemove: Command = async ({ io, args, client }) => {
 export const serversTest: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers test', args, { json: { type: 'boolean' } });
   const [ref] = positionals('servers test', rest, ['NAME']) as [string];
-  const app = client();
+  const app = await client();
   const server = await resolveServer(app, ref);
   const result = await app.call('mcp.test', { id: server.id });
   if (values.json) writeJson(io, result);

@@ -6,7 +6,7 @@ import { summarizeArguments } from '../format';
 export const tools: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('tools', args, { json: { type: 'boolean' } });
   const [ref] = positionals('tools', rest, ['NAME']) as [string];
-  const app = client();
+  const app = await client();
   const server = await resolveServer(app, ref);
   // The same id assignment setupMcpTools applies, so the ids shown are the ones a model is sent.
   const { tools: listed } = assignToolIds(await app.call('mcp.list_tools', { id: server.id }));
