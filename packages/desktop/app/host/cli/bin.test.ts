@@ -14,7 +14,7 @@ import { makeSandbox, type CliSandbox } from './cliTestkit';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const BIN = fileURLToPath(new URL('../../../bin/elftia-mcp.mjs', import.meta.url));
-// Always the source: a build left over from another commit must not answer for this one.
+// The bin picks the build or the source itself (cliBuild.test.ts); a stale build never answers.
 const ENV = { ...process.env, ELFTIA_CONFIG_DIR: '' };
 
 interface Exit {
