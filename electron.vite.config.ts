@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { RENDERER_CSP } from './packages/desktop/app/shared/csp';
+import { cliManifestPlugin } from './packages/desktop/bin/cliBuild.mjs';
 
 const app = path.resolve('packages/desktop/app');
 const alias = { '@shared': path.join(app, 'shared') };
@@ -25,6 +26,8 @@ function cspMetaTag(): Plugin {
 export default defineConfig({
   main: {
     resolve: { alias },
+    // out/main/cli.sources.json: lets bin/elftia-mcp.mjs run this build only while it is current.
+    plugins: [cliManifestPlugin({ entry: 'cli', extraFiles: [path.resolve('package-lock.json'), path.resolve('electron.vite.config.ts')] })],
     build: {
       outDir: 'out/main',
       rolldownOptions: {

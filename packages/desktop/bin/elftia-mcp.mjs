@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// elftia-mcp. In a checkout it runs the TypeScript source through tsx (a dev dependency), so it
-// works straight after `npm install` and a build left over from older sources can never answer
-// for the current ones. Where there is no source or no tsx (a packaged app), it runs the build,
-// out/main/cli.js.
+// elftia-mcp. Runs the build, out/main/cli.js, whenever it is current for the sources (a stat of
+// each file the build was made from, see cliBuild.mjs): that starts several times faster than
+// compiling the TypeScript on the fly. In a checkout whose build is missing or older than the
+// sources, it runs the source through tsx (a dev dependency), so a stale build never answers.
+// Where there is no source (a packaged app), it runs the build as shipped.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isCliBuildFresh } from './cliBuild.mjs';
 
 const desktop = new URL('../', import.meta.url);
+const outMain = fileURLToPath(new URL('../../out/main/', desktop));
 const built = fileURLToPath(new URL('../../out/main/cli.js', desktop));
 const source = fileURLToPath(new URL('app/host/cli/index.ts', desktop));
 
@@ -18,12 +21,16 @@ async function loadTsx() {
   }
 }
 
-const tsImport = existsSync(source) ? await loadTsx() : undefined;
-if (tsImport) {
-  await tsImport(pathToFileURL(source).href, import.meta.url);
-} else if (existsSync(built)) {
+const checkout = existsSync(source);
+if (existsSync(built) && (!checkout || isCliBuildFresh(outMain))) {
   await import(pathToFileURL(built).href);
 } else {
-  process.stderr.write('elftia-mcp: neither the source with tsx nor a build (npm run build) is available\n');
-  process.exit(1);
+  const tsImport = checkout ? await loadTsx() : undefined;
+  if (tsImport) {
+    await tsImport(pathToFileURL(source).href, import.meta.url);
+  } else {
+    const why = checkout ? 'the build is missing or older than the sources, and tsx is not installed' : 'there is no build';
+    process.stderr.write(`elftia-mcp: cannot start: ${why} (run npm install, then npm run build)\n`);
+    process.exit(1);
+  }
 }

@@ -14,7 +14,7 @@ import { makeSandbox, type CliSandbox } from './cliTestkit';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const BIN = fileURLToPath(new URL('../../../bin/elftia-mcp.mjs', import.meta.url));
-// Always the source: a build left over from another commit must not answer for this one.
+// The bin picks the build or the source itself (cliBuild.test.ts); a stale build never answers.
 const ENV = { ...process.env, ELFTIA_CONFIG_DIR: '' };
 
 interface Exit {
@@ -24,13 +24,23 @@ interface Exit {
   stderr: string;
 }
 
-function run(command: string, args: string[], { stdin = '', onSpawn }: { stdin?: string; onSpawn?: (pid: number) => void } = {}): Promise<Exit> {
+interface RunOptions {
+  stdin?: string;
+  onSpawn?: (pid: number) => void;
+  /** Called with the stderr seen so far, each time more arrives. */
+  onStderr?: (stderr: string) => void;
+}
+
+function run(command: string, args: string[], { stdin = '', onSpawn, onStderr }: RunOptions = {}): Promise<Exit> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, env: ENV, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      onStderr?.(stderr);
+    });
     child.once('error', reject);
     child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
     child.stdin.end(stdin);
@@ -106,17 +116,21 @@ describe('the elftia-mcp bin', () => {
     expect(JSON.parse(converted.stdout)).toEqual([{ functionDeclarations: [{ name: 'mcp__mcp__echo', description: '' }] }]);
   });
 
-  it('on SIGINT cancels the running call, stops the server and exits 130', async () => {
+  it('on one SIGINT cancels the running call, stops the server, says "Interrupted." and exits 130', async () => {
     expect((await addFixture('fx')).code).toBe(0);
     let pid = 0;
-    const running = bin(['call', 'fx', 'sleep', '--args', '{"ms":30000}'], { onSpawn: (p) => (pid = p) });
-    expect(await waitFor(() => withMarker(marker).length > 0, 10_000)).toBe(true);
-    // The server is up; give the call a moment to be sent before interrupting it.
-    await new Promise((r) => setTimeout(r, 300));
+    let inFlight = false;
+    const running = bin(['call', 'fx', 'sleep', '--args', '{"ms":60000}', '--progress'], {
+      onSpawn: (p) => (pid = p),
+      // The server's first progress report: the call is on the server, the server is running.
+      onStderr: (stderr) => (inFlight ||= stderr.includes('progress 1/5')),
+    });
+    expect(await waitFor(() => inFlight, 25_000)).toBe(true);
+    // conf's exit hook (when-exit) re-raises the signal on the CLI itself; that is still one Ctrl-C.
     process.kill(pid, 'SIGINT');
     const result = await running;
     expect(result).toMatchObject({ code: 130, stdout: '' });
-    expect(result.stderr).toContain('Interrupted.');
+    expect(result.stderr).toBe('progress 1/5: step 1 of 5\nInterrupted.\n');
   });
 
   it('a reader that is gone (| true) neither crashes the CLI nor leaves the server running', async () => {

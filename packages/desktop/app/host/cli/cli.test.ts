@@ -98,6 +98,75 @@ describe('servers add / list', () => {
   });
 });
 
+describe('servers update / enable / disable, --timeout and --ws-protocol', () => {
+  type Record = { id: string; name: string; type: string; isActive: boolean; createdAt: number; config: { [key: string]: unknown } };
+  const listed = async () => json<Record[]>((await cli.run(['servers', 'list', '--json'])).stdout);
+
+  it('add takes --timeout (seconds) for any server and --ws-protocol for websocket ones', async () => {
+    const ws = await cli.run(['servers', 'add', '--name', 'sock', '--type', 'websocket', '--url', 'ws://127.0.0.1:9/mcp', '--ws-protocol', 'mcp.v2', '--timeout', '2.5', '--json']);
+    expect(ws.code, ws.stderr).toBe(0);
+    expect(json(ws.stdout)).toMatchObject({ config: { url: 'ws://127.0.0.1:9/mcp', wsProtocol: 'mcp.v2', timeoutMs: 2500 } });
+    const stdio = await cli.run(stdioFixtureArgs('fx', '--timeout', '7', '--json'));
+    expect(json(stdio.stdout)).toMatchObject({ config: { timeoutMs: 7000 } });
+    const misplaced = await cli.run(stdioFixtureArgs('x', '--ws-protocol', 'mcp'));
+    expect(misplaced).toMatchObject({ code: 2, stdout: '' });
+    expect(misplaced.stderr).toContain('--ws-protocol applies only to websocket servers');
+    // The router's rule (a positive whole number of ms), named by the flag that set it.
+    const zero = await cli.run(stdioFixtureArgs('x', '--timeout', '0'));
+    expect(zero).toMatchObject({ code: 2, stdout: '' });
+    expect(zero.stderr).toMatch(/^elftia-mcp servers add: --timeout: Too small/);
+  });
+
+  it('update changes exactly the flags given; everything else stays as it was', async () => {
+    http = await startHttpFixture('http');
+    expect((await cli.run(['servers', 'add', '--name', 'web', '--type', 'http', '--url', 'http://127.0.0.1:9/old', '--header', 'Authorization: Bearer kept', '--timeout', '5', '--inactive'])).code).toBe(0);
+    const [before] = await listed();
+    const updated = await cli.run(['servers', 'update', 'WEB', '--name', 'site', '--url', http.url.href]);
+    expect(updated).toMatchObject({ code: 0, stderr: '' });
+    expect(updated.stdout).toBe(`Updated "site" (http, id ${before!.id}), inactive\n`);
+    const [after] = await listed();
+    expect(after).toEqual({ ...before, name: 'site', config: { ...before!.config, url: http.url.href }, updatedAt: expect.any(Number) });
+    // The header was kept for real (list redacts it): the server sees it.
+    expect((await cli.run(['servers', 'enable', 'site'])).code).toBe(0);
+    const headers = await cli.run(['call', 'site', 'headers']);
+    expect(headers.stdout.toLowerCase()).toContain('bearer kept');
+
+    const retyped = await cli.run(['servers', 'update', 'site', '--type', 'stdio', '--command', process.execPath, '--arg', FIXTURE_SERVERS.stdio, '--json']);
+    expect(retyped.code, retyped.stderr).toBe(0);
+    expect(json(retyped.stdout)).toMatchObject({ name: 'site', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio], timeoutMs: 5000 } });
+  });
+
+  it('update names the flag at fault, refuses a taken name and an unknown server', async () => {
+    await cli.run(stdioFixtureArgs('one', '--inactive'));
+    await cli.run(stdioFixtureArgs('two', '--inactive'));
+    const cases: Array<[string[], number, RegExp]> = [
+      [['servers', 'update', 'one'], 2, /nothing to update: give at least one of --name/],
+      [['servers', 'update', 'one', '--type', 'sse'], 2, /^elftia-mcp servers update: --url: An sse server needs a url/],
+      [['servers', 'update', 'one', '--url', 'http://x'], 2, /--url applies only to sse, http and websocket servers/],
+      [['servers', 'update', 'one', '--timeout=-1'], 2, /--timeout: Too small/],
+      [['servers', 'update', 'one', '--name', 'TWO'], 1, /An MCP server named "TWO" already exists/],
+      [['servers', 'update', 'ghost', '--name', 'x'], 1, /No MCP server named "ghost"/],
+      [['servers', 'enable'], 2, /NAME is required/],
+    ];
+    for (const [args, code, message] of cases) {
+      const result = await cli.run(args);
+      expect(result, args.join(' ')).toMatchObject({ code, stdout: '' });
+      expect(result.stderr).toMatch(message);
+    }
+    expect((await listed()).map((s) => s.name)).toEqual(['one', 'two']);
+  });
+
+  it('enable and disable toggle isActive and nothing else', async () => {
+    await cli.run(stdioFixtureArgs('fx', '--inactive', '--env', 'TOKEN=t'));
+    const [before] = await listed();
+    expect(await cli.run(['servers', 'enable', 'fx'])).toEqual({ code: 0, stdout: 'Enabled "fx"\n', stderr: '' });
+    expect((await cli.run(['servers', 'list'])).stdout).toMatch(/fx\s+stdio\s+yes/);
+    expect(await cli.run(['servers', 'disable', before!.id])).toEqual({ code: 0, stdout: 'Disabled "fx"\n', stderr: '' });
+    const [after] = await listed();
+    expect(after).toEqual({ ...before, updatedAt: expect.any(Number) });
+  });
+});
+
 describe('servers import / remove / test', () => {
   it('imports a Claude Desktop file: good entries added, the bad one named, exit code 1', async () => {
     const file = path.join(cli.dir, 'claude_desktop_config.json');
@@ -223,12 +292,23 @@ describe('tools and call', () => {
     expect(slow.stderr).toMatch(/^error: "fx" did not answer tools\/call in time; the request was cancelled/);
   });
 
+  it('call --progress reports the server progress on stderr as it arrives, stdout stays the result', async () => {
+    const slow = await cli.run(['call', 'fx', 'sleep', '--args', '{"ms":250}', '--progress']);
+    expect(slow.code).toBe(0);
+    expect(slow.stderr).toBe([1, 2, 3, 4, 5].map((step) => `progress ${step}/5: step ${step} of 5\n`).join(''));
+    // Without the flag nothing is asked of the server, so nothing is printed.
+    expect((await cli.run(['call', 'fx', 'sleep', '--args', '{"ms":50}'])).stderr).toBe('');
+  });
+
   it('bad --args, --timeout or arguments are usage errors naming the flag; an unknown server is named', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['call', 'fx', 'echo', '--args', '{text:'], /--args is not valid JSON/],
-      [['call', 'fx', 'echo', '--args', '[1,2]'], /--args must be a JSON object .*; got an array/],
-      [['call', 'fx', 'echo', '--args', '"hi"'], /--args must be a JSON object .*; got "hi"/],
-      [['call', 'fx', 'echo', '--timeout', 'soon'], /--timeout must be a positive number of seconds; got "soon"/],
+      [['call', 'fx', 'echo', '--timeout', 'soon'], /--timeout must be a number of seconds; got "soon"/],
+      // What the router validates, the router says, naming the flag or argument at fault.
+      [['call', 'fx', 'echo', '--args', '[1,2]'], /^elftia-mcp call: --args: .*expected record, received array/],
+      [['call', 'fx', 'echo', '--args', '"hi"'], /^elftia-mcp call: --args: .*expected record, received string/],
+      [['call', 'fx', 'echo', '--timeout', '0'], /^elftia-mcp call: --timeout: Too small/],
+      [['call', 'fx', ''], /^elftia-mcp call: TOOL: Too small/],
       [['call', 'fx'], /TOOL is required/],
       [['call', 'fx', 'echo', 'extra'], /Unexpected argument "extra"/],
     ];
@@ -257,7 +337,8 @@ describe('help and dispatch', () => {
     const topics: Array<[string[], string]> = [
       [['--help'], 'Usage: elftia-mcp [--config-dir DIR] <command>'],
       [['help', 'call'], 'Usage: elftia-mcp [--config-dir DIR] call NAME TOOL'],
-      [['servers', '--help'], 'Usage: elftia-mcp [--config-dir DIR] servers <list|add|import|remove|test>'],
+      [['servers', '--help'], 'Usage: elftia-mcp [--config-dir DIR] servers <list|add|update|enable|disable|import|remove|test>'],
+      [['servers', 'update', '--help'], 'Changes exactly the fields whose flags are given'],
       [['servers', 'add', '--help'], '--header "K: V"'],
       [['servers', 'import', '-h'], 'FILE|-'],
       [['tools', '--help'], 'tools NAME [--json]'],

@@ -7,8 +7,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 import { AppError } from '../../shared/errors';
-import type { McpService } from '../../main/services/capabilities/tools/mcp-users/McpService';
-import type { Services } from '../../main/services/createServices';
+import type { RouterClient } from './routerClient';
 
 /** Exit codes are part of the scriptable surface (docs/cli.md); never renumber them. */
 export const EXIT = {
@@ -61,6 +60,17 @@ export function positionals(command: string, given: string[], names: string[]): 
   return given;
 }
 
+/**
+ * `--timeout S` as milliseconds. Reading a number from the text is the CLI's job; whether it is
+ * a valid timeout (positive) is the router's, which names the flag through `nameFlags`.
+ */
+export function parseSeconds(raw: string | undefined, command: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const seconds = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(seconds)) throw new UsageError(`--timeout must be a number of seconds; got "${raw}"`, command);
+  return Math.round(seconds * 1000);
+}
+
 /** Reads FILE, or stdin when the argument is absent or "-". Returns the text and a name for messages. */
 export async function readTextInput(io: CliIo, file: string | undefined): Promise<{ text: string; source: string }> {
   if (file === undefined || file === '-') {
@@ -80,8 +90,8 @@ export function writeJson(io: CliIo, value: unknown): void {
 }
 
 /** A server by id, or by name compared as McpService compares names (trimmed, case-insensitive). */
-export async function resolveServer(mcpService: McpService, ref: string): Promise<McpServerRecord> {
-  const servers = await mcpService.list();
+export async function resolveServer(client: RouterClient, ref: string): Promise<McpServerRecord> {
+  const servers = await client.call('mcp.list', {});
   const wanted = ref.trim().toLowerCase();
   const server = servers.find((s) => s.id === ref) ?? servers.find((s) => s.name.trim().toLowerCase() === wanted);
   if (!server) {
@@ -92,12 +102,37 @@ export async function resolveServer(mcpService: McpService, ref: string): Promis
   return server;
 }
 
-/** What runCli hands a command: its arguments (after the command words) and lazily opened services. */
+const isIssue = (value: unknown): value is { path: string; message: string } =>
+  typeof value === 'object' && value !== null && typeof (value as { path?: unknown }).path === 'string' && typeof (value as { message?: unknown }).message === 'string';
+
+/**
+ * For `.catch()` on a route call: the router's VALIDATION_FAILED becomes a usage error naming,
+ * for each field at fault, the flag or argument that set it (`config.url` → `--url`). A field
+ * with no flag is named by its path; other errors pass through unchanged.
+ */
+export function nameFlags(flagOf: Readonly<Record<string, string>>) {
+  return (err: unknown): never => {
+    const issues: unknown = err instanceof AppError && err.code === 'VALIDATION_FAILED' ? err.data?.issues : undefined;
+    if (!Array.isArray(issues) || issues.length === 0 || !issues.every(isIssue)) throw err;
+    // The longest path with a flag: `config.env.TOKEN` is set by the flag of `config.env`.
+    const flag = (path: string) => {
+      const parts = path.split('.');
+      for (let n = parts.length; n > 0; n--) {
+        const found = flagOf[parts.slice(0, n).join('.')];
+        if (found) return found;
+      }
+      return path;
+    };
+    throw new UsageError(issues.map((issue) => `${flag(issue.path)}: ${issue.message}`).join('; '));
+  };
+}
+
+/** What runCli hands a command: its arguments (after the command words) and a lazily opened client. */
 export interface CommandContext {
   io: CliIo;
   args: string[];
   /** Opens the config store and services on first use; runCli disposes them however the command ends. */
-  services(): Services;
+  client(): Promise<RouterClient>;
 }
 
 export type Command = (ctx: CommandContext) => Promise<number>;

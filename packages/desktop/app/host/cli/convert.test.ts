@@ -114,13 +114,17 @@ describe('convert', () => {
     ]);
   });
 
-  it('takes the output of `tools NAME --json` as input', async () => {
+  it('takes the output of `tools NAME --json` as input, with the ids `tools` printed', async () => {
     expect((await cli.run(stdioFixtureArgs('fx'))).code).toBe(0);
     const listed = await cli.run(['tools', 'fx', '--json']);
-    const { out } = await convert(['--format', 'gemini', '--server', 'fx'], listed.stdout);
-    const names = (out as Array<{ functionDeclarations: Json[] }>)[0]!.functionDeclarations.map((d) => d.name);
-    expect(names).toContain('mcp__fx__echo');
-    expect(names).toHaveLength((JSON.parse(listed.stdout) as unknown[]).length);
+    const ids = (JSON.parse(listed.stdout) as Array<{ id: string }>).map((t) => t.id);
+    expect(ids).toContain('mcp__fx__echo');
+    // No --server: each tool's serverName names it, as it did in `tools`.
+    const { out } = await convert(['--format', 'gemini'], listed.stdout);
+    expect((out as Array<{ functionDeclarations: Json[] }>)[0]!.functionDeclarations.map((d) => d.name)).toEqual(ids);
+    // --server given is what the caller wants, over what the input says.
+    const renamed = (await convert(['--format', 'anthropic', '--server', 'other'], listed.stdout)).out as Json[];
+    expect(renamed.map((t) => t.name)).toContain('mcp__other__echo');
   });
 
   it('writes warnings to stderr and keeps stdout pure JSON', async () => {

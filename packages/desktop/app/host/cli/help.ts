@@ -7,12 +7,26 @@ const GLOBAL = `Global options (before the command):
 
 Exit codes: 0 success, 1 the command failed, 2 usage error (bad flag, argument or input), 130 interrupted.`;
 
+/** The flags that describe a server, shared by `servers add` and `servers update`. */
+const SERVER_FLAGS = `  --name N          Unique name (compared case-insensitively)
+  --type T          stdio, sse, http (Streamable HTTP) or websocket
+  --command C       stdio: the program to run
+  --arg A           stdio: one argument; repeat for more (use --arg=-x for values starting with -)
+  --env K=V         stdio: one environment variable; repeat for more
+  --url U           sse/http: an http(s) URL; websocket: a ws(s) URL
+  --header "K: V"   sse/http/websocket: one request header; repeat for more
+  --ws-protocol P   websocket: the sub-protocol to ask for (Sec-WebSocket-Protocol; default mcp)
+  --timeout S       Tool calls on this server time out after S seconds (default 120)`;
+
 export const HELP = {
   main: `Usage: elftia-mcp [--config-dir DIR] <command> [options]
 
 Commands:
   servers list             List configured MCP servers (secrets redacted)
   servers add              Add a server from flags
+  servers update NAME      Change a server's name, transport, command, URL, headers, timeout …
+  servers enable NAME      Let the app connect to a server (isActive)
+  servers disable NAME     Keep a server saved but unused
   servers import FILE|-    Add servers from a JSON config (Claude Desktop, Cursor, VS Code …)
   servers remove NAME      Remove a server
   servers test NAME        Connect to a server and list its tools
@@ -25,7 +39,7 @@ Run "elftia-mcp <command> --help" for a command's options.
 
 ${GLOBAL}`,
 
-  servers: `Usage: elftia-mcp [--config-dir DIR] servers <list|add|import|remove|test> …
+  servers: `Usage: elftia-mcp [--config-dir DIR] servers <list|add|update|enable|disable|import|remove|test> …
 
 Run "elftia-mcp servers <subcommand> --help" for details.`,
 
@@ -35,17 +49,28 @@ Lists the configured servers. Env values, header values and URL credentials are 
   --json   Print the records as JSON (redacted the same way)`,
 
   'servers add': `Usage: elftia-mcp [--config-dir DIR] servers add --name N --type stdio|sse|http|websocket
-         [--command C] [--arg A]... [--env K=V]... [--url U] [--header "K: V"]... [--inactive] [--json]
+         [--command C] [--arg A]... [--env K=V]... [--url U] [--header "K: V"]... [--ws-protocol P]
+         [--timeout S] [--inactive] [--json]
 
-  --name N          Unique name (compared case-insensitively)
-  --type T          stdio, sse, http (Streamable HTTP) or websocket
-  --command C       stdio: the program to run
-  --arg A           stdio: one argument; repeat for more (use --arg=-x for values starting with -)
-  --env K=V         stdio: one environment variable; repeat for more
-  --url U           sse/http: an http(s) URL; websocket: a ws(s) URL
-  --header "K: V"   sse/http/websocket: one request header; repeat for more
+${SERVER_FLAGS}
   --inactive        Save without enabling (the app will not connect to it)
   --json            Print the saved record (secrets redacted)`,
+
+  'servers update': `Usage: elftia-mcp [--config-dir DIR] servers update NAME [--name N] [--type T] [--command C] [--arg A]...
+         [--env K=V]... [--url U] [--header "K: V"]... [--ws-protocol P] [--timeout S] [--json]
+
+Changes exactly the fields whose flags are given; everything else stays as it is. A repeatable
+flag (--arg, --env, --header) replaces that whole list. Use enable/disable for isActive.
+${SERVER_FLAGS}
+  --json            Print the saved record (secrets redacted)`,
+
+  'servers enable': `Usage: elftia-mcp [--config-dir DIR] servers enable NAME
+
+Marks NAME active: the app connects to it and offers its tools.`,
+
+  'servers disable': `Usage: elftia-mcp [--config-dir DIR] servers disable NAME
+
+Marks NAME inactive: it stays saved, the app does not connect to it.`,
 
   'servers import': `Usage: elftia-mcp [--config-dir DIR] servers import FILE|- [--json]
 
@@ -71,25 +96,27 @@ Lists NAME's enabled tools: the tool id models see, the MCP name, the descriptio
 arguments (* = required).
   --json   Print [{ id, name, description, inputSchema, serverId, serverName }]`,
 
-  call: `Usage: elftia-mcp [--config-dir DIR] call NAME TOOL [--args JSON] [--timeout S] [--json]
+  call: `Usage: elftia-mcp [--config-dir DIR] call NAME TOOL [--args JSON] [--timeout S] [--progress] [--json]
 
 Calls TOOL on server NAME and prints its content: text as is, images and audio as
 [Image: mime] / [Audio: mime]. Exit code 1 when the call fails or the tool returns isError.
   --args JSON    Arguments as a JSON object (default {})
   --timeout S    Cancel the call after S seconds (the server is told to stop)
+  --progress     Ask the server for progress and print each report on stderr as "progress N/TOTAL: message"
   --json         Print the full result: { callId, isError, content, structuredContent?, durationMs }`,
 
   convert: `Usage: elftia-mcp convert --format openai|openai-responses|anthropic|gemini [--strict|--no-strict]
          [--server NAME] [FILE|-]
 
-Reads MCP tools from FILE or stdin (an array of { name, description, inputSchema } — other
-fields are ignored — or a tools/list result { "tools": [...] }) and prints the provider's tool
+Reads MCP tools from FILE or stdin (an array of { name, description, inputSchema, serverName? }
+— other fields are ignored — or a tools/list result { "tools": [...] }) and prints the provider's tool
 definitions as JSON on stdout. For gemini that is [{ "functionDeclarations": [...] }].
 Warnings (tools dropped, sent non-strict, descriptions shortened) go to stderr.
   --format F      openai (Chat Completions), openai-responses, anthropic or gemini
   --strict        OpenAI formats: request strict schemas (default: off for openai, on for openai-responses)
   --no-strict     OpenAI formats: never strict
-  --server NAME   Server name used in the tool ids mcp__NAME__tool (default: mcp)`,
+  --server NAME   Server name used in the tool ids mcp__NAME__tool (default: each tool's serverName,
+                  as in "tools NAME --json" output, else mcp)`,
 } as const;
 
 export type HelpTopic = keyof typeof HELP;

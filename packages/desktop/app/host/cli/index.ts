@@ -3,19 +3,22 @@
  * runCli to the process: argv, the standard streams, and signals that dispose before exiting.
  */
 import { EXIT } from './cliKit';
+import { handleInterrupts } from './interrupts';
 import { runCli } from './runCli';
 
 const controller = new AbortController();
-let interrupts = 0;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    // The first interrupt disposes (children are stopped); a second one means "now".
-    if (++interrupts > 1) process.exit(EXIT.INTERRUPTED);
+handleInterrupts({
+  first() {
+    // Cancels running work; runCli disposes what it started (children are stopped) and exits 130.
     controller.abort();
     // A command waiting for stdin (convert or import from a terminal) stops waiting.
     process.stdin.destroy();
-  });
-}
+  },
+  again() {
+    process.stderr.write('Interrupted again: exiting without stopping what was started.\n');
+    process.exit(EXIT.INTERRUPTED);
+  },
+});
 
 // A reader that went away (`elftia-mcp tools x | head`) is not a crash: later writes are dropped,
 // the command finishes and disposes as usual, so no child process is orphaned.

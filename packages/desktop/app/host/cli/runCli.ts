@@ -4,27 +4,26 @@
  */
 import path from 'node:path';
 import { AppError } from '../../shared/errors';
-import { openConfMcpConfigStore } from '../../main/services/config/confBackend';
 import { defaultConfigDir } from '../../main/services/config/configDir';
-import { createServices, type Services } from '../../main/services/createServices';
-import { startProcessTracking } from '../../main/services/processTracking';
+import type { Services } from '../../main/services/createServices';
 import { EXIT, UsageError, type CliIo, type Command } from './cliKit';
-import { call } from './commands/call';
-import { convert } from './commands/convert';
-import { serversAdd, serversImport, serversList, serversRemove, serversTest } from './commands/servers';
-import { tools } from './commands/tools';
 import { HELP, type HelpTopic } from './help';
+import { createRouterClient, type RouterClient } from './routerClient';
 
+/** Each command is loaded when it runs: start time is paid per command, and `--help` pays almost none. */
 const COMMANDS = {
-  'servers list': serversList,
-  'servers add': serversAdd,
-  'servers import': serversImport,
-  'servers remove': serversRemove,
-  'servers test': serversTest,
-  tools,
-  call,
-  convert,
-} satisfies Partial<Record<HelpTopic, Command>>;
+  'servers list': async () => (await import('./commands/servers')).serversList,
+  'servers add': async () => (await import('./commands/servers')).serversAdd,
+  'servers update': async () => (await import('./commands/servers')).serversUpdate,
+  'servers enable': async () => (await import('./commands/servers')).serversEnable,
+  'servers disable': async () => (await import('./commands/servers')).serversDisable,
+  'servers import': async () => (await import('./commands/servers')).serversImport,
+  'servers remove': async () => (await import('./commands/servers')).serversRemove,
+  'servers test': async () => (await import('./commands/servers')).serversTest,
+  tools: async () => (await import('./commands/tools')).tools,
+  call: async () => (await import('./commands/call')).call,
+  convert: async () => (await import('./commands/convert')).convert,
+} satisfies Partial<Record<HelpTopic, () => Promise<Command>>>;
 type CommandName = keyof typeof COMMANDS;
 
 const isCommand = (name: string): name is CommandName => Object.hasOwn(COMMANDS, name);
@@ -32,6 +31,7 @@ const isTopic = (name: string): name is HelpTopic => Object.hasOwn(HELP, name);
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let services: Services | undefined;
+  let client: Promise<RouterClient> | undefined;
   // An interrupt disposes at once: pending connects and calls fail fast, child processes go.
   const onAbort = () => void services?.dispose();
   io.signal?.addEventListener('abort', onAbort);
@@ -45,18 +45,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     command = resolved.name;
     const dir = path.resolve(configDir ?? defaultConfigDir(io.env));
-    return await COMMANDS[resolved.name]({
+    const run = await COMMANDS[resolved.name]();
+    const open = async () => {
+      const { openServices } = await import('./openServices');
+      // An interrupt that came while loading must not start anything.
+      if (io.signal?.aborted) throw new AppError('MCP_CANCELLED', 'Interrupted');
+      services = openServices(dir, io);
+      return createRouterClient(services);
+    };
+    return await run({
       io,
       args: resolved.args,
-      services: () => {
-        if (io.signal?.aborted) throw new AppError('MCP_CANCELLED', 'Interrupted');
-        if (services) return services;
-        const configStore = openConfMcpConfigStore(dir);
-        for (const notice of configStore.notices) io.stderr.write(`warning: ${notice.message}\n`);
-        // One-shot commands: adding a server must not start it in the background only to stop it.
-        const processes = startProcessTracking(dir, (line) => io.stderr.write(`warning: ${line}\n`));
-        services = createServices({ configStore, fetch: globalThis.fetch, processes }, { connectOnAdd: false });
-        return services;
+      client: () => {
+        if (io.signal?.aborted) return Promise.reject(new AppError('MCP_CANCELLED', 'Interrupted'));
+        client ??= open();
+        return client;
       },
     });
   } catch (err) {
@@ -101,7 +104,7 @@ function resolveCommand(words: string[]): Resolved {
   const wantsHelp = (end === -1 ? args : args.slice(0, end)).some((a) => a === '-h' || a === '--help');
   if (first === 'servers' && name === 'servers') {
     if (wantsHelp) return { help: 'servers' };
-    throw new UsageError('servers needs a subcommand: list, add, import, remove or test', 'servers');
+    throw new UsageError('servers needs a subcommand: list, add, update, enable, disable, import, remove or test', 'servers');
   }
   if (!isCommand(name)) {
     throw new UsageError(first === 'servers' ? `Unknown subcommand "servers ${second}"` : `Unknown command "${first}"`, first === 'servers' ? 'servers' : undefined);
@@ -124,10 +127,12 @@ function report(io: CliIo, err: unknown, command: string | undefined): number {
     io.stderr.write(`Run "elftia-mcp ${where ? `${where} ` : ''}--help" for usage.\n`);
     return EXIT.USAGE;
   }
+  // Input the router rejected that the command did not map to a flag (a file that is not a
+  // server list) is a usage error too; the router's message names the field.
+  if (err instanceof AppError && err.code === 'VALIDATION_FAILED') return report(io, new UsageError(err.message), command);
   if (err instanceof AppError) {
     io.stderr.write(`error: ${err.message}\n`);
-    // Invalid input the services rejected (a file that is not a server list) is a usage error too.
-    return err.code === 'VALIDATION_FAILED' ? EXIT.USAGE : EXIT.FAILURE;
+    return EXIT.FAILURE;
   }
   io.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
   return EXIT.FAILURE;

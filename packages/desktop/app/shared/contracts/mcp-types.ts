@@ -244,6 +244,8 @@ export const McpCallToolInputSchema = z.object({
   args: z.record(z.string(), z.unknown()).default({}),
   /** Chosen by the caller so it can cancel the call and match progress events; generated when absent. */
   callId: NonBlankSchema.optional(),
+  /** This call's timeout in milliseconds; overrides the server's `config.timeoutMs` (the CLI's `call --timeout`). */
+  timeoutMs: z.number().int().positive().optional(),
 });
 export type McpCallToolInput = z.input<typeof McpCallToolInputSchema>;
 

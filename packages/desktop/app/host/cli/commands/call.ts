@@ -2,22 +2,45 @@
 import { randomUUID } from 'node:crypto';
 // The agent's own table (text; [Image: mime], [Audio: mime]; resources), so a terminal shows what a model is given.
 import { flattenContent } from '../../../main/services/agent-core/engine/tinyelf/tools/flattenContent';
-import { EXIT, parseCommand, positionals, resolveServer, UsageError, writeJson, type Command } from '../cliKit';
+import { EXIT, nameFlags, parseCommand, parseSeconds, positionals, resolveServer, UsageError, writeJson, type Command } from '../cliKit';
 
-export const call: Command = async ({ io, args, services }) => {
+/** The route's fields and the flags or arguments that set them, for usage errors. */
+const FLAG_OF_FIELD = { toolName: 'TOOL', args: '--args', timeoutMs: '--timeout' };
+
+export const call: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('call', args, {
     args: { type: 'string' },
     timeout: { type: 'string' },
     json: { type: 'boolean' },
+    progress: { type: 'boolean' },
   });
   const [ref, toolName] = positionals('call', rest, ['NAME', 'TOOL']) as [string, string];
-  const toolArgs = parseToolArgs(values.args);
-  const timeoutMs = parseTimeout(values.timeout);
+  const toolArgs = parseJson(values.args);
+  const timeoutMs = parseSeconds(values.timeout, 'call');
 
-  const { mcpService } = services();
-  const server = await resolveServer(mcpService, ref);
+  const app = await client();
+  const server = await resolveServer(app, ref);
   // The service cancels the call on the server when it times out (MCP_TIMEOUT).
-  const result = await mcpService.callTool(server.id, toolName, toolArgs, randomUUID(), { timeoutMs });
+  const callId = randomUUID();
+  const input = {
+    serverId: server.id,
+    toolName,
+    callId,
+    // Any JSON value: the router is what says --args must be an object.
+    ...(toolArgs !== undefined && { args: toolArgs as Record<string, unknown> }),
+    ...(timeoutMs !== undefined && { timeoutMs }),
+  };
+  // Subscribing is what makes the service ask the server for progress, so only when asked.
+  const stopProgress = values.progress
+    ? app.on('mcp.tool_progress', (p) => {
+        if (p.callId !== callId) return;
+        io.stderr.write(`progress ${p.progress}${p.total !== undefined ? `/${p.total}` : ''}${p.message ? `: ${p.message}` : ''}\n`);
+      })
+    : undefined;
+  const result = await app
+    .call('mcp.call_tool', input)
+    .catch(nameFlags(FLAG_OF_FIELD))
+    .finally(() => stopProgress?.());
 
   if (values.json) writeJson(io, result);
   else {
@@ -28,23 +51,11 @@ export const call: Command = async ({ io, args, services }) => {
   return result.isError ? EXIT.FAILURE : EXIT.OK;
 };
 
-function parseToolArgs(raw: string | undefined): Record<string, unknown> {
-  if (raw === undefined) return {};
-  let parsed: unknown;
+function parseJson(raw: string | undefined): unknown {
+  if (raw === undefined) return undefined;
   try {
-    parsed = JSON.parse(raw);
+    return JSON.parse(raw);
   } catch (err) {
     throw new UsageError(`--args is not valid JSON: ${(err as Error).message}`, 'call');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new UsageError(`--args must be a JSON object such as '{"text":"hi"}'; got ${Array.isArray(parsed) ? 'an array' : String(JSON.stringify(parsed))}`, 'call');
-  }
-  return parsed as Record<string, unknown>;
-}
-
-function parseTimeout(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout must be a positive number of seconds; got "${raw}"`, 'call');
-  return Math.round(seconds * 1000);
 }

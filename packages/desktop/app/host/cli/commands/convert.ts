@@ -20,14 +20,20 @@ const InputToolSchema = z.object({
   // MCP requires it, but a missing one means "no arguments" to processJsonSchema; accepting it
   // lets hand-written lists stay short.
   inputSchema: z.record(z.string(), z.unknown()).optional(),
+  // Present in `tools --json` output: the ids convert prints are then the ones `tools` printed.
+  serverName: z.string().trim().min(1).optional(),
+  serverId: z.string().min(1).optional(),
 });
+
+/** Tools with no serverName, and no --server, are named as from a server called "mcp". */
+const DEFAULT_SERVER = 'mcp';
 
 export const convert: Command = async ({ io, args }) => {
   const { values, positionals: rest } = parseCommand('convert', args, {
     format: { type: 'string' },
     strict: { type: 'boolean' },
     'no-strict': { type: 'boolean' },
-    server: { type: 'string', default: 'mcp' },
+    server: { type: 'string' },
   });
   if (rest.length > 1) positionals('convert', rest, ['FILE']);
   const format = parseFormat(values.format);
@@ -36,7 +42,7 @@ export const convert: Command = async ({ io, args }) => {
   if (strict !== undefined && !format.startsWith('openai')) {
     throw new UsageError(`--${strict ? '' : 'no-'}strict applies only to --format openai and openai-responses`, 'convert');
   }
-  if (!values.server.trim()) throw new UsageError('--server must not be empty', 'convert');
+  if (values.server !== undefined && !values.server.trim()) throw new UsageError('--server must not be empty', 'convert');
 
   const { text, source } = await readTextInput(io, rest[0]);
   const tools = readTools(text, source, values.server);
@@ -53,7 +59,7 @@ function parseFormat(raw: string | undefined): Format {
   return format;
 }
 
-function readTools(text: string, source: string, serverName: string): MCPTool[] {
+function readTools(text: string, source: string, server: string | undefined): MCPTool[] {
   let root: unknown;
   try {
     root = JSON.parse(text);
@@ -70,16 +76,18 @@ function readTools(text: string, source: string, serverName: string): MCPTool[] 
     const problems = parsed.error.issues.map((i) => `${where}[${String(i.path[0])}]${i.path.slice(1).map((p) => `.${String(p)}`).join('')}: ${i.message}`);
     throw new UsageError(`${source}: ${problems.join('; ')}`, 'convert');
   }
-  const tools = parsed.data.map(
-    (tool): MCPTool => ({
+  const tools = parsed.data.map((tool): MCPTool => {
+    // --server renames every tool; otherwise each keeps its own server (the id's discriminator too).
+    const serverName = server ?? tool.serverName ?? DEFAULT_SERVER;
+    return {
       id: '',
       name: tool.name,
       description: tool.description ?? '',
       inputSchema: tool.inputSchema ?? { type: 'object' },
-      serverId: serverName,
+      serverId: server === undefined ? (tool.serverId ?? serverName) : serverName,
       serverName,
-    }),
-  );
+    };
+  });
   return assignToolIds(tools).tools;
 }
 

@@ -1,18 +1,31 @@
-/** `servers list|add|import|remove|test`: the server records, through McpService. */
+/** `servers list|add|update|enable|disable|import|remove|test`: the server records, through the router. */
 import {
   MCP_SERVER_TRANSPORTS,
-  McpServerInputSchema,
   McpServerTransportSchema,
   type McpServerConfig,
   type McpServerInput,
+  type McpServerRecord,
+  type McpServerTransport,
 } from '../../../shared/contracts/mcp-types';
-import { EXIT, parseCommand, positionals, readTextInput, resolveServer, UsageError, writeJson, type Command } from '../cliKit';
+import {
+  EXIT,
+  nameFlags,
+  parseCommand,
+  parseSeconds,
+  positionals,
+  readTextInput,
+  resolveServer,
+  UsageError,
+  writeJson,
+  type CliIo,
+  type Command,
+} from '../cliKit';
 import { describeTarget, redactServer, table } from '../format';
 
-export const serversList: Command = async ({ io, args, services }) => {
+export const serversList: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers list', args, { json: { type: 'boolean' } });
   positionals('servers list', rest, []);
-  const servers = await services().mcpService.list();
+  const servers = await (await client()).call('mcp.list', {});
   if (values.json) {
     writeJson(io, servers.map(redactServer));
     return EXIT.OK;
@@ -26,7 +39,8 @@ export const serversList: Command = async ({ io, args, services }) => {
   return EXIT.OK;
 };
 
-const ADD_OPTIONS = {
+/** The flags that describe a server; `add` and `update` share them. */
+const SERVER_OPTIONS = {
   name: { type: 'string' },
   type: { type: 'string' },
   command: { type: 'string' },
@@ -34,12 +48,14 @@ const ADD_OPTIONS = {
   env: { type: 'string', multiple: true },
   url: { type: 'string' },
   header: { type: 'string', multiple: true },
-  inactive: { type: 'boolean' },
+  timeout: { type: 'string' },
+  'ws-protocol': { type: 'string' },
   json: { type: 'boolean' },
 } as const;
+type ServerFlags = ReturnType<typeof parseCommand<typeof SERVER_OPTIONS>>['values'];
 
 /** Which flag sets each field of McpServerInput, so a schema issue names the flag to fix. */
-const FLAG_OF_FIELD: Record<string, string> = {
+const FLAG_OF_FIELD = {
   name: '--name',
   type: '--type',
   'config.command': '--command',
@@ -47,71 +63,131 @@ const FLAG_OF_FIELD: Record<string, string> = {
   'config.env': '--env',
   'config.url': '--url',
   'config.headers': '--header',
+  'config.timeoutMs': '--timeout',
+  'config.wsProtocol': '--ws-protocol',
+} as const;
+/** mcp.update's input nests the same fields under `updates`; the merged record is checked unnested. */
+const FLAG_OF_UPDATE_FIELD = {
+  ...FLAG_OF_FIELD,
+  ...Object.fromEntries(Object.entries(FLAG_OF_FIELD).map(([field, flag]) => [`updates.${field}`, flag])),
 };
 
-const STDIO_ONLY = ['command', 'arg', 'env'] as const;
-const REMOTE_ONLY = ['url', 'header'] as const;
+/** Flags only some transports read; a flag the transport never reads is a mistake worth saying. */
+const TRANSPORT_FLAGS = [
+  { flags: ['command', 'arg', 'env'], types: ['stdio'], applies: 'stdio servers' },
+  { flags: ['url', 'header'], types: ['sse', 'http', 'websocket'], applies: 'sse, http and websocket servers' },
+  { flags: ['ws-protocol'], types: ['websocket'], applies: 'websocket servers' },
+] as const satisfies ReadonlyArray<{ flags: ReadonlyArray<keyof ServerFlags>; types: readonly McpServerTransport[]; applies: string }>;
 
-export const serversAdd: Command = async ({ io, args, services }) => {
-  const { values, positionals: rest } = parseCommand('servers add', args, ADD_OPTIONS);
+function checkFlagsApply(command: string, type: McpServerTransport, values: ServerFlags): void {
+  for (const { flags, types, applies } of TRANSPORT_FLAGS) {
+    const misplaced = (types as readonly McpServerTransport[]).includes(type) ? undefined : flags.find((flag) => values[flag] !== undefined);
+    if (misplaced) throw new UsageError(`--${misplaced} applies only to ${applies}, not --type ${type}`, command);
+  }
+}
+
+function parseType(command: string, raw: string): McpServerTransport {
+  const type = McpServerTransportSchema.safeParse(raw);
+  if (!type.success) throw new UsageError(`--type must be one of ${MCP_SERVER_TRANSPORTS.join(', ')}; got "${raw}"`, command);
+  return type.data;
+}
+
+/** The config fields the given flags set, and only those. */
+function configFromFlags(command: string, values: ServerFlags): McpServerConfig {
+  const timeoutMs = parseSeconds(values.timeout, command);
+  return {
+    ...(values.command !== undefined && { command: values.command }),
+    ...(values.arg && { args: values.arg }),
+    ...(values.env && { env: pairs(command, values.env, '=', '--env', 'K=V') }),
+    ...(values.url !== undefined && { url: values.url }),
+    ...(values.header && { headers: pairs(command, values.header, ':', '--header', '"K: V"') }),
+    ...(timeoutMs !== undefined && { timeoutMs }),
+    ...(values['ws-protocol'] !== undefined && { wsProtocol: values['ws-protocol'] }),
+  };
+}
+
+function printSaved(io: CliIo, server: McpServerRecord, verb: string, json: boolean | undefined): void {
+  if (json) writeJson(io, redactServer(server));
+  else io.stdout.write(`${verb} "${server.name}" (${server.type}, id ${server.id})${server.isActive ? '' : ', inactive'}\n`);
+}
+
+export const serversAdd: Command = async ({ io, args, client }) => {
+  const { values, positionals: rest } = parseCommand('servers add', args, { ...SERVER_OPTIONS, inactive: { type: 'boolean' } });
   positionals('servers add', rest, []);
   if (values.name === undefined) throw new UsageError('--name is required', 'servers add');
   if (values.type === undefined) throw new UsageError(`--type is required (${MCP_SERVER_TRANSPORTS.join(', ')})`, 'servers add');
-  const type = McpServerTransportSchema.safeParse(values.type);
-  if (!type.success) {
-    throw new UsageError(`--type must be one of ${MCP_SERVER_TRANSPORTS.join(', ')}; got "${values.type}"`, 'servers add');
-  }
-  // A flag the transport never reads is a mistake worth saying, not something to store silently.
-  const misplaced = (type.data === 'stdio' ? REMOTE_ONLY : STDIO_ONLY).find((flag) => values[flag] !== undefined);
-  if (misplaced) {
-    const applies = type.data === 'stdio' ? 'sse, http and websocket servers' : 'stdio servers';
-    throw new UsageError(`--${misplaced} applies only to ${applies}, not --type ${type.data}`, 'servers add');
-  }
-
-  const config: McpServerConfig = {
-    ...(values.command !== undefined ? { command: values.command } : {}),
-    ...(values.arg ? { args: values.arg } : {}),
-    ...(values.env ? { env: pairs(values.env, '=', '--env', 'K=V') } : {}),
-    ...(values.url !== undefined ? { url: values.url } : {}),
-    ...(values.header ? { headers: pairs(values.header, ':', '--header', '"K: V"') } : {}),
-  };
-  const input: McpServerInput = { name: values.name, type: type.data, config, isActive: !values.inactive };
-  // The shared schema the form and the router use, so the CLI enforces the same rules.
-  const parsed = McpServerInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const field = issue.path.map(String).join('.');
-      const flag = FLAG_OF_FIELD[field] ?? FLAG_OF_FIELD[issue.path.slice(0, 2).map(String).join('.')];
-      return `${flag ?? field}: ${issue.message}`;
-    });
-    throw new UsageError(problems.join('; '), 'servers add');
-  }
-
-  const { server } = await services().mcpService.add(input);
-  if (!server) throw new Error('McpService.add returned no server');
-  if (values.json) writeJson(io, redactServer(server));
-  else io.stdout.write(`Added "${server.name}" (${server.type}, id ${server.id})${server.isActive ? '' : ', inactive'}\n`);
+  const type = parseType('servers add', values.type);
+  checkFlagsApply('servers add', type, values);
+  const input: McpServerInput = { name: values.name, type, config: configFromFlags('servers add', values), isActive: !values.inactive };
+  const { server } = await (await client()).call('mcp.add', input).catch(nameFlags(FLAG_OF_FIELD));
+  if (!server) throw new Error('mcp.add returned no server');
+  printSaved(io, server, 'Added', values.json);
   return EXIT.OK;
 };
 
+const UPDATABLE = Object.keys(SERVER_OPTIONS).filter((flag) => flag !== 'json') as Array<Exclude<keyof ServerFlags, 'json'>>;
+
+/**
+ * `servers update NAME --flag …`: changes exactly the fields the flags set. A repeatable flag
+ * (--arg, --env, --header) replaces that whole list; config fields not named are kept.
+ */
+export const serversUpdate: Command = async ({ io, args, client }) => {
+  const { values, positionals: rest } = parseCommand('servers update', args, SERVER_OPTIONS);
+  const [ref] = positionals('servers update', rest, ['NAME']) as [string];
+  if (!UPDATABLE.some((flag) => values[flag] !== undefined)) {
+    throw new UsageError(`nothing to update: give at least one of ${UPDATABLE.map((flag) => `--${flag}`).join(', ')}`, 'servers update');
+  }
+  const type = values.type === undefined ? undefined : parseType('servers update', values.type);
+  const config = configFromFlags('servers update', values);
+  const app = await client();
+  const current = await resolveServer(app, ref);
+  checkFlagsApply('servers update', type ?? current.type, values);
+  const updates = {
+    ...(values.name !== undefined && { name: values.name }),
+    ...(type !== undefined && { type }),
+    // The route replaces the config as a whole, so the fields not named come from the record.
+    ...(Object.keys(config).length > 0 && { config: { ...current.config, ...config } }),
+  };
+  const { server } = await app.call('mcp.update', { id: current.id, updates }).catch(nameFlags(FLAG_OF_UPDATE_FIELD));
+  if (!server) throw new Error('mcp.update returned no server');
+  printSaved(io, server, 'Updated', values.json);
+  return EXIT.OK;
+};
+
+/** `servers enable|disable NAME`: isActive and nothing else (the app connects only to active servers). */
+const setActive =
+  (isActive: boolean): Command =>
+  async ({ io, args, client }) => {
+    const command = `servers ${isActive ? 'enable' : 'disable'}`;
+    const { positionals: rest } = parseCommand(command, args, {});
+    const [ref] = positionals(command, rest, ['NAME']) as [string];
+    const app = await client();
+    const current = await resolveServer(app, ref);
+    await app.call('mcp.update', { id: current.id, updates: { isActive } });
+    io.stdout.write(`${isActive ? 'Enabled' : 'Disabled'} "${current.name}"\n`);
+    return EXIT.OK;
+  };
+export const serversEnable = setActive(true);
+export const serversDisable = setActive(false);
+
 /** `K=V` / `K: V` pairs into a map; the separator is the first occurrence, so values may contain it. */
-function pairs(items: string[], separator: string, flag: string, shape: string): Record<string, string> {
+function pairs(command: string, items: string[], separator: string, flag: string, shape: string): Record<string, string> {
   const map: Record<string, string> = {};
   for (const item of items) {
     const at = item.indexOf(separator);
     const key = at === -1 ? '' : item.slice(0, at).trim();
     // The value is not echoed: it is usually the secret.
-    if (!key) throw new UsageError(`${flag} expects ${shape}; got an entry without a key or "${separator}"`, 'servers add');
+    if (!key) throw new UsageError(`${flag} expects ${shape}; got an entry without a key or "${separator}"`, command);
     map[key] = item.slice(at + 1).trim();
   }
   return map;
 }
 
-export const serversImport: Command = async ({ io, args, services }) => {
+export const serversImport: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers import', args, { json: { type: 'boolean' } });
   const [file] = positionals('servers import', rest, ['FILE (or - for stdin)']);
   const { text } = await readTextInput(io, file);
-  const result = await services().mcpService.addJson({ json: text });
+  const result = await (await client()).call('mcp.add_json', { json: text });
   const entries = result.results ?? [];
   if (values.json) writeJson(io, result);
   else {
@@ -124,22 +200,22 @@ export const serversImport: Command = async ({ io, args, services }) => {
   return result.success ? EXIT.OK : EXIT.FAILURE;
 };
 
-export const serversRemove: Command = async ({ io, args, services }) => {
+export const serversRemove: Command = async ({ io, args, client }) => {
   const { positionals: rest } = parseCommand('servers remove', args, {});
   const [ref] = positionals('servers remove', rest, ['NAME']) as [string];
-  const { mcpService } = services();
-  const server = await resolveServer(mcpService, ref);
-  await mcpService.remove(server.id);
+  const app = await client();
+  const server = await resolveServer(app, ref);
+  await app.call('mcp.remove', { id: server.id });
   io.stdout.write(`Removed "${server.name}" (id ${server.id})\n`);
   return EXIT.OK;
 };
 
-export const serversTest: Command = async ({ io, args, services }) => {
+export const serversTest: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers test', args, { json: { type: 'boolean' } });
   const [ref] = positionals('servers test', rest, ['NAME']) as [string];
-  const { mcpService } = services();
-  const server = await resolveServer(mcpService, ref);
-  const result = await mcpService.test({ id: server.id });
+  const app = await client();
+  const server = await resolveServer(app, ref);
+  const result = await app.call('mcp.test', { id: server.id });
   if (values.json) writeJson(io, result);
   else if (result.success) {
     const info = result.serverInfo ? ` (${result.serverInfo.name} ${result.serverInfo.version})` : '';

@@ -3,13 +3,13 @@ import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-use
 import { EXIT, parseCommand, positionals, resolveServer, writeJson, type Command } from '../cliKit';
 import { summarizeArguments } from '../format';
 
-export const tools: Command = async ({ io, args, services }) => {
+export const tools: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('tools', args, { json: { type: 'boolean' } });
   const [ref] = positionals('tools', rest, ['NAME']) as [string];
-  const { mcpService } = services();
-  const server = await resolveServer(mcpService, ref);
+  const app = await client();
+  const server = await resolveServer(app, ref);
   // The same id assignment setupMcpTools applies, so the ids shown are the ones a model is sent.
-  const { tools: listed } = assignToolIds(await mcpService.listServerTools(server.id));
+  const { tools: listed } = assignToolIds(await app.call('mcp.list_tools', { id: server.id }));
   if (values.json) {
     writeJson(io, listed);
     return EXIT.OK;

@@ -52,7 +52,7 @@ export function createRouteHandlers({ mcpService, configStore }: McpRouterDeps):
     },
     'mcp.list_tools': ({ id }) => mcpService.listServerTools(id),
     'mcp.list_all_tools': () => mcpService.listAllActiveServerTools(),
-    'mcp.call_tool': ({ serverId, toolName, args, callId }) => mcpService.callTool(serverId, toolName, args, callId),
+    'mcp.call_tool': ({ serverId, toolName, args, callId, timeoutMs }) => mcpService.callTool(serverId, toolName, args, callId, { timeoutMs }),
     'mcp.cancel_call': async ({ callId }) => ({ cancelled: mcpService.cancelCall(callId) }),
     'mcp.test': (input) => mcpService.test(input),
     'mcp.discover': ({ id }) => mcpService.discover(id),
