@@ -19,6 +19,9 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'FORBIDDEN',
   'INTERNAL',
+  'MCP_TOOL_DISABLED',
+  'MCP_SERVER_INACTIVE',
+  'MCP_RESULT_TOO_LARGE',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

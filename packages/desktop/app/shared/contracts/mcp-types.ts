@@ -222,7 +222,9 @@ export type McpTestInput = z.input<typeof McpTestInputSchema>;
 
 export const McpTestResultSchema = z.object({
   success: z.boolean(),
+  /** The tools a model may be offered; the server's disabled tools are listed apart. */
   tools: z.array(z.string()),
+  disabledTools: z.array(z.string()),
   invalidTools: z.array(McpToolIssueSchema),
   durationMs: z.number(),
   serverInfo: McpServerInfoSchema.optional(),

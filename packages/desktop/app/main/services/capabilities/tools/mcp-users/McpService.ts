@@ -48,6 +48,7 @@ import type { ProcessRegistry } from './transports';
 import { createTransport } from './pool/createTransport';
 import { isRetryableOnNewConnection, isStaleSocketError, markSendFailures, toConnectError, toRequestError } from './pool/errors';
 import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
+import { assertActiveForImplicitUse, assertToolEnabled, isToolDisabled } from './pool/toolRules';
 import { assignToolIds } from './toolIds';
 
 /** The seed's event names; payloads are the contract's types, so they reach the renderer unchanged. */
@@ -129,6 +130,20 @@ interface ToolsListing {
   all: MCPTool[];
   enabled: MCPTool[];
   issues: McpToolIssue[];
+}
+
+export interface ListToolsOptions {
+  /** Skip the cache (the UI's refresh button); the fresh list is cached again. */
+  refresh?: boolean;
+  /** An implicit user (agent loading, a provider request): an inactive server fails with MCP_SERVER_INACTIVE. */
+  requireActive?: boolean;
+}
+
+export interface CallToolOptions {
+  /** Overrides the server's `config.timeoutMs` and the service default for this call. */
+  timeoutMs?: number;
+  /** An implicit caller (an agent): an inactive server fails with MCP_SERVER_INACTIVE instead of connecting. */
+  requireActive?: boolean;
 }
 
 export class McpService extends EventEmitter<McpServiceEvents> {
@@ -308,8 +323,9 @@ export class McpService extends EventEmitter<McpServiceEvents> {
 
   /* ---------- tools ---------- */
 
-  /** `refresh` skips the cache (the UI's refresh button); the fresh list is cached again. */
-  async listServerTools(serverId: string, { refresh = false } = {}): Promise<MCPTool[]> {
+  /** A server's enabled tools (see toolRules). */
+  async listServerTools(serverId: string, { refresh = false, requireActive }: ListToolsOptions = {}): Promise<MCPTool[]> {
+    if (requireActive) assertActiveForImplicitUse(this.liveRecord(serverId) ?? this.record(serverId), requireActive);
     const cached = refresh ? undefined : this.toolsCache.get(serverId);
     if (cached && Date.now() - cached.timestamp < this.CACHE_TTL) return cached.tools.slice();
     return (await this.fetchTools(this.record(serverId))).enabled;
@@ -327,14 +343,15 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     toolName: string,
     args: Record<string, unknown> = {},
     callId: string = randomUUID(),
-    /** `timeoutMs` overrides the server's `config.timeoutMs` and the service default for this call. */
-    { timeoutMs }: { timeoutMs?: number } = {},
+    { timeoutMs, requireActive }: CallToolOptions = {},
   ): Promise<McpCallToolResult> {
     if (this.activeCalls.has(callId)) {
       throw new AppError('VALIDATION_FAILED', `A call with id ${callId} is already running`, { callId });
     }
     // A live pooled entry carries the current record, which spares the store read on the hot path.
     const server = this.liveRecord(serverId) ?? this.record(serverId);
+    assertActiveForImplicitUse(server, requireActive);
+    assertToolEnabled(server, toolName);
     const controller = new CallCancellation();
     this.activeCalls.set(callId, { controller, serverId });
     const started = performance.now();
@@ -399,14 +416,15 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       const serverInfo = client.getServerVersion();
       return {
         success: true,
-        tools: listing.all.map((t) => t.name),
+        tools: listing.enabled.map((t) => t.name),
+        disabledTools: listing.all.filter((t) => isToolDisabled(server, t.name)).map((t) => t.name),
         invalidTools: listing.issues,
         durationMs: performance.now() - started,
         ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
       };
     } catch (err) {
       const error = transient || !saved ? toErrorShape(toConnectError(err, this.context(server))) : toErrorShape(err);
-      return { success: false, tools: [], invalidTools: [], durationMs: performance.now() - started, error };
+      return { success: false, tools: [], disabledTools: [], invalidTools: [], durationMs: performance.now() - started, error };
     } finally {
       if (transient) await transient.client.close().catch(() => undefined);
       if (!saved) this.log.forget(server.id);
@@ -702,6 +720,5 @@ function toMcpTool(server: McpServerRecord, tool: Tool): MCPTool {
 
 function toListing(server: McpServerRecord, listed: { items: Tool[]; issues: McpToolIssue[] }): ToolsListing {
   const { tools: all } = assignToolIds(listed.items.map((t) => toMcpTool(server, t)));
-  const disabled = new Set(server.disabledTools);
-  return { all, enabled: all.filter((t) => !disabled.has(t.name)), issues: listed.issues };
+  return { all, enabled: all.filter((t) => !isToolDisabled(server, t.name)), issues: listed.issues };
 }

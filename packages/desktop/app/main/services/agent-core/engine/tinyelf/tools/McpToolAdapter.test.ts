@@ -112,9 +112,10 @@ describe('McpToolAdapter', () => {
 
 describe('loadMcpTools', () => {
   it('loads every server it can and reports the ones it cannot', async () => {
-    h = makeService();
-    const { server: good } = await h.service.add({ ...stdioInput('good'), isActive: false });
-    const { server: broken } = await h.service.add({ name: 'broken', type: 'stdio', isActive: false, config: { command: 'elftia-no-such-command' } });
+    // Active (an agent never loads an inactive server), connected only by the load itself.
+    h = makeService({ connectOnAdd: false });
+    const { server: good } = await h.service.add(stdioInput('good'));
+    const { server: broken } = await h.service.add({ name: 'broken', type: 'stdio', config: { command: 'elftia-no-such-command' } });
     const { tools, failures } = await loadMcpTools(h.service, [good!.id, broken!.id, 'mcp_missing']);
     expect(tools.map((t) => t.name)).toContain('mcp__good__echo');
     expect(tools.every((t) => t.source === `mcp:${good!.id}`)).toBe(true);

@@ -16,12 +16,18 @@ import { failedResult, resultFromContent } from './toolResult';
 /** What the adapter needs of McpService; the real service satisfies it structurally. */
 export interface McpCallPort {
   get(serverId: string): Promise<Pick<McpServerRecord, 'config'>>;
-  callTool(serverId: string, toolName: string, args: Record<string, unknown>, callId: string): Promise<McpCallToolResult>;
+  callTool(
+    serverId: string,
+    toolName: string,
+    args: Record<string, unknown>,
+    callId: string,
+    options: { requireActive?: boolean },
+  ): Promise<McpCallToolResult>;
   cancelCall(callId: string): boolean;
 }
 
 export interface McpToolLoaderPort extends McpCallPort {
-  listServerTools(serverId: string): Promise<MCPTool[]>;
+  listServerTools(serverId: string, options: { requireActive?: boolean }): Promise<MCPTool[]>;
 }
 
 /**
@@ -61,7 +67,8 @@ export class McpToolAdapter implements ITool {
       // Read per call: the timeout is the server's current setting, and a removed server fails here.
       const server = await this.mcpService.get(serverId);
       const args = this.options.toMcpArguments ? this.options.toMcpArguments(this.name, params) : params;
-      const result = await withDeadline(() => this.mcpService.callTool(serverId, toolName, args, callId), {
+      // An agent's call is implicit: a server turned off since loading is not started again for it.
+      const result = await withDeadline(() => this.mcpService.callTool(serverId, toolName, args, callId, { requireActive: true }), {
         timeoutMs: server.config.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
         signal,
         cancel: () => this.mcpService.cancelCall(callId),
@@ -82,7 +89,8 @@ export interface LoadFailure {
 
 /**
  * The seed's batch loader: every enabled tool of each server, as adapters. A server that cannot
- * be listed costs only its own tools and is reported in `failures`. Ids are assigned over the
+ * be listed costs only its own tools and is reported in `failures`; so does an inactive one
+ * (MCP_SERVER_INACTIVE), which is never started for an agent. Ids are assigned over the
  * whole set (as `setupMcpTools` does), so they match what a provider request built from the same
  * servers calls.
  */
@@ -94,7 +102,7 @@ export async function loadMcpTools(
   const listed = await Promise.all(
     [...new Set(serverIds)].map(async (serverId) => {
       try {
-        return { ok: true, serverId, tools: await mcpService.listServerTools(serverId) } as const;
+        return { ok: true, serverId, tools: await mcpService.listServerTools(serverId, { requireActive: true }) } as const;
       } catch (error) {
         return { ok: false, serverId, error: toErrorShape(error) } as const;
       }
