@@ -43,7 +43,7 @@ import { McpServerLog } from './McpServerLog';
 import { readServerJson, type ImportEntry } from './importDialects';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './pool/clientHandlers';
 import { CallCancellation } from './pool/CallCancellation';
-import { requestToolCall } from './pool/toolCall';
+import { requestToolCall, withCallDetails } from './pool/toolCall';
 import type { ProcessRegistry } from './transports';
 import { createTransport } from './pool/createTransport';
 import { isRetryableOnNewConnection, isStaleSocketError, markSendFailures, toConnectError, toRequestError } from './pool/errors';
@@ -139,9 +139,17 @@ export interface ListToolsOptions {
   requireActive?: boolean;
 }
 
+/**
+ * The call's one deadline is the SDK request timeout set here (it sends notifications/cancelled
+ * when it fires): timeoutMs ?? the server's config.timeoutMs ?? defaultTimeoutMs ?? the service's.
+ */
 export interface CallToolOptions {
   /** Overrides the server's `config.timeoutMs` and the service default for this call. */
   timeoutMs?: number;
+  /** The caller's default, used when the server sets no `config.timeoutMs` (it replaces the service's). */
+  defaultTimeoutMs?: number;
+  /** The caller's abort: the call is cancelled on the server and fails with MCP_CANCELLED. */
+  signal?: AbortSignal;
   /** An implicit caller (an agent): an inactive server fails with MCP_SERVER_INACTIVE instead of connecting. */
   requireActive?: boolean;
 }
@@ -343,8 +351,9 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     toolName: string,
     args: Record<string, unknown> = {},
     callId: string = randomUUID(),
-    { timeoutMs, requireActive }: CallToolOptions = {},
+    { timeoutMs, defaultTimeoutMs, signal, requireActive }: CallToolOptions = {},
   ): Promise<McpCallToolResult> {
+    if (signal?.aborted) throw new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller before it started`, { callId, serverId, toolName });
     if (this.activeCalls.has(callId)) {
       throw new AppError('VALIDATION_FAILED', `A call with id ${callId} is already running`, { callId });
     }
@@ -354,13 +363,16 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     assertToolEnabled(server, toolName);
     const controller = new CallCancellation();
     this.activeCalls.set(callId, { controller, serverId });
+    const onAbort = () => controller.abort(new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller`, { callId, serverId, toolName }));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timeout = timeoutMs ?? server.config.timeoutMs ?? defaultTimeoutMs ?? this.opts.callTimeoutMs;
     const started = performance.now();
     let success = false;
     try {
       const result = await this.request(server, 'tools/call', false, (client) =>
         requestToolCall(client, toolName, args, {
           signal: controller.signal,
-          timeout: timeoutMs ?? server.config.timeoutMs ?? this.opts.callTimeoutMs,
+          timeout,
           // A progress token makes the server do extra work on every call; ask only when someone listens.
           ...(this.listenerCount('tool:progress') > 0 && {
             onprogress: ({ progress, total, message }) =>
@@ -379,8 +391,9 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     } catch (err) {
       // The SDK reports every abort as a RequestTimeout; the signal knows it was a cancel.
       if (controller.aborted && controller.reason instanceof AppError) throw controller.reason;
-      throw err;
+      throw withCallDetails(err, { toolName, callId, timeoutMs: timeout });
     } finally {
+      signal?.removeEventListener('abort', onAbort);
       this.activeCalls.delete(callId);
       this.emit('tool:called', { serverId, toolName, callId, duration: performance.now() - started, success });
     }

@@ -1,8 +1,9 @@
 /** McpToolAdapter against a real McpService and the real stdio fixture server. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIXTURE_SERVERS, assertNoChildren } from '../../../../../../../../../e2e/fixtures/servers/paths';
 import { TINY_PNG_BASE64 } from '../../../../../../../../../e2e/fixtures/servers/tools.mjs';
 import type { MCPTool } from '../../../../../../shared/contracts/mcp-types';
+import type { McpServiceOptions } from '../../../../capabilities/tools/mcp-users/McpService';
 import { makeService, stdioInput, type Harness } from '../../../../capabilities/tools/mcp-users/McpService.testkit';
 import { loadMcpTools, McpToolAdapter, type McpToolAdapterOptions } from './McpToolAdapter';
 
@@ -14,8 +15,8 @@ afterEach(async () => {
   await assertNoChildren();
 });
 
-async function fixture(config: { timeoutMs?: number } = {}) {
-  h = makeService();
+async function fixture(config: { timeoutMs?: number } = {}, serviceOptions: McpServiceOptions = {}) {
+  h = makeService(serviceOptions);
   const { server } = await h.service.add({ ...stdioInput('fixture'), config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio], ...config } });
   const tools = await h.service.listServerTools(server!.id);
   const service = h.service;
@@ -78,6 +79,22 @@ describe('McpToolAdapter', () => {
     await expect.poll(sawCancel, { timeout: 5_000 }).toBe(true);
     // The connection survives: the server dropped that request and answers the next.
     expect((await adapter('echo').execute({ text: 'still here' })).text).toBe('still here');
+  });
+
+  it("gives its own timeout precedence over the service's default, even a longer one", async () => {
+    // The service's default is tiny here; the adapter's longer timeout must be the one deadline.
+    const { adapter } = await fixture({}, { callTimeoutMs: 200 });
+    const result = await adapter('sleep', { timeoutMs: 30_000 }).execute({ ms: 1_000 });
+    expect(result).toMatchObject({ isError: false, text: 'slept 1000' });
+  });
+
+  it('reads no configuration per call', async () => {
+    const { adapter } = await fixture();
+    const echo = adapter('echo');
+    expect((await echo.execute({ text: 'warm' })).text).toBe('warm');
+    const reads = vi.spyOn(h!.store, 'readServers');
+    for (const text of ['a', 'b', 'c']) expect((await echo.execute({ text })).text).toBe(text);
+    expect(reads).not.toHaveBeenCalled();
   });
 
   it("cancels on the caller's signal, on the server too", async () => {
