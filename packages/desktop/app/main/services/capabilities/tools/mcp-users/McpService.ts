@@ -43,6 +43,7 @@ import { McpServerLog } from './McpServerLog';
 import { readServerJson, type ImportEntry } from './importDialects';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './pool/clientHandlers';
 import { CallCancellation } from './pool/CallCancellation';
+import { Coalescer } from './pool/coalesce';
 import { requestToolCall, withCallDetails } from './pool/toolCall';
 import type { ProcessRegistry } from './transports';
 import { createTransport } from './pool/createTransport';
@@ -97,6 +98,12 @@ const DEFAULTS = {
 const STALE_SOCKET_RETRIES = 3;
 /** Stderr lines quoted in an error message (the full buffer is one route away). */
 const ERROR_TAIL_LINES = 20;
+/**
+ * tools/list_changed notifications within this window make one `tools:changed` (servers such as
+ * server-everything send one per tool they register after initialize). The cache is dropped at
+ * once; only the event waits.
+ */
+const TOOLS_CHANGED_WINDOW_MS = 200;
 
 export function newServerId(now = Date.now()): string {
   return `mcp_${now}_${randomBytes(4).toString('hex')}`;
@@ -165,6 +172,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   /** Closes started outside a caller's await (unexpected exits); dispose waits for them. */
   private readonly closing = new Set<Promise<unknown>>();
   private readonly log: McpServerLog;
+  private readonly toolsChanged = new Coalescer(TOOLS_CHANGED_WINDOW_MS, (serverId) => this.emit('tools:changed', serverId));
   private readonly opts: typeof DEFAULTS & { fetch: typeof fetch; processes?: ProcessRegistry };
   private disposing: Promise<void> | undefined;
 
@@ -265,6 +273,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     });
     await this.disconnect(id);
     this.connectionStates.delete(id);
+    this.toolsChanged.cancel(id);
     this.toolsEpoch.delete(id);
     this.log.forget(id);
     this.emit('servers:changed', { reason: 'removed', id });
@@ -324,6 +333,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         controller.abort(new AppError('MCP_CANCELLED', 'The app is shutting down'));
       }
       await this.cleanup();
+      this.toolsChanged.clear();
       this.removeAllListeners();
     })();
     return this.disposing;
@@ -605,7 +615,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         onToolsChanged: () => {
           if (this.clients.get(server.id)?.client !== client) return;
           this.invalidateTools(server.id);
-          this.emit('tools:changed', server.id);
+          this.toolsChanged.poke(server.id);
         },
         note: (line) => this.note(server.id, line),
       });
