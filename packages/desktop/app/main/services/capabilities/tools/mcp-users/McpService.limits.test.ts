@@ -1,14 +1,17 @@
 /** Results over a transport's size limit (issue 7, item 14), against the real stdio fixture. */
 import { afterEach, expect, it } from 'vitest';
-import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '../../../../../../../../e2e/fixtures/servers/paths';
 import { AppError } from '../../../../../shared/errors';
 import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 import { MAX_STDIO_MESSAGE_BYTES } from './transports/jsonLines';
 
 let h: Harness;
+let remote: RunningServer | undefined;
 
 afterEach(async () => {
   await h.dispose();
+  await remote?.stop();
+  remote = undefined;
   expect(await waitNoStrayChildren()).toEqual([]);
 });
 
@@ -33,4 +36,18 @@ it('reports a stdio result over the limit as MCP_RESULT_TOO_LARGE, naming the li
   expect(textOf((await h.service.callTool(id, 'echo', { text: 'after' })).content)).toBe('after');
   expect(h.events.filter((e) => e.name === 'server:connected')).toHaveLength(1);
   expect(h.service.statusOf(id).state).toBe('connected');
+});
+
+// The 10 MB limit is stdio's alone: fetch bodies and `ws` frames (100 MiB) carry such a result whole.
+it.each([
+  ['sse', 'sse', 'http'],
+  ['http', 'http', 'http'],
+  ['websocket', 'ws', 'ws'],
+] as const)('passes a result over the stdio limit whole over %s', async (type, kind) => {
+  h = makeService({ connectOnAdd: false });
+  remote = await startHttpFixture(kind, { FIXTURE_BIG_TOOL: '1' });
+  const { server } = await h.service.add({ name: `big-${type}`, type, config: { url: remote.url.href } });
+  const bytes = 12 * 1024 * 1024;
+  const result = await h.service.callTool(server!.id, 'big', { bytes });
+  expect(textOf(result.content)).toHaveLength(bytes);
 });
