@@ -40,9 +40,9 @@ it('reports a stdio result over the limit as MCP_RESULT_TOO_LARGE, naming the li
 
 // The 10 MB limit is stdio's alone: fetch bodies and `ws` frames (100 MiB) carry such a result whole.
 it.each([
-  ['sse', 'sse', 'http'],
-  ['http', 'http', 'http'],
-  ['websocket', 'ws', 'ws'],
+  ['sse', 'sse'],
+  ['http', 'http'],
+  ['websocket', 'ws'],
 ] as const)('passes a result over the stdio limit whole over %s', async (type, kind) => {
   h = makeService({ connectOnAdd: false });
   remote = await startHttpFixture(kind, { FIXTURE_BIG_TOOL: '1' });
