@@ -19,6 +19,9 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'FORBIDDEN',
   'INTERNAL',
+  'MCP_TOOL_DISABLED',
+  'MCP_SERVER_INACTIVE',
+  'MCP_RESULT_TOO_LARGE',
   /** The browser-mode host already serves as many event streams as it allows. */
   'TOO_MANY_STREAMS',
 ] as const;

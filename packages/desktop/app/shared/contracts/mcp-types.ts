@@ -38,21 +38,36 @@ export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
 
 const NonBlankSchema = z.string().trim().min(1);
 
-/** A stored server, with the seed's defaults applied on parse. */
-export const McpServerRecordSchema = z.object({
+/**
+ * The fields of a stored server without defaults. Kept apart from the record schema because in
+ * zod 4 `.partial()` does not switch `.default()` off: a partial of the record would fill every
+ * absent key with its default, and an update naming only `name` would reset the rest.
+ */
+const McpServerFieldsSchema = z.object({
   id: NonBlankSchema,
   name: NonBlankSchema,
   type: McpServerTransportSchema,
-  scope: McpServerScopeSchema.default('user'),
+  scope: McpServerScopeSchema,
   config: McpServerConfigSchema,
+  isActive: z.boolean(),
+  isTrusted: z.boolean(),
+  disabledTools: z.array(z.string()),
+  disabledAutoApproveTools: z.array(z.string()),
+  installSource: McpInstallSourceSchema,
+  projectPath: z.string().optional(),
+  createdAt: z.number(),
+  updatedAt: z.number().optional(),
+});
+
+/** A stored server, with the seed's defaults applied on parse. */
+export const McpServerRecordSchema = McpServerFieldsSchema.extend({
+  scope: McpServerScopeSchema.default('user'),
   isActive: z.boolean().default(true),
   isTrusted: z.boolean().default(false),
   disabledTools: z.array(z.string()).default([]),
   disabledAutoApproveTools: z.array(z.string()).default([]),
   installSource: McpInstallSourceSchema.default('manual'),
-  projectPath: z.string().optional(),
   createdAt: z.number().default(() => Date.now()),
-  updatedAt: z.number().optional(),
 });
 export type McpServerRecord = z.infer<typeof McpServerRecordSchema>;
 
@@ -106,12 +121,13 @@ export function checkTransportConfig(
 export const McpServerIdInputSchema = z.object({ id: NonBlankSchema });
 export type McpServerIdInput = z.infer<typeof McpServerIdInputSchema>;
 
-/** Everything but the id may change; the id is immutable. */
+/**
+ * Everything but the id may change; the id is immutable. An update changes exactly the keys it
+ * names: absent keys stay absent (no defaults), and the service validates the merged record.
+ */
 export const McpServerUpdateInputSchema = z.object({
   id: NonBlankSchema,
-  updates: McpServerRecordSchema.omit({ id: true, createdAt: true, updatedAt: true })
-    .partial()
-    .strict(),
+  updates: McpServerFieldsSchema.omit({ id: true, createdAt: true, updatedAt: true }).partial().strict(),
 });
 export type McpServerUpdateInput = z.infer<typeof McpServerUpdateInputSchema>;
 
@@ -206,7 +222,9 @@ export type McpTestInput = z.input<typeof McpTestInputSchema>;
 
 export const McpTestResultSchema = z.object({
   success: z.boolean(),
+  /** The tools a model may be offered; the server's disabled tools are listed apart. */
   tools: z.array(z.string()),
+  disabledTools: z.array(z.string()),
   invalidTools: z.array(McpToolIssueSchema),
   durationMs: z.number(),
   serverInfo: McpServerInfoSchema.optional(),

@@ -28,8 +28,9 @@ afterEach(async () => {
 
 /** A real pool with the fixture server, the request built for `provider`, and the registry the loop uses. */
 async function session<P extends CompletionProvider>(provider: P) {
-  h = makeService();
-  const { server } = await h.service.add({ ...stdioInput('fixture'), isActive: false });
+  // Active (a provider request never starts an inactive server), connected by the request itself.
+  h = makeService({ connectOnAdd: false });
+  const { server } = await h.service.add(stdioInput('fixture'));
   const built = await new CompletionService(h.service, { logger: silent }).buildRequest({
     provider,
     model: 'recorded',

@@ -8,10 +8,13 @@ import path from 'node:path';
 import { FIXTURE_SERVERS, listOurChildren, type FixtureEnv } from '../../../../../../../../e2e/fixtures/servers/paths';
 import type { McpServerInput } from '../../../../../shared/contracts/mcp-types';
 import { openConfMcpConfigStore } from '../../../config/confBackend';
+import type { McpConfigStore } from '../../../config/McpConfigStore';
 import { McpService, type McpServiceEvents, type McpServiceOptions } from './McpService';
 
 export interface Harness {
   service: McpService;
+  /** The service's store, for tests that count what it reads. */
+  store: McpConfigStore;
   dir: string;
   /** Every event the service emitted, in order. */
   events: { name: keyof McpServiceEvents; args: unknown[] }[];
@@ -20,12 +23,14 @@ export interface Harness {
 
 export function makeService(options: McpServiceOptions = {}): Harness {
   const dir = mkdtempSync(path.join(tmpdir(), 'elftia-pool-'));
-  const service = new McpService(openConfMcpConfigStore(dir), { connectTimeoutMs: 10_000, ...options });
+  const store = openConfMcpConfigStore(dir);
+  const service = new McpService(store, { connectTimeoutMs: 10_000, ...options });
   const events: Harness['events'] = [];
   const names: (keyof McpServiceEvents)[] = ['servers:changed', 'server:connected', 'connection:state', 'tool:called', 'tool:progress', 'tools:changed', 'server:log'];
   for (const name of names) service.on(name, (...args: unknown[]) => events.push({ name, args }));
   return {
     service,
+    store,
     dir,
     events,
     async dispose() {

@@ -43,11 +43,13 @@ import { McpServerLog } from './McpServerLog';
 import { readServerJson, type ImportEntry } from './importDialects';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './pool/clientHandlers';
 import { CallCancellation } from './pool/CallCancellation';
-import { requestToolCall } from './pool/toolCall';
+import { Coalescer } from './pool/coalesce';
+import { requestToolCall, withCallDetails } from './pool/toolCall';
 import type { ProcessRegistry } from './transports';
 import { createTransport } from './pool/createTransport';
 import { isRetryableOnNewConnection, isStaleSocketError, markSendFailures, toConnectError, toRequestError } from './pool/errors';
 import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
+import { assertActiveForImplicitUse, assertToolEnabled, isToolDisabled } from './pool/toolRules';
 import { assignToolIds } from './toolIds';
 
 /** The seed's event names; payloads are the contract's types, so they reach the renderer unchanged. */
@@ -96,6 +98,12 @@ const DEFAULTS = {
 const STALE_SOCKET_RETRIES = 3;
 /** Stderr lines quoted in an error message (the full buffer is one route away). */
 const ERROR_TAIL_LINES = 20;
+/**
+ * tools/list_changed notifications within this window make one `tools:changed` (servers such as
+ * server-everything send one per tool they register after initialize). The cache is dropped at
+ * once; only the event waits.
+ */
+const TOOLS_CHANGED_WINDOW_MS = 200;
 
 export function newServerId(now = Date.now()): string {
   return `mcp_${now}_${randomBytes(4).toString('hex')}`;
@@ -131,6 +139,28 @@ interface ToolsListing {
   issues: McpToolIssue[];
 }
 
+export interface ListToolsOptions {
+  /** Skip the cache (the UI's refresh button); the fresh list is cached again. */
+  refresh?: boolean;
+  /** An implicit user (agent loading, a provider request): an inactive server fails with MCP_SERVER_INACTIVE. */
+  requireActive?: boolean;
+}
+
+/**
+ * The call's one deadline is the SDK request timeout set here (it sends notifications/cancelled
+ * when it fires): timeoutMs ?? the server's config.timeoutMs ?? defaultTimeoutMs ?? the service's.
+ */
+export interface CallToolOptions {
+  /** Overrides the server's `config.timeoutMs` and the service default for this call. */
+  timeoutMs?: number;
+  /** The caller's default, used when the server sets no `config.timeoutMs` (it replaces the service's). */
+  defaultTimeoutMs?: number;
+  /** The caller's abort: the call is cancelled on the server and fails with MCP_CANCELLED. */
+  signal?: AbortSignal;
+  /** An implicit caller (an agent): an inactive server fails with MCP_SERVER_INACTIVE instead of connecting. */
+  requireActive?: boolean;
+}
+
 export class McpService extends EventEmitter<McpServiceEvents> {
   readonly CACHE_TTL = 5 * 60 * 1000;
   private readonly clients = new Map<string, PooledClient>();
@@ -142,6 +172,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   /** Closes started outside a caller's await (unexpected exits); dispose waits for them. */
   private readonly closing = new Set<Promise<unknown>>();
   private readonly log: McpServerLog;
+  private readonly toolsChanged = new Coalescer(TOOLS_CHANGED_WINDOW_MS, (serverId) => this.emit('tools:changed', serverId));
   private readonly opts: typeof DEFAULTS & { fetch: typeof fetch; processes?: ProcessRegistry };
   private disposing: Promise<void> | undefined;
 
@@ -242,6 +273,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     });
     await this.disconnect(id);
     this.connectionStates.delete(id);
+    this.toolsChanged.cancel(id);
     this.toolsEpoch.delete(id);
     this.log.forget(id);
     this.emit('servers:changed', { reason: 'removed', id });
@@ -301,6 +333,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         controller.abort(new AppError('MCP_CANCELLED', 'The app is shutting down'));
       }
       await this.cleanup();
+      this.toolsChanged.clear();
       this.removeAllListeners();
     })();
     return this.disposing;
@@ -308,8 +341,9 @@ export class McpService extends EventEmitter<McpServiceEvents> {
 
   /* ---------- tools ---------- */
 
-  /** `refresh` skips the cache (the UI's refresh button); the fresh list is cached again. */
-  async listServerTools(serverId: string, { refresh = false } = {}): Promise<MCPTool[]> {
+  /** A server's enabled tools (see toolRules). */
+  async listServerTools(serverId: string, { refresh = false, requireActive }: ListToolsOptions = {}): Promise<MCPTool[]> {
+    if (requireActive) assertActiveForImplicitUse(this.liveRecord(serverId) ?? this.record(serverId), requireActive);
     const cached = refresh ? undefined : this.toolsCache.get(serverId);
     if (cached && Date.now() - cached.timestamp < this.CACHE_TTL) return cached.tools.slice();
     return (await this.fetchTools(this.record(serverId))).enabled;
@@ -327,23 +361,28 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     toolName: string,
     args: Record<string, unknown> = {},
     callId: string = randomUUID(),
-    /** `timeoutMs` overrides the server's `config.timeoutMs` and the service default for this call. */
-    { timeoutMs }: { timeoutMs?: number } = {},
+    { timeoutMs, defaultTimeoutMs, signal, requireActive }: CallToolOptions = {},
   ): Promise<McpCallToolResult> {
+    if (signal?.aborted) throw new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller before it started`, { callId, serverId, toolName });
     if (this.activeCalls.has(callId)) {
       throw new AppError('VALIDATION_FAILED', `A call with id ${callId} is already running`, { callId });
     }
     // A live pooled entry carries the current record, which spares the store read on the hot path.
     const server = this.liveRecord(serverId) ?? this.record(serverId);
+    assertActiveForImplicitUse(server, requireActive);
+    assertToolEnabled(server, toolName);
     const controller = new CallCancellation();
     this.activeCalls.set(callId, { controller, serverId });
+    const onAbort = () => controller.abort(new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller`, { callId, serverId, toolName }));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timeout = timeoutMs ?? server.config.timeoutMs ?? defaultTimeoutMs ?? this.opts.callTimeoutMs;
     const started = performance.now();
     let success = false;
     try {
       const result = await this.request(server, 'tools/call', false, (client) =>
         requestToolCall(client, toolName, args, {
           signal: controller.signal,
-          timeout: timeoutMs ?? server.config.timeoutMs ?? this.opts.callTimeoutMs,
+          timeout,
           // A progress token makes the server do extra work on every call; ask only when someone listens.
           ...(this.listenerCount('tool:progress') > 0 && {
             onprogress: ({ progress, total, message }) =>
@@ -362,8 +401,9 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     } catch (err) {
       // The SDK reports every abort as a RequestTimeout; the signal knows it was a cancel.
       if (controller.aborted && controller.reason instanceof AppError) throw controller.reason;
-      throw err;
+      throw withCallDetails(err, { toolName, callId, timeoutMs: timeout });
     } finally {
+      signal?.removeEventListener('abort', onAbort);
       this.activeCalls.delete(callId);
       this.emit('tool:called', { serverId, toolName, callId, duration: performance.now() - started, success });
     }
@@ -399,14 +439,15 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       const serverInfo = client.getServerVersion();
       return {
         success: true,
-        tools: listing.all.map((t) => t.name),
+        tools: listing.enabled.map((t) => t.name),
+        disabledTools: listing.all.filter((t) => isToolDisabled(server, t.name)).map((t) => t.name),
         invalidTools: listing.issues,
         durationMs: performance.now() - started,
         ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
       };
     } catch (err) {
       const error = transient || !saved ? toErrorShape(toConnectError(err, this.context(server))) : toErrorShape(err);
-      return { success: false, tools: [], invalidTools: [], durationMs: performance.now() - started, error };
+      return { success: false, tools: [], disabledTools: [], invalidTools: [], durationMs: performance.now() - started, error };
     } finally {
       if (transient) await transient.client.close().catch(() => undefined);
       if (!saved) this.log.forget(server.id);
@@ -574,7 +615,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         onToolsChanged: () => {
           if (this.clients.get(server.id)?.client !== client) return;
           this.invalidateTools(server.id);
-          this.emit('tools:changed', server.id);
+          this.toolsChanged.poke(server.id);
         },
         note: (line) => this.note(server.id, line),
       });
@@ -702,6 +743,5 @@ function toMcpTool(server: McpServerRecord, tool: Tool): MCPTool {
 
 function toListing(server: McpServerRecord, listed: { items: Tool[]; issues: McpToolIssue[] }): ToolsListing {
   const { tools: all } = assignToolIds(listed.items.map((t) => toMcpTool(server, t)));
-  const disabled = new Set(server.disabledTools);
-  return { all, enabled: all.filter((t) => !disabled.has(t.name)), issues: listed.issues };
+  return { all, enabled: all.filter((t) => !isToolDisabled(server, t.name)), issues: listed.issues };
 }

@@ -204,7 +204,8 @@ class ConversionRun {
 /** The part of McpService the loader needs; the real service satisfies it structurally. */
 export interface McpToolSource {
   listAllActiveServerTools(): Promise<MCPTool[]>;
-  listServerTools(serverId: string): Promise<MCPTool[]>;
+  /** Enabled tools only; `requireActive` refuses (MCP_SERVER_INACTIVE) instead of connecting an inactive server. */
+  listServerTools(serverId: string, options?: { requireActive?: boolean }): Promise<MCPTool[]>;
 }
 
 export interface McpToolsConfig {
@@ -245,7 +246,8 @@ export async function fetchMcpTools(
     }
   }
   const selected = [...new Set(config.selectedServers ?? [])];
-  const results = await Promise.allSettled(selected.map((serverId) => mcpService.listServerTools(serverId)));
+  // A selected server that was turned off since is skipped, never started for a request.
+  const results = await Promise.allSettled(selected.map((serverId) => mcpService.listServerTools(serverId, { requireActive: true })));
   return results.flatMap((result, index) => {
     if (result.status === 'fulfilled') return result.value;
     logger.warn(`[MCP tools] Listing tools of server ${selected[index]} failed: ${errorMessage(result.reason)}`);

@@ -1,8 +1,9 @@
 /** McpToolAdapter against a real McpService and the real stdio fixture server. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIXTURE_SERVERS, assertNoChildren } from '../../../../../../../../../e2e/fixtures/servers/paths';
 import { TINY_PNG_BASE64 } from '../../../../../../../../../e2e/fixtures/servers/tools.mjs';
 import type { MCPTool } from '../../../../../../shared/contracts/mcp-types';
+import type { McpServiceOptions } from '../../../../capabilities/tools/mcp-users/McpService';
 import { makeService, stdioInput, type Harness } from '../../../../capabilities/tools/mcp-users/McpService.testkit';
 import { loadMcpTools, McpToolAdapter, type McpToolAdapterOptions } from './McpToolAdapter';
 
@@ -14,8 +15,8 @@ afterEach(async () => {
   await assertNoChildren();
 });
 
-async function fixture(config: { timeoutMs?: number } = {}) {
-  h = makeService();
+async function fixture(config: { timeoutMs?: number } = {}, serviceOptions: McpServiceOptions = {}) {
+  h = makeService(serviceOptions);
   const { server } = await h.service.add({ ...stdioInput('fixture'), config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio], ...config } });
   const tools = await h.service.listServerTools(server!.id);
   const service = h.service;
@@ -80,6 +81,22 @@ describe('McpToolAdapter', () => {
     expect((await adapter('echo').execute({ text: 'still here' })).text).toBe('still here');
   });
 
+  it("gives its own timeout precedence over the service's default, even a longer one", async () => {
+    // The service's default is tiny here; the adapter's longer timeout must be the one deadline.
+    const { adapter } = await fixture({}, { callTimeoutMs: 200 });
+    const result = await adapter('sleep', { timeoutMs: 30_000 }).execute({ ms: 1_000 });
+    expect(result).toMatchObject({ isError: false, text: 'slept 1000' });
+  });
+
+  it('reads no configuration per call', async () => {
+    const { adapter } = await fixture();
+    const echo = adapter('echo');
+    expect((await echo.execute({ text: 'warm' })).text).toBe('warm');
+    const reads = vi.spyOn(h!.store, 'readServers');
+    for (const text of ['a', 'b', 'c']) expect((await echo.execute({ text })).text).toBe(text);
+    expect(reads).not.toHaveBeenCalled();
+  });
+
   it("cancels on the caller's signal, on the server too", async () => {
     const { adapter, sawCancel } = await fixture();
     const controller = new AbortController();
@@ -112,9 +129,10 @@ describe('McpToolAdapter', () => {
 
 describe('loadMcpTools', () => {
   it('loads every server it can and reports the ones it cannot', async () => {
-    h = makeService();
-    const { server: good } = await h.service.add({ ...stdioInput('good'), isActive: false });
-    const { server: broken } = await h.service.add({ name: 'broken', type: 'stdio', isActive: false, config: { command: 'elftia-no-such-command' } });
+    // Active (an agent never loads an inactive server), connected only by the load itself.
+    h = makeService({ connectOnAdd: false });
+    const { server: good } = await h.service.add(stdioInput('good'));
+    const { server: broken } = await h.service.add({ name: 'broken', type: 'stdio', config: { command: 'elftia-no-such-command' } });
     const { tools, failures } = await loadMcpTools(h.service, [good!.id, broken!.id, 'mcp_missing']);
     expect(tools.map((t) => t.name)).toContain('mcp__good__echo');
     expect(tools.every((t) => t.source === `mcp:${good!.id}`)).toBe(true);

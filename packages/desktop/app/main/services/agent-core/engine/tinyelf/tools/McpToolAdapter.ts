@@ -4,24 +4,31 @@
  *
  * `execute` never rejects for anything it can name: the tool's `isError`, a timeout, a closed
  * connection, a removed server all come back as a failed ToolResult whose text the model reads.
+ *
+ * The call has one deadline, McpService's (the SDK request timeout, which also cancels the call on
+ * the server); the adapter only hands down its default and the caller's signal. The service holds
+ * the server's current record, so nothing is read from disk per call.
  */
 import { randomUUID } from 'node:crypto';
-import type { MCPTool, McpCallToolResult, McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import type { MCPTool, McpCallToolResult } from '../../../../../../shared/contracts/mcp-types';
 import { toErrorShape, type AppErrorShape } from '../../../../../../shared/errors';
 import { assignToolIds } from '../../../../capabilities/tools/mcp-users/toolIds';
-import { DEFAULT_TOOL_TIMEOUT_MS, withDeadline } from './callDeadline';
 import type { ITool, JsonSchema, ToolExecuteOptions, ToolResult } from './ITool';
 import { failedResult, resultFromContent } from './toolResult';
 
 /** What the adapter needs of McpService; the real service satisfies it structurally. */
 export interface McpCallPort {
-  get(serverId: string): Promise<Pick<McpServerRecord, 'config'>>;
-  callTool(serverId: string, toolName: string, args: Record<string, unknown>, callId: string): Promise<McpCallToolResult>;
-  cancelCall(callId: string): boolean;
+  callTool(
+    serverId: string,
+    toolName: string,
+    args: Record<string, unknown>,
+    callId: string,
+    options: { requireActive?: boolean; defaultTimeoutMs?: number; signal?: AbortSignal },
+  ): Promise<McpCallToolResult>;
 }
 
 export interface McpToolLoaderPort extends McpCallPort {
-  listServerTools(serverId: string): Promise<MCPTool[]>;
+  listServerTools(serverId: string, options: { requireActive?: boolean }): Promise<MCPTool[]>;
 }
 
 /**
@@ -33,7 +40,7 @@ export type ArgumentMapper = (toolId: string, args: Record<string, unknown>) => 
 
 export interface McpToolAdapterOptions {
   toMcpArguments?: ArgumentMapper;
-  /** Used when the server's `config.timeoutMs` is unset. Default 120 s (the seed's). */
+  /** Used when the server's `config.timeoutMs` is unset; default: McpService's (120 s, the seed's). */
   timeoutMs?: number;
 }
 
@@ -55,18 +62,14 @@ export class McpToolAdapter implements ITool {
   }
 
   async execute(params: Record<string, unknown>, { signal }: ToolExecuteOptions = {}): Promise<ToolResult> {
-    const { serverId, serverName, name: toolName } = this.mcpTool;
-    const callId = randomUUID();
+    const { serverId, name: toolName } = this.mcpTool;
     try {
-      // Read per call: the timeout is the server's current setting, and a removed server fails here.
-      const server = await this.mcpService.get(serverId);
       const args = this.options.toMcpArguments ? this.options.toMcpArguments(this.name, params) : params;
-      const result = await withDeadline(() => this.mcpService.callTool(serverId, toolName, args, callId), {
-        timeoutMs: server.config.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-        signal,
-        cancel: () => this.mcpService.cancelCall(callId),
-        label: `Tool "${toolName}" on "${serverName}"`,
-        data: { serverId, serverName, toolName, callId },
+      const result = await this.mcpService.callTool(serverId, toolName, args, randomUUID(), {
+        // An agent's call is implicit: a server turned off since loading is not started again for it.
+        requireActive: true,
+        ...(this.options.timeoutMs !== undefined && { defaultTimeoutMs: this.options.timeoutMs }),
+        ...(signal && { signal }),
       });
       return resultFromContent(result.content, result.isError);
     } catch (error) {
@@ -82,7 +85,8 @@ export interface LoadFailure {
 
 /**
  * The seed's batch loader: every enabled tool of each server, as adapters. A server that cannot
- * be listed costs only its own tools and is reported in `failures`. Ids are assigned over the
+ * be listed costs only its own tools and is reported in `failures`; so does an inactive one
+ * (MCP_SERVER_INACTIVE), which is never started for an agent. Ids are assigned over the
  * whole set (as `setupMcpTools` does), so they match what a provider request built from the same
  * servers calls.
  */
@@ -94,7 +98,7 @@ export async function loadMcpTools(
   const listed = await Promise.all(
     [...new Set(serverIds)].map(async (serverId) => {
       try {
-        return { ok: true, serverId, tools: await mcpService.listServerTools(serverId) } as const;
+        return { ok: true, serverId, tools: await mcpService.listServerTools(serverId, { requireActive: true }) } as const;
       } catch (error) {
         return { ok: false, serverId, error: toErrorShape(error) } as const;
       }

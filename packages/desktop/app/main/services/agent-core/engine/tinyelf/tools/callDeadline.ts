@@ -1,5 +1,6 @@
 /**
- * The deadline and caller abort around one tool call, shared by both MCP adapters.
+ * The deadline and caller abort around one tool call of DirectMcpToolAdapter, which owns its
+ * client. (McpToolAdapter has none of its own: McpService's request timeout is its one deadline.)
  *
  * The seed raced the call against a 120 s timer, which leaves the server working on a request
  * nobody waits for. Here whichever of (deadline, caller abort) comes first also calls `cancel`,

@@ -4,6 +4,7 @@
  */
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../../../../../../shared/errors';
+import { MESSAGE_TOO_LARGE } from '../transports/jsonLines';
 
 /** fetch's "fetch failed" says nothing by itself; the reason (ECONNREFUSED, a reset…) is its cause. */
 function messageOf(err: unknown): string {
@@ -82,6 +83,16 @@ export function toConnectError(err: unknown, ctx: ErrorContext): AppError {
 export function toRequestError(err: unknown, ctx: ErrorContext & { method: string }): AppError {
   if (err instanceof AppError) return err;
   const data = { serverId: ctx.serverId, serverName: ctx.serverName, method: ctx.method };
+  const tooLarge = err instanceof McpError ? tooLargeData(err) : undefined;
+  if (tooLarge) {
+    const { sizeBytes, limitBytes } = tooLarge;
+    const limitMb = Math.round(limitBytes / (1024 * 1024));
+    return new AppError(
+      'MCP_RESULT_TOO_LARGE',
+      `"${ctx.serverName}" sent a ${ctx.method} result of ${sizeBytes} bytes, over the ${limitBytes} byte (${limitMb} MB) limit; it was dropped and the connection kept`,
+      { ...data, sizeBytes, limitBytes, limitMb, connectionKept: true },
+    );
+  }
   if (err instanceof McpError) {
     if (err.code === ErrorCode.RequestTimeout) {
       return new AppError('MCP_TIMEOUT', `"${ctx.serverName}" did not answer ${ctx.method} in time; the request was cancelled`, {
@@ -107,6 +118,13 @@ export function toRequestError(err: unknown, ctx: ErrorContext & { method: strin
     ...data,
     stderrTail: ctx.stderrTail ?? [],
   });
+}
+
+/** The details of the error response a transport put in place of a response over its size limit. */
+function tooLargeData(err: McpError): { sizeBytes: number; limitBytes: number } | undefined {
+  const data = err.data as { reason?: unknown; sizeBytes?: unknown; limitBytes?: unknown } | undefined;
+  if (data?.reason !== MESSAGE_TOO_LARGE || typeof data.sizeBytes !== 'number' || typeof data.limitBytes !== 'number') return undefined;
+  return { sizeBytes: data.sizeBytes, limitBytes: data.limitBytes };
 }
 
 /**

@@ -5,7 +5,9 @@
  * `npx`/`uvx`/shell wrappers start the real server as a grandchild, which survives and keeps
  * running after the app closes. Here the child leads its own process group (POSIX) and every
  * kill goes to the whole group. It also keeps a stderr tail so connection errors can say why a
- * server died, and it skips garbage lines on stdout instead of dropping the connection.
+ * server died, and it skips garbage lines on stdout instead of dropping the connection. A response
+ * over the size limit becomes an error response for its request (jsonLines), and the connection
+ * stays.
  */
 import type { ChildProcess } from 'node:child_process';
 // cross-spawn, as the SDK's own stdio transport uses: on Windows `npx` and friends are .cmd
@@ -13,9 +15,10 @@ import type { ChildProcess } from 'node:child_process';
 import spawn from 'cross-spawn';
 import { existsSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { JsonLineReader, MAX_STDIO_MESSAGE_BYTES, responseIdOf, tooLargeResponse, type LineSink, type OversizedLine } from './jsonLines';
 import { IS_WINDOWS, delay, killProcessGroup, terminateGroup, type ProcessRegistry, type TrackedProcess } from './processGroup';
 
 export interface StdioProcessTransportOptions {
@@ -65,6 +68,21 @@ export class ServerProcessExitError extends Error {
   }
 }
 
+/** Reported through `onerror` when the server sent a message over the stdio size limit. */
+export class MessageTooLargeError extends Error {
+  constructor(
+    readonly sizeBytes: number,
+    readonly limitBytes: number,
+    readonly kept: boolean,
+  ) {
+    super(
+      `The server sent a message of ${sizeBytes} bytes, over the ${limitBytes} byte limit; ` +
+        (kept ? 'it was dropped and its request failed' : 'it is not a response Elftia can match to a request, so the connection was closed'),
+    );
+    this.name = 'MessageTooLargeError';
+  }
+}
+
 const TERM_WAIT_MS = 2000;
 /** A stderr "line" longer than this is flushed as is, so a server that never prints a newline can't grow memory without bound. */
 const MAX_STDERR_LINE = 64 * 1024;
@@ -75,7 +93,8 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
 
   private child: ChildProcess | undefined;
-  private readonly readBuffer = new ReadBuffer();
+  private readonly lines = new JsonLineReader();
+  private readonly lineSink: LineSink = { line: (text) => this.onLine(text), oversized: (info) => this.onOversized(info) };
   private readonly stderrLines: string[] = [];
   private readonly stderrDecoder = new StringDecoder('utf8');
   private stderrPartial = '';
@@ -201,26 +220,28 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
   }
 
   private onStdout(chunk: Buffer): void {
+    this.lines.push(chunk, this.lineSink);
+  }
+
+  private onLine(text: string): void {
+    let message: JSONRPCMessage;
     try {
-      this.readBuffer.append(chunk);
+      message = deserializeMessage(text);
     } catch (err) {
-      // Over the SDK's 10 MB line limit: the stream can't be resynchronised, so give up on it.
-      this.onerror?.(err as Error);
-      void this.close();
+      // One bad line costs only itself: report it and carry on with the next one.
+      this.onerror?.(new Error(`Skipped a stdout line that is not JSON-RPC: ${(err as Error).message}`, { cause: err }));
       return;
     }
-    for (;;) {
-      let message: JSONRPCMessage | null;
-      try {
-        message = this.readBuffer.readMessage();
-      } catch (err) {
-        // ReadBuffer has already consumed the bad line; report it and carry on with the next one.
-        this.onerror?.(new Error(`Skipped a stdout line that is not JSON-RPC: ${(err as Error).message}`, { cause: err }));
-        continue;
-      }
-      if (message === null) return;
-      this.onmessage?.(message);
-    }
+    this.onmessage?.(message);
+  }
+
+  private onOversized(line: OversizedLine): void {
+    const id = responseIdOf(line);
+    this.onerror?.(new MessageTooLargeError(line.bytes, MAX_STDIO_MESSAGE_BYTES, id !== undefined));
+    // Its request fails at once with the reason, and the stream, skipped to the next line, goes on.
+    if (id !== undefined) this.onmessage?.(tooLargeResponse(id, line.bytes, MAX_STDIO_MESSAGE_BYTES));
+    // Whatever waits for an unrecognised message would wait for its timeout; ending says why sooner.
+    else void this.close();
   }
 
   private onStderrChunk(text: string, ended = false): void {
@@ -278,7 +299,7 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
       child.stdout?.destroy();
       child.stderr?.destroy();
     }
-    this.readBuffer.clear();
+    this.lines.clear();
     this.notifyClosed();
   }
 

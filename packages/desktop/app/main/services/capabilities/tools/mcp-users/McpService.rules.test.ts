@@ -1,0 +1,139 @@
+/**
+ * One rule for disabled tools and inactive servers (issue 7, item 13), checked at each place a
+ * tool can reach a model or be run: the service, the router, the agent's adapters and the
+ * provider conversion. A disabled tool is never offered to a model and a call to it fails with
+ * MCP_TOOL_DISABLED; an inactive server is connected only when a person tests or calls it.
+ * Real fixture server over stdio, real store.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
+import { AppError } from '../../../../../shared/errors';
+import { loadMcpTools, McpToolAdapter } from '../../../agent-core/engine/tinyelf/tools/McpToolAdapter';
+import { McpRouter, createRouteHandlers } from '../../../routers/McpRouter';
+import { openConfMcpConfigStore } from '../../../config/confBackend';
+import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { setupMcpTools } from './ToolsLoader';
+
+let h: Harness;
+
+afterEach(async () => {
+  await h.dispose();
+  expect(await waitNoStrayChildren()).toEqual([]);
+});
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    return err instanceof AppError ? err.code : `not an AppError: ${String(err)}`;
+  }
+  return 'resolved';
+}
+
+const connects = () => h.events.filter((e) => e.name === 'connection:state' && e.args[1] === 'connecting').length;
+const silentLogger = { info: () => undefined, warn: () => undefined };
+
+async function addFixture(extra: { isActive?: boolean; disabledTools?: string[] } = {}) {
+  const { server } = await h.service.add({ ...stdioInput('fixture', FIXTURE_SERVERS.stdio), isActive: true, ...extra });
+  return server!;
+}
+
+describe('disabled tools', () => {
+  it('are refused by callTool with MCP_TOOL_DISABLED, and the call never reaches the server', async () => {
+    h = makeService({ connectOnAdd: false });
+    const server = await addFixture({ disabledTools: ['echo'] });
+    const err = await h.service.callTool(server.id, 'echo', { text: 'x' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).toShape()).toMatchObject({ code: 'MCP_TOOL_DISABLED', data: { serverId: server.id, serverName: 'fixture', toolName: 'echo' } });
+    expect(h.events.some((e) => e.name === 'tool:called')).toBe(false);
+    // Enabled tools of the same server still run.
+    expect(textOf((await h.service.callTool(server.id, 'add', { a: 1, b: 2 })).content)).toBe('3');
+  });
+
+  it('are refused through the router with the same code', async () => {
+    h = makeService({ connectOnAdd: false });
+    const server = await addFixture({ disabledTools: ['echo'] });
+    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, configStore: openConfMcpConfigStore(h.dir) }));
+    const result = await router.dispatch('mcp.call_tool', { serverId: server.id, toolName: 'echo', args: { text: 'x' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'MCP_TOOL_DISABLED', data: { toolName: 'echo' } } });
+  });
+
+  it('are refused after being disabled while a connection is pooled', async () => {
+    h = makeService({ connectOnAdd: false });
+    const server = await addFixture();
+    expect(textOf((await h.service.callTool(server.id, 'echo', { text: 'warm' })).content)).toBe('warm');
+    await h.service.update({ id: server.id, updates: { disabledTools: ['echo'] } });
+    expect(await codeOf(h.service.callTool(server.id, 'echo', { text: 'x' }))).toBe('MCP_TOOL_DISABLED');
+  });
+
+  it('are reported apart by a test: `tools` holds the enabled ones, `disabledTools` the rest', async () => {
+    h = makeService({ connectOnAdd: false });
+    const server = await addFixture({ disabledTools: ['echo', 'not_offered'] });
+    const result = await h.service.test({ id: server.id });
+    expect(result.success).toBe(true);
+    expect(result.tools).toContain('add');
+    expect(result.tools).not.toContain('echo');
+    // Only tools the server offers: a stale name in the record is no tool.
+    expect(result.disabledTools).toEqual(['echo']);
+  });
+
+  it('are refused to an agent adapter made before the tool was disabled', async () => {
+    h = makeService({ connectOnAdd: false });
+    const server = await addFixture();
+    const echo = (await h.service.listServerTools(server.id)).find((t) => t.name === 'echo')!;
+    const adapter = new McpToolAdapter(echo, h.service);
+    await h.service.update({ id: server.id, updates: { disabledTools: ['echo'] } });
+    const result = await adapter.execute({ text: 'x' });
+    expect(result).toMatchObject({ isError: true, error: { code: 'MCP_TOOL_DISABLED' } });
+  });
+
+  it('are never converted for a provider', async () => {
+    h = makeService({ connectOnAdd: false });
+    const server = await addFixture({ disabledTools: ['echo'] });
+    for (const mode of ['auto', 'manual'] as const) {
+      const setup = await setupMcpTools(h.service, { enabled: true, mode, selectedServers: [server.id] }, 'anthropic', { logger: silentLogger });
+      const names = setup!.tools.map((t) => t.name);
+      expect(names.some((n) => n.endsWith('__add'))).toBe(true);
+      expect(names.some((n) => n.endsWith('__echo'))).toBe(false);
+    }
+  });
+});
+
+describe('inactive servers', () => {
+  it('are not connected by agent loading; the failure names the reason', async () => {
+    h = makeService();
+    const server = await addFixture({ isActive: false });
+    const { tools, failures } = await loadMcpTools(h.service, [server.id]);
+    expect(tools).toEqual([]);
+    expect(failures).toEqual([{ serverId: server.id, error: expect.objectContaining({ code: 'MCP_SERVER_INACTIVE' }) }]);
+    expect(connects()).toBe(0);
+  });
+
+  it('are not connected by a provider request that selects them', async () => {
+    h = makeService();
+    const server = await addFixture({ isActive: false });
+    const setup = await setupMcpTools(h.service, { enabled: true, mode: 'manual', selectedServers: [server.id] }, 'openai', { logger: silentLogger });
+    expect(setup).toBeUndefined();
+    expect(await h.service.listAllActiveServerTools()).toEqual([]);
+    expect(connects()).toBe(0);
+  });
+
+  it('are not reconnected by an agent call after being deactivated', async () => {
+    h = makeService({ connectOnAdd: false });
+    const server = await addFixture();
+    const { tools } = await loadMcpTools(h.service, [server.id]);
+    const echo = tools.find((t) => t.name.endsWith('__echo'))!;
+    expect((await echo.execute({ text: 'live' })).text).toBe('live');
+    await h.service.update({ id: server.id, updates: { isActive: false } });
+    const before = connects();
+    expect(await echo.execute({ text: 'x' })).toMatchObject({ isError: true, error: { code: 'MCP_SERVER_INACTIVE' } });
+    expect(connects()).toBe(before);
+  });
+
+  it('are still connected when a person tests or calls them', async () => {
+    h = makeService();
+    const server = await addFixture({ isActive: false });
+    expect((await h.service.test({ id: server.id })).success).toBe(true);
+    expect(textOf((await h.service.callTool(server.id, 'echo', { text: 'asked' })).content)).toBe('asked');
+  });
+});
