@@ -8,7 +8,7 @@ import { AppError, toErrorShape, validationFailure, type Result } from '../../..
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
 import type { McpConfigStore } from '../config/McpConfigStore';
 
-/** The seed's add schema; its `type` enum derives from MCP_SERVER_TRANSPORTS via the contract. */
+/** The add schema; its `type` enum derives from MCP_SERVER_TRANSPORTS via the contract. */
 export const mcpAddSchema = routes['mcp.add'].input;
 
 export type RouteHandlers = {

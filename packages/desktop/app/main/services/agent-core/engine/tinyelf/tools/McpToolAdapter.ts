@@ -1,5 +1,5 @@
 /**
- * McpToolAdapter (seed 000): an MCP tool of a user-configured server as a TinyElf `ITool`. The
+ * McpToolAdapter: an MCP tool of a user-configured server as a TinyElf `ITool`. The
  * connection belongs to McpService; the adapter only calls through it.
  *
  * `execute` never rejects for anything it can name: the tool's `isError`, a timeout, a closed
@@ -33,7 +33,7 @@ export type ArgumentMapper = (toolId: string, args: Record<string, unknown>) => 
 
 export interface McpToolAdapterOptions {
   toMcpArguments?: ArgumentMapper;
-  /** Used when the server's `config.timeoutMs` is unset. Default 120 s (the seed's). */
+  /** Used when the server's `config.timeoutMs` is unset. Default 120 s (`DEFAULT_TOOL_TIMEOUT_MS`). */
   timeoutMs?: number;
 }
 
@@ -81,7 +81,7 @@ export interface LoadFailure {
 }
 
 /**
- * The seed's batch loader: every enabled tool of each server, as adapters. A server that cannot
+ * The batch loader: every enabled tool of each server, as adapters. A server that cannot
  * be listed costs only its own tools and is reported in `failures`. Ids are assigned over the
  * whole set (as `setupMcpTools` does), so they match what a provider request built from the same
  * servers calls.

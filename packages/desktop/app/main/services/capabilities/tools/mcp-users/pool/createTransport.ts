@@ -1,5 +1,5 @@
 /**
- * createTransport (seed 004 extension point): one case per transport type. Adding a transport
+ * createTransport (the extension point for transports): one case per transport type. Adding a transport
  * means a case here, its type in MCP_SERVER_TRANSPORTS and its config check in mcp-types.
  */
 import { existsSync } from 'node:fs';
@@ -18,7 +18,7 @@ export interface TransportPorts {
   processes?: ProcessRegistry;
 }
 
-/** The child's environment: ours, overlaid with the server's own (seed 004). */
+/** The child's environment: ours, overlaid with the server's own (the server wins). */
 export function childEnv(overlay: Record<string, string> | undefined): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
