@@ -1,4 +1,4 @@
-/** The loop's own rules, with plain in-process tools (the MCP path is toolLoop.integration.test.ts). */
+/** The loop's own rules, with plain in-process tools (the MCP path is toolLoop.integration.process.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../../shared/errors';
 import { extractToolCalls, runToolCalls } from './toolLoop';
