@@ -5,7 +5,7 @@ import globals from 'globals';
 import { builtinModules } from 'node:module';
 
 /*
- * Folder = runtime. Three layers, each with its own import bans (eslint.layers.test.ts proves
+ * Folder = runtime. Three layers, each with its own import bans (eslint.config.test.ts proves
  * every ban fires):
  * - runtime-neutral: the renderer, `shared/`, and any `common/` folder under `main/services/`
  *   (pure code of a Node-side feature that the renderer and the CLI share). It runs in a browser,
