@@ -2,9 +2,40 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
 
-/** Folder = runtime (DESIGN.md §2): these folders must never import Electron or Node built-ins. */
-const noElectron = { name: 'electron', message: 'Only main/electron, main/index.ts and preload may import electron.' };
+/*
+ * Folder = runtime. Three layers, each with its own import bans (eslint.config.test.ts proves
+ * every ban fires):
+ * - runtime-neutral: the renderer, `shared/`, and any `common/` folder under `main/services/`
+ *   (pure code of a Node-side feature that the renderer and the CLI share). It runs in a browser,
+ *   so no Node built-in, no Electron, and no package that needs Node (ws, cross-spawn).
+ * - plain Node: `main/services/` and `host/` run under the CLI and browser mode too, where
+ *   Electron does not exist; Electron capabilities reach them only as ports.
+ * - Electron: `main/electron/`, `main/index.ts` and `preload/`, unrestricted.
+ * Later blocks replace `no-restricted-imports` of earlier ones for the files they match, so the
+ * neutral block comes last and repeats the Electron bans.
+ */
+
+const NEUTRAL = [
+  'packages/renderer/**',
+  'packages/desktop/app/shared/**',
+  'packages/desktop/app/main/services/**/common/**',
+];
+
+const nodeBuiltins = builtinModules.flatMap((name) => (name.startsWith('node:') ? [name] : [name, `node:${name}`]));
+
+/** `electron`, `electron/main`, `electron-store` and anything else in Electron's namespace. */
+const electronPackages = {
+  regex: '^electron([-/].*)?$',
+  message: 'Only main/electron, main/index.ts and preload may import Electron; plain Node code gets it through a port.',
+};
+/** Relative imports of the Electron-only folders, `main/electron/` and `preload/`. */
+const electronFolders = {
+  regex: '^\\.\\.?/(.*/)?(electron|preload)(/.*)?$',
+  caseSensitive: true,
+  message: 'main/electron and preload are Electron-only; reach them through a port.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'test-results/**', 'playwright-report/**'] },
@@ -22,19 +53,56 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['packages/desktop/app/main/services/**', 'packages/desktop/app/host/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+    files: ['packages/desktop/app/host/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [electronPackages, electronFolders] }] },
   },
   {
-    files: ['packages/desktop/app/shared/**', 'packages/renderer/**'],
+    files: ['packages/desktop/app/main/services/**'],
+    ignores: NEUTRAL,
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [noElectron],
           patterns: [
-            { group: ['node:*'], message: 'shared/ and the renderer run in the browser: no Node built-ins.' },
-            { group: ['**/main/**', '**/host/**', '**/preload/**'], message: 'The renderer and shared/ import only shared/.' },
+            electronPackages,
+            electronFolders,
+            {
+              regex: '^\\.\\.?/(.*/)?host(/.*)?$',
+              caseSensitive: true,
+              message: 'Services must not import host/: browser mode and the CLI are built on the services, not the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: NEUTRAL,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({
+            name,
+            message: 'The renderer, shared/ and common/ run in the browser: no Node built-ins.',
+          })),
+          patterns: [
+            {
+              // Prefix-only built-ins (node:test, node:sqlite…) are missing from builtinModules on older Node.
+              regex: '^node:',
+              message: 'The renderer, shared/ and common/ run in the browser: no Node built-ins.',
+            },
+            electronPackages,
+            {
+              regex: '^(ws|cross-spawn)(/.*)?$',
+              message: 'The renderer, shared/ and common/ run in the browser: no packages that need Node.',
+            },
+            {
+              // A `common/` folder under main/services is runtime-neutral, so it stays importable.
+              regex: '(^|/)(host|preload)(/|$)|(^|/)main/(?!services/(.*/)?common/)',
+              caseSensitive: true,
+              message: 'The renderer, shared/ and common/ import only shared/ and common/ folders.',
+            },
           ],
         },
       ],

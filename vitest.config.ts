@@ -1,15 +1,37 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
+
+/*
+ * Two projects, told apart by file name so that no list needs updating:
+ * - `process`: `*.process.test.ts(x)`, tests that start a process or listen on a socket (fixture
+ *   servers, the CLI, the host). `npm test` runs both projects.
+ * - `unit`: every other test: pure code, jsdom, in-memory transports. `npm run test:unit` runs
+ *   only these, in seconds, while you work.
+ */
+const TESTS = ['packages/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', '*.test.ts'];
+const PROCESS_TESTS = '**/*.process.test.{ts,tsx}';
 
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@shared': path.resolve('packages/desktop/app/shared') } },
   test: {
-    include: ['packages/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     // Node services by default; renderer component tests opt into jsdom with a file comment.
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: TESTS, exclude: [...configDefaults.exclude, PROCESS_TESTS] } },
+      {
+        extends: true,
+        test: {
+          name: 'process',
+          include: [`packages/${PROCESS_TESTS}`, `scripts/${PROCESS_TESTS}`],
+          // Starting a server takes seconds on a busy machine; a poll's timeout only bounds how
+          // long a failure takes to report, never what passes.
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+    ],
   },
 });

@@ -25,7 +25,8 @@ interface CorpusEntry {
 const RUNS = 5;
 const SIZES = [1_000, 10_000] as const;
 
-const corpus: CorpusEntry[] = JSON.parse(readFileSync(path.resolve(process.cwd(), '../shared/fixtures/mcp-tool-schemas.json'), 'utf8'));
+const CORPUS = path.join(import.meta.dirname, '../packages/desktop/app/main/services/capabilities/tools/mcp-users/__fixtures__/mcp-tool-schemas.json');
+const corpus: CorpusEntry[] = JSON.parse(readFileSync(CORPUS, 'utf8'));
 
 function toolSet(size: number): MCPTool[] {
   const raw = Array.from({ length: size }, (_, index): MCPTool => {

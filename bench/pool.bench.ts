@@ -1,5 +1,5 @@
 /**
- * McpService pool benchmark (issue 3). Run: `npx tsx bench/pool.bench.ts`.
+ * McpService pool benchmark: what the pool costs over a bare client, and what it saves. Run: `npx tsx bench/pool.bench.ts`.
  * Every ratio is measured side by side in this one run, on the stdio fixture server:
  *   1. callTool through McpService vs a bare SDK Client, 2,000 sequential calls each,
  *      interleaved in blocks so machine drift hits both alike: median per-call ratio ≤ 1.10.

@@ -1,4 +1,4 @@
-/** electron-store backend: `{userData}/mcp-config.json`, defaults `{ mcpServers: [] }` (seed 004). */
+/** electron-store backend: `{userData}/mcp-config.json`, defaults `{ mcpServers: [] }`. */
 import path from 'node:path';
 import { app } from 'electron';
 import Store from 'electron-store';

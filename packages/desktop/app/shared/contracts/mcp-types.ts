@@ -1,5 +1,5 @@
 /**
- * MCP data types shared by main, host, preload and renderer (seed 004).
+ * MCP data types shared by main, host, preload and renderer.
  * Declared once as zod schemas; every TypeScript type here is inferred from its schema,
  * so a field added to a schema reaches every runtime at once.
  */
@@ -59,7 +59,7 @@ const McpServerFieldsSchema = z.object({
   updatedAt: z.number().optional(),
 });
 
-/** A stored server, with the seed's defaults applied on parse. */
+/** A stored server, with defaults applied on parse (old files may lack the newer fields). */
 export const McpServerRecordSchema = McpServerFieldsSchema.extend({
   scope: McpServerScopeSchema.default('user'),
   isActive: z.boolean().default(true),
@@ -167,7 +167,7 @@ export const McpServerStatusSchema = z.object({
 });
 export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
 
-/* ---------- Connection pool (issue 3) ---------- */
+/* ---------- Connection pool ---------- */
 
 /** Event payloads McpService emits and the contract carries to the renderer, declared once. */
 export const McpServersChangedSchema = z.object({

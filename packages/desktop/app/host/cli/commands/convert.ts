@@ -10,7 +10,7 @@ import { EXIT, parseCommand, positionals, readTextInput, UsageError, writeJson, 
 
 const FORMATS = ['openai', 'openai-responses', 'anthropic', 'gemini'] as const;
 type Format = (typeof FORMATS)[number];
-/** The CLI says gemini; ToolsLoader keeps the seed's apiFormat name, google. */
+/** The CLI says gemini, the name users know; ToolsLoader's apiFormat for it is google. */
 const API_FORMAT: Record<Format, ApiFormat> = { openai: 'openai', 'openai-responses': 'openai-responses', anthropic: 'anthropic', gemini: 'google' };
 
 /** An MCP Tool as servers send it; other fields (annotations, outputSchema, _meta …) are ignored. */

@@ -1,4 +1,4 @@
-/** The request builder's own rules; tools from real servers are covered by toolLoop.integration.test.ts. */
+/** The request builder's own rules; tools from real servers are covered by toolLoop.integration.process.test.ts. */
 import { describe, expect, it } from 'vitest';
 import type { MCPTool } from '../../../shared/contracts/mcp-types';
 import { CompletionService } from './CompletionService';

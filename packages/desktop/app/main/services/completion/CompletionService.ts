@@ -1,5 +1,5 @@
 /**
- * CompletionService's request builder (seed 000 integration point): before each chat request,
+ * CompletionService's request builder (the chat integration point): before each chat request,
  * load the MCP tools with `setupMcpTools` in the provider's format and put them in
  * `requestPayload.tools`. It builds payloads only; sending them is the caller's business.
  *

@@ -20,7 +20,7 @@ describe('MCP config store', () => {
     return d;
   };
 
-  it('creates mcp-config.json with the seed defaults', () => {
+  it('creates mcp-config.json with the defaults', () => {
     const dir = tempDir();
     const store = openConfMcpConfigStore(dir);
     expect(store.path).toBe(path.join(dir, 'mcp-config.json'));

@@ -1,4 +1,4 @@
-/** The loop's own rules, with plain in-process tools (the MCP path is toolLoop.integration.test.ts). */
+/** The loop's own rules, with plain in-process tools (the MCP path is toolLoop.integration.process.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../../shared/errors';
 import { extractToolCalls, runToolCalls } from './toolLoop';
@@ -72,22 +72,32 @@ describe('runToolCalls', () => {
   });
 
   it('runs calls in parallel and answers in call order', async () => {
+    // Each tool finishes only once both have started, so run one after the other they would never
+    // finish (the test times out); `slow` also waits for `fast` to finish, so answers in completion
+    // order would put `fast` first.
     const order: string[] = [];
-    const slow = (name: string, ms: number): ITool => ({
+    let started = 0;
+    let bothStarted!: () => void;
+    const allStarted = new Promise<void>((resolve) => (bothStarted = resolve));
+    let fastDone!: () => void;
+    const fastFinished = new Promise<void>((resolve) => (fastDone = resolve));
+    const tool = (name: string, after: () => Promise<void>): ITool => ({
       name,
       description: name,
       parameters: {},
       execute: async () => {
-        await new Promise((r) => setTimeout(r, ms));
-        order.push(name);
+        order.push(`${name} started`);
+        if (++started === 2) bothStarted();
+        await allStarted;
+        await after();
+        order.push(`${name} finished`);
+        if (name === 'fast') fastDone();
         return resultFromContent([{ type: 'text', text: name }], false);
       },
     });
-    const { registry } = registryWith({}, [slow('slow', 60), slow('fast', 1)]);
-    const started = Date.now();
+    const { registry } = registryWith({}, [tool('slow', () => fastFinished), tool('fast', async () => {})]);
     const turn = await runToolCalls('openai', chat([['1', 'slow', '{}'], ['2', 'fast', '{}']]), registry);
-    expect(Date.now() - started).toBeLessThan(110);
-    expect(order).toEqual(['fast', 'slow']);
+    expect(order).toEqual(['slow started', 'fast started', 'fast finished', 'slow finished']);
     expect(turn.messages.slice(1)).toEqual([
       { role: 'tool', tool_call_id: '1', content: 'slow' },
       { role: 'tool', tool_call_id: '2', content: 'fast' },

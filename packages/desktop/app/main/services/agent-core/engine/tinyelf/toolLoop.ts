@@ -1,5 +1,5 @@
 /**
- * The engine's loop helper (seed 000, TinyElf integration): take one provider response, run the
+ * The engine's loop helper (TinyElf integration): take one provider response, run the
  * tool calls it makes through the ToolRegistry, and build the messages that continue the
  * conversation in that provider's format.
  *

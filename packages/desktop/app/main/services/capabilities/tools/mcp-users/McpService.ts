@@ -1,12 +1,12 @@
 /**
- * McpService (seed 004): owns MCP server records and the pool of client connections to them.
+ * McpService: owns MCP server records and the pool of client connections to them.
  *
  * Invariants:
  * - At most one connect per server is in flight; concurrent first calls share it (`pending`).
  * - A pooled client is either alive (in `clients`) or closed; a dropped client is always closed
  *   first, so no server process outlives its entry.
  * - Liveness comes from the transport (onclose); a connection is pinged only after it has been
- *   idle, so a warm call costs one round trip, not the seed's two.
+ *   idle, so a warm call costs one round trip, not two (ping + call).
  * - `toolsCache` is never wrong: any config change, reconnect or tools/list_changed drops it, and a
  *   listing that raced such a change is not stored (`toolsEpoch`).
  */
@@ -52,7 +52,7 @@ import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
 import { assertActiveForImplicitUse, assertToolEnabled, isToolDisabled } from './pool/toolRules';
 import { assignToolIds } from './toolIds';
 
-/** The seed's event names; payloads are the contract's types, so they reach the renderer unchanged. */
+/** The events McpService emits; payloads are the contract's types, so they reach the renderer unchanged. */
 export interface McpServiceEvents {
   'servers:changed': [McpServersChanged];
   'server:connected': [serverId: string];
@@ -77,7 +77,7 @@ export interface McpServiceOptions {
   logLines?: number;
   clientVersion?: string;
   /**
-   * Whether add/addJson start connecting an active server right away (the seed's behaviour, and
+   * Whether add/addJson start connecting an active server right away (the default, and
    * the app's: the list shows its state at once). A one-shot CLI command turns it off.
    */
   connectOnAdd?: boolean;
@@ -282,7 +282,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
 
   /* ---------- connections ---------- */
 
-  /** Seed API: a connected client for the server, reusing a healthy pooled one. */
+  /** Public API: a connected client for the server, reusing a healthy pooled one. */
   async initClient(server: McpServerRecord): Promise<Client> {
     return (await this.acquire(server)).client;
   }
@@ -300,7 +300,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     if (this.connectionStates.has(serverId)) this.setState(serverId, 'disconnected');
   }
 
-  /** Seed: disconnect, then connect again if the server is active. */
+  /** Disconnect, then connect again if the server is active. */
   async reconnect(serverId: string): Promise<void> {
     await this.disconnect(serverId);
     const server = this.record(serverId);
@@ -316,7 +316,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     return { id: serverId, state: entry?.state ?? 'disconnected', ...(entry?.error ? { error: entry.error } : {}) };
   }
 
-  /** Seed: closes every connection and clears the maps; the service stays usable. */
+  /** Closes every connection and clears the maps; the service stays usable. */
   async cleanup(): Promise<void> {
     const ids = new Set([...this.clients.keys(), ...this.pending.keys()]);
     await Promise.allSettled([...ids].map((id) => this.disconnect(id)));
@@ -546,7 +546,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     return pending.promise;
   }
 
-  /** Seed extension point; here a ping (only ever sent to an idle connection). */
+  /** Liveness check before reusing a pooled client: a ping (only ever sent to an idle connection). */
   private async isClientHealthy(pooled: PooledClient): Promise<boolean> {
     if (!pooled.alive) return false;
     try {

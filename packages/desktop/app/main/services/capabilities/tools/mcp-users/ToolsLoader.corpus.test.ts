@@ -1,6 +1,6 @@
 /**
  * Every tool of the shared corpus (220 real tools from 21 servers), through every converter,
- * checked against PROVIDER_RULES.md by validators that do not share code with the emitters:
+ * checked against each provider's rules by validators that do not share code with the emitters:
  * openai-node's `toStrictJsonSchema`, ajv (draft 2020-12), and a Gemini allow-list walker.
  */
 import { readFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ interface CorpusEntry {
 }
 
 const corpus: CorpusEntry[] = JSON.parse(
-  readFileSync(path.resolve(process.cwd(), '../shared/fixtures/mcp-tool-schemas.json'), 'utf8'),
+  readFileSync(path.join(import.meta.dirname, '__fixtures__/mcp-tool-schemas.json'), 'utf8'),
 );
 const { tools } = assignToolIds(
   corpus.map((entry) => ({

@@ -1,5 +1,5 @@
 /**
- * ToolsLoader (seed 000): loads MCP tools and converts them into OpenAI (Chat Completions and
+ * ToolsLoader: loads MCP tools and converts them into OpenAI (Chat Completions and
  * Responses), Anthropic and Gemini tool definitions.
  *
  * Every converter works tool by tool: a tool whose id is unusable or whose schema cannot be
@@ -228,7 +228,7 @@ export interface McpToolsSetup<T> extends ToolConversion<T> {
 }
 
 /**
- * The seed's table: disabled or unset → nothing; `auto` or unset → every active server;
+ * Which servers: disabled or unset → nothing; `auto` or unset → every active server;
  * `manual` → each selected server, where one failing server is logged and skipped.
  */
 export async function fetchMcpTools(
@@ -256,7 +256,7 @@ export async function fetchMcpTools(
 }
 
 /**
- * The seed's entry point: fetch, give up with `undefined` when there is nothing, log by server,
+ * The entry point: fetch, give up with `undefined` when there is nothing, log by server,
  * convert for `apiFormat` (default `'openai'`) and return the definitions with the raw tools.
  * Ids are (re)assigned through `toolIds`, so every tool name is valid and maps back.
  */

@@ -4,7 +4,7 @@ import { readServerJson } from './importDialects';
 const only = (json: unknown) => readServerJson(JSON.stringify(json));
 
 describe('readServerJson', () => {
-  it('reads the seed map, Claude/Cursor mcpServers, VS Code servers and settings.json mcp.servers', () => {
+  it('reads a plain name → config map, Claude/Cursor mcpServers, VS Code servers and settings.json mcp.servers', () => {
     const server = { command: 'npx', args: ['-y', 'pkg'] };
     for (const root of [{ fs: server }, { mcpServers: { fs: server } }, { servers: { fs: server }, inputs: [] }, { mcp: { servers: { fs: server } } }]) {
       expect(only(root)).toEqual([{ name: 'fs', ok: true, ignoredKeys: [], input: expect.objectContaining({ name: 'fs', type: 'stdio' }) }]);

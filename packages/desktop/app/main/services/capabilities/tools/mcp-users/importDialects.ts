@@ -1,6 +1,6 @@
 /**
  * Reads the server lists people paste from other hosts' configs into our McpServerInput:
- *   { "name": config }                              (the seed's addJson)
+ *   { "name": config }                              (our own addJson)
  *   { "mcpServers": { "name": config } }            (Claude Desktop, Cursor, Windsurf, Cline)
  *   { "servers": { "name": config } }               (VS Code .vscode/mcp.json)
  *   { "mcp": { "servers": { … } } }                 (VS Code settings.json)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MCPTool } from '../../../../../shared/contracts/mcp-types';
 import { assignToolIds, buildToolId, cleanName, PORTABLE_TOOL_NAME, TOOL_ID_MAX_LENGTH, ToolIdRegistry } from './toolIds';
 
-/** Each provider's documented name rule (PROVIDER_RULES.md). */
+/** Each provider's documented tool name rule (OpenAI, Anthropic, Gemini API references). */
 const PROVIDER_NAME_RULES = {
   openai: /^[a-zA-Z0-9_-]{1,64}$/,
   anthropic: /^[a-zA-Z0-9_-]{1,64}$/,
@@ -18,7 +18,7 @@ function expectValid(id: string): void {
 const ref = (serverName: string, toolName: string, serverId = `id-${serverName}`) => ({ serverId, serverName, toolName });
 
 describe('buildToolId', () => {
-  it('follows the seed rule when nothing is lost', () => {
+  it('is mcp__server__tool when nothing is lost', () => {
     expect(cleanName('a.b-c d')).toBe('a_b_c_d');
     expect(buildToolId('github', 'create_issue')).toBe('mcp__github__create_issue');
   });

@@ -1,7 +1,7 @@
 /**
  * Tool ids: the names providers see for MCP tools.
  *
- * The seed's rule is `mcp__${cleanServerName}__${cleanToolName}` with every non-alphanumeric
+ * The base rule is `mcp__${cleanServerName}__${cleanToolName}` with every non-alphanumeric
  * character replaced by `_`. Made safe:
  * - valid everywhere: only `[A-Za-z0-9_]`, starts with `m`, at most 64 characters (the tightest
  *   of OpenAI, Anthropic and Gemini; see `PORTABLE_TOOL_NAME`);

@@ -1,5 +1,5 @@
 /**
- * DirectMcpToolAdapter (seed 000): tools of built-in / preset stdio MCP servers that one agent
+ * DirectMcpToolAdapter: tools of built-in / preset stdio MCP servers that one agent
  * session starts for itself. The session holds the SDK `Client` directly (no McpService: these
  * servers are not user configuration and live exactly as long as the session); every process is
  * registered in McpProcessTracker, so none outlives the app even when the session is never

@@ -1,7 +1,7 @@
 /**
  * The TinyElf engine's tool interface.
  *
- * The seed's `execute(params): Promise<string>` loses two things an agent needs, so a tool
+ * A bare `execute(params): Promise<string>` would lose two things an agent needs, so a tool
  * returns a structured `ToolResult` instead:
  * - a failure (an MCP `isError` result, a timeout, a dead connection) must reach the model as a
  *   failed result it can read and react to, not as a string that looks like success or as an

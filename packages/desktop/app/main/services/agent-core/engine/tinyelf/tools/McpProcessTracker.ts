@@ -1,12 +1,12 @@
 /**
- * McpProcessTracker (seed 000): the global record of stdio MCP server processes that we spawned,
+ * McpProcessTracker: the global record of stdio MCP server processes that we spawned,
  * so that none outlives the app.
  *
  * Safety layers, in the order they act:
  *  1. closeConnection(): graceful close (3 s), then force-kill the whole process group.
  *  2. closeAll(): the same for everything tracked, at shutdown.
  *  3. process.on('exit'): synchronous SIGKILL of every tracked group, for exits that skip (2).
- *  4. Past the seed: every tracked pid is also written to a pid file. After a crash or a SIGKILL
+ *  4. Pid file: every tracked pid is also written to a pid file. After a crash or a SIGKILL
  *     of the app, (3) never runs; the next start reads the file and reaps the survivors (on
  *     Linux and macOS, where a pid's start time proves it was not recycled meanwhile).
  */

@@ -1,5 +1,5 @@
 /**
- * McpToolAdapter (seed 000): an MCP tool of a user-configured server as a TinyElf `ITool`. The
+ * McpToolAdapter: an MCP tool of a user-configured server as a TinyElf `ITool`. The
  * connection belongs to McpService; the adapter only calls through it.
  *
  * `execute` never rejects for anything it can name: the tool's `isError`, a timeout, a closed
@@ -40,7 +40,7 @@ export type ArgumentMapper = (toolId: string, args: Record<string, unknown>) => 
 
 export interface McpToolAdapterOptions {
   toMcpArguments?: ArgumentMapper;
-  /** Used when the server's `config.timeoutMs` is unset; default: McpService's (120 s, the seed's). */
+  /** Used when the server's `config.timeoutMs` is unset; default: McpService's (120 s). */
   timeoutMs?: number;
 }
 
@@ -84,7 +84,7 @@ export interface LoadFailure {
 }
 
 /**
- * The seed's batch loader: every enabled tool of each server, as adapters. A server that cannot
+ * The batch loader: every enabled tool of each server, as adapters. A server that cannot
  * be listed costs only its own tools and is reported in `failures`; so does an inactive one
  * (MCP_SERVER_INACTIVE), which is never started for an agent. Ids are assigned over the
  * whole set (as `setupMcpTools` does), so they match what a provider request built from the same

@@ -2,14 +2,14 @@
  * The deadline and caller abort around one tool call of DirectMcpToolAdapter, which owns its
  * client. (McpToolAdapter has none of its own: McpService's request timeout is its one deadline.)
  *
- * The seed raced the call against a 120 s timer, which leaves the server working on a request
+ * Racing the call against a bare timer would leave the server working on a request
  * nobody waits for. Here whichever of (deadline, caller abort) comes first also calls `cancel`,
  * which makes the MCP client send `notifications/cancelled`, and the caller gets the AppError
  * at once instead of waiting for the server to acknowledge.
  */
 import { AppError } from '../../../../../../shared/errors';
 
-/** The seed's tool timeout (the same as ShellTool's). */
+/** 120 s, the same as ShellTool's, so every agent tool gives up alike. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
 
 export interface DeadlineOptions {

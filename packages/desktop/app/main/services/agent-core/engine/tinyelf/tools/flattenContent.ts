@@ -1,7 +1,7 @@
 /**
- * flattenContent (seed 000): MCP content blocks → one string for the model.
+ * flattenContent: MCP content blocks → one string for the model.
  *
- * The seed's table — text as is, `[Image: mime]`, `[Audio: mime]`, joined by `\n` — extended to
+ * The base table — text as is, `[Image: mime]`, `[Audio: mime]`, joined by `\n` — extended to
  * the two resource blocks of the current MCP spec: a `resource_link` becomes
  * `[Resource: name <uri>]`, an embedded text `resource` its text, an embedded blob
  * `[Resource: uri (mime)]`. A block this table does not know (a newer spec, a sloppy server)

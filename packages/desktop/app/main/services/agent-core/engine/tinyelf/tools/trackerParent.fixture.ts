@@ -1,5 +1,5 @@
 /**
- * A stand-in for the app, run as its own process by McpProcessTracker.test.ts:
+ * A stand-in for the app, run as its own process by McpProcessTracker.process.test.ts:
  * `node --import tsx trackerParent.fixture.ts <stateDir> <exit|hang>`. It spawns a process group
  * (a wrapper with a grandchild, like npx), tracks it, prints the pids, then either exits
  * normally (the exit hook must kill the group) or hangs until the test SIGKILLs it (the next

@@ -6,7 +6,7 @@
  * although almost none is ever cancelled (measured in bench/pool.bench.ts). The SDK's request()
  * uses exactly `aborted`, `reason`, `throwIfAborted()` and `addEventListener('abort', …)` of the
  * signal (@modelcontextprotocol/sdk shared/protocol.js); this class provides those and nothing
- * else, and the cancel tests in McpService.test.ts run it against the real SDK.
+ * else, and the cancel tests in McpService.process.test.ts run it against the real SDK.
  */
 export class CallCancellation {
   aborted = false;

@@ -1,5 +1,5 @@
 /**
- * createTransport (seed 004 extension point): one case per transport type. Adding a transport
+ * createTransport (the extension point for transports): one case per transport type. Adding a transport
  * means a case here, its type in MCP_SERVER_TRANSPORTS and its config check in mcp-types.
  */
 import { existsSync } from 'node:fs';

@@ -38,7 +38,7 @@ export interface GeminiSchema {
   propertyOrdering?: string[];
 }
 
-/** Property names Gemini accepts (PROVIDER_RULES marks this weak; renaming is cheap). */
+/** Property names Gemini accepts (evidence is thin, so stay conservative: renaming is cheap). */
 const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const MAX_PROPERTY_NAME = 64;
 

@@ -8,7 +8,7 @@ function prop(schema: unknown, extraRoot: Record<string, unknown> = {}): SchemaN
   return normalizeSchema({ type: 'object', properties: { x: schema }, ...extraRoot }).properties.x;
 }
 
-describe('processJsonSchema (the seed contract)', () => {
+describe('processJsonSchema (an object root, whatever the server sent)', () => {
   it.each([undefined, null, 'string', 42, [], {}])('%j → the empty object schema', (input) => {
     expect(processJsonSchema(input)).toEqual({ type: 'object', properties: {}, required: [] });
   });

@@ -1,10 +1,10 @@
 /**
- * The seed's `processJsonSchema` contract: whatever a server sent, the result is an object root.
+ * The `processJsonSchema` contract: whatever a server sent, the result is an object root.
  * - empty or not an object → `{ type: 'object', properties: {}, required: [] }`;
  * - `type: 'object'` → its `properties`, `required` and `description`;
  * - anything else is wrapped as an object.
  *
- * Two additions the seed did not need: the root's `$defs`/`definitions` are carried along so that
+ * Two additions beyond that: the root's `$defs`/`definitions` are carried along so that
  * local `$ref`s inside the properties still resolve, and a root `$ref` or root union is unwrapped
  * first, because dropping the properties of a root `anyOf` would cost the user the whole tool.
  */

@@ -63,9 +63,8 @@ describe('McpToolAdapter', () => {
 
   it("times out at the server's timeoutMs and cancels the call on the server", async () => {
     const { adapter, sawCancel } = await fixture({ timeoutMs: 300 });
-    const started = Date.now();
+    // MCP_TIMEOUT rather than a result: the 300 ms deadline won over the 10 s sleep (the default is 120 s).
     const result = await adapter('sleep').execute({ ms: 10_000 });
-    expect(Date.now() - started).toBeLessThan(3_000);
     expect(result.isError).toBe(true);
     expect(result.error?.code).toBe('MCP_TIMEOUT');
     expect(result.text).toMatch(/^MCP_TIMEOUT: /);

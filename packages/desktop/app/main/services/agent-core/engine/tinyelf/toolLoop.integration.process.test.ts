@@ -1,5 +1,5 @@
 /**
- * The seed's integration, end to end without a network: CompletionService builds the request
+ * MCP tools in an agent turn, end to end without a network: CompletionService builds the request
  * (tools from a real McpService over the real stdio fixture server), a RECORDED provider response
  * (shaped exactly like that API's response) calls the tools, the loop runs them on the server and
  * builds the follow-up messages, which are checked per provider.
