@@ -23,7 +23,10 @@ export interface FileLockOptions {
   staleMs?: number;
 }
 
-const DEFAULTS = { timeoutMs: 15_000, staleMs: 5_000 };
+// Generous: on a machine loaded far past its cores (16 CLI runs at once on 2 shared cores), a
+// waiter can queue behind many holders, and a holder can be descheduled for seconds mid-hold;
+// taking a live holder's lock too early would let two writers in.
+const DEFAULTS = { timeoutMs: 60_000, staleMs: 10_000 };
 const MAX_BACKOFF_MS = 25;
 
 interface LockOwner {
