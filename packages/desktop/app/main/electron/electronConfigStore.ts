@@ -8,6 +8,7 @@ import {
   openMcpConfigStore,
   type McpConfigStore,
 } from '../services/config/McpConfigStore';
+import { PRIVATE_FILE_MODE } from '../services/config/configFileHygiene';
 
 export function openElectronMcpConfigStore(): McpConfigStore {
   const filePath = path.join(app.getPath('userData'), `${MCP_CONFIG_NAME}.json`);
@@ -18,6 +19,8 @@ export function openElectronMcpConfigStore(): McpConfigStore {
         name: MCP_CONFIG_NAME,
         defaults: { ...MCP_CONFIG_DEFAULTS },
         accessPropertiesByDotNotation: false,
+        // The file holds secrets (env values, auth headers); the temp files get this mode too.
+        configFileMode: PRIVATE_FILE_MODE,
       }),
   );
 }

@@ -6,6 +6,7 @@ import type { EventEnvelope, EventName, EventPayload } from '../../shared/contra
 import { McpService, type McpServiceOptions } from './capabilities/tools/mcp-users/McpService';
 import type { ProcessRegistry } from './capabilities/tools/mcp-users/transports';
 import type { McpConfigStore } from './config/McpConfigStore';
+import { watchConfigFile } from './config/watchConfigFile';
 import { McpRouter, createRouteHandlers } from './routers/McpRouter';
 
 export interface ServicePorts {
@@ -46,6 +47,11 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
 
   const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore }));
 
+  // The CLI and other processes write the same file: their changes reach the pool and the UI.
+  const offExternalChange = ports.configStore.onExternalChange((change) => void mcpService.applyExternalChange(change));
+  const offNotice = ports.configStore.onNotice((notice) => publish('app.notice', notice));
+  const configWatcher = watchConfigFile(ports.configStore);
+
   let disposed: Promise<void> | undefined;
   return {
     mcpService,
@@ -60,6 +66,9 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     dispose() {
       // Reverse order of construction: the router holds nothing; the service owns connections.
       disposed ??= (async () => {
+        configWatcher.close();
+        offExternalChange();
+        offNotice();
         listeners.clear();
         await mcpService.dispose();
       })();

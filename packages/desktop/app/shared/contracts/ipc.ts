@@ -30,7 +30,7 @@ import {
 
 /** Something the app wants the person to know that is not tied to one request. */
 export const AppNoticeSchema = z.object({
-  code: z.enum(['CONFIG_RECOVERED']),
+  code: z.enum(['CONFIG_RECOVERED', 'CONFIG_RECORDS_SET_ASIDE', 'CONFIG_REMOVED']),
   message: z.string(),
   data: z.record(z.string(), z.unknown()).optional(),
 });

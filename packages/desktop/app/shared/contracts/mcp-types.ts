@@ -171,7 +171,7 @@ export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
 
 /** Event payloads McpService emits and the contract carries to the renderer, declared once. */
 export const McpServersChangedSchema = z.object({
-  reason: z.enum(['added', 'updated', 'removed', 'imported']),
+  reason: z.enum(['added', 'updated', 'removed', 'imported', 'external']),
   id: z.string().optional(),
 });
 export type McpServersChanged = z.infer<typeof McpServersChangedSchema>;

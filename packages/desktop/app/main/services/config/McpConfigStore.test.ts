@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { McpServerRecordSchema, type McpServerRecord } from '../../../shared/contracts/mcp-types';
 import { openConfMcpConfigStore } from './confBackend';
 import { createTempServices, makeTempConfigDir, type TempServices } from '../testing/tempServices';
 
@@ -47,9 +48,9 @@ describe('MCP config store', () => {
 
   it('moves aside valid JSON of the wrong shape too, and names the bad field', () => {
     const dir = tempDir();
-    fs.writeFileSync(path.join(dir, 'mcp-config.json'), JSON.stringify({ mcpServers: [{ id: 'x', name: 'a', type: 'carrier-pigeon', config: {} }] }));
+    fs.writeFileSync(path.join(dir, 'mcp-config.json'), JSON.stringify({ mcpServers: { a: { command: 'node' } } }));
     const store = openConfMcpConfigStore(dir);
-    expect(store.notices[0]?.data?.reason).toMatch(/mcpServers\.0\.type/);
+    expect(store.notices[0]?.data?.reason).toMatch(/mcpServers/);
     expect(fs.readdirSync(dir).some((f) => f.startsWith('mcp-config.json.corrupt-'))).toBe(true);
   });
 
@@ -60,6 +61,28 @@ describe('MCP config store', () => {
     const store = openConfMcpConfigStore(dir);
     expect(store.notices).toEqual([]);
     expect(store.readServers()[0]).toMatchObject({ ...record, isActive: true, scope: 'user', disabledTools: [], installSource: 'manual' });
+  });
+
+  it('reports a change another store (process) made on its next read, and never its own writes', async () => {
+    const dir = tempDir();
+    const ours = openConfMcpConfigStore(dir);
+    const theirs = openConfMcpConfigStore(dir);
+    const seen: { before: string[]; after: string[] }[] = [];
+    ours.onExternalChange(({ before, after }) => seen.push({ before: before.map((s) => s.name), after: after.map((s) => s.name) }));
+    const add = (name: string) => (servers: McpServerRecord[]) => ({
+      servers: [...servers, McpServerRecordSchema.parse({ ...stdio(name), id: `id-${name}` })],
+      result: undefined,
+    });
+
+    ours.mutate(add('mine'));
+    ours.refresh();
+    await Promise.resolve();
+    expect(seen).toEqual([]);
+
+    theirs.mutate(add('theirs'));
+    ours.refresh();
+    await Promise.resolve();
+    expect(seen).toEqual([{ before: ['mine'], after: ['mine', 'theirs'] }]);
   });
 
   it('keeps both records when two callers add at the same time', async () => {

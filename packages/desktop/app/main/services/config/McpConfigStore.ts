@@ -1,100 +1,238 @@
 /**
  * Persistence of MCP server records. The backend is electron-store in Electron and `conf` in
- * browser mode, tests and the CLI (electron-store is built on conf, so both expose the same
- * `store` accessor and write atomically). This module never imports either: the composition
- * root hands it a backend.
+ * browser mode, tests and the CLI (electron-store is built on conf): it creates the file with
+ * defaults and writes it atomically (temp file + rename, mode 0600). This module never imports
+ * either: the composition root hands it a backend.
+ *
+ * The app, browser mode and every CLI run are separate processes sharing one file, so every
+ * write is a read-modify-write under a lock file (`mcp-config.json.lock`, see fileLock.ts).
+ * Reads go to the file directly rather than through the backend: the store must tell a missing
+ * file, a file that is not JSON and a record it cannot read apart, and recover from each without
+ * losing what the person had (what cannot be used is set aside, never deleted).
  */
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
-import { z } from 'zod';
-import { McpServerRecordSchema, type McpServerRecord } from '../../../shared/contracts/mcp-types';
+import path from 'node:path';
+import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
 import type { AppNotice } from '../../../shared/contracts/ipc';
 import { AppError } from '../../../shared/errors';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, removeLeftoverTempFiles, tightenFileModes } from './configFileHygiene';
+import { inspectConfigText, type ConfigSnapshot, type RejectedRecord } from './configSnapshot';
+import { withFileLock, type FileLockOptions } from './fileLock';
 
-export const McpConfigFileSchema = z.object({ mcpServers: z.array(McpServerRecordSchema) });
-export type McpConfigFile = z.infer<typeof McpConfigFileSchema>;
-export const MCP_CONFIG_DEFAULTS: McpConfigFile = { mcpServers: [] };
+export const MCP_CONFIG_DEFAULTS = { mcpServers: [] };
 export const MCP_CONFIG_NAME = 'mcp-config';
 
-/** The slice of conf / electron-store this module uses. */
+/** The slice of conf / electron-store this module uses: writes, and creating the file at open. */
 export interface ConfigBackend {
   readonly path: string;
   store: Record<string, unknown>;
 }
 
+/** Records before and after a change this process did not make (the CLI, another app window). */
+export interface McpConfigChange {
+  before: McpServerRecord[];
+  after: McpServerRecord[];
+}
+
 export interface McpConfigStore {
   readonly path: string;
-  /** Notices raised while opening (a corrupt file moved aside). */
+  /** Notices raised while opening and since (a file or records set aside, the file removed). */
   readonly notices: readonly AppNotice[];
   readServers(): McpServerRecord[];
   /**
-   * Read-modify-write in one synchronous step. Callers never hold a copy across an `await`,
-   * so two concurrent adds can't overwrite each other.
+   * Read-modify-write in one synchronous step under the file lock, so neither another caller
+   * in this process nor another process can write between our read and our write.
    */
   mutate<T>(fn: (servers: McpServerRecord[]) => { servers: McpServerRecord[]; result: T }): T;
+  /** Reads the file again (the watcher calls it when the file changed). */
+  refresh(): void;
+  /** Notices raised after opening. Returns the unsubscribe function. */
+  onNotice(listener: (notice: AppNotice) => void): () => void;
+  /** Changes another process made, seen on any read. Returns the unsubscribe function. */
+  onExternalChange(listener: (change: McpConfigChange) => void): () => void;
 }
 
+export interface OpenMcpConfigStoreOptions {
+  lock?: FileLockOptions;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+
 /**
- * Moves a file that is not valid JSON, or not our schema, aside (kept, never deleted) so that
- * the backend can start from defaults. Returns the notice to show, or undefined when the file
- * is fine or absent.
+ * Opens the store. Under the lock: leftover temp files go, loose modes are tightened, a file
+ * that is not JSON is moved aside before the backend sees it (it would throw, or keep a file we
+ * cannot use), then the backend creates the file if it is missing.
  */
-export function quarantineIfCorrupt(filePath: string, now = new Date()): AppNotice | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(filePath, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new AppError('CONFIG_STORE_FAILED', `Cannot read ${filePath}: ${(err as Error).message}`, { path: filePath });
-  }
-  let reason: string | undefined;
-  try {
-    const parsed = McpConfigFileSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) {
-      reason = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+export function openMcpConfigStore(
+  filePath: string,
+  openBackend: () => ConfigBackend,
+  options: OpenMcpConfigStoreOptions = {},
+): McpConfigStore {
+  const dir = path.dirname(filePath);
+  const baseName = path.basename(filePath);
+  const locked = <T>(fn: () => T): T => {
+    ensurePrivateDir(dir); // the lock lives in it, and the folder may have been removed while we ran
+    return withFileLock(`${filePath}.lock`, fn, options.lock);
+  };
+  const notices: AppNotice[] = [];
+  const events = new EventEmitter<{ notice: [AppNotice]; external: [McpConfigChange] }>();
+  let backend: ConfigBackend | undefined;
+  /** The records as this process last read or wrote them; a read that differs saw someone else's write. */
+  let known: McpServerRecord[] | undefined;
+  /** Whether this process has seen the file, so its disappearance is worth a notice (a first run's is not). */
+  let sawFile = false;
+
+  // Listeners run after the lock is released and the caller has its answer.
+  const raise = (notice: AppNotice) => {
+    notices.push(notice);
+    queueMicrotask(() => events.emit('notice', notice));
+  };
+  const observe = (servers: McpServerRecord[]) => {
+    if (known && !sameJson(known, servers)) {
+      const change = { before: known, after: servers };
+      queueMicrotask(() => events.emit('external', change));
     }
-  } catch (err) {
-    reason = (err as Error).message;
-  }
-  if (reason === undefined) return undefined;
-  const movedTo = `${filePath}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
-  fs.renameSync(filePath, movedTo);
+    known = servers;
+  };
+
+  const readText = (): string | undefined => {
+    try {
+      return fs.readFileSync(filePath, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw new AppError('CONFIG_STORE_FAILED', `Cannot read ${filePath}: ${(err as Error).message}`, { path: filePath });
+    }
+  };
+
+  const write = (content: Record<string, unknown>) => {
+    if (!backend) throw new Error('McpConfigStore: write before the backend was opened');
+    backend.store = content;
+    sawFile = true;
+  };
+
+  /** A name beside the file that nothing has used yet (two recoveries in one millisecond must not collide). */
+  const asidePath = (kind: 'corrupt' | 'rejected') => {
+    const base = `${filePath}.${kind}-${stamp()}`;
+    let candidate = base;
+    for (let n = 2; fs.existsSync(candidate); n++) candidate = `${base}-${n}`;
+    return candidate;
+  };
+
+  /** Under the lock: makes any snapshot usable, setting aside what cannot be used. */
+  const recover = (snapshot: ConfigSnapshot): { frame: Record<string, unknown>; servers: McpServerRecord[] } => {
+    switch (snapshot.kind) {
+      case 'missing':
+        if (sawFile) raise(removedNotice(filePath));
+        sawFile = false;
+        return { frame: {}, servers: [] };
+      case 'unreadable': {
+        const movedTo = asidePath('corrupt');
+        fs.renameSync(filePath, movedTo);
+        raise(recoveredNotice(filePath, movedTo, snapshot.reason));
+        sawFile = false;
+        return { frame: {}, servers: [] };
+      }
+      case 'read':
+        sawFile = true;
+        if (snapshot.rejected.length > 0) {
+          // The set-aside copy is written before the file loses those records.
+          const movedTo = asidePath('rejected');
+          fs.writeFileSync(movedTo, `${JSON.stringify({ from: filePath, rejected: snapshot.rejected }, null, 2)}\n`, {
+            mode: PRIVATE_FILE_MODE,
+            flag: 'wx',
+          });
+          write({ ...snapshot.frame, mcpServers: snapshot.goodRaw });
+          raise(recordsSetAsideNotice(filePath, movedTo, snapshot.rejected));
+        }
+        return { frame: snapshot.frame, servers: snapshot.servers };
+    }
+  };
+
+  const readServers = (): McpServerRecord[] => {
+    const snapshot = inspectConfigText(readText());
+    // The common case needs no lock: the file is only ever replaced whole (rename).
+    if (snapshot.kind === 'read' && snapshot.rejected.length === 0) {
+      sawFile = true;
+      observe(snapshot.servers);
+      return snapshot.servers;
+    }
+    if (snapshot.kind === 'missing' && !sawFile) {
+      observe([]);
+      return [];
+    }
+    // Recovery writes, so it happens under the lock, on what the file holds by then.
+    return locked(() => {
+      const { servers } = recover(inspectConfigText(readText()));
+      observe(servers);
+      return servers;
+    });
+  };
+
+  locked(() => {
+    removeLeftoverTempFiles(dir, baseName);
+    tightenFileModes(dir, baseName);
+    const first = inspectConfigText(readText());
+    if (first.kind === 'unreadable') recover(first);
+    backend = openBackend();
+    const { servers } = recover(inspectConfigText(readText()));
+    observe(servers);
+  });
+
+  return {
+    path: filePath,
+    notices,
+    readServers,
+    mutate(fn) {
+      return locked(() => {
+        const current = recover(inspectConfigText(readText()));
+        observe(current.servers);
+        const { servers, result } = fn(current.servers);
+        write({ ...current.frame, mcpServers: servers });
+        known = servers;
+        return result;
+      });
+    },
+    refresh: () => void readServers(),
+    onNotice(listener) {
+      events.on('notice', listener);
+      return () => events.off('notice', listener);
+    },
+    onExternalChange(listener) {
+      events.on('external', listener);
+      return () => events.off('external', listener);
+    },
+  };
+}
+
+function recoveredNotice(filePath: string, movedTo: string, reason: string): AppNotice {
   return {
     code: 'CONFIG_RECOVERED',
-    message: `The MCP configuration at ${filePath} could not be read (${reason}). It was kept as ${movedTo} and the app started with an empty configuration.`,
+    message: `The MCP configuration at ${filePath} could not be read (${reason}). It was kept as ${movedTo} and the app continues with an empty configuration.`,
     data: { path: filePath, movedTo, reason },
   };
 }
 
-/**
- * Opens the store: quarantine first (the backend would throw on bad JSON or silently keep a
- * file we cannot use), then let the backend create the file with defaults.
- */
-export function openMcpConfigStore(filePath: string, openBackend: () => ConfigBackend): McpConfigStore {
-  const notice = quarantineIfCorrupt(filePath);
-  const backend = openBackend();
-  const notices = notice ? [notice] : [];
-
-  const readFile = (): McpConfigFile => {
-    const parsed = McpConfigFileSchema.safeParse(backend.store);
-    if (!parsed.success) {
-      // Another writer (a hand edit, an older build) broke the file while we run: refuse to
-      // overwrite it, so nothing the person had is lost.
-      throw new AppError('CONFIG_STORE_FAILED', `The MCP configuration at ${backend.path} became invalid; fix or remove it`, {
-        path: backend.path,
-      });
-    }
-    return parsed.data;
-  };
-
+function recordsSetAsideNotice(filePath: string, movedTo: string, rejected: RejectedRecord[]): AppNotice {
+  const details = rejected.map((r) => `#${r.index}${r.name === undefined ? '' : ` "${r.name}"`} (${r.reason})`).join('; ');
   return {
-    path: backend.path,
-    notices,
-    readServers: () => readFile().mcpServers,
-    mutate(fn) {
-      const current = readFile();
-      const { servers, result } = fn(current.mcpServers);
-      backend.store = { ...backend.store, mcpServers: servers };
-      return result;
+    code: 'CONFIG_RECORDS_SET_ASIDE',
+    message: `${rejected.length} server record(s) in ${filePath} could not be read and were kept in ${movedTo}: ${details}. The other servers are unaffected.`,
+    data: {
+      path: filePath,
+      movedTo,
+      count: rejected.length,
+      details,
+      records: rejected.map(({ index, name, reason }) => ({ index, ...(name === undefined ? {} : { name }), reason })),
     },
+  };
+}
+
+function removedNotice(filePath: string): AppNotice {
+  return {
+    code: 'CONFIG_REMOVED',
+    message: `The MCP configuration at ${filePath} was removed while the app was running; the server list is empty now.`,
+    data: { path: filePath },
   };
 }

@@ -1,9 +1,16 @@
 /** The `conf` backend for browser mode, tests and the CLI: `{dir}/mcp-config.json`. */
 import path from 'node:path';
 import Conf from 'conf';
-import { MCP_CONFIG_DEFAULTS, MCP_CONFIG_NAME, openMcpConfigStore, type McpConfigStore } from './McpConfigStore';
+import { PRIVATE_FILE_MODE } from './configFileHygiene';
+import {
+  MCP_CONFIG_DEFAULTS,
+  MCP_CONFIG_NAME,
+  openMcpConfigStore,
+  type McpConfigStore,
+  type OpenMcpConfigStoreOptions,
+} from './McpConfigStore';
 
-export function openConfMcpConfigStore(configDir: string): McpConfigStore {
+export function openConfMcpConfigStore(configDir: string, options?: OpenMcpConfigStoreOptions): McpConfigStore {
   return openMcpConfigStore(path.join(configDir, `${MCP_CONFIG_NAME}.json`), () => {
     const conf = new Conf<Record<string, unknown>>({
       cwd: configDir,
@@ -11,7 +18,9 @@ export function openConfMcpConfigStore(configDir: string): McpConfigStore {
       defaults: { ...MCP_CONFIG_DEFAULTS },
       // Record fields may contain dots (env names, header names); never treat them as paths.
       accessPropertiesByDotNotation: false,
+      // The file holds secrets (env values, auth headers); conf's temp files get this mode too.
+      configFileMode: PRIVATE_FILE_MODE,
     });
     return conf;
-  });
+  }, options);
 }

@@ -38,7 +38,7 @@ import {
   type McpToolProgress,
 } from '../../../../../shared/contracts/mcp-types';
 import { AppError, toErrorShape, validationFailure } from '../../../../../shared/errors';
-import type { McpConfigStore } from '../../../config/McpConfigStore';
+import type { McpConfigChange, McpConfigStore } from '../../../config/McpConfigStore';
 import { McpServerLog } from './McpServerLog';
 import { readServerJson, type ImportEntry } from './importDialects';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './pool/clientHandlers';
@@ -278,6 +278,33 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     this.log.forget(id);
     this.emit('servers:changed', { reason: 'removed', id });
     return { success: true };
+  }
+
+  /**
+   * Another process changed the records (the store saw it on a read; the watcher makes it read).
+   * Connections to removed servers close; a server whose connection settings changed is
+   * disconnected and reconnects on its next use; cached tools of every changed server go.
+   */
+  async applyExternalChange({ before, after }: McpConfigChange): Promise<void> {
+    const now = new Map(after.map((s) => [s.id, s]));
+    await Promise.allSettled(
+      before.map(async (old) => {
+        const next = now.get(old.id);
+        if (!next) {
+          await this.disconnect(old.id);
+          this.connectionStates.delete(old.id);
+          this.toolsEpoch.delete(old.id);
+          this.log.forget(old.id);
+          return;
+        }
+        if (sameJson(old, next)) return;
+        this.invalidateTools(old.id);
+        const pooled = this.clients.get(old.id);
+        if (pooled) pooled.server = next;
+        if (!sameJson(old.config, next.config) || old.type !== next.type || old.isActive !== next.isActive) await this.disconnect(old.id);
+      }),
+    );
+    if (!this.disposing) this.emit('servers:changed', { reason: 'external' });
   }
 
   /* ---------- connections ---------- */

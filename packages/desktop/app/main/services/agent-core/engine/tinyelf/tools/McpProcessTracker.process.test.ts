@@ -82,6 +82,15 @@ describe('McpProcessTracker', () => {
     expect(tracker.size).toBe(0);
   });
 
+  it.skipIf(process.platform === 'win32')('keeps its pid file owner-only, replacing a looser one at start', () => {
+    const dir = tempDir();
+    const file = path.join(dir, PID_FILE_NAME);
+    fs.writeFileSync(file, '[]');
+    fs.chmodSync(file, 0o644);
+    new McpProcessTracker().useStateDir(dir);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+
   it('records tracked pids on disk and forgets them when closed', async () => {
     const dir = tempDir();
     const tracker = new McpProcessTracker();

@@ -171,10 +171,13 @@ function isPidRecord(value: unknown): value is PidRecord {
   return typeof r?.pid === 'number' && typeof r.ownerPid === 'number' && typeof r.label === 'string';
 }
 
-/** Write-then-rename, so a crash mid-write never leaves half a file. */
+/**
+ * Write-then-rename, so a crash mid-write never leaves half a file. Owner-only (0600, folder
+ * 0700) like the config beside it; the rename also replaces a looser file an older build left.
+ */
 function writePidFile(file: string, records: PidRecord[]): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(records, null, 2));
+  fs.writeFileSync(tmp, JSON.stringify(records, null, 2), { mode: 0o600 });
   fs.renameSync(tmp, file);
 }

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withFileLock } from './fileLock';
+import { makeTempConfigDir } from '../testing/tempServices';
+
+const FIXTURE = fileURLToPath(new URL('./fileLock.fixture.ts', import.meta.url));
+
+function exitCode(args: string[]): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+}
+
+/** The pid of a process that has exited (and been reaped), as a holder killed with -9 leaves it. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  await new Promise((resolve) => child.once('close', resolve));
+  return child.pid!;
+}
+
+describe('withFileLock', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  });
+  const lockIn = () => {
+    const dir = makeTempConfigDir();
+    dirs.push(dir);
+    return path.join(dir, 'file.lock');
+  };
+
+  it('lets one process at a time through: four processes, 100 slow increments, none lost', async () => {
+    const lock = lockIn();
+    const counter = path.join(path.dirname(lock), 'counter');
+    fs.writeFileSync(counter, '0');
+    const codes = await Promise.all(Array.from({ length: 4 }, () => exitCode(['--import', 'tsx', FIXTURE, lock, counter, '25'])));
+    expect(codes).toEqual([0, 0, 0, 0]);
+    expect(fs.readFileSync(counter, 'utf8')).toBe('100');
+    expect(fs.existsSync(lock)).toBe(false);
+  }, 120_000);
+
+  it('takes over a lock whose holder died', async () => {
+    const lock = lockIn();
+    fs.writeFileSync(lock, JSON.stringify({ pid: await deadPid(), token: 'dead' }));
+    expect(withFileLock(lock, () => 'ran', { timeoutMs: 60_000 })).toBe('ran');
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it('takes over a lock older than staleMs although its pid is alive (a hung holder)', () => {
+    const lock = lockIn();
+    fs.writeFileSync(lock, JSON.stringify({ pid: process.ppid, token: 'hung' }));
+    const minuteAgo = new Date(Date.now() - 60_000);
+    fs.utimesSync(lock, minuteAgo, minuteAgo);
+    expect(withFileLock(lock, () => 'ran', { timeoutMs: 60_000 })).toBe('ran');
+  });
+
+  it('gives up on a live, fresh lock with CONFIG_STORE_FAILED naming the lock and its holder', () => {
+    const lock = lockIn();
+    fs.writeFileSync(lock, JSON.stringify({ pid: process.ppid, token: 'busy' }));
+    expect(() => withFileLock(lock, () => 'ran', { timeoutMs: 200, staleMs: 60_000 })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_STORE_FAILED', data: { path: lock, pid: process.ppid } }),
+    );
+    expect(JSON.parse(fs.readFileSync(lock, 'utf8'))).toEqual({ pid: process.ppid, token: 'busy' });
+  });
+
+  it('releases the lock when the work throws', () => {
+    const lock = lockIn();
+    expect(() =>
+      withFileLock(lock, () => {
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+});
