@@ -108,15 +108,4 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Pure logic of a Node-side feature that the renderer will share (DESIGN.md §2, `common/`).
-    files: ['packages/desktop/app/main/services/capabilities/tools/mcp-users/redaction.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [noElectron], patterns: [{ group: ['node:*', 'fs', 'path', 'os', 'child_process', 'buffer', 'url', 'crypto'], message: 'redaction.ts is pure: no Node APIs.' }] },
-      ],
-      'no-restricted-globals': ['error', 'Buffer', 'process', 'require'],
-    },
-  },
 );

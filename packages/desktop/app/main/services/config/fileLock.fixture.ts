@@ -1,5 +1,5 @@
 /**
- * A child process for fileLock.test.ts: `node --import tsx fileLock.fixture.ts LOCK COUNTER N`
+ * A child process for fileLock.process.test.ts: `node --import tsx fileLock.fixture.ts LOCK COUNTER N`
  * increments the number in COUNTER N times, each a slow read-modify-write under LOCK, so any
  * overlap between processes would lose increments.
  */
