@@ -5,10 +5,11 @@
  */
 import { z } from 'zod';
 import { AppErrorShapeSchema } from '../errors';
+import { TRANSPORTS, type TransportField } from '../transports';
 
-/** The one list of transports. Every enum of transport types derives from it. */
-export const MCP_SERVER_TRANSPORTS = ['stdio', 'sse', 'http', 'websocket'] as const;
-export const McpServerTransportSchema = z.enum(MCP_SERVER_TRANSPORTS);
+/** The transport table (shared/transports.ts) is the one list of transports; every enum of types derives from it. */
+export const MCP_SERVER_TRANSPORTS = TRANSPORTS.types;
+export const McpServerTransportSchema = TRANSPORTS.schema;
 export type McpServerTransport = z.infer<typeof McpServerTransportSchema>;
 
 export const McpServerScopeSchema = z.enum(['user', 'local']);
@@ -22,6 +23,7 @@ export type McpConnectionState = z.infer<typeof McpConnectionStateSchema>;
 
 const StringMapSchema = z.record(z.string(), z.string());
 
+/** Every transport-specific field of the table has a slot here (the `satisfies` makes that a compile error). */
 export const McpServerConfigSchema = z.object({
   command: z.string().optional(),
   args: z.array(z.string()).optional(),
@@ -33,7 +35,7 @@ export const McpServerConfigSchema = z.object({
   wsProtocol: z.string().optional(),
   /** Per-server override of the tool-call timeout, in milliseconds. */
   timeoutMs: z.number().int().positive().optional(),
-});
+} satisfies Record<TransportField, z.ZodType> & Record<string, z.ZodType>);
 export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
 
 const NonBlankSchema = z.string().trim().min(1);
@@ -73,50 +75,15 @@ export type McpServerRecord = z.infer<typeof McpServerRecordSchema>;
 
 /**
  * What a caller supplies to add a server: the record without the fields the service owns.
- * Transport-specific requirements (stdio needs a command, the others a valid URL) are checked
- * here so that the form, the router and the CLI report the same field paths.
+ * Transport-specific requirements (each transport's required fields and URL schemes, from its
+ * descriptor) are checked here so that the form, the router and the CLI report the same field paths.
  */
 export const McpServerInputSchema = McpServerRecordSchema.omit({
   id: true,
   createdAt: true,
   updatedAt: true,
-}).superRefine((input, ctx) => checkTransportConfig(input.type, input.config, ctx));
+}).superRefine((input, ctx) => TRANSPORTS.checkConfig(input.type, input.config, ctx));
 export type McpServerInput = z.input<typeof McpServerInputSchema>;
-
-/** "A stdio server", "An sse server": the article follows the sound of the name. */
-const withArticle = (type: McpServerTransport) => `${type === 'sse' ? 'An' : 'A'} ${type}`;
-
-export function checkTransportConfig(
-  type: McpServerTransport,
-  config: McpServerConfig,
-  ctx: z.RefinementCtx,
-): void {
-  if (type === 'stdio') {
-    if (!config.command?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['config', 'command'], message: 'A stdio server needs a command' });
-    }
-    return;
-  }
-  const url = config.url?.trim();
-  if (!url) {
-    ctx.addIssue({ code: 'custom', path: ['config', 'url'], message: `${withArticle(type)} server needs a url` });
-    return;
-  }
-  const allowed = type === 'websocket' ? ['ws:', 'wss:'] : ['http:', 'https:'];
-  let protocol: string | undefined;
-  try {
-    protocol = new URL(url).protocol;
-  } catch {
-    protocol = undefined;
-  }
-  if (!protocol || !allowed.includes(protocol)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['config', 'url'],
-      message: `${withArticle(type)} server needs ${type === 'websocket' ? 'a ws:// or wss://' : 'an http:// or https://'} URL`,
-    });
-  }
-}
 
 export const McpServerIdInputSchema = z.object({ id: NonBlankSchema });
 export type McpServerIdInput = z.infer<typeof McpServerIdInputSchema>;

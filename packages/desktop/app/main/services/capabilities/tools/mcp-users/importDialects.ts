@@ -8,24 +8,12 @@
  * know are reported, never a reason to reject.
  */
 import { z } from 'zod';
-import { McpServerInputSchema, type McpServerInput, type McpServerTransport } from '../../../../../shared/contracts/mcp-types';
+import { McpServerInputSchema, type McpServerInput } from '../../../../../shared/contracts/mcp-types';
+import { TRANSPORTS, type TransportTable } from '../../../../../shared/transports';
 
 export type ImportEntry =
   | { name: string; ok: true; input: McpServerInput; ignoredKeys: string[] }
   | { name: string; ok: false; message: string };
-
-const TYPE_ALIASES: Record<string, McpServerTransport> = {
-  stdio: 'stdio',
-  local: 'stdio',
-  sse: 'sse',
-  http: 'http',
-  'streamable-http': 'http',
-  streamablehttp: 'http',
-  streamable_http: 'http',
-  streamable: 'http',
-  websocket: 'websocket',
-  ws: 'websocket',
-};
 
 const StringMap = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String));
 
@@ -66,14 +54,25 @@ export function serverMap(root: unknown): Record<string, unknown> {
   return root;
 }
 
-function inferType(declared: string | undefined, command: string | undefined, url: string | undefined): McpServerTransport | string {
-  if (declared !== undefined) return TYPE_ALIASES[declared.trim().toLowerCase()] ?? declared;
-  if (command) return 'stdio';
-  if (url) {
-    if (/^wss?:/i.test(url)) return 'websocket';
-    // The older HTTP+SSE transport conventionally serves its stream at …/sse.
-    if (/\/sse\/?(\?.*)?$/i.test(url)) return 'sse';
-  }
+/**
+ * The transport an entry means: its declared type or another host's spelling of it (the table's
+ * aliases), else what it has: a command runs a process, a URL's scheme names the transport. An
+ * unknown declared type is passed on for the schema to reject by name.
+ */
+export function inferTransport<T extends string>(
+  declared: string | undefined,
+  command: string | undefined,
+  url: string | undefined,
+  table: TransportTable<T>,
+): T | string {
+  if (declared !== undefined) return table.resolve(declared) ?? declared;
+  const runsProcess = table.descriptors.find((d) => d.kind === 'process');
+  if (command && runsProcess) return runsProcess.type;
+  const byScheme = url ? table.forUrl(url) : [];
+  if (byScheme.length === 1) return byScheme[0]!;
+  // The older HTTP+SSE transport conventionally serves its stream at …/sse; other http(s) URLs
+  // (and URLs we cannot read, which the schema then rejects) default to Streamable HTTP.
+  if (url && /\/sse\/?(\?.*)?$/i.test(url) && table.resolve('sse')) return 'sse';
   return 'http';
 }
 
@@ -85,7 +84,7 @@ export function readEntry(name: string, raw: unknown): ImportEntry {
   }
   const e = parsed.data;
   const url = e.url ?? e.serverUrl ?? e.httpUrl;
-  const type = inferType(e.type ?? e.transport ?? (e.httpUrl ? 'http' : undefined), e.command, url);
+  const type = inferTransport(e.type ?? e.transport ?? (e.httpUrl ? 'http' : undefined), e.command, url, TRANSPORTS);
   const candidate = {
     name,
     type,

@@ -1,12 +1,13 @@
 /**
- * createTransport (the extension point for transports): one case per transport type. Adding a transport
- * means a case here, its type in MCP_SERVER_TRANSPORTS and its config check in mcp-types.
+ * createTransport (the extension point for transports): one factory per entry of the transport
+ * table (shared/transports.ts). The map is typed by the table's types, so an entry without a
+ * factory does not compile.
  */
 import { existsSync } from 'node:fs';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import type { McpServerRecord, McpServerTransport } from '../../../../../../shared/contracts/mcp-types';
 import { AppError } from '../../../../../../shared/errors';
 import { StdioProcessTransport, WebSocketClientTransport, type ProcessRegistry } from '../transports';
 import { serverEnv } from '../transports/serverEnv';
@@ -29,37 +30,35 @@ function requireUrl(server: McpServerRecord): URL {
   }
 }
 
+export type TransportFactory = (server: McpServerRecord, ports: TransportPorts) => Transport;
+
+/** Wrapping keeps `this` unbound from the port object, which Electron's net.fetch requires. */
+const fetchOf = (ports: TransportPorts): typeof fetch => (input, init) => ports.fetch(input, init);
+const requestInit = (server: McpServerRecord) => ({ headers: { ...server.config.headers } });
+
+export const TRANSPORT_FACTORIES: Record<McpServerTransport, TransportFactory> = {
+  stdio: (server, ports) => {
+    const command = server.config.command?.trim();
+    if (!command) throw new AppError('VALIDATION_FAILED', `The stdio server "${server.name}" has no command`, { field: 'config.command' });
+    // A project-scoped server runs in its project, when that folder still exists.
+    const cwd = server.scope === 'local' && server.projectPath && existsSync(server.projectPath) ? server.projectPath : undefined;
+    return new StdioProcessTransport({
+      command,
+      args: server.config.args ?? [],
+      // Allow-listed, never our whole environment (serverEnv.ts says why).
+      env: serverEnv(server.config.env),
+      cwd,
+      onStderr: ports.onStderr,
+      processes: ports.processes,
+    });
+  },
+  // The SDK sends requestInit's headers on the event-stream GET as well as on the POSTs.
+  sse: (server, ports) => new SSEClientTransport(requireUrl(server), { fetch: fetchOf(ports), requestInit: requestInit(server) }),
+  http: (server, ports) => new StreamableHTTPClientTransport(requireUrl(server), { fetch: fetchOf(ports), requestInit: requestInit(server) }),
+  websocket: (server) => new WebSocketClientTransport(requireUrl(server), { headers: server.config.headers, protocol: server.config.wsProtocol }),
+};
+
 export function createTransport(server: McpServerRecord, ports: TransportPorts): Transport {
-  const { config } = server;
-  // Wrapping keeps `this` unbound from the port object, which Electron's net.fetch requires.
-  const fetchPort: typeof fetch = (input, init) => ports.fetch(input, init);
-  const requestInit = { headers: { ...config.headers } };
-  switch (server.type) {
-    case 'stdio': {
-      const command = config.command?.trim();
-      if (!command) throw new AppError('VALIDATION_FAILED', `The stdio server "${server.name}" has no command`, { field: 'config.command' });
-      // A project-scoped server runs in its project, when that folder still exists.
-      const cwd = server.scope === 'local' && server.projectPath && existsSync(server.projectPath) ? server.projectPath : undefined;
-      return new StdioProcessTransport({
-        command,
-        args: config.args ?? [],
-        // Allow-listed, never our whole environment (serverEnv.ts says why).
-        env: serverEnv(config.env),
-        cwd,
-        onStderr: ports.onStderr,
-        processes: ports.processes,
-      });
-    }
-    case 'sse':
-      // The SDK sends requestInit's headers on the event-stream GET as well as on the POSTs.
-      return new SSEClientTransport(requireUrl(server), { fetch: fetchPort, requestInit });
-    case 'http':
-      return new StreamableHTTPClientTransport(requireUrl(server), { fetch: fetchPort, requestInit });
-    case 'websocket':
-      return new WebSocketClientTransport(requireUrl(server), { headers: config.headers, protocol: config.wsProtocol });
-    default: {
-      const unsupported: never = server.type;
-      throw new AppError('VALIDATION_FAILED', `Unsupported MCP transport type: ${String(unsupported)}`, { type: String(unsupported) });
-    }
-  }
+  // A record read from disk is parsed against the table's enum, so every type here has a factory.
+  return TRANSPORT_FACTORIES[server.type](server, ports);
 }
