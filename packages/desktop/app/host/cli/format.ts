@@ -1,5 +1,6 @@
 /** Human output of the CLI: tables, redacted server records, argument summaries. */
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
+import { TRANSPORTS } from '../../shared/transports';
 import { isCredentialHeader, maskServerRecord } from '../../main/services/capabilities/tools/mcp-users/redaction';
 
 
@@ -24,7 +25,8 @@ export function redactServer(server: McpServerRecord): McpServerRecord {
 /** What the server runs or where it lives, plus its (redacted) env and headers, on one line. */
 export function describeTarget(server: McpServerRecord): string {
   const { config } = redactServer(server);
-  const parts = [server.type === 'stdio' ? [config.command ?? '', ...(config.args ?? [])].map(quoteArg).join(' ') : (config.url ?? '')];
+  const runsProcess = TRANSPORTS.get(server.type).kind === 'process';
+  const parts = [runsProcess ? [config.command ?? '', ...(config.args ?? [])].map(quoteArg).join(' ') : (config.url ?? '')];
   const env = Object.entries(config.env ?? {});
   if (env.length) parts.push(`env: ${env.map(([k, v]) => `${k}=${v}`).join(' ')}`);
   const headers = Object.entries(config.headers ?? {});

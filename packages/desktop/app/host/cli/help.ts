@@ -1,4 +1,6 @@
 /** `--help` text per command. docs/cli.md is the long form; keep the two in step. */
+import { TRANSPORTS } from '../../shared/transports';
+import { transportFlagsHelp, transportFlagsSynopsis } from './serverFlags';
 
 const GLOBAL = `Global options (before the command):
   --config-dir DIR   Configuration folder (default: $ELFTIA_CONFIG_DIR, else the app's own folder,
@@ -7,15 +9,9 @@ const GLOBAL = `Global options (before the command):
 
 Exit codes: 0 success, 1 the command failed, 2 usage error (bad flag, argument or input), 130 interrupted.`;
 
-/** The flags that describe a server, shared by `servers add` and `servers update`. */
+/** The flags that describe a server, shared by `servers add` and `servers update`; the transport ones come from the table. */
 const SERVER_FLAGS = `  --name N          Unique name (compared case-insensitively)
-  --type T          stdio, sse, http (Streamable HTTP) or websocket
-  --command C       stdio: the program to run
-  --arg A           stdio: one argument; repeat for more (use --arg=-x for values starting with -)
-  --env K=V         stdio: one environment variable; repeat for more
-  --url U           sse/http: an http(s) URL; websocket: a ws(s) URL
-  --header "K: V"   sse/http/websocket: one request header; repeat for more
-  --ws-protocol P   websocket: the sub-protocol to ask for (Sec-WebSocket-Protocol; default mcp)
+${transportFlagsHelp(TRANSPORTS)}
   --timeout S       Tool calls on this server time out after S seconds (default 120)`;
 
 export const HELP = {
@@ -48,16 +44,17 @@ Run "elftia-mcp servers <subcommand> --help" for details.`,
 Lists the configured servers. Env values, header values and URL credentials are shown as ***.
   --json   Print the records as JSON (redacted the same way)`,
 
-  'servers add': `Usage: elftia-mcp [--config-dir DIR] servers add --name N --type stdio|sse|http|websocket
-         [--command C] [--arg A]... [--env K=V]... [--url U] [--header "K: V"]... [--ws-protocol P]
+  'servers add': `Usage: elftia-mcp [--config-dir DIR] servers add --name N --type ${TRANSPORTS.types.join('|')}
+         ${transportFlagsSynopsis(TRANSPORTS)}
          [--timeout S] [--inactive] [--json]
 
 ${SERVER_FLAGS}
   --inactive        Save without enabling (the app will not connect to it)
   --json            Print the saved record (secrets redacted)`,
 
-  'servers update': `Usage: elftia-mcp [--config-dir DIR] servers update NAME [--name N] [--type T] [--command C] [--arg A]...
-         [--env K=V]... [--url U] [--header "K: V"]... [--ws-protocol P] [--timeout S] [--json]
+  'servers update': `Usage: elftia-mcp [--config-dir DIR] servers update NAME [--name N] [--type T]
+         ${transportFlagsSynopsis(TRANSPORTS)}
+         [--timeout S] [--json]
 
 Changes exactly the fields whose flags are given; everything else stays as it is. A repeatable
 flag (--arg, --env, --header) replaces that whole list. Use enable/disable for isActive.

@@ -1,12 +1,6 @@
 /** `servers list|add|update|enable|disable|import|remove|test`: the server records, through the router. */
-import {
-  MCP_SERVER_TRANSPORTS,
-  McpServerTransportSchema,
-  type McpServerConfig,
-  type McpServerInput,
-  type McpServerRecord,
-  type McpServerTransport,
-} from '../../../shared/contracts/mcp-types';
+import type { McpServerConfig, McpServerInput, McpServerRecord } from '../../../shared/contracts/mcp-types';
+import { TRANSPORTS } from '../../../shared/transports';
 import {
   EXIT,
   nameFlags,
@@ -21,6 +15,7 @@ import {
   type Command,
 } from '../cliKit';
 import { describeTarget, redactServer, table } from '../format';
+import { checkFlagsApply, FLAG_OF_FIELD, parseType, SERVER_OPTIONS, type ServerFlags } from '../serverFlags';
 
 export const serversList: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers list', args, { json: { type: 'boolean' } });
@@ -39,58 +34,11 @@ export const serversList: Command = async ({ io, args, client }) => {
   return EXIT.OK;
 };
 
-/** The flags that describe a server; `add` and `update` share them. */
-const SERVER_OPTIONS = {
-  name: { type: 'string' },
-  type: { type: 'string' },
-  command: { type: 'string' },
-  arg: { type: 'string', multiple: true },
-  env: { type: 'string', multiple: true },
-  url: { type: 'string' },
-  header: { type: 'string', multiple: true },
-  timeout: { type: 'string' },
-  'ws-protocol': { type: 'string' },
-  json: { type: 'boolean' },
-} as const;
-type ServerFlags = ReturnType<typeof parseCommand<typeof SERVER_OPTIONS>>['values'];
-
-/** Which flag sets each field of McpServerInput, so a schema issue names the flag to fix. */
-const FLAG_OF_FIELD = {
-  name: '--name',
-  type: '--type',
-  'config.command': '--command',
-  'config.args': '--arg',
-  'config.env': '--env',
-  'config.url': '--url',
-  'config.headers': '--header',
-  'config.timeoutMs': '--timeout',
-  'config.wsProtocol': '--ws-protocol',
-} as const;
 /** mcp.update's input nests the same fields under `updates`; the merged record is checked unnested. */
 const FLAG_OF_UPDATE_FIELD = {
   ...FLAG_OF_FIELD,
   ...Object.fromEntries(Object.entries(FLAG_OF_FIELD).map(([field, flag]) => [`updates.${field}`, flag])),
 };
-
-/** Flags only some transports read; a flag the transport never reads is a mistake worth saying. */
-const TRANSPORT_FLAGS = [
-  { flags: ['command', 'arg', 'env'], types: ['stdio'], applies: 'stdio servers' },
-  { flags: ['url', 'header'], types: ['sse', 'http', 'websocket'], applies: 'sse, http and websocket servers' },
-  { flags: ['ws-protocol'], types: ['websocket'], applies: 'websocket servers' },
-] as const satisfies ReadonlyArray<{ flags: ReadonlyArray<keyof ServerFlags>; types: readonly McpServerTransport[]; applies: string }>;
-
-function checkFlagsApply(command: string, type: McpServerTransport, values: ServerFlags): void {
-  for (const { flags, types, applies } of TRANSPORT_FLAGS) {
-    const misplaced = (types as readonly McpServerTransport[]).includes(type) ? undefined : flags.find((flag) => values[flag] !== undefined);
-    if (misplaced) throw new UsageError(`--${misplaced} applies only to ${applies}, not --type ${type}`, command);
-  }
-}
-
-function parseType(command: string, raw: string): McpServerTransport {
-  const type = McpServerTransportSchema.safeParse(raw);
-  if (!type.success) throw new UsageError(`--type must be one of ${MCP_SERVER_TRANSPORTS.join(', ')}; got "${raw}"`, command);
-  return type.data;
-}
 
 /** The config fields the given flags set, and only those. */
 function configFromFlags(command: string, values: ServerFlags): McpServerConfig {
@@ -115,9 +63,9 @@ export const serversAdd: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers add', args, { ...SERVER_OPTIONS, inactive: { type: 'boolean' } });
   positionals('servers add', rest, []);
   if (values.name === undefined) throw new UsageError('--name is required', 'servers add');
-  if (values.type === undefined) throw new UsageError(`--type is required (${MCP_SERVER_TRANSPORTS.join(', ')})`, 'servers add');
-  const type = parseType('servers add', values.type);
-  checkFlagsApply('servers add', type, values);
+  if (values.type === undefined) throw new UsageError(`--type is required (${TRANSPORTS.types.join(', ')})`, 'servers add');
+  const type = parseType('servers add', values.type, TRANSPORTS);
+  checkFlagsApply('servers add', type, values, TRANSPORTS);
   const input: McpServerInput = { name: values.name, type, config: configFromFlags('servers add', values), isActive: !values.inactive };
   const { server } = await (await client()).call('mcp.add', input).catch(nameFlags(FLAG_OF_FIELD));
   if (!server) throw new Error('mcp.add returned no server');
@@ -137,11 +85,11 @@ export const serversUpdate: Command = async ({ io, args, client }) => {
   if (!UPDATABLE.some((flag) => values[flag] !== undefined)) {
     throw new UsageError(`nothing to update: give at least one of ${UPDATABLE.map((flag) => `--${flag}`).join(', ')}`, 'servers update');
   }
-  const type = values.type === undefined ? undefined : parseType('servers update', values.type);
+  const type = values.type === undefined ? undefined : parseType('servers update', values.type, TRANSPORTS);
   const config = configFromFlags('servers update', values);
   const app = await client();
   const current = await resolveServer(app, ref);
-  checkFlagsApply('servers update', type ?? current.type, values);
+  checkFlagsApply('servers update', type ?? current.type, values, TRANSPORTS);
   const updates = {
     ...(values.name !== undefined && { name: values.name }),
     ...(type !== undefined && { type }),
