@@ -1,6 +1,7 @@
 import { Button, Empty, Flex, Spin, Tag, Tooltip, Typography, theme } from 'antd';
 import type { RouteOutput } from '@shared/contracts/ipc';
-import type { McpConnectionState, McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
+import type { McpConnectionState, McpServerRecord, McpServerStatus, McpServerTransport } from '@shared/contracts/mcp-types';
+import { TRANSPORTS } from '@shared/transports';
 import type { AppErrorShape } from '@shared/errors';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +9,9 @@ import { useHost } from '../../../../../bridge/HostContext';
 import { ErrorAlert } from '../../../../../components/ErrorAlert';
 import { serverTarget } from './describeServer';
 
-const TRANSPORT_COLORS: Record<McpServerRecord['type'], string> = {
-  stdio: 'geekblue',
-  sse: 'purple',
-  http: 'cyan',
-  websocket: 'magenta',
-};
+/** Tag colours by position in the transport table, so a new transport gets one without an edit here. */
+const TRANSPORT_PALETTE = ['geekblue', 'purple', 'cyan', 'magenta', 'gold', 'lime', 'volcano'] as const;
+const transportColor = (type: McpServerTransport) => TRANSPORT_PALETTE[TRANSPORTS.types.indexOf(type) % TRANSPORT_PALETTE.length];
 
 const STATE_COLORS: Record<McpConnectionState, string> = {
   connected: 'success',
@@ -96,7 +94,7 @@ function ServerRow({ server, status }: { server: McpServerRecord; status: McpSer
     >
       <Flex gap="small" align="center" wrap>
         <Typography.Text strong>{server.name}</Typography.Text>
-        <Tag color={TRANSPORT_COLORS[server.type]}>{t(`transport.${server.type}`)}</Tag>
+        <Tag color={transportColor(server.type)}>{t(TRANSPORTS.get(server.type).displayKey)}</Tag>
         <StateTag server={server} status={status} />
         {hasSecrets ? (
           <Button size="small" type="link" loading={revealing} onClick={() => void toggle()}>
