@@ -95,6 +95,7 @@ export function schemePhrase(schemes: readonly string[]): string {
 
 /** Refuses a table that would contradict itself, so a bad entry fails the first test that loads it. */
 function assertConsistent(entries: readonly TransportEntry[]): void {
+  if (entries.length === 0) throw new Error('A transport table needs at least one transport');
   const owners = new Map<string, string>();
   for (const entry of entries) {
     const needs = entry.kind === 'process' ? 'command' : 'url';
@@ -109,7 +110,7 @@ function assertConsistent(entries: readonly TransportEntry[]): void {
   }
 }
 
-export function defineTransports<const E extends readonly [TransportEntry, ...TransportEntry[]]>(entries: E): TransportTable<E[number]['type']> {
+export function defineTransports<const E extends readonly TransportEntry[]>(entries: E): TransportTable<E[number]['type']> {
   type T = E[number]['type'];
   assertConsistent(entries);
   const descriptors = entries.map((entry) => ({ ...entry, displayKey: `transport.${entry.type}` })) as TransportDescriptor<T>[];
