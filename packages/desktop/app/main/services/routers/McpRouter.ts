@@ -10,7 +10,7 @@ import type { McpService } from '../capabilities/tools/mcp-users/McpService';
 import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mcp-users/redaction';
 import type { McpConfigStore } from '../config/McpConfigStore';
 
-/** The add schema; its `type` enum derives from MCP_SERVER_TRANSPORTS via the contract. */
+/** The add schema; its `type` enum and config check derive from the transport table via the contract. */
 export const mcpAddSchema = routes['mcp.add'].input;
 
 export type RouteHandlers = {
