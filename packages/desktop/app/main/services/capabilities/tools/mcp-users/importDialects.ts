@@ -72,7 +72,7 @@ export function inferTransport<T extends string>(
   if (byScheme.length === 1) return byScheme[0]!;
   // The older HTTP+SSE transport conventionally serves its stream at …/sse; other http(s) URLs
   // (and URLs we cannot read, which the schema then rejects) default to Streamable HTTP.
-  if (url && /\/sse\/?(\?.*)?$/i.test(url) && table.resolve('sse')) return 'sse';
+  if (url && /\/sse\/?(\?.*)?$/i.test(url)) return 'sse';
   return 'http';
 }
 
