@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { MCPTool } from '../../../shared/contracts/mcp-types';
+import { describeIssues } from '../../../shared/errors';
 import { convertMcpTools, type ApiFormat, type ConversionWarning } from '../../../main/services/capabilities/tools/mcp-users/ToolsLoader';
 import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/toolIds';
 import { EXIT, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
@@ -72,9 +73,7 @@ function readTools(text: string, source: string, server: string | undefined): MC
   }
   const parsed = z.array(InputToolSchema).safeParse(list);
   if (!parsed.success) {
-    const where = Array.isArray(root) ? 'tools' : '.tools';
-    const problems = parsed.error.issues.map((i) => `${where}[${String(i.path[0])}]${i.path.slice(1).map((p) => `.${String(p)}`).join('')}: ${i.message}`);
-    throw new UsageError(`${source}: ${problems.join('; ')}`, 'convert');
+    throw new UsageError(`${source}: ${describeIssues(parsed.error.issues, Array.isArray(root) ? 'tools' : '.tools')}`, 'convert');
   }
   const tools = parsed.data.map((tool): MCPTool => {
     // --server renames every tool; otherwise each keeps its own server (the id's discriminator too).

@@ -9,7 +9,7 @@
  * does — an unknown tool, malformed arguments, a tool that throws — fails the turn: each becomes
  * a failed result the model reads.
  */
-import { AppError } from '../../../../../shared/errors';
+import { AppError, errorMessage } from '../../../../../shared/errors';
 import { anthropicCodec, type AnthropicMessage } from './providers/anthropic';
 import { geminiCodec, type GeminiContent } from './providers/gemini';
 import { openAIChatCodec } from './providers/openaiChat';
@@ -87,7 +87,6 @@ function read<Message>(codec: ProviderCodec<Message>, provider: Provider, respon
   try {
     return codec.read(response);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new AppError('VALIDATION_FAILED', `Not a ${provider} response with a readable turn: ${message}`, { provider });
+    throw new AppError('VALIDATION_FAILED', `Not a ${provider} response with a readable turn: ${errorMessage(error)}`, { provider });
   }
 }

@@ -7,6 +7,7 @@
  * Warnings are returned and, when a logger is given, logged.
  */
 import type { MCPTool } from '../../../../../shared/contracts/mcp-types';
+import { errorMessage } from '../../../../../shared/errors';
 import { compileAnthropicSchema, type AnthropicInputSchema } from './schema/anthropic';
 import { shortenDescription } from './schema/description';
 import { compileGeminiSchema, GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS, type GeminiSchema } from './schema/gemini';
@@ -173,8 +174,7 @@ class ConversionRun {
         out.push(convert(tool, normalizeSchema(tool.inputSchema)));
         seen.add(tool.id);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its schema could not be converted (${reason})`, tool.id);
+        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its schema could not be converted (${errorMessage(error)})`, tool.id);
       }
     }
     return out;
@@ -303,8 +303,4 @@ function logByServer(tools: readonly MCPTool[], logger: ToolsLogger): void {
     const [first] = group;
     if (first) logger.info(`[MCP tools]   ${first.serverName} (${group.length}): ${group.map((tool) => tool.name).join(', ')}`);
   }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
