@@ -5,14 +5,11 @@
 import { z } from 'zod';
 import type { MCPTool } from '../../../shared/contracts/mcp-types';
 import { describeIssues } from '../../../shared/errors';
-import { convertMcpTools, type ApiFormat, type ConversionWarning } from '../../../main/services/capabilities/tools/mcp-users/ToolsLoader';
+import { parseToolFormat, TOOL_FORMAT_NAMES, type ToolFormat } from '../../../shared/toolFormats';
+import { convertMcpTools, type ConversionWarning } from '../../../main/services/capabilities/tools/mcp-users/ToolsLoader';
 import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/toolIds';
 import { EXIT, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
 
-const FORMATS = ['openai', 'openai-responses', 'anthropic', 'gemini'] as const;
-type Format = (typeof FORMATS)[number];
-/** The CLI says gemini, the name users know; ToolsLoader's apiFormat for it is google. */
-const API_FORMAT: Record<Format, ApiFormat> = { openai: 'openai', 'openai-responses': 'openai-responses', anthropic: 'anthropic', gemini: 'google' };
 
 /** An MCP Tool as servers send it; other fields (annotations, outputSchema, _meta …) are ignored. */
 const InputToolSchema = z.object({
@@ -47,16 +44,16 @@ export const convert: Command = async ({ io, args }) => {
 
   const { text, source } = await readTextInput(io, rest[0]);
   const tools = readTools(text, source, values.server);
-  const conversion = convertMcpTools(API_FORMAT[format], tools, strict === undefined ? {} : { strict });
+  const conversion = convertMcpTools(format, tools, strict === undefined ? {} : { strict });
   for (const warning of conversion.warnings) io.stderr.write(formatWarning(warning));
   writeJson(io, conversion.tools);
   return EXIT.OK;
 };
 
-function parseFormat(raw: string | undefined): Format {
-  if (raw === undefined) throw new UsageError(`--format is required (${FORMATS.join(', ')})`, 'convert');
-  const format = FORMATS.find((f) => f === raw);
-  if (!format) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; got "${raw}"`, 'convert');
+function parseFormat(raw: string | undefined): ToolFormat {
+  if (raw === undefined) throw new UsageError(`--format is required (${TOOL_FORMAT_NAMES.join(', ')})`, 'convert');
+  const format = parseToolFormat(raw);
+  if (!format) throw new UsageError(`--format must be one of ${TOOL_FORMAT_NAMES.join(', ')}; got "${raw}"`, 'convert');
   return format;
 }
 

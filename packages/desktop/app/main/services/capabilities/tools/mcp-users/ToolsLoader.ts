@@ -8,6 +8,7 @@
  */
 import type { MCPTool } from '../../../../../shared/contracts/mcp-types';
 import { errorMessage } from '../../../../../shared/errors';
+import type { ToolFormat } from '../../../../../shared/toolFormats';
 import { compileAnthropicSchema, type AnthropicInputSchema } from './schema/anthropic';
 import { shortenDescription } from './schema/description';
 import { compileGeminiSchema, GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS, type GeminiSchema } from './schema/gemini';
@@ -17,8 +18,6 @@ import { compileOpenAISchema, OPENAI_MAX_DESCRIPTION_LENGTH, OPENAI_MAX_TOOLS } 
 import { restoreArguments, type ArgumentPlan } from './schema/argumentPlan';
 import type { ObjectNode } from './schema/types';
 import { assignToolIds, PORTABLE_TOOL_NAME, type ToolIdRegistry } from './toolIds';
-
-export type ApiFormat = 'openai' | 'openai-responses' | 'anthropic' | 'google';
 
 export interface OpenAITool {
   type: 'function';
@@ -260,7 +259,7 @@ export async function fetchMcpTools(
  * convert for `apiFormat` (default `'openai'`) and return the definitions with the raw tools.
  * Ids are (re)assigned through `toolIds`, so every tool name is valid and maps back.
  */
-export async function setupMcpTools<F extends ApiFormat = 'openai'>(
+export async function setupMcpTools<F extends ToolFormat = 'openai'>(
   mcpService: McpToolSource,
   config?: McpToolsConfig,
   apiFormat?: F,
@@ -278,7 +277,7 @@ export async function setupMcpTools<F extends ApiFormat = 'openai'>(
 }
 
 /** The converter `format` names; `strict` applies to the OpenAI formats only. */
-export function convertMcpTools(format: ApiFormat, tools: MCPTool[], options: OpenAIConvertOptions = {}): ToolConversion<ToolsFormats[ApiFormat]> {
+export function convertMcpTools(format: ToolFormat, tools: MCPTool[], options: OpenAIConvertOptions = {}): ToolConversion<ToolsFormats[ToolFormat]> {
   switch (format) {
     case 'openai':
       return convertMcpToolsToOpenAI(tools, options);
