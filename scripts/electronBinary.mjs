@@ -2,15 +2,20 @@
  * Whether an Electron binary can run here. Since Electron 45 the npm package downloads its
  * binary on first use rather than at install; `electronAvailability` only reads the package's
  * path file (no side effects, for tests), and `ensureElectron` also makes that first download
- * unless ELECTRON_SKIP_BINARY_DOWNLOAD says not to (machines that cannot reach the download host).
+ * unless ELECTRON_SKIP_BINARY_DOWNLOAD says not to (machines that cannot reach the download host)
+ * or a recent attempt failed (see electronDownloadMemory.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describeFailure, downloadFailureReason, forgetFailure, rememberedFailure, rememberFailure } from './electronDownloadMemory.mjs';
 
 const require = createRequire(import.meta.url);
 const DOWNLOAD_TIMEOUT_MS = 5 * 60_000;
+/** Under node_modules: a fresh install of the packages starts with no memory, as it should. */
+const DOWNLOAD_MEMORY_FILE = fileURLToPath(new URL('../node_modules/.cache/elftia/electron-download.json', import.meta.url));
 
 const skipsDownload = (env) => ['1', 'true'].includes(String(env.ELECTRON_SKIP_BINARY_DOWNLOAD ?? '').toLowerCase());
 
@@ -21,18 +26,25 @@ export function ensureElectron(env = process.env, platform = process.platform) {
   if (skipsDownload(env)) {
     return { ok: false, reason: 'no Electron binary is installed and ELECTRON_SKIP_BINARY_DOWNLOAD is set' };
   }
-  console.log('Downloading the Electron binary (once)…');
-  const install = path.join(path.dirname(require.resolve('electron/package.json')), 'install.js');
-  const result = spawnSync(process.execPath, [install], {
+  const electronDir = path.dirname(require.resolve('electron/package.json'));
+  const { version } = JSON.parse(fs.readFileSync(path.join(electronDir, 'package.json'), 'utf8'));
+  const remembered = rememberedFailure(DOWNLOAD_MEMORY_FILE, version);
+  if (remembered) return { ok: false, reason: describeFailure(remembered) };
+  console.log(`Downloading the Electron ${version} binary…`);
+  const result = spawnSync(process.execPath, [path.join(electronDir, 'install.js')], {
     stdio: ['ignore', 'inherit', 'pipe'],
     encoding: 'utf8',
     timeout: DOWNLOAD_TIMEOUT_MS,
   });
   const second = electronAvailability(env, platform);
-  if (second.ok || result.status === 0) return second;
-  // The installer prints a stack; its first line says what went wrong.
-  const cause = (result.stderr ?? '').split('\n').find((line) => line.trim()) ?? result.error?.message ?? 'no output';
-  return { ok: false, reason: `the Electron binary could not be downloaded (${cause.trim()})` };
+  if (second.ok || result.status === 0) {
+    forgetFailure(DOWNLOAD_MEMORY_FILE);
+    return second;
+  }
+  // The installer prints a stack; its first line says what went wrong, as an exception.
+  const firstLine = (result.stderr ?? '').split('\n').find((line) => line.trim()) ?? '';
+  const reason = downloadFailureReason(firstLine, result.error?.code === 'ETIMEDOUT');
+  return { ok: false, reason: describeFailure(rememberFailure(DOWNLOAD_MEMORY_FILE, version, reason)) };
 }
 
 /** @returns {{ ok: true, binary: string } | { ok: false, reason: string, missing?: 'binary' }} */
@@ -51,7 +63,7 @@ export function electronAvailability(env = process.env, platform = process.platf
     return { ok: false, missing: 'binary', reason: 'no Electron binary is installed' };
   }
   if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
-    return { ok: false, reason: 'there is no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset)' };
+    return { ok: false, reason: 'there is no display for Electron to open a window on (DISPLAY and WAYLAND_DISPLAY are unset)' };
   }
   return { ok: true, binary };
 }

@@ -52,6 +52,6 @@ const electron = forceWeb ? undefined : ensureElectron();
 if (electron?.ok) {
   run(electron.binary, ['.', ...passThrough]);
 } else {
-  if (electron) console.log(`Electron can't run here because ${electron.reason}, so Elftia MCP is serving its UI in browser mode instead.`);
+  if (electron) console.log(`${electron.reason[0].toUpperCase()}${electron.reason.slice(1)}. Serving Elftia MCP in browser mode instead.`);
   run(process.execPath, [path.join(root, 'out/main/host.js'), ...passThrough]);
 }

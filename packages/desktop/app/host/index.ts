@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { errorMessage } from '../shared/errors';
 import { createServices } from '../main/services/createServices';
 import { openConfMcpConfigStore } from '../main/services/config/confBackend';
 import { defaultConfigDir } from '../main/services/config/configDir';
@@ -58,6 +59,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(`Elftia MCP could not start: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`Elftia MCP could not start: ${errorMessage(err)}`);
   process.exit(1);
 });

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, net } from 'electron';
+import { errorMessage } from '../shared/errors';
 import { createServices, type Services } from './services/createServices';
 import { startProcessTracking } from './services/processTracking';
 import { handleTerminatingSignals, watchLauncher } from './services/shutdownSignals';
@@ -75,7 +76,7 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow?.focus();
   });
   start().catch((err: unknown) => {
-    dialog.showErrorBox('Elftia MCP could not start', err instanceof Error ? err.message : String(err));
+    dialog.showErrorBox('Elftia MCP could not start', errorMessage(err));
     app.exit(1);
   });
 }

@@ -59,16 +59,47 @@ export const fail = (code: ErrorCode, message: string, data?: Record<string, unk
   error: new AppError(code, message, data).toShape(),
 });
 
+/** The message of anything thrown: an Error's own message, anything else as a string. */
+export const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
 /** Normalises anything thrown into an error shape; unknown errors become INTERNAL. */
 export function toErrorShape(err: unknown): AppErrorShape {
   if (err instanceof AppError) return err.toShape();
-  const message = err instanceof Error ? err.message : String(err);
-  return { code: 'INTERNAL', message };
+  return { code: 'INTERNAL', message: errorMessage(err) };
 }
 
-/** Zod issues flattened to `{ path, message }` so a form can mark the field. */
-export function validationFailure(issues: readonly z.core.$ZodIssue[], what: string): AppError {
-  const fields = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  const summary = fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ');
-  return new AppError('VALIDATION_FAILED', `Invalid input for ${what}: ${summary}`, { route: what, issues: fields });
+type ZodIssue = z.core.$ZodIssue;
+
+/**
+ * A zod issue as a form field: `path` dotted (`config.args.0`), as form libraries name fields;
+ * empty for an issue about the value as a whole.
+ */
+export interface IssueField {
+  path: string;
+  message: string;
+}
+
+export const issueFields = (issues: readonly ZodIssue[]): IssueField[] =>
+  issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+
+/**
+ * Zod issues as one line for logs and terminals: `config.args[0]: Too small; name: Required`.
+ * `subject` names the value that was checked and heads every path (`tools[0].name`); an issue
+ * about the value as a whole is its message alone, or `subject: message`.
+ */
+export function describeIssues(issues: readonly ZodIssue[], subject = ''): string {
+  return issues
+    .map((issue) => {
+      const where = issue.path.reduce<string>(
+        (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+        subject,
+      );
+      return where ? `${where}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+/** A VALIDATION_FAILED error whose data carries the issues as fields, so a form can mark them. */
+export function validationFailure(issues: readonly ZodIssue[], what: string): AppError {
+  return new AppError('VALIDATION_FAILED', `Invalid input for ${what}: ${describeIssues(issues)}`, { route: what, issues: issueFields(issues) });
 }

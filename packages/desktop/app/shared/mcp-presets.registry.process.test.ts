@@ -6,6 +6,7 @@
  * When the registry cannot be reached the tests skip and say why; a 404 or a wrong answer fails.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { errorMessage } from './errors';
 import { OFFICIAL_MCP_PRESETS, pinnedPackageOf } from './mcp-presets';
 
 /** Overridable so a mirror can be checked, and so the skip path can be tried against an unreachable host. */
@@ -22,7 +23,7 @@ let unreachable: string | undefined;
 
 const describeError = (err: unknown) => {
   const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
-  return `${err instanceof Error ? err.message : String(err)}${cause}`;
+  return `${errorMessage(err)}${cause}`;
 };
 
 describe('npm registry (network): pinned preset packages are published', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { McpServerInputSchema } from './contracts/mcp-types';
-import { AppError } from './errors';
+import { AppError, issueFields, type IssueField } from './errors';
 import {
   OFFICIAL_MCP_PRESETS,
   OfficialMcpPresetSchema,
@@ -27,9 +27,9 @@ function lookup(resource: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), resource);
 }
 
-function issuesOf(value: unknown): string[] {
+function issuesOf(value: unknown): IssueField[] {
   const result = OfficialMcpPresetSchema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  return result.success ? [] : issueFields(result.error.issues);
 }
 
 function caught(fn: () => unknown): AppError {
@@ -115,7 +115,7 @@ describe('OfficialMcpPresetSchema rejects a bad preset', () => {
     ['a field the seed does not have', { ...http, homepage: 'https://z.ai' }, ''],
   ])('%s', (_name, preset, path) => {
     const issues = issuesOf(preset);
-    expect(issues.some((issue) => issue.startsWith(`${path}:`))).toBe(true);
+    expect(issues.map((issue) => issue.path)).toContain(path);
   });
 });
 

@@ -1,6 +1,7 @@
 /** HostClient over the preload's `window.elftia` (Electron IPC). */
 import type { PreloadApi } from '@shared/contracts/bridge';
-import { describeFailure, internalError, toEventEnvelope, toResult } from './envelope';
+import { errorMessage } from '@shared/errors';
+import { internalError, toEventEnvelope, toResult } from './envelope';
 import { createEventHub } from './eventHub';
 import type { HostClient } from './types';
 
@@ -18,7 +19,7 @@ export function createElectronHost(api: PreloadApi): HostClient {
         return toResult(route, await api.invoke(route, input));
       } catch (err) {
         // Only an IPC failure (window closing, main crashed) throws; the router never does.
-        return internalError(`IPC call ${route} failed: ${describeFailure(err)}`, { route });
+        return internalError(`IPC call ${route} failed: ${errorMessage(err)}`, { route });
       }
     },
     ...hub,

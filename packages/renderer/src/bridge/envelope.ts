@@ -3,7 +3,7 @@
  * a malformed or outdated host shows up as an error envelope instead of a crash deep in a component.
  */
 import { events, isEventName, isRouteName, routes, type EventEnvelope, type RouteName, type RouteOutput } from '@shared/contracts/ipc';
-import { AppErrorShapeSchema, type AppErrorShape, type Result } from '@shared/errors';
+import { AppErrorShapeSchema, describeIssues, type AppErrorShape, type Result } from '@shared/errors';
 
 export const internalError = (message: string, data?: Record<string, unknown>): { ok: false; error: AppErrorShape } => ({
   ok: false,
@@ -26,7 +26,7 @@ export function toResult<R extends RouteName>(route: R, raw: unknown): Result<Ro
     if (!isRouteName(route)) return internalError(`Unknown route ${String(route)}`, { route });
     const parsed = routes[route].output.safeParse(raw.data);
     if (!parsed.success) {
-      return internalError(`Unexpected data for ${route}: ${parsed.error.issues.map((i) => i.message).join('; ')}`, { route });
+      return internalError(`Unexpected data for ${route}: ${describeIssues(parsed.error.issues)}`, { route });
     }
     return { ok: true, data: parsed.data as RouteOutput<R> };
   }
@@ -52,5 +52,3 @@ export function parseEventData(text: string): EventEnvelope | undefined {
     return undefined;
   }
 }
-
-export const describeFailure = (err: unknown): string => (err instanceof Error ? err.message : String(err));

@@ -5,7 +5,8 @@
  * Authorization header, and the token must not travel in a URL.
  */
 import { HOST_EVENTS_PATH, HOST_RPC_PATH } from '@shared/contracts/bridge';
-import { describeFailure, internalError, parseEventData, toResult } from './envelope';
+import { errorMessage } from '@shared/errors';
+import { internalError, parseEventData, toResult } from './envelope';
 import { createEventHub } from './eventHub';
 import { SseParser } from './sse';
 import type { EnvelopeListener, HostClient } from './types';
@@ -38,7 +39,7 @@ export function createHttpHost({ token, fetch: fetchFn = globalThis.fetch.bind(g
           body: JSON.stringify({ route, input }),
         });
       } catch (err) {
-        return internalError(`Cannot reach the host for ${route}: ${describeFailure(err)}`, { route });
+        return internalError(`Cannot reach the host for ${route}: ${errorMessage(err)}`, { route });
       }
       // The host answers errors (401, 404, 400 …) with an envelope too, so the body decides, not
       // the status; only a body that is not JSON (a proxy's error page) falls back to the status.

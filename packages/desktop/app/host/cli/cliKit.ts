@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
-import { AppError } from '../../shared/errors';
+import { AppError, errorMessage } from '../../shared/errors';
 import type { RouterClient } from './routerClient';
 
 /** Exit codes are part of the scriptable surface (docs/cli.md); never renumber them. */
@@ -49,7 +49,7 @@ export function parseCommand<O extends NonNullable<ParseArgsConfig['options']>>(
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err), command);
+    throw new UsageError(errorMessage(err), command);
   }
 }
 

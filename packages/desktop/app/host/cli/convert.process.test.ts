@@ -101,6 +101,8 @@ describe('convert', () => {
     expect(group!.functionDeclarations.map((d) => d.name)).toEqual(['mcp__mcp__search', 'mcp__mcp__ping', expect.stringMatching(/^mcp__mcp__file_read/)]);
     // Gemini wants no parameters at all for a tool without arguments.
     expect(group!.functionDeclarations[1]).toEqual({ name: 'mcp__mcp__ping', description: 'No arguments' });
+    // The format's id names the same format as its alias.
+    expect((await convert(['--format', 'google'])).out).toEqual(out);
   });
 
   it('reads a tools/list result from a file; --server names the ids', async () => {
@@ -150,7 +152,7 @@ describe('convert', () => {
       [['--format', 'openai'], '{"tools":[{"name":"ok"},{"name":"x","inputSchema":"string"}]}', /stdin: \.tools\[1\]\.inputSchema: /],
       [['--format', 'openai'], '[42]', /tools\[0\]: /],
       [[], STDIN, /--format is required \(openai, openai-responses, anthropic, gemini\)/],
-      [['--format', 'google'], STDIN, /--format must be one of openai, openai-responses, anthropic, gemini; got "google"/],
+      [['--format', 'bard'], STDIN, /--format must be one of openai, openai-responses, anthropic, gemini; got "bard"/],
       [['--format', 'gemini', '--strict'], STDIN, /--strict applies only to --format openai and openai-responses/],
       [['--format', 'openai', '--strict', '--no-strict'], STDIN, /contradict/],
       [['--format', 'openai', '--server', ' '], STDIN, /--server must not be empty/],

@@ -1,6 +1,7 @@
 /** `--help` text per command. docs/cli.md is the long form; keep the two in step. */
 import { TRANSPORTS } from '../../shared/transports';
 import { transportFlagsHelp, transportFlagsSynopsis } from './serverFlags';
+import { TOOL_FORMAT_IDS, TOOL_FORMAT_NAMES, TOOL_FORMATS, toolFormatName } from '../../shared/toolFormats';
 
 const GLOBAL = `Global options (before the command):
   --config-dir DIR   Configuration folder (default: $ELFTIA_CONFIG_DIR, else the app's own folder,
@@ -13,6 +14,12 @@ Exit codes: 0 success, 1 the command failed, 2 usage error (bad flag, argument o
 const SERVER_FLAGS = `  --name N          Unique name (compared case-insensitively)
 ${transportFlagsHelp(TRANSPORTS)}
   --timeout S       Tool calls on this server time out after S seconds (default 120)`;
+
+/** One line per format: the name to type, the API, and the id where it differs from the name. */
+const FORMAT_LINES = TOOL_FORMAT_IDS.map((format) => {
+  const name = toolFormatName(format);
+  return `                    ${name.padEnd(18)}${TOOL_FORMATS[format].label}${name === format ? '' : ` (also: ${format})`}`;
+}).join('\n');
 
 export const HELP = {
   main: `Usage: elftia-mcp [--config-dir DIR] <command> [options]
@@ -102,14 +109,15 @@ Calls TOOL on server NAME and prints its content: text as is, images and audio a
   --progress     Ask the server for progress and print each report on stderr as "progress N/TOTAL: message"
   --json         Print the full result: { callId, isError, content, structuredContent?, durationMs }`,
 
-  convert: `Usage: elftia-mcp convert --format openai|openai-responses|anthropic|gemini [--strict|--no-strict]
+  convert: `Usage: elftia-mcp convert --format ${TOOL_FORMAT_NAMES.join('|')} [--strict|--no-strict]
          [--server NAME] [FILE|-]
 
 Reads MCP tools from FILE or stdin (an array of { name, description, inputSchema, serverName? }
 — other fields are ignored — or a tools/list result { "tools": [...] }) and prints the provider's tool
 definitions as JSON on stdout. For gemini that is [{ "functionDeclarations": [...] }].
 Warnings (tools dropped, sent non-strict, descriptions shortened) go to stderr.
-  --format F      openai (Chat Completions), openai-responses, anthropic or gemini
+  --format F      The tool format:
+${FORMAT_LINES}
   --strict        OpenAI formats: request strict schemas (default: off for openai, on for openai-responses)
   --no-strict     OpenAI formats: never strict
   --server NAME   Server name used in the tool ids mcp__NAME__tool (default: each tool's serverName,

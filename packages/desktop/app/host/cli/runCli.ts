@@ -3,7 +3,7 @@
  * process; tests call it in-process. Whatever a command starts is disposed before this returns.
  */
 import path from 'node:path';
-import { AppError } from '../../shared/errors';
+import { AppError, errorMessage } from '../../shared/errors';
 import { defaultConfigDir } from '../../main/services/config/configDir';
 import type { Services } from '../../main/services/createServices';
 import { EXIT, UsageError, type CliIo, type Command } from './cliKit';
@@ -134,6 +134,6 @@ function report(io: CliIo, err: unknown, command: string | undefined): number {
     io.stderr.write(`error: ${err.message}\n`);
     return EXIT.FAILURE;
   }
-  io.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+  io.stderr.write(`error: ${errorMessage(err)}\n`);
   return EXIT.FAILURE;
 }

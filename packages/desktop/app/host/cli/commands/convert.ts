@@ -4,14 +4,12 @@
  */
 import { z } from 'zod';
 import type { MCPTool } from '../../../shared/contracts/mcp-types';
-import { convertMcpTools, type ApiFormat, type ConversionWarning } from '../../../main/services/capabilities/tools/mcp-users/ToolsLoader';
+import { describeIssues } from '../../../shared/errors';
+import { parseToolFormat, TOOL_FORMAT_NAMES, type ToolFormat } from '../../../shared/toolFormats';
+import { convertMcpTools, type ConversionWarning } from '../../../main/services/capabilities/tools/mcp-users/ToolsLoader';
 import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/toolIds';
 import { EXIT, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
 
-const FORMATS = ['openai', 'openai-responses', 'anthropic', 'gemini'] as const;
-type Format = (typeof FORMATS)[number];
-/** The CLI says gemini, the name users know; ToolsLoader's apiFormat for it is google. */
-const API_FORMAT: Record<Format, ApiFormat> = { openai: 'openai', 'openai-responses': 'openai-responses', anthropic: 'anthropic', gemini: 'google' };
 
 /** An MCP Tool as servers send it; other fields (annotations, outputSchema, _meta …) are ignored. */
 const InputToolSchema = z.object({
@@ -46,16 +44,16 @@ export const convert: Command = async ({ io, args }) => {
 
   const { text, source } = await readTextInput(io, rest[0]);
   const tools = readTools(text, source, values.server);
-  const conversion = convertMcpTools(API_FORMAT[format], tools, strict === undefined ? {} : { strict });
+  const conversion = convertMcpTools(format, tools, strict === undefined ? {} : { strict });
   for (const warning of conversion.warnings) io.stderr.write(formatWarning(warning));
   writeJson(io, conversion.tools);
   return EXIT.OK;
 };
 
-function parseFormat(raw: string | undefined): Format {
-  if (raw === undefined) throw new UsageError(`--format is required (${FORMATS.join(', ')})`, 'convert');
-  const format = FORMATS.find((f) => f === raw);
-  if (!format) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}; got "${raw}"`, 'convert');
+function parseFormat(raw: string | undefined): ToolFormat {
+  if (raw === undefined) throw new UsageError(`--format is required (${TOOL_FORMAT_NAMES.join(', ')})`, 'convert');
+  const format = parseToolFormat(raw);
+  if (!format) throw new UsageError(`--format must be one of ${TOOL_FORMAT_NAMES.join(', ')}; got "${raw}"`, 'convert');
   return format;
 }
 
@@ -72,9 +70,7 @@ function readTools(text: string, source: string, server: string | undefined): MC
   }
   const parsed = z.array(InputToolSchema).safeParse(list);
   if (!parsed.success) {
-    const where = Array.isArray(root) ? 'tools' : '.tools';
-    const problems = parsed.error.issues.map((i) => `${where}[${String(i.path[0])}]${i.path.slice(1).map((p) => `.${String(p)}`).join('')}: ${i.message}`);
-    throw new UsageError(`${source}: ${problems.join('; ')}`, 'convert');
+    throw new UsageError(`${source}: ${describeIssues(parsed.error.issues, Array.isArray(root) ? 'tools' : '.tools')}`, 'convert');
   }
   const tools = parsed.data.map((tool): MCPTool => {
     // --server renames every tool; otherwise each keeps its own server (the id's discriminator too).

@@ -30,14 +30,14 @@ const search = tool('web', 'search', {
 });
 
 describe('CompletionService.buildRequest', () => {
-  it('builds each provider body and sets tools in its shape', async () => {
+  it("builds each format's body and sets tools in its shape", async () => {
     const service = new CompletionService(source([search]), { logger: silent });
     const mcp = { enabled: true } as const;
-    const openai = await service.buildRequest({ provider: 'openai', model: 'gpt', messages: [], mcp });
+    const openai = await service.buildRequest({ format: 'openai', model: 'gpt', messages: [], mcp });
     expect(openai.requestPayload.tools?.[0]).toMatchObject({ type: 'function', function: { name: 'mcp__web__search' } });
-    const anthropic = await service.buildRequest({ provider: 'anthropic', model: 'claude', messages: [], mcp, maxTokens: 1000 });
+    const anthropic = await service.buildRequest({ format: 'anthropic', model: 'claude', messages: [], mcp, maxTokens: 1000 });
     expect(anthropic.requestPayload).toMatchObject({ model: 'claude', max_tokens: 1000, tools: [{ name: 'mcp__web__search' }] });
-    const google = await service.buildRequest({ provider: 'google', model: 'gemini', messages: [], mcp });
+    const google = await service.buildRequest({ format: 'google', model: 'gemini', messages: [], mcp });
     expect(google.requestPayload.tools).toEqual([{ functionDeclarations: [expect.objectContaining({ name: 'mcp__web__search' })] }]);
     expect(google.requestPayload).not.toHaveProperty('model');
     expect(google.mcp?.toolIds.resolve('mcp__web__search')).toEqual({ serverId: 'id-web', serverName: 'web', toolName: 'search' });
@@ -45,7 +45,7 @@ describe('CompletionService.buildRequest', () => {
 
   it("returns toMcpArguments that undo strict mode's nulls", async () => {
     const built = await new CompletionService(source([search]), { logger: silent, strict: true }).buildRequest({
-      provider: 'openai',
+      format: 'openai',
       model: 'gpt',
       messages: [],
       mcp: { enabled: true },
@@ -59,8 +59,8 @@ describe('CompletionService.buildRequest', () => {
   it('sends no tools field when MCP is disabled, nothing is selected, or the servers fail', async () => {
     const service = new CompletionService(source([search]), { logger: silent });
     for (const mcp of [undefined, { enabled: false }, { enabled: true, mode: 'manual' as const, selectedServers: [] }, { enabled: true, mode: 'manual' as const, selectedServers: ['gone'] }]) {
-      const built = await service.buildRequest({ provider: 'openai-responses', model: 'o4', messages: ['x'], mcp });
-      expect(built).toEqual({ provider: 'openai-responses', model: 'o4', requestPayload: { model: 'o4', input: ['x'] } });
+      const built = await service.buildRequest({ format: 'openai-responses', model: 'o4', messages: ['x'], mcp });
+      expect(built).toEqual({ format: 'openai-responses', model: 'o4', requestPayload: { model: 'o4', input: ['x'] } });
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * CompletionService's request builder (the chat integration point): before each chat request,
- * load the MCP tools with `setupMcpTools` in the provider's format and put them in
+ * load the MCP tools with `setupMcpTools` in the request's format and put them in
  * `requestPayload.tools`. It builds payloads only; sending them is the caller's business.
  *
  * Besides the payload it returns what the tool loop needs to run the calls the model makes:
@@ -8,9 +8,9 @@
  * (undoes strict-mode nulls and Gemini renames before the MCP call) and the id registry.
  */
 import type { MCPTool } from '../../../shared/contracts/mcp-types';
+import type { ToolFormat } from '../../../shared/toolFormats';
 import {
   setupMcpTools,
-  type ApiFormat,
   type ConversionWarning,
   type McpToolSource,
   type McpToolsConfig,
@@ -20,12 +20,10 @@ import {
 import type { ToolIdRegistry } from '../capabilities/tools/mcp-users/toolIds';
 import type { ArgumentMapper } from '../agent-core/engine/tinyelf/tools/McpToolAdapter';
 
-export type CompletionProvider = ApiFormat;
-
-export interface BuildRequestInput<P extends CompletionProvider> {
-  provider: P;
+export interface BuildRequestInput<F extends ToolFormat> {
+  format: F;
   model: string;
-  /** The conversation in the provider's own message format; passed through untouched. */
+  /** The conversation in the format's own messages; passed through untouched. */
   messages: unknown[];
   mcp?: McpToolsConfig;
   /** Anthropic requires it; default 4096. */
@@ -33,7 +31,7 @@ export interface BuildRequestInput<P extends CompletionProvider> {
 }
 
 /**
- * The request body per provider. Gemini names the model in the URL
+ * The request body per format. Gemini names the model in the URL
  * (`models/{model}:generateContent`), not in the body, so its body has none.
  */
 export interface RequestPayloads {
@@ -50,10 +48,10 @@ export interface McpRequestTools {
   warnings: ConversionWarning[];
 }
 
-export interface BuiltRequest<P extends CompletionProvider> {
-  provider: P;
+export interface BuiltRequest<F extends ToolFormat> {
+  format: F;
   model: string;
-  requestPayload: RequestPayloads[P];
+  requestPayload: RequestPayloads[F];
   /** Absent when MCP is off or no tool is available (and then `requestPayload.tools` is too). */
   mcp?: McpRequestTools;
 }
@@ -72,25 +70,25 @@ export class CompletionService {
     private readonly options: CompletionServiceOptions = {},
   ) {}
 
-  async buildRequest<P extends CompletionProvider>(input: BuildRequestInput<P>): Promise<BuiltRequest<P>> {
-    const { provider, model } = input;
+  async buildRequest<F extends ToolFormat>(input: BuildRequestInput<F>): Promise<BuiltRequest<F>> {
+    const { format, model } = input;
     const requestPayload = basePayload(input);
-    const setup = await setupMcpTools(this.mcpService, input.mcp, provider, this.options);
+    const setup = await setupMcpTools(this.mcpService, input.mcp, format, this.options);
     // An empty `tools` array is rejected by some APIs; no tools means no field.
-    if (!setup || setup.tools.length === 0) return { provider, model, requestPayload };
+    if (!setup || setup.tools.length === 0) return { format, model, requestPayload };
     requestPayload.tools = setup.tools;
     const { mcpTools, toMcpArguments, toolIds, warnings } = setup;
-    return { provider, model, requestPayload, mcp: { mcpTools, toMcpArguments, toolIds, warnings } };
+    return { format, model, requestPayload, mcp: { mcpTools, toMcpArguments, toolIds, warnings } };
   }
 }
 
-function basePayload<P extends CompletionProvider>(input: BuildRequestInput<P>): RequestPayloads[P] {
+function basePayload<F extends ToolFormat>(input: BuildRequestInput<F>): RequestPayloads[F] {
   const { model, messages } = input;
-  const payloads: { [K in CompletionProvider]: () => RequestPayloads[K] } = {
+  const payloads: { [K in ToolFormat]: () => RequestPayloads[K] } = {
     openai: () => ({ model, messages }),
     'openai-responses': () => ({ model, input: messages }),
     anthropic: () => ({ model, max_tokens: input.maxTokens ?? DEFAULT_MAX_TOKENS, messages }),
     google: () => ({ contents: messages }),
   };
-  return payloads[input.provider]();
+  return payloads[input.format]();
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { McpServerRecordSchema, type McpServerRecord } from '../../../shared/contracts/mcp-types';
+import { describeIssues } from '../../../shared/errors';
 
 /** The file's frame. Records are checked one at a time; other top-level keys are kept as they are. */
 const ConfigFrameSchema = z.looseObject({ mcpServers: z.array(z.unknown()) });
@@ -30,9 +31,6 @@ export type ConfigSnapshot =
       goodRaw: unknown[];
       rejected: RejectedRecord[];
     };
-
-const describeIssues = (issues: readonly z.core.$ZodIssue[]) =>
-  issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 
 /** `text` undefined means the file does not exist. */
 export function inspectConfigText(text: string | undefined): ConfigSnapshot {

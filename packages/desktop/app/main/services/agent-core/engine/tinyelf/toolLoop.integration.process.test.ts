@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertNoChildren } from '../../../../../../../../e2e/fixtures/servers/paths';
 import { TINY_PNG_BASE64 } from '../../../../../../../../e2e/fixtures/servers/tools.mjs';
+import type { ToolFormat } from '../../../../../shared/toolFormats';
 import { makeService, stdioInput, type Harness } from '../../../capabilities/tools/mcp-users/McpService.testkit';
-import { CompletionService, type CompletionProvider } from '../../../completion/CompletionService';
+import { CompletionService } from '../../../completion/CompletionService';
 import { runToolCalls } from './toolLoop';
 import { createMcpToolAdapters } from './tools/McpToolAdapter';
 import { ToolRegistry } from './tools/ToolRegistry';
@@ -26,13 +27,13 @@ afterEach(async () => {
   await assertNoChildren();
 });
 
-/** A real pool with the fixture server, the request built for `provider`, and the registry the loop uses. */
-async function session<P extends CompletionProvider>(provider: P) {
+/** A real pool with the fixture server, the request built for `format`, and the registry the loop uses. */
+async function session<F extends ToolFormat>(format: F) {
   // Active (a provider request never starts an inactive server), connected by the request itself.
   h = makeService({ connectOnAdd: false });
   const { server } = await h.service.add(stdioInput('fixture'));
   const built = await new CompletionService(h.service, { logger: silent }).buildRequest({
-    provider,
+    format,
     model: 'recorded',
     messages: [],
     mcp: { enabled: true, mode: 'manual', selectedServers: [server!.id] },
@@ -182,7 +183,7 @@ describe('agent loop on recorded provider responses, real tools', () => {
 
   it('leaves the payload without tools when MCP is off', async () => {
     h = makeService();
-    const built = await new CompletionService(h.service, { logger: silent }).buildRequest({ provider: 'openai', model: 'm', messages: [{ role: 'user', content: 'hi' }] });
-    expect(built).toEqual({ provider: 'openai', model: 'm', requestPayload: { model: 'm', messages: [{ role: 'user', content: 'hi' }] } });
+    const built = await new CompletionService(h.service, { logger: silent }).buildRequest({ format: 'openai', model: 'm', messages: [{ role: 'user', content: 'hi' }] });
+    expect(built).toEqual({ format: 'openai', model: 'm', requestPayload: { model: 'm', messages: [{ role: 'user', content: 'hi' }] } });
   });
 });

@@ -1,6 +1,7 @@
 /** The loop's own rules, with plain in-process tools (the MCP path is toolLoop.integration.process.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../../shared/errors';
+import { TOOL_FORMAT_IDS, TOOL_FORMATS } from '../../../../../shared/toolFormats';
 import { extractToolCalls, runToolCalls } from './toolLoop';
 import type { ITool, McpContentBlock, ToolExecuteOptions } from './tools/ITool';
 import { ToolRegistry } from './tools/ToolRegistry';
@@ -42,17 +43,18 @@ describe('extractToolCalls', () => {
     ]);
   });
 
-  it('rejects a response of the wrong shape with VALIDATION_FAILED naming the provider', () => {
-    for (const provider of ['openai', 'openai-responses', 'anthropic', 'google'] as const) {
+  it('rejects a response of the wrong shape with VALIDATION_FAILED naming the format', () => {
+    for (const format of TOOL_FORMAT_IDS) {
       let error: unknown;
       try {
-        extractToolCalls(provider, { nothing: true });
+        extractToolCalls(format, { nothing: true });
       } catch (err) {
         error = err;
       }
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).code).toBe('VALIDATION_FAILED');
-      expect((error as AppError).message).toContain(provider);
+      expect((error as AppError).message).toContain(`Not a ${TOOL_FORMATS[format].label} response`);
+      expect((error as AppError).data).toEqual({ format });
     }
   });
 

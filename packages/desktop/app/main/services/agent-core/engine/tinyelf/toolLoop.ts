@@ -9,29 +9,30 @@
  * does — an unknown tool, malformed arguments, a tool that throws — fails the turn: each becomes
  * a failed result the model reads.
  */
-import { AppError } from '../../../../../shared/errors';
+import { AppError, errorMessage } from '../../../../../shared/errors';
+import { TOOL_FORMATS, type ToolFormat } from '../../../../../shared/toolFormats';
 import { anthropicCodec, type AnthropicMessage } from './providers/anthropic';
 import { geminiCodec, type GeminiContent } from './providers/gemini';
 import { openAIChatCodec } from './providers/openaiChat';
 import { openAIResponsesCodec } from './providers/openaiResponses';
-import type { ExecutedToolCall, Provider, ProviderCodec, ToolCallRequest } from './providers/types';
+import type { ExecutedToolCall, ProviderCodec, ToolCallRequest } from './providers/types';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import type { ToolResult } from './tools/ITool';
 import type { ToolRegistry } from './tools/ToolRegistry';
 import { failedResult } from './tools/toolResult';
 
-export type { ExecutedToolCall, Provider, ToolCallRequest } from './providers/types';
+export type { ExecutedToolCall, ToolCallRequest } from './providers/types';
 
-/** The message type of each provider's conversation. */
-export interface ProviderMessages {
+/** The message type of each format's conversation. */
+export interface FormatMessages {
   openai: ChatCompletionMessageParam;
   'openai-responses': ResponseInputItem;
   anthropic: AnthropicMessage;
   google: GeminiContent;
 }
 
-const CODECS: { [P in Provider]: ProviderCodec<ProviderMessages[P]> } = {
+const CODECS: { [F in ToolFormat]: ProviderCodec<FormatMessages[F]> } = {
   openai: openAIChatCodec,
   'openai-responses': openAIResponsesCodec,
   anthropic: anthropicCodec,
@@ -51,20 +52,20 @@ export interface RunToolCallsOptions {
   signal?: AbortSignal;
 }
 
-/** The tool calls in a provider response. Throws VALIDATION_FAILED when the response is not of that provider's shape. */
-export function extractToolCalls(provider: Provider, response: unknown): ToolCallRequest[] {
-  const codec: ProviderCodec<unknown> = CODECS[provider];
-  return read(codec, provider, response).calls;
+/** The tool calls in a response in `format`. Throws VALIDATION_FAILED when the response is not of that format's shape. */
+export function extractToolCalls(format: ToolFormat, response: unknown): ToolCallRequest[] {
+  const codec: ProviderCodec<unknown> = CODECS[format];
+  return read(codec, format, response).calls;
 }
 
-export async function runToolCalls<P extends Provider>(
-  provider: P,
+export async function runToolCalls<F extends ToolFormat>(
+  format: F,
   response: unknown,
   registry: ToolRegistry,
   options: RunToolCallsOptions = {},
-): Promise<ToolTurn<ProviderMessages[P]>> {
-  const codec: ProviderCodec<ProviderMessages[P]> = CODECS[provider];
-  const { assistant, calls } = read(codec, provider, response);
+): Promise<ToolTurn<FormatMessages[F]>> {
+  const codec: ProviderCodec<FormatMessages[F]> = CODECS[format];
+  const { assistant, calls } = read(codec, format, response);
   const executed = await Promise.all(calls.map(async (call) => ({ call, result: await executeCall(call, registry, options.signal) })));
   return { messages: [...assistant, ...codec.answer(executed)], calls: executed, done: calls.length === 0 };
 }
@@ -83,11 +84,10 @@ async function executeCall(call: ToolCallRequest, registry: ToolRegistry, signal
   }
 }
 
-function read<Message>(codec: ProviderCodec<Message>, provider: Provider, response: unknown) {
+function read<Message>(codec: ProviderCodec<Message>, format: ToolFormat, response: unknown) {
   try {
     return codec.read(response);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new AppError('VALIDATION_FAILED', `Not a ${provider} response with a readable turn: ${message}`, { provider });
+    throw new AppError('VALIDATION_FAILED', `Not a ${TOOL_FORMATS[format].label} response with a readable turn: ${errorMessage(error)}`, { format });
   }
 }

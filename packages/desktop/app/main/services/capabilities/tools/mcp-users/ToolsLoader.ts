@@ -7,6 +7,8 @@
  * Warnings are returned and, when a logger is given, logged.
  */
 import type { MCPTool } from '../../../../../shared/contracts/mcp-types';
+import { errorMessage } from '../../../../../shared/errors';
+import type { ToolFormat } from '../../../../../shared/toolFormats';
 import { compileAnthropicSchema, type AnthropicInputSchema } from './schema/anthropic';
 import { shortenDescription } from './schema/description';
 import { compileGeminiSchema, GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS, type GeminiSchema } from './schema/gemini';
@@ -16,8 +18,6 @@ import { compileOpenAISchema, OPENAI_MAX_DESCRIPTION_LENGTH, OPENAI_MAX_TOOLS } 
 import { restoreArguments, type ArgumentPlan } from './schema/argumentPlan';
 import type { ObjectNode } from './schema/types';
 import { assignToolIds, PORTABLE_TOOL_NAME, type ToolIdRegistry } from './toolIds';
-
-export type ApiFormat = 'openai' | 'openai-responses' | 'anthropic' | 'google';
 
 export interface OpenAITool {
   type: 'function';
@@ -173,8 +173,7 @@ class ConversionRun {
         out.push(convert(tool, normalizeSchema(tool.inputSchema)));
         seen.add(tool.id);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its schema could not be converted (${reason})`, tool.id);
+        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its schema could not be converted (${errorMessage(error)})`, tool.id);
       }
     }
     return out;
@@ -260,7 +259,7 @@ export async function fetchMcpTools(
  * convert for `apiFormat` (default `'openai'`) and return the definitions with the raw tools.
  * Ids are (re)assigned through `toolIds`, so every tool name is valid and maps back.
  */
-export async function setupMcpTools<F extends ApiFormat = 'openai'>(
+export async function setupMcpTools<F extends ToolFormat = 'openai'>(
   mcpService: McpToolSource,
   config?: McpToolsConfig,
   apiFormat?: F,
@@ -278,7 +277,7 @@ export async function setupMcpTools<F extends ApiFormat = 'openai'>(
 }
 
 /** The converter `format` names; `strict` applies to the OpenAI formats only. */
-export function convertMcpTools(format: ApiFormat, tools: MCPTool[], options: OpenAIConvertOptions = {}): ToolConversion<ToolsFormats[ApiFormat]> {
+export function convertMcpTools(format: ToolFormat, tools: MCPTool[], options: OpenAIConvertOptions = {}): ToolConversion<ToolsFormats[ToolFormat]> {
   switch (format) {
     case 'openai':
       return convertMcpToolsToOpenAI(tools, options);
@@ -303,8 +302,4 @@ function logByServer(tools: readonly MCPTool[], logger: ToolsLogger): void {
     const [first] = group;
     if (first) logger.info(`[MCP tools]   ${first.serverName} (${group.length}): ${group.map((tool) => tool.name).join(', ')}`);
   }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

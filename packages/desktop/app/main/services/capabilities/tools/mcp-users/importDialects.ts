@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { McpServerInputSchema, type McpServerInput } from '../../../../../shared/contracts/mcp-types';
 import { TRANSPORTS, type TransportTable } from '../../../../../shared/transports';
+import { describeIssues } from '../../../../../shared/errors';
 
 export type ImportEntry =
   | { name: string; ok: true; input: McpServerInput; ignoredKeys: string[] }
@@ -80,7 +81,7 @@ export function readEntry(name: string, raw: unknown): ImportEntry {
   if (!isPlainObject(raw)) return { name, ok: false, message: 'Expected an object with a command or a url' };
   const parsed = EntrySchema.safeParse(raw);
   if (!parsed.success) {
-    return { name, ok: false, message: parsed.error.issues.map((i) => `${i.path.join('.') || '(entry)'}: ${i.message}`).join('; ') };
+    return { name, ok: false, message: describeIssues(parsed.error.issues) };
   }
   const e = parsed.data;
   const url = e.url ?? e.serverUrl ?? e.httpUrl;
@@ -102,8 +103,7 @@ export function readEntry(name: string, raw: unknown): ImportEntry {
   };
   const input = McpServerInputSchema.safeParse(candidate);
   if (!input.success) {
-    const message = input.error.issues.map((i) => `${i.path.join('.') || '(entry)'}: ${i.message}`).join('; ');
-    return { name, ok: false, message };
+    return { name, ok: false, message: describeIssues(input.error.issues) };
   }
   return { name, ok: true, input: input.data, ignoredKeys: Object.keys(raw).filter((k) => !KNOWN_KEYS.has(k)) };
 }

@@ -95,6 +95,8 @@ describe('ToolsTab', () => {
     renderWithProviders(<ToolsTab />, new FakeHost());
     const empty = await screen.findByTestId('servers-empty');
     expect(empty.textContent).toContain('No MCP servers yet');
+    // It names the way servers can be added today, not an in-app flow that does not exist.
+    expect(empty.textContent).toContain('npx elftia-mcp servers add');
     expect(rows()).toHaveLength(0);
   });
 

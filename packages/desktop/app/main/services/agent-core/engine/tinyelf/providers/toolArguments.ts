@@ -5,6 +5,7 @@
  * can correct — never an exception that ends the turn.
  */
 import { isRecord } from '../../../../capabilities/tools/mcp-users/schema/types';
+import { errorMessage } from '../../../../../../shared/errors';
 import type { ParsedArguments } from './types';
 
 export function parseJsonArguments(raw: string): ParsedArguments {
@@ -14,7 +15,7 @@ export function parseJsonArguments(raw: string): ParsedArguments {
   try {
     value = JSON.parse(raw);
   } catch (err) {
-    return { ok: false, error: `The arguments are not valid JSON (${err instanceof Error ? err.message : String(err)}): ${clip(raw)}` };
+    return { ok: false, error: `The arguments are not valid JSON (${errorMessage(err)}): ${clip(raw)}` };
   }
   return objectArguments(value);
 }

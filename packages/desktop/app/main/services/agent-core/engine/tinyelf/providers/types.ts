@@ -1,7 +1,5 @@
-/** What the tool loop needs from each provider format: read its tool calls, answer them. */
+/** What the tool loop needs from each tool format: read its tool calls, answer them. */
 import type { ToolResult } from '../tools/ITool';
-
-export type Provider = 'openai' | 'openai-responses' | 'anthropic' | 'google';
 
 export type ParsedArguments = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 

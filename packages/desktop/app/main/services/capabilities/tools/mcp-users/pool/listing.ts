@@ -8,6 +8,7 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import { PromptSchema, ResourceSchema, ToolSchema, type Prompt, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { McpToolIssue } from '../../../../../../shared/contracts/mcp-types';
+import { describeIssues } from '../../../../../../shared/errors';
 
 type ListMethod = 'tools/list' | 'prompts/list' | 'resources/list';
 const ITEM_KEY = { 'tools/list': 'tools', 'prompts/list': 'prompts', 'resources/list': 'resources' } as const;
@@ -42,7 +43,7 @@ async function listAll<T>(
       position += 1;
       const parsed = itemSchema.safeParse(raw);
       if (parsed.success) items.push(parsed.data);
-      else issues.push({ name: nameOf(raw, `#${position}`), message: summarise(parsed.error) });
+      else issues.push({ name: nameOf(raw, `#${position}`), message: describeIssues(parsed.error.issues) });
     }
     cursor = page.nextCursor;
     if (cursor === undefined || seen.has(cursor)) break;
@@ -54,10 +55,6 @@ async function listAll<T>(
 function nameOf(raw: unknown, fallback: string): string {
   const name = typeof raw === 'object' && raw !== null ? (raw as { name?: unknown }).name : undefined;
   return typeof name === 'string' && name ? name : fallback;
-}
-
-function summarise(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join('.') || '(tool)'}: ${i.message}`).join('; ');
 }
 
 export const listAllTools = (client: Client, options: RequestOptions): Promise<Listed<Tool>> =>
