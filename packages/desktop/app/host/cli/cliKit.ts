@@ -31,6 +31,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Aborted on SIGINT/SIGTERM: running work is cancelled and services are disposed. */
   signal?: AbortSignal;
+  /** A person is at a terminal (stdin and stderr are TTYs), so a command may ask before acting. */
+  interactive?: boolean;
 }
 
 /** A mistake in how the CLI was invoked; `command` points the hint at the right `--help`. */
