@@ -6,7 +6,7 @@ import path from 'node:path';
 import { AppError } from '../../shared/errors';
 import { defaultConfigDir } from '../../main/services/config/configDir';
 import type { Services } from '../../main/services/createServices';
-import { EXIT, UsageError, type CliIo, type Command } from './cliKit';
+import { EXIT, installHint, UsageError, type CliIo, type Command } from './cliKit';
 import { HELP, type HelpTopic } from './help';
 import { createRouterClient, type RouterClient } from './routerClient';
 
@@ -142,6 +142,8 @@ function report(io: CliIo, err: unknown, command: string | undefined): number {
   if (err instanceof AppError && err.code === 'VALIDATION_FAILED') return report(io, new UsageError(err.message), command);
   if (err instanceof AppError) {
     io.stderr.write(`error: ${err.message}\n`);
+    const hint = installHint(err.toShape());
+    if (hint) io.stderr.write(`${hint}\n`);
     return EXIT.FAILURE;
   }
   io.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);

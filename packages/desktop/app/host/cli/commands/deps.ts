@@ -1,12 +1,12 @@
 /** `deps check CMD` and `deps install CMD`: the dependency doctor from a terminal. */
 import type { DependencyCheckResult, DependencyInstallAction, DependencyInstallResult, InstallerRun } from '../../../shared/contracts/deps-types';
-import { EXIT, nameFlags, parseCommand, positionals, UsageError, writeJson, type CliIo, type Command } from '../cliKit';
+import { EXIT, nameFlags, parseCommand, positionals, shellWord, UsageError, writeJson, type CliIo, type Command } from '../cliKit';
 
 const FLAG_OF_FIELD = { command: 'CMD' };
 
 /** For showing a run to a person; what runs is the argument array itself, never this text. */
 function displayRun({ file, args }: InstallerRun): string {
-  return [file, ...args].map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return [file, ...args].map(shellWord).join(' ');
 }
 
 function describeAction(action: DependencyInstallAction): string {
@@ -26,7 +26,7 @@ export const depsCheck: Command = async ({ io, args, client }) => {
   else if (check.found) io.stdout.write(`${describeFound(check)}\n`);
   else {
     io.stdout.write(`${command}: not installed\n`);
-    if (check.install) io.stdout.write(`To install it: elftia-mcp deps install ${command}  (will ${describeAction(check.install)})\n`);
+    if (check.install) io.stdout.write(`To install it: elftia-mcp deps install ${shellWord(command)}  (will ${describeAction(check.install)})\n`);
   }
   return check.found ? EXIT.OK : EXIT.FAILURE;
 };

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/contracts/mcp-types';
 import {
   EXIT,
+  installHint,
   nameFlags,
   parseCommand,
   parseSeconds,
@@ -224,5 +225,7 @@ export const serversTest: Command = async ({ io, args, client }) => {
   }
   for (const issue of result.invalidTools) io.stderr.write(`warning: skipped tool "${issue.name}": ${issue.message}\n`);
   if (!result.success) io.stderr.write(`error: ${result.error?.message ?? `Could not connect to "${server.name}"`}\n`);
+  const hint = result.error && installHint(result.error);
+  if (hint) io.stderr.write(`${hint}\n`);
   return result.success ? EXIT.OK : EXIT.FAILURE;
 };

@@ -57,12 +57,12 @@ export function commandKey(command: string, platform: NodeJS.Platform = process.
 }
 
 /** The installer providing `command`, compared exactly (so `__proto__` or `node; rm` match nothing). */
-export function installerFor(command: string, registry: InstallerRegistry = DEFAULT_INSTALLERS, platform: NodeJS.Platform = process.platform): Installer | undefined {
+export function installerFor(command: string, registry: InstallerRegistry, platform: NodeJS.Platform = process.platform): Installer | undefined {
   const key = commandKey(command, platform);
   return registry.find((installer) => installer.commands.includes(key));
 }
 
 /** The install action offered for a missing command, if any installer provides it. */
-export function installActionFor(command: string, registry: InstallerRegistry = DEFAULT_INSTALLERS, platform: NodeJS.Platform = process.platform): DependencyInstallAction | undefined {
+export function installActionFor(command: string, registry: InstallerRegistry, platform: NodeJS.Platform = process.platform): DependencyInstallAction | undefined {
   return installerFor(command, registry, platform)?.action(platform);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { installActionFor } from '../deps/installers';
+import { DEFAULT_INSTALLERS, installActionFor } from '../deps/installers';
 import { CommandNotFoundError } from '../transports/StdioProcessTransport';
 import { toConnectError } from './errors';
 
@@ -10,7 +10,7 @@ describe('toConnectError for a missing command', () => {
     const err = toConnectError(new CommandNotFoundError('uvx'), ctx);
     expect(err.code).toBe('DEPS_MISSING');
     expect(err.data).toMatchObject({ command: 'uvx', serverId: 'mcp_1_a' });
-    expect(err.data?.install).toEqual(installActionFor('uvx'));
+    expect(err.data?.install).toEqual(installActionFor('uvx', DEFAULT_INSTALLERS));
     expect(err.data?.install).toMatchObject({ kind: 'script' });
   });
 

@@ -4,7 +4,7 @@
  */
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../../../../../../shared/errors';
-import { installActionFor } from '../deps/installers';
+import { DEFAULT_INSTALLERS, installActionFor } from '../deps/installers';
 import { MESSAGE_TOO_LARGE } from '../transports/jsonLines';
 
 /** fetch's "fetch failed" says nothing by itself; the reason (ECONNREFUSED, a reset…) is its cause. */
@@ -69,7 +69,7 @@ export function toConnectError(err: unknown, ctx: ErrorContext): AppError {
   if (hasCode(cause, 'DEPS_MISSING')) {
     const command = String((cause as { command?: unknown }).command);
     // The action the UI and `elftia-mcp deps install` offer; absent when no installer is known.
-    const install = installActionFor(command);
+    const install = installActionFor(command, DEFAULT_INSTALLERS);
     return new AppError('DEPS_MISSING', withTail(messageOf(cause), ctx.stderrTail), { ...data, command, ...(install && { install }) });
   }
   if (cause instanceof McpError && cause.code === ErrorCode.RequestTimeout) {
