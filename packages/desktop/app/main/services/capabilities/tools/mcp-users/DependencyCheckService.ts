@@ -70,14 +70,6 @@ export class DependencyCheckService extends EventEmitter<DependencyCheckEvents> 
     this.platform = options.platform ?? process.platform;
   }
 
-  /** The PATH servers start with, and where it came from. */
-  async searchPath(): Promise<{ source: 'login-shell' | 'process'; value: string }> {
-    const login = await this.loginShell.get();
-    if (login) return { source: 'login-shell', value: login };
-    const name = Object.keys(this.env).find((key) => (this.platform === 'win32' ? key.toUpperCase() === 'PATH' : key === 'PATH'));
-    return { source: 'process', value: (name && this.env[name]) || '' };
-  }
-
   /** Asks the login shell again; what is installed meanwhile is found without a restart. */
   async refreshPath(): Promise<{ source: 'login-shell' | 'process'; directories: string[] }> {
     await this.loginShell.refresh();
@@ -118,6 +110,7 @@ export class DependencyCheckService extends EventEmitter<DependencyCheckEvents> 
     if (!installer) {
       throw new AppError('DEPS_NO_INSTALLER', `No installer is known for "${command}" on ${this.platform}`, { command, platform: this.platform });
     }
+    if (this.stopAll.signal.aborted) throw new AppError('DEPS_INSTALL_FAILED', 'Elftia is shutting down', { command });
     const action = installer.action(this.platform);
     const before = await this.check(command);
     if (before.found) return { command, alreadyInstalled: true, action, check: before, next: 'ready' };
@@ -159,6 +152,14 @@ export class DependencyCheckService extends EventEmitter<DependencyCheckEvents> 
       });
     }
     return { ...run, exitCode: outcome.exitCode };
+  }
+
+  /** The PATH servers start with, and where it came from. */
+  private async searchPath(): Promise<{ source: 'login-shell' | 'process'; value: string }> {
+    const login = await this.loginShell.get();
+    if (login) return { source: 'login-shell', value: login };
+    const name = Object.keys(this.env).find((key) => (this.platform === 'win32' ? key.toUpperCase() === 'PATH' : key === 'PATH'));
+    return { source: 'process', value: (name && this.env[name]) || '' };
   }
 
   private async version(probe: InstallerRun, pathValue: string): Promise<string | undefined> {
