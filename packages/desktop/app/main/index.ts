@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, net } from 'electron';
+import { app, BrowserWindow, dialog, net, shell } from 'electron';
 import { errorMessage } from '../shared/errors';
 import { createServices, type Services } from './services/createServices';
 import { startProcessTracking } from './services/processTracking';
@@ -40,6 +40,7 @@ async function start(): Promise<void> {
     configStore,
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     processes,
+    openUrl: (url) => shell.openExternal(url),
   });
   unbindIpc = bindIpc(services, () => mainWindow, renderer);
   openWindow();

@@ -24,6 +24,10 @@ export const ERROR_CODES = [
   'MCP_RESULT_TOO_LARGE',
   /** The browser-mode host already serves as many event streams as it allows. */
   'TOO_MANY_STREAMS',
+  /** No installer is known for this command on this platform. */
+  'DEPS_NO_INSTALLER',
+  /** An installer could not start or exited with an error; data carries what ran and its output's tail. */
+  'DEPS_INSTALL_FAILED',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

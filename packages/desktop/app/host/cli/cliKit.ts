@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
-import { AppError, errorMessage } from '../../shared/errors';
+import { AppError, errorMessage, type AppErrorShape } from '../../shared/errors';
 import type { RouterClient } from './routerClient';
 
 /** Exit codes are part of the scriptable surface (docs/cli.md); never renumber them. */
@@ -31,6 +31,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Aborted on SIGINT/SIGTERM: running work is cancelled and services are disposed. */
   signal?: AbortSignal;
+  /** A person is at a terminal (stdin and stderr are TTYs), so a command may ask before acting. */
+  interactive?: boolean;
 }
 
 /** A mistake in how the CLI was invoked; `command` points the hint at the right `--help`. */
@@ -83,6 +85,17 @@ export async function readTextInput(io: CliIo, file: string | undefined): Promis
   } catch (err) {
     throw new UsageError(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
+}
+
+/** One word as a POSIX shell reads it, quoted only when it must be: for showing commands to a person. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** For a DEPS_MISSING whose command has a known installer: the line that offers to install it. */
+export function installHint({ code, data }: AppErrorShape): string | undefined {
+  if (code !== 'DEPS_MISSING' || !data?.install || typeof data.command !== 'string') return undefined;
+  return `To install it: elftia-mcp deps install ${shellWord(data.command)}`;
 }
 
 export function writeJson(io: CliIo, value: unknown): void {

@@ -14,8 +14,8 @@ export interface CliRun {
 
 export interface CliSandbox {
   dir: string;
-  /** runCli with `--config-dir dir` in front, `stdin` as its standard input and an empty env. */
-  run(args: string[], stdin?: string): Promise<CliRun>;
+  /** runCli with `--config-dir dir` in front, `stdin` as its standard input and an empty env; `interactive` as at a terminal. */
+  run(args: string[], stdin?: string, options?: { interactive?: boolean }): Promise<CliRun>;
   remove(): void;
 }
 
@@ -23,7 +23,7 @@ export function makeSandbox(): CliSandbox {
   const dir = mkdtempSync(path.join(tmpdir(), 'elftia-cli-'));
   return {
     dir,
-    async run(args, stdin = '') {
+    async run(args, stdin = '', { interactive = false } = {}) {
       let stdout = '';
       let stderr = '';
       const code = await runCli(['--config-dir', dir, ...args], {
@@ -32,6 +32,7 @@ export function makeSandbox(): CliSandbox {
         stdin: Readable.from([stdin]),
         // No ELFTIA_CONFIG_DIR or HOME leaking in: only --config-dir decides.
         env: {},
+        interactive,
       });
       return { code, stdout, stderr };
     },

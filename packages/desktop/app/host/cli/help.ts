@@ -36,6 +36,8 @@ Commands:
   tools NAME               Show a server's tools: ids, names, descriptions, arguments
   call NAME TOOL           Call a tool and print its result
   convert                  Convert MCP tools to OpenAI / Anthropic / Gemini tool definitions
+  deps check CMD           Is a command a server needs (npx, uvx …) installed? Where, which version
+  deps install CMD         Install it (winget, Homebrew, the official script or its download page)
 
 NAME is a server's name (case-insensitive) or its id.
 Run "elftia-mcp <command> --help" for a command's options.
@@ -122,6 +124,28 @@ ${FORMAT_LINES}
   --no-strict     OpenAI formats: never strict
   --server NAME   Server name used in the tool ids mcp__NAME__tool (default: each tool's serverName,
                   as in "tools NAME --json" output, else mcp)`,
+
+  deps: `Usage: elftia-mcp [--config-dir DIR] deps <check|install> CMD …
+
+Run "elftia-mcp deps <subcommand> --help" for details.`,
+
+  'deps check': `Usage: elftia-mcp [--config-dir DIR] deps check CMD [--json]
+
+Looks CMD up the way a stdio server's command is started: in the login shell's PATH when the app
+was not started from a terminal, else in PATH. Prints its path, its version (npx, npm, node, uv,
+uvx) and, when it is missing, how "deps install" would install it. Exit code 1 when missing.
+  --json   Print { command, found, path?, version?, source, install? }`,
+
+  'deps install': `Usage: elftia-mcp [--config-dir DIR] deps install CMD [--yes] [--json]
+
+Installs CMD with its known installer and checks again:
+  npx, npm, node   Windows: winget; macOS: Homebrew; elsewhere: the download page (printed)
+  uv, uvx          the official install script (Windows: PowerShell; elsewhere: curl | sh)
+At a terminal it asks before running an installer; the installer's output is shown on stderr.
+Exit code 0 when installed (or already), 1 when it failed, was declined or a download page is
+left to finish.
+  -y, --yes  Run the installer without asking (required when not at a terminal)
+  --json     Print { command, alreadyInstalled, action, ran?, opened?, check, next }`,
 } as const;
 
 export type HelpTopic = keyof typeof HELP;

@@ -34,6 +34,7 @@ runCli(process.argv.slice(2), {
   stdin: process.stdin,
   env: process.env,
   signal: controller.signal,
+  interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
 }).then(
   (code) => exitAfterFlush(code),
   (err: unknown) => {

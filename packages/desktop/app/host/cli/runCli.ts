@@ -6,7 +6,7 @@ import path from 'node:path';
 import { AppError, errorMessage } from '../../shared/errors';
 import { defaultConfigDir } from '../../main/services/config/configDir';
 import type { Services } from '../../main/services/createServices';
-import { EXIT, UsageError, type CliIo, type Command } from './cliKit';
+import { EXIT, installHint, UsageError, type CliIo, type Command } from './cliKit';
 import { HELP, type HelpTopic } from './help';
 import { createRouterClient, type RouterClient } from './routerClient';
 
@@ -23,6 +23,8 @@ const COMMANDS = {
   tools: async () => (await import('./commands/tools')).tools,
   call: async () => (await import('./commands/call')).call,
   convert: async () => (await import('./commands/convert')).convert,
+  'deps check': async () => (await import('./commands/deps')).depsCheck,
+  'deps install': async () => (await import('./commands/deps')).depsInstall,
 } satisfies Partial<Record<HelpTopic, () => Promise<Command>>>;
 type CommandName = keyof typeof COMMANDS;
 
@@ -95,19 +97,27 @@ function parseGlobalOptions(argv: readonly string[]): { configDir?: string; rest
 
 type Resolved = { help: HelpTopic } | { help?: undefined; name: CommandName; args: string[] };
 
+/** Commands that take a subcommand, and the subcommands named when one is missing. */
+const GROUPS = {
+  servers: 'list, add, update, enable, disable, import, remove or test',
+  deps: 'check or install',
+} as const;
+const isGroup = (name: string | undefined): name is keyof typeof GROUPS => name !== undefined && Object.hasOwn(GROUPS, name);
+
 function resolveCommand(words: string[]): Resolved {
   const [first, second] = words;
   if (first === undefined || first === 'help') return { help: helpTopic(words.slice(1)) };
-  const name = first === 'servers' && second !== undefined && !second.startsWith('-') ? `servers ${second}` : first;
+  const group = isGroup(first) ? first : undefined;
+  const name = group && second !== undefined && !second.startsWith('-') ? `${group} ${second}` : first;
   const args = words.slice(name.split(' ').length);
   const end = args.indexOf('--');
   const wantsHelp = (end === -1 ? args : args.slice(0, end)).some((a) => a === '-h' || a === '--help');
-  if (first === 'servers' && name === 'servers') {
-    if (wantsHelp) return { help: 'servers' };
-    throw new UsageError('servers needs a subcommand: list, add, update, enable, disable, import, remove or test', 'servers');
+  if (group && name === group) {
+    if (wantsHelp) return { help: group };
+    throw new UsageError(`${group} needs a subcommand: ${GROUPS[group]}`, group);
   }
   if (!isCommand(name)) {
-    throw new UsageError(first === 'servers' ? `Unknown subcommand "servers ${second}"` : `Unknown command "${first}"`, first === 'servers' ? 'servers' : undefined);
+    throw new UsageError(group ? `Unknown subcommand "${group} ${second}"` : `Unknown command "${first}"`, group);
   }
   return wantsHelp ? { help: name } : { name, args };
 }
@@ -132,6 +142,8 @@ function report(io: CliIo, err: unknown, command: string | undefined): number {
   if (err instanceof AppError && err.code === 'VALIDATION_FAILED') return report(io, new UsageError(err.message), command);
   if (err instanceof AppError) {
     io.stderr.write(`error: ${err.message}\n`);
+    const hint = installHint(err.toShape());
+    if (hint) io.stderr.write(`${hint}\n`);
     return EXIT.FAILURE;
   }
   io.stderr.write(`error: ${errorMessage(err)}\n`);

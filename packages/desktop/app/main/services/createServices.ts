@@ -3,6 +3,7 @@
  * browser-mode host and the tests all build the app through here, so they run the same code.
  */
 import type { EventEnvelope, EventName, EventPayload } from '../../shared/contracts/ipc';
+import { DependencyCheckService } from './capabilities/tools/mcp-users/DependencyCheckService';
 import { McpService, type McpServiceOptions } from './capabilities/tools/mcp-users/McpService';
 import type { ProcessRegistry } from './capabilities/tools/mcp-users/transports';
 import type { McpConfigStore } from './config/McpConfigStore';
@@ -15,12 +16,15 @@ export interface ServicePorts {
   fetch: typeof fetch;
   /** McpProcessTracker, set to the app's data folder: stdio servers are recorded there from spawn. */
   processes?: ProcessRegistry;
+  /** Opens a download page in the person's browser (Electron's shell.openExternal); absent = the UI or CLI shows the URL. */
+  openUrl?: (url: string) => Promise<void>;
 }
 
 export type EventListener = (envelope: EventEnvelope) => void;
 
 export interface Services {
   mcpService: McpService;
+  deps: DependencyCheckService;
   router: McpRouter;
   /** Subscribes to every contract event; returns the unsubscribe function. */
   onEvent(listener: EventListener): () => void;
@@ -45,7 +49,10 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   mcpService.on('tools:changed', (serverId) => publish('mcp.tools_changed', { serverId }));
   mcpService.on('server:log', (line) => publish('mcp.server_log', line));
 
-  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore }));
+  const deps = new DependencyCheckService({ openUrl: ports.openUrl });
+  deps.on('install:progress', (progress) => publish('deps.install_progress', progress));
+
+  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore, deps }));
 
   // The CLI and other processes write the same file: their changes reach the pool and the UI.
   const offExternalChange = ports.configStore.onExternalChange((change) => void mcpService.applyExternalChange(change));
@@ -55,6 +62,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   let disposed: Promise<void> | undefined;
   return {
     mcpService,
+    deps,
     router,
     onEvent(listener) {
       listeners.add(listener);
@@ -70,6 +78,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
         offExternalChange();
         offNotice();
         listeners.clear();
+        deps.dispose();
         await mcpService.dispose();
       })();
       return disposed;

@@ -27,6 +27,13 @@ import {
   McpToolCalledSchema,
   McpToolProgressSchema,
 } from './mcp-types';
+import {
+  DependencyCheckResultSchema,
+  DependencyCommandInputSchema,
+  DependencyInstallProgressSchema,
+  DependencyInstallResultSchema,
+  DependencyPathSchema,
+} from './deps-types';
 
 /** Something the app wants the person to know that is not tied to one request. */
 export const AppNoticeSchema = z.object({
@@ -60,6 +67,12 @@ export const routes = {
    * Everything else (mcp.list, the records add and update answer with) carries them masked.
    */
   'mcp.reveal_secrets': { input: McpServerIdInputSchema, output: McpServerConfigSchema.pick({ env: true, headers: true, args: true, url: true }) },
+  /** Whether a command is installed, where, which version, and how to install it when it is not. */
+  'deps.check': { input: DependencyCommandInputSchema, output: DependencyCheckResultSchema },
+  /** Runs the command's installer (progress as deps.install_progress); DEPS_NO_INSTALLER when none is known. */
+  'deps.install': { input: DependencyCommandInputSchema, output: DependencyInstallResultSchema },
+  /** Asks the login shell for PATH again, so something installed meanwhile is found without a restart. */
+  'deps.refresh_path': { input: z.void().or(z.object({}).strict()), output: DependencyPathSchema },
 } as const;
 
 export type Routes = typeof routes;
@@ -78,7 +91,7 @@ export const events = {
   'mcp.tool_progress': McpToolProgressSchema,
   /** The server announced notifications/tools/list_changed; cached tools were dropped. */
   'mcp.tools_changed': z.object({ serverId: z.string() }),
-  'deps.install_progress': z.object({ command: z.string(), phase: z.string(), percent: z.number().optional() }),
+  'deps.install_progress': DependencyInstallProgressSchema,
   'app.notice': AppNoticeSchema,
   /** Browser-mode host only: this reader fell behind and `count` events were not sent to it; reload what is shown. */
   'app.events_dropped': z.object({ count: z.number().int().positive() }),

@@ -3,6 +3,7 @@ import type { McpServerConfig, McpServerInput, McpServerRecord } from '../../../
 import { TRANSPORTS } from '../../../shared/transports';
 import {
   EXIT,
+  installHint,
   nameFlags,
   parseCommand,
   parseSeconds,
@@ -172,5 +173,7 @@ export const serversTest: Command = async ({ io, args, client }) => {
   }
   for (const issue of result.invalidTools) io.stderr.write(`warning: skipped tool "${issue.name}": ${issue.message}\n`);
   if (!result.success) io.stderr.write(`error: ${result.error?.message ?? `Could not connect to "${server.name}"`}\n`);
+  const hint = result.error && installHint(result.error);
+  if (hint) io.stderr.write(`${hint}\n`);
   return result.success ? EXIT.OK : EXIT.FAILURE;
 };

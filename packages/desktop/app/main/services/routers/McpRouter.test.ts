@@ -38,6 +38,17 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   'mcp.discover': [{ input: { id: null }, path: 'id' }],
   'mcp.server_log': [{ input: { id: 'x', limit: 0 }, path: 'limit' }],
   'mcp.reveal_secrets': [{ input: { id: '' }, path: 'id' }],
+  'deps.check': [
+    { input: { command: '' }, path: 'command' },
+    { input: { command: '--version' }, path: 'command' },
+    { input: { command: 'node\nrm -rf ~' }, path: 'command' },
+  ],
+  'deps.install': [
+    { input: {}, path: 'command' },
+    { input: { command: ['uv'] }, path: 'command' },
+    { input: { command: 'uv', args: ['--force'] }, path: '' },
+  ],
+  'deps.refresh_path': [{ input: { shell: '/bin/sh' }, path: '' }],
 };
 
 /** Saved inactive, so these configuration tests never start a process. */

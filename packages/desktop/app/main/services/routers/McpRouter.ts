@@ -8,7 +8,9 @@ import { AppError, toErrorShape, validationFailure, type Result } from '../../..
 import type { McpActionResult } from '../../../shared/contracts/mcp-types';
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
 import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mcp-users/redaction';
+import type { DependencyCheckService } from '../capabilities/tools/mcp-users/DependencyCheckService';
 import type { McpConfigStore } from '../config/McpConfigStore';
+import { createDepsRouteHandlers } from './depsRoutes';
 
 /** The add schema; its `type` enum and config check derive from the transport table via the contract. */
 export const mcpAddSchema = routes['mcp.add'].input;
@@ -20,12 +22,13 @@ export type RouteHandlers = {
 export interface McpRouterDeps {
   mcpService: McpService;
   configStore: McpConfigStore;
+  deps: DependencyCheckService;
 }
 
 /** Server records leave through the router with their secrets masked (redaction.ts); only mcp.reveal_secrets shows them. */
 const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
 
-export function createRouteHandlers({ mcpService, configStore }: McpRouterDeps): RouteHandlers {
+export function createRouteHandlers({ mcpService, configStore, deps }: McpRouterDeps): RouteHandlers {
   return {
     'app.notices': async () => [...configStore.notices],
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
@@ -61,6 +64,7 @@ export function createRouteHandlers({ mcpService, configStore }: McpRouterDeps):
       const { env, headers, args, url } = (await mcpService.get(id)).config;
       return { ...(env ? { env } : {}), ...(headers ? { headers } : {}), ...(args ? { args } : {}), ...(url !== undefined ? { url } : {}) };
     },
+    ...createDepsRouteHandlers(deps),
   };
 }
 

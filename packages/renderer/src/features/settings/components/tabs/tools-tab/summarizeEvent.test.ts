@@ -16,6 +16,7 @@ describe('summarizeEvent', () => {
     [{ event: 'mcp.tool_progress', payload: { serverId: 's1', toolName: 'sync', callId: 'c', progress: 2, total: 5 } }, 'sync on files: 2 of 5'],
     [{ event: 'mcp.tools_changed', payload: { serverId: 's1' } }, 'files changed its tools'],
     [{ event: 'deps.install_progress', payload: { command: 'uvx', phase: 'downloading', percent: 41.6 } }, 'uvx: downloading (42%)'],
+    [{ event: 'deps.install_progress', payload: { command: 'uvx', phase: 'output', line: 'installing to ~/.local/bin', percent: 100 } }, 'uvx: installing to ~/.local/bin (100%)'],
     [{ event: 'app.notice', payload: { code: 'CONFIG_RECOVERED', message: 'm' } }, 'Notice: Your MCP configuration could not be read'],
     [{ event: 'app.events_dropped', payload: { count: 7 } }, '7 events were missed while this page was behind; the lists were reloaded'],
   ])('%j', (envelope, expected) => {

@@ -33,7 +33,9 @@ export function summarizeEvent(envelope: EventEnvelope, t: TFunction, serverName
         line: clip(envelope.payload.line),
       });
     case 'deps.install_progress': {
-      const { command, phase, percent } = envelope.payload;
+      const { command, percent, line } = envelope.payload;
+      // An installer's own output line says more than its phase ("output").
+      const phase = line === undefined ? envelope.payload.phase : clip(line);
       return percent === undefined
         ? t('events.depsProgress', { command, phase })
         : t('events.depsProgressPercent', { command, phase, percent: Math.round(percent) });

@@ -4,6 +4,7 @@
  */
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../../../../../../shared/errors';
+import { DEFAULT_INSTALLERS, installActionFor } from '../deps/installers';
 import { MESSAGE_TOO_LARGE } from '../transports/jsonLines';
 
 /** fetch's "fetch failed" says nothing by itself; the reason (ECONNREFUSED, a reset…) is its cause. */
@@ -66,8 +67,10 @@ export function toConnectError(err: unknown, ctx: ErrorContext): AppError {
   const cause = err instanceof TransportSendError ? err.original : err;
   const data = { serverId: ctx.serverId, serverName: ctx.serverName, stderrTail: ctx.stderrTail ?? [] };
   if (hasCode(cause, 'DEPS_MISSING')) {
-    const command = (cause as { command?: unknown }).command;
-    return new AppError('DEPS_MISSING', withTail(messageOf(cause), ctx.stderrTail), { ...data, command: String(command) });
+    const command = String((cause as { command?: unknown }).command);
+    // The action the UI and `elftia-mcp deps install` offer; absent when no installer is known.
+    const install = installActionFor(command, DEFAULT_INSTALLERS);
+    return new AppError('DEPS_MISSING', withTail(messageOf(cause), ctx.stderrTail), { ...data, command, ...(install && { install }) });
   }
   if (cause instanceof McpError && cause.code === ErrorCode.RequestTimeout) {
     return new AppError('MCP_TIMEOUT', withTail(`"${ctx.serverName}" did not answer initialize in time`, ctx.stderrTail), data);

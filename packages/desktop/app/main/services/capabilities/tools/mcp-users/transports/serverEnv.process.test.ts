@@ -1,8 +1,8 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildServerEnv, needsLoginShellPath, readLoginShellPath } from './serverEnv';
+import { buildServerEnv, LoginShellPath, needsLoginShellPath, readLoginShellPath } from './serverEnv';
 
 const PARENT = {
   HOME: '/home/a',
@@ -88,5 +88,33 @@ describe.skipIf(process.platform === 'win32')('readLoginShellPath', () => {
   it('answers undefined for a shell that does not exist or fails', async () => {
     expect(await readLoginShellPath(path.join(dir, 'missing-sh'))).toBeUndefined();
     expect(await readLoginShellPath(fakeShell('fail-sh', 'exit 1'))).toBeUndefined();
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('LoginShellPath', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'elftia-login-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const log = path.join(dir, 'asked.log');
+  const pathFile = path.join(dir, 'path');
+  const shell = path.join(dir, 'login-sh');
+  // An rc file that takes a moment and sets PATH from a file; each start is logged.
+  writeFileSync(shell, `#!/bin/sh\necho asked >> '${log}'\nsleep 0.2\nPATH="$(/bin/cat '${pathFile}')"; export PATH\nexec /bin/sh -c "$2"\n`);
+  chmodSync(shell, 0o755);
+  const asked = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').length : 0);
+
+  it('asks once, joins a refresh to a question still being answered, and asks again on a later refresh', async () => {
+    writeFileSync(pathFile, '/first/bin');
+    const resolver = new LoginShellPath({ shell, needed: true });
+    const [first, joined] = await Promise.all([resolver.get(), resolver.refresh()]);
+    expect([first, joined]).toEqual(['/first/bin', '/first/bin']);
+    expect(await resolver.get()).toBe('/first/bin');
+    expect(asked()).toBe(1);
+    writeFileSync(pathFile, '/first/bin:/installed/bin');
+    expect(await resolver.refresh()).toBe('/first/bin:/installed/bin');
+    expect(asked()).toBe(2);
+  });
+
+  it('asks nothing when not needed', async () => {
+    expect(await new LoginShellPath({ shell, needed: false }).get()).toBeUndefined();
   });
 });

@@ -133,18 +133,52 @@ export function needsLoginShellPath(env: Env = process.env, platform: NodeJS.Pla
   return platform !== 'win32' && !env.SHLVL;
 }
 
-let cachedPath: Promise<string | undefined> | undefined;
-
-/** The login shell's PATH, asked once per process; undefined when not needed or when the shell does not answer. */
-export function loginShellPath(): Promise<string | undefined> {
-  if (!cachedPath) {
-    const shell = needsLoginShellPath() ? defaultShell() : undefined;
-    cachedPath = shell ? readLoginShellPath(shell) : Promise.resolve(undefined);
-  }
-  return cachedPath;
+export interface LoginShellPathOptions {
+  /** The shell to ask; default $SHELL, else the account's shell. */
+  shell?: string;
+  /** Whether to ask at all; default `needsLoginShellPath()`. */
+  needed?: boolean;
+  timeoutMs?: number;
 }
+
+/**
+ * The login shell's PATH, asked once and cached until `refresh()`: the one resolver every part of
+ * the app reads (server spawns, the dependency doctor), so they all agree on what is installed.
+ */
+export class LoginShellPath {
+  private cached: Promise<string | undefined> | undefined;
+  private reading = false;
+
+  constructor(private readonly options: LoginShellPathOptions = {}) {}
+
+  /** Undefined when not needed or when the shell does not answer. */
+  get(): Promise<string | undefined> {
+    this.cached ??= this.read();
+    return this.cached;
+  }
+
+  /**
+   * Asks the shell again (an installer may have added a folder to the rc files). A question still
+   * being answered is awaited instead: two login shells at once contend for their rc files' locks.
+   */
+  refresh(): Promise<string | undefined> {
+    if (!this.reading) this.cached = undefined;
+    return this.get();
+  }
+
+  private read(): Promise<string | undefined> {
+    const { needed = needsLoginShellPath(), timeoutMs } = this.options;
+    const shell = needed ? (this.options.shell ?? defaultShell()) : undefined;
+    if (!shell) return Promise.resolve(undefined);
+    this.reading = true;
+    return readLoginShellPath(shell, timeoutMs).finally(() => (this.reading = false));
+  }
+}
+
+/** The process's one resolver; tests make their own with a fake shell. */
+export const loginShell = new LoginShellPath();
 
 /** The environment for one stdio server (rules above); waits for the login shell the first time only. */
 export async function serverEnv(overlay: Record<string, string> | undefined): Promise<Record<string, string>> {
-  return buildServerEnv(overlay, { path: await loginShellPath() });
+  return buildServerEnv(overlay, { path: await loginShell.get() });
 }

@@ -1,0 +1,13 @@
+/** The deps.* handlers: the dependency doctor's routes, merged into McpRouter's one handler table. */
+import type { DependencyCheckService } from '../capabilities/tools/mcp-users/DependencyCheckService';
+import type { RouteHandlers } from './McpRouter';
+
+type DepsRoute = Extract<keyof RouteHandlers, `deps.${string}`>;
+
+export function createDepsRouteHandlers(deps: DependencyCheckService): Pick<RouteHandlers, DepsRoute> {
+  return {
+    'deps.check': ({ command }) => deps.check(command),
+    'deps.install': ({ command }) => deps.installCommand(command),
+    'deps.refresh_path': () => deps.refreshPath(),
+  };
+}
