@@ -29,6 +29,9 @@ function requireUrl(server: McpServerRecord): URL {
   }
 }
 
+/** The pool's port for making transports: createTransport in the app, in-memory pairs in tests. */
+export type TransportFactory = (server: McpServerRecord, ports: TransportPorts) => Transport;
+
 export function createTransport(server: McpServerRecord, ports: TransportPorts): Transport {
   const { config } = server;
   // Wrapping keeps `this` unbound from the port object, which Electron's net.fetch requires.
