@@ -46,15 +46,6 @@ describe('McpService pool over stdio', () => {
     expect(h.events.find((e) => e.name === 'mcp.tool_called')?.payload).toMatchObject({ serverId: server.id, toolName: 'add', callId: 'call-1', success: true });
   });
 
-  it('shares one connect between concurrent first calls', async () => {
-    h = makeService();
-    const server = await addStdio();
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => h.service.callTool(server.id, 'echo', { text: `n${i}` })));
-    expect(results.map((r) => textOf(r.content))).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'n5']);
-    expect(h.events.filter((e) => e.name === 'mcp.connection_state' && e.payload.state === 'connected')).toHaveLength(1);
-    expect(stateEvents()).toEqual(['connecting', 'connected']);
-  });
-
   it('connects on add when active, and a failed connect does not block the add', async () => {
     h = makeService();
     const { server } = await h.service.add(stdioInput('active'));
@@ -77,25 +68,6 @@ describe('McpService pool over stdio', () => {
     expect(h.events.flatMap((e) => (e.name === 'mcp.tool_called' ? [e.payload.success] : []))).toEqual([true, true, false]);
     // An unknown tool is the server's JSON-RPC error, not a dead connection.
     expect(await codeOf(h.service.callTool(server.id, 'no_such_tool'))).toBe('MCP_PROTOCOL_ERROR');
-  });
-
-  it('caches tools until tools/list_changed, a config change or a reconnect', async () => {
-    h = makeService();
-    const server = await addStdio();
-    const first = await h.service.listServerTools(server.id);
-    expect(await h.service.listServerTools(server.id)).toEqual(first);
-
-    await h.service.callTool(server.id, 'add_tool');
-    await expect.poll(() => h.events.some((e) => e.name === 'mcp.tools_changed')).toBe(true);
-    expect((await h.service.listServerTools(server.id)).map((t) => t.name)).toContain('extra_1');
-
-    await h.service.update({ id: server.id, updates: { disabledTools: ['echo'] } });
-    const filtered = await h.service.listServerTools(server.id);
-    expect(filtered.map((t) => t.name)).not.toContain('echo');
-    expect(filtered.map((t) => t.name)).toContain('extra_1'); // same connection: no reconnect for a filter change
-
-    await h.service.update({ id: server.id, updates: { name: 'renamed' } });
-    expect((await h.service.listServerTools(server.id))[0]?.id).toMatch(/^mcp__renamed__/);
   });
 
   it('follows nextCursor pagination', async () => {
