@@ -45,8 +45,6 @@ import { assertActiveForImplicitUse, assertToolEnabled, isToolDisabled } from '.
 import type { ProcessRegistry } from './transports';
 import { assignToolIds } from './toolIds';
 
-export { newServerId } from './ServerRecords';
-
 /** The contract's events that McpService emits: every `mcp.*` event, with the contract's payload. */
 export type McpEventName = Extract<EventName, `mcp.${string}`>;
 export type McpServiceEvents = { [E in McpEventName]: [EventPayload<E>] };

@@ -18,7 +18,7 @@ import { AppError, toErrorShape, validationFailure } from '../../../../../shared
 import type { McpConfigStore } from '../../../config/McpConfigStore';
 import { readServerJson, type ImportEntry } from './importDialects';
 
-export function newServerId(now = Date.now()): string {
+function newServerId(now = Date.now()): string {
   return `mcp_${now}_${randomBytes(4).toString('hex')}`;
 }
 

@@ -42,7 +42,7 @@ export interface PoolHooks {
   onToolsChanged(serverId: string): void;
 }
 
-export interface PooledClient {
+interface PooledClient {
   /** The record as of the latest update (config changes replace the whole entry). */
   server: McpServerRecord;
   client: Client;
