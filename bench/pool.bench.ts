@@ -2,12 +2,13 @@
  * McpService pool benchmark: what the pool costs over a bare client, and what it saves. Run: `npx tsx bench/pool.bench.ts`.
  * Every ratio is measured side by side in this one run, on the stdio fixture server:
  *   1. callTool through McpService vs a bare SDK Client, 2,000 sequential calls each,
- *      interleaved in blocks so machine drift hits both alike: median per-call ratio ≤ 1.10.
- *   2. listAllActiveServerTools over 20 servers, cold: wall time ≤ 1.5 × one server's cold connect.
- *      Next to it, what bounds that row on this machine: each fixture server spends ~0.25 s of
- *      CPU loading the SDK, so 20 of them need at least Σ CPU / cores of wall time however well
- *      the host parallelises. The table prints that floor (measured from /proc), the host's
- *      efficiency against it, and the same 20 servers connected one after another.
+ *      interleaved call by call so machine drift hits both alike: median paired ratio ≤ 1.05.
+ *   2. listAllActiveServerTools over 20 servers, cold. Each fixture server spends ~0.25 s of CPU
+ *      loading the SDK, so 20 of them need at least Σ CPU / cores of wall time however well the
+ *      host parallelises (5–10 × one start on 2 cores): a ratio to one cold start says more about
+ *      the core count than about the pool. The target is host efficiency, that floor (measured
+ *      from /proc) over the measured wall time: ≥ 0.9. Printed beside it: the ratio to one cold
+ *      start, the floor, and the same 20 servers connected one after another.
  *   3. cached listServerTools vs an uncached one (same warm connection): ≥ 100 × faster.
  * Exits non-zero when a target is missed.
  */
@@ -169,15 +170,14 @@ const rows = [
     metric: `callTool: McpService / bare SDK Client (median of ${CALLS} paired per-call ratios)`,
     measured: `medians ${calls.service.toFixed(3)} ms / ${calls.bare.toFixed(3)} ms`,
     ratio: calls.pairedRatio,
-    target: '≤ 1.10',
-    pass: calls.pairedRatio <= 1.1,
+    target: '≤ 1.05',
+    pass: calls.pairedRatio <= 1.05,
   },
   {
     metric: `listAllActiveServerTools: ${SERVERS} servers cold / 1 server cold (median of ${COLD_RUNS}; ${cold.tools} tools)`,
     measured: `${cold.many.toFixed(0)} ms / ${cold.one.toFixed(0)} ms`,
     ratio: cold.many / cold.one,
-    target: '≤ 1.50',
-    pass: cold.many / cold.one <= 1.5,
+    target: 'info',
   },
   {
     metric: `  floor on ${availableParallelism()} cores: max(1 cold, Σ server CPU / cores) / 1 cold`,
@@ -189,7 +189,8 @@ const rows = [
     metric: '  host efficiency: floor / measured 20-server wall time',
     measured: `${cold.floor.toFixed(0)} ms / ${cold.many.toFixed(0)} ms`,
     ratio: cold.floor / cold.many,
-    target: 'info',
+    target: '≥ 0.90',
+    pass: cold.floor / cold.many >= 0.9,
   },
   {
     metric: `  ${SERVERS} servers: parallel / one after another`,

@@ -4,7 +4,7 @@
  */
 import type { EventEnvelope, EventName, EventPayload } from '../../shared/contracts/ipc';
 import { DependencyCheckService } from './capabilities/tools/mcp-users/DependencyCheckService';
-import { McpService, type McpServiceOptions } from './capabilities/tools/mcp-users/McpService';
+import { MCP_EVENT_NAMES, McpService, type McpEventName, type McpServiceOptions } from './capabilities/tools/mcp-users/McpService';
 import type { ProcessRegistry } from './capabilities/tools/mcp-users/transports';
 import type { McpConfigStore } from './config/McpConfigStore';
 import { watchConfigFile } from './config/watchConfigFile';
@@ -38,16 +38,11 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   };
 
   const mcpService = new McpService(ports.configStore, { ...options, fetch: ports.fetch, processes: ports.processes });
-  mcpService.on('servers:changed', (change) => publish('mcp.servers_changed', change));
-  mcpService.on('connection:state', (serverId, state, error) =>
-    publish('mcp.connection_state', error ? { serverId, state, error } : { serverId, state }),
-  );
-  mcpService.on('tool:called', (call) => publish('mcp.tool_called', call));
-  // Progress is forwarded only while someone subscribes: McpService asks servers for progress
-  // only when it has a listener, and that costs every call a little (see McpService.callTool).
-  const forwardProgress = (progress: EventPayload<'mcp.tool_progress'>) => publish('mcp.tool_progress', progress);
-  mcpService.on('tools:changed', (serverId) => publish('mcp.tools_changed', { serverId }));
-  mcpService.on('server:log', (line) => publish('mcp.server_log', line));
+  // McpService emits the contract's own event names and payloads, so forwarding is the identity
+  // for every mcp.* event the contract declares: there is no mapping to forget. Listeners are
+  // attached only while someone subscribes, because a progress listener makes every call ask the
+  // server for progress (see McpService.callTool).
+  const forwarders = MCP_EVENT_NAMES.map((event) => ({ event, listener: (payload: EventPayload<McpEventName>) => publish(event, payload) }));
 
   const deps = new DependencyCheckService({ openUrl: ports.openUrl });
   deps.on('install:progress', (progress) => publish('deps.install_progress', progress));
@@ -66,9 +61,9 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     router,
     onEvent(listener) {
       listeners.add(listener);
-      if (listeners.size === 1) mcpService.on('tool:progress', forwardProgress);
+      if (listeners.size === 1) for (const { event, listener: forward } of forwarders) mcpService.on(event, forward);
       return () => {
-        if (listeners.delete(listener) && listeners.size === 0) mcpService.off('tool:progress', forwardProgress);
+        if (listeners.delete(listener) && listeners.size === 0) for (const { event, listener: forward } of forwarders) mcpService.off(event, forward);
       };
     },
     dispose() {

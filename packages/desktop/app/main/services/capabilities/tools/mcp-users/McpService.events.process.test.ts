@@ -13,7 +13,7 @@ afterEach(async () => {
 it('coalesces the burst of tools/list_changed the reference server sends on connect into one tools:changed', async () => {
   h = makeService({ connectOnAdd: false });
   const { server } = await h.service.add({ name: 'everything', type: 'stdio', config: { command: process.execPath, args: [EVERYTHING_BIN, 'stdio'] } });
-  const changed = () => h.events.filter((e) => e.name === 'tools:changed' && e.args[0] === server!.id).length;
+  const changed = () => h.events.filter((e) => e.name === 'mcp.tools_changed' && e.payload.serverId === server!.id).length;
   // server-everything registers its conditional tools once initialized, one list_changed each;
   // they are sent before it answers the listing that follows the connect.
   await h.service.listServerTools(server!.id);

@@ -131,7 +131,7 @@ describe('McpService with bad and hostile input', () => {
       ['fs', 'stdio', false],
       ['remote', 'http', false],
     ]);
-    expect(h.events.filter((e) => e.name === 'servers:changed').map((e) => e.args[0])).toEqual([{ reason: 'imported' }]);
+    expect(h.events.flatMap((e) => (e.name === 'mcp.servers_changed' ? [e.payload] : []))).toEqual([{ reason: 'imported' }]);
 
     const again = await h.service.addJson({ json: JSON.stringify({ fs: { command: 'x' } }) });
     expect(again.results?.[0]).toMatchObject({ name: 'fs', success: false, message: expect.stringContaining('already exists') });

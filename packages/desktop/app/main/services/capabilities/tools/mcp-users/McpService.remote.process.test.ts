@@ -69,7 +69,7 @@ describe.each(Object.keys(FIXTURES) as (keyof typeof FIXTURES)[])('McpService ov
       () => 'resolved',
       (err: unknown) => (err instanceof AppError ? err.code : String(err)),
     );
-    await expect.poll(() => h.events.some((e) => e.name === 'tool:progress'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => h.events.some((e) => e.name === 'mcp.tool_progress'), { timeout: 10_000 }).toBe(true);
     h.service.cancelCall('c1');
     expect(await outcome).toBe('MCP_CANCELLED');
     const found = await h.service.discover(server!.id);
@@ -82,7 +82,7 @@ describe.each(Object.keys(FIXTURES) as (keyof typeof FIXTURES)[])('McpService ov
     const { server } = await h.service.add(input);
     await h.service.listServerTools(server!.id);
     const added = textOf((await h.service.callTool(server!.id, 'add_tool')).content);
-    await expect.poll(() => h.events.some((e) => e.name === 'tools:changed')).toBe(true);
+    await expect.poll(() => h.events.some((e) => e.name === 'mcp.tools_changed')).toBe(true);
     expect((await h.service.listServerTools(server!.id)).map((t) => t.name)).toContain(added);
   });
 });
@@ -100,7 +100,7 @@ describe('Streamable HTTP server restart', () => {
     // call and the reconnect must get past them.
     try {
       expect(textOf((await h.service.callTool(server!.id, 'echo', { text: 'after' })).content)).toBe('after');
-      expect(h.events.filter((e) => e.name === 'server:connected')).toHaveLength(2);
+      expect(h.events.filter((e) => e.name === 'mcp.connection_state' && e.payload.state === 'connected')).toHaveLength(2);
       expect(h.service.serverLog(server!.id).some((l) => l.line.includes('reconnecting once'))).toBe(true);
     } finally {
       await fixture.close();

@@ -31,7 +31,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   return 'resolved';
 }
 
-const connects = () => h.events.filter((e) => e.name === 'connection:state' && e.args[1] === 'connecting').length;
+const connects = () => h.events.filter((e) => e.name === 'mcp.connection_state' && e.payload.state === 'connecting').length;
 const silentLogger = { info: () => undefined, warn: () => undefined };
 
 async function addFixture(extra: { isActive?: boolean; disabledTools?: string[] } = {}) {
@@ -46,7 +46,7 @@ describe('disabled tools', () => {
     const err = await h.service.callTool(server.id, 'echo', { text: 'x' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).toShape()).toMatchObject({ code: 'MCP_TOOL_DISABLED', data: { serverId: server.id, serverName: 'fixture', toolName: 'echo' } });
-    expect(h.events.some((e) => e.name === 'tool:called')).toBe(false);
+    expect(h.events.some((e) => e.name === 'mcp.tool_called')).toBe(false);
     // Enabled tools of the same server still run.
     expect(textOf((await h.service.callTool(server.id, 'add', { a: 1, b: 2 })).content)).toBe('3');
   });

@@ -9,7 +9,10 @@ import { FIXTURE_SERVERS, listOurChildren, type FixtureEnv } from '../../../../.
 import type { McpServerInput } from '../../../../../shared/contracts/mcp-types';
 import { openConfMcpConfigStore } from '../../../config/confBackend';
 import type { McpConfigStore } from '../../../config/McpConfigStore';
-import { McpService, type McpServiceEvents, type McpServiceOptions } from './McpService';
+import type { EventPayload } from '../../../../../shared/contracts/ipc';
+import { MCP_EVENT_NAMES, McpService, type McpEventName, type McpServiceOptions } from './McpService';
+
+export type RecordedEvent = { [E in McpEventName]: { name: E; payload: EventPayload<E> } }[McpEventName];
 
 export interface Harness {
   service: McpService;
@@ -17,7 +20,7 @@ export interface Harness {
   store: McpConfigStore;
   dir: string;
   /** Every event the service emitted, in order. */
-  events: { name: keyof McpServiceEvents; args: unknown[] }[];
+  events: RecordedEvent[];
   dispose(): Promise<void>;
 }
 
@@ -26,8 +29,7 @@ export function makeService(options: McpServiceOptions = {}): Harness {
   const store = openConfMcpConfigStore(dir);
   const service = new McpService(store, { connectTimeoutMs: 10_000, ...options });
   const events: Harness['events'] = [];
-  const names: (keyof McpServiceEvents)[] = ['servers:changed', 'server:connected', 'connection:state', 'tool:called', 'tool:progress', 'tools:changed', 'server:log'];
-  for (const name of names) service.on(name, (...args: unknown[]) => events.push({ name, args }));
+  for (const name of MCP_EVENT_NAMES) service.on(name, (payload: EventPayload<McpEventName>) => events.push({ name, payload } as RecordedEvent));
   return {
     service,
     store,

@@ -112,7 +112,7 @@ describe('McpToolAdapter', () => {
     const called = h!.events.length;
     const result = await adapter('echo').execute({ text: 'x' }, { signal: AbortSignal.abort() });
     expect(result.error?.code).toBe('MCP_CANCELLED');
-    expect(h!.events.slice(called).some((e) => e.name === 'tool:called')).toBe(false);
+    expect(h!.events.slice(called).some((e) => e.name === 'mcp.tool_called')).toBe(false);
   });
 
   it('reports a removed server and a protocol error as failed results, never a throw', async () => {

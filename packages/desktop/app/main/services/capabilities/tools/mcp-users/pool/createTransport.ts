@@ -30,6 +30,7 @@ function requireUrl(server: McpServerRecord): URL {
   }
 }
 
+/** The pool's port for making transports: createTransport in the app, in-memory pairs in tests. */
 export type TransportFactory = (server: McpServerRecord, ports: TransportPorts) => Transport;
 
 /** Wrapping keeps `this` unbound from the port object, which Electron's net.fetch requires. */

@@ -150,6 +150,10 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
         stdio: ['pipe', 'pipe', 'pipe'],
         // Own process group so close() can kill npx/uvx grandchildren too. On Windows
         // `detached` would open a new console window instead, so it stays off there.
+        // Its price on Linux: `detached` is setsid(), and with CFS autogroups (the default on
+        // desktop distributions) a new session is a new scheduling group, so on a busy machine
+        // each request/response round trip waits longer for the server to be scheduled than it
+        // would for a child in our session. Node has no setpgid-only spawn to avoid it.
         detached: !IS_WINDOWS,
         shell: false,
         windowsHide: true,

@@ -1,0 +1,358 @@
+/**
+ * The pool of client connections, one per server, with their connection states.
+ *
+ * Invariants:
+ * - At most one connect per server is in flight; concurrent first calls share it (`pending`).
+ * - A pooled client is either alive (in `clients`) or closed; a dropped client is always closed
+ *   first, so no server process outlives its entry.
+ * - Liveness comes from the transport (onclose); a connection is pinged only after it has been
+ *   idle, so a warm call costs one round trip, not two (ping + call).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpConnectionState, McpServerRecord, McpServerStatus } from '../../../../../../shared/contracts/mcp-types';
+import { AppError } from '../../../../../../shared/errors';
+import type { McpServerLog } from '../McpServerLog';
+import type { ProcessRegistry } from '../transports';
+import { CLIENT_CAPABILITIES, installClientHandlers } from './clientHandlers';
+import type { TransportFactory } from './createTransport';
+import { isRetryableOnNewConnection, isStaleSocketError, markSendFailures, toConnectError, toRequestError, type ErrorContext } from './errors';
+
+/** Fresh connects after a remote restart, each of which may meet another stale pooled socket. */
+const STALE_SOCKET_RETRIES = 3;
+/** Stderr lines quoted in an error message (the full buffer is one route away). */
+const ERROR_TAIL_LINES = 20;
+
+export interface PoolOptions {
+  createTransport: TransportFactory;
+  fetch: typeof fetch;
+  processes?: ProcessRegistry;
+  connectTimeoutMs: number;
+  /** A connection idle this long is pinged before reuse. */
+  idlePingMs: number;
+  pingTimeoutMs: number;
+  clientVersion: string;
+}
+
+export interface PoolHooks {
+  onState(serverId: string, state: McpConnectionState, error: string | undefined): void;
+  /** A connection opened or went away: whatever was learnt over the old one is stale. */
+  onConnectionChange(serverId: string): void;
+  /** The server sent notifications/tools/list_changed on its current connection. */
+  onToolsChanged(serverId: string): void;
+}
+
+interface PooledClient {
+  /** The record as of the latest update (config changes replace the whole entry). */
+  server: McpServerRecord;
+  client: Client;
+  transport: Transport;
+  alive: boolean;
+  lastActivity: number;
+}
+
+interface ConnectAttempt {
+  /** Set once the transport exists, so a disconnect can close it mid-connect. */
+  transport?: Transport;
+  cancelled: boolean;
+  /** Log position at the start, so an error quotes only this attempt's stderr. */
+  mark: number;
+}
+
+interface PendingConnect extends ConnectAttempt {
+  promise: Promise<PooledClient>;
+}
+
+const closedError = (server: McpServerRecord, how = 'was disconnected') => new AppError('MCP_CONNECTION_CLOSED', `"${server.name}" ${how}`);
+
+export class ConnectionPool {
+  private readonly clients = new Map<string, PooledClient>();
+  private readonly states = new Map<string, { state: McpConnectionState; error?: string }>();
+  private readonly pending = new Map<string, PendingConnect>();
+  /** Closes started outside a caller's await (unexpected exits); closeAll waits for them. */
+  private readonly closing = new Set<Promise<unknown>>();
+  private shuttingDown = false;
+
+  constructor(
+    private readonly log: McpServerLog,
+    private readonly opts: PoolOptions,
+    private readonly hooks: PoolHooks,
+  ) {}
+
+  /** A connected client for the server, reusing a healthy pooled one. */
+  acquire(server: McpServerRecord): Promise<PooledClient> {
+    if (this.shuttingDown) return Promise.reject(new AppError('MCP_CONNECTION_CLOSED', 'The MCP service is shutting down'));
+    const pooled = this.clients.get(server.id);
+    if (pooled?.alive && Date.now() - pooled.lastActivity < this.opts.idlePingMs) return Promise.resolve(pooled);
+    const inFlight = this.pending.get(server.id);
+    if (inFlight) return inFlight.promise;
+    const attempt: ConnectAttempt = { cancelled: false, mark: 0 };
+    const pending: PendingConnect = Object.assign(attempt, {
+      promise: (async () => {
+        try {
+          if (pooled && (await this.isClientHealthy(pooled))) {
+            if (attempt.cancelled) throw closedError(server);
+            return pooled;
+          }
+          if (pooled) await this.drop(server.id, pooled);
+          return await this.connect(server, attempt);
+        } finally {
+          if (this.pending.get(server.id) === attempt) this.pending.delete(server.id);
+        }
+      })(),
+    });
+    this.pending.set(server.id, pending);
+    return pending.promise;
+  }
+
+  /** Starts connecting; the outcome lands in the connection state (and its event), nobody awaits it. */
+  connectInBackground(server: McpServerRecord): void {
+    this.acquire(server).catch(() => undefined);
+  }
+
+  /**
+   * Runs a request on a pooled connection; reconnects once and retries when that is safe (the
+   * request never reached the server, or it is idempotent). `current` re-reads the record for
+   * the retry, which may follow a config change.
+   */
+  async request<T>(
+    server: McpServerRecord,
+    method: string,
+    idempotent: boolean,
+    run: (client: Client) => Promise<T>,
+    current: () => McpServerRecord,
+  ): Promise<T> {
+    let pooled = await this.acquire(server);
+    let mark = this.log.mark(server.id);
+    try {
+      const result = await run(pooled.client);
+      pooled.lastActivity = Date.now();
+      return result;
+    } catch (err) {
+      if (this.shuttingDown || !isRetryableOnNewConnection(err, idempotent)) throw toRequestError(err, { ...this.errorContext(server, mark), method });
+      this.note(server.id, `The connection was lost before ${method} reached the server; reconnecting once`);
+      await this.drop(server.id, pooled);
+    }
+    pooled = await this.acquire(current());
+    mark = this.log.mark(server.id);
+    try {
+      const result = await run(pooled.client);
+      pooled.lastActivity = Date.now();
+      return result;
+    } catch (err) {
+      throw toRequestError(err, { ...this.errorContext(server, mark), method });
+    }
+  }
+
+  async disconnect(serverId: string): Promise<void> {
+    const pending = this.pending.get(serverId);
+    if (pending) {
+      pending.cancelled = true;
+      await pending.transport?.close().catch(() => undefined);
+      await pending.promise.catch(() => undefined);
+    }
+    const pooled = this.clients.get(serverId);
+    if (pooled) await this.drop(serverId, pooled);
+    this.hooks.onConnectionChange(serverId);
+    if (this.states.has(serverId)) this.setState(serverId, 'disconnected');
+  }
+
+  /** The record a live connection was last told about, if the server has one. */
+  liveRecord(serverId: string): McpServerRecord | undefined {
+    const pooled = this.clients.get(serverId);
+    return pooled?.alive ? pooled.server : undefined;
+  }
+
+  /** A changed record that keeps its connection: later requests (and roots/list answers) see it. */
+  updateRecord(server: McpServerRecord): void {
+    const pooled = this.clients.get(server.id);
+    if (pooled) pooled.server = server;
+  }
+
+  isConnected(serverId: string): boolean {
+    return this.liveRecord(serverId) !== undefined;
+  }
+
+  /** Tells a live connection that its roots changed (notifications/roots/list_changed). */
+  async announceRoots(serverId: string): Promise<void> {
+    await this.clients
+      .get(serverId)
+      ?.client.sendRootsListChanged()
+      .catch((err: unknown) => this.note(serverId, `Could not announce roots change: ${String(err)}`));
+  }
+
+  statusOf(serverId: string): McpServerStatus {
+    const entry = this.states.get(serverId);
+    return { id: serverId, state: entry?.state ?? 'disconnected', ...(entry?.error ? { error: entry.error } : {}) };
+  }
+
+  /** The server is gone: its connection closes and its state is forgotten. */
+  async forget(serverId: string): Promise<void> {
+    await this.disconnect(serverId);
+    this.states.delete(serverId);
+  }
+
+  /** Closes every connection and forgets every state; the pool stays usable. */
+  async closeAll(): Promise<void> {
+    const ids = new Set([...this.clients.keys(), ...this.pending.keys()]);
+    await Promise.allSettled([...ids].map((id) => this.disconnect(id)));
+    await Promise.allSettled([...this.closing]);
+    this.clients.clear();
+    this.states.clear();
+  }
+
+  /** Refuses new connects from now on, then closes everything. */
+  async shutDown(): Promise<void> {
+    this.shuttingDown = true;
+    await this.closeAll();
+  }
+
+  /**
+   * Runs `use` on a connection outside the pool (the form's test of an unsaved server): the same
+   * connect, no pool bookkeeping, closed afterwards. Any failure counts as a failed connect and
+   * carries the attempt's stderr.
+   */
+  async withUnpooled<T>(server: McpServerRecord, use: (client: Client) => Promise<T>): Promise<T> {
+    const attempt: ConnectAttempt = { cancelled: false, mark: 0 };
+    let client: Client | undefined;
+    try {
+      client = (await this.openClient(server, attempt)).client;
+      return await use(client);
+    } catch (err) {
+      throw toConnectError(err, this.errorContext(server, attempt.mark));
+    } finally {
+      await client?.close().catch(() => undefined);
+    }
+  }
+
+  note(serverId: string, line: string): void {
+    this.log.append(serverId, 'host', line);
+  }
+
+  private errorContext(server: McpServerRecord, mark = 0): ErrorContext {
+    return { serverId: server.id, serverName: server.name, stderrTail: this.log.since(server.id, mark, 'stderr', ERROR_TAIL_LINES) };
+  }
+
+  /** Liveness check before reusing a pooled client: a ping (only ever sent to an idle connection). */
+  private async isClientHealthy(pooled: PooledClient): Promise<boolean> {
+    if (!pooled.alive) return false;
+    try {
+      await pooled.client.ping({ timeout: this.opts.pingTimeoutMs });
+      pooled.lastActivity = Date.now();
+      return true;
+    } catch {
+      this.note(pooled.server.id, 'An idle connection did not answer ping; reconnecting');
+      return false;
+    }
+  }
+
+  private async connect(server: McpServerRecord, attempt: ConnectAttempt): Promise<PooledClient> {
+    this.setState(server.id, 'connecting');
+    try {
+      const pooled = await this.openClientPastStaleSockets(server, attempt);
+      pooled.client.onclose = () => this.onUnexpectedClose(pooled);
+      this.clients.set(server.id, pooled);
+      this.hooks.onConnectionChange(server.id);
+      this.setState(server.id, 'connected');
+      return pooled;
+    } catch (err) {
+      const error = toConnectError(err, this.errorContext(server, attempt.mark));
+      this.setState(server.id, attempt.cancelled ? 'disconnected' : 'error', attempt.cancelled ? undefined : error.message);
+      throw error;
+    }
+  }
+
+  /** openClient, tried again while it fails on sockets a restarted server left in fetch's pool. */
+  private async openClientPastStaleSockets(server: McpServerRecord, attempt: ConnectAttempt): Promise<PooledClient> {
+    for (let tries = 0; ; tries++) {
+      try {
+        return await this.openClient(server, attempt);
+      } catch (err) {
+        if (tries >= STALE_SOCKET_RETRIES || attempt.cancelled || !isStaleSocketError(err)) throw err;
+        this.note(server.id, 'A kept-alive connection to the server was stale; connecting again');
+      }
+    }
+  }
+
+  /**
+   * Transport + client + initialize under the connect timeout. On failure the transport is
+   * closed, so a spawned process never outlives a failed connect.
+   */
+  private async openClient(server: McpServerRecord, attempt: ConnectAttempt): Promise<PooledClient> {
+    if (attempt.cancelled) throw closedError(server);
+    this.log.configure(server.id, server.config);
+    attempt.mark = this.log.mark(server.id);
+    let transport: Transport | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    try {
+      transport = markSendFailures(
+        this.opts.createTransport(server, {
+          fetch: this.opts.fetch,
+          onStderr: (line) => this.log.append(server.id, 'stderr', line),
+          processes: this.opts.processes,
+        }),
+      );
+      attempt.transport = transport;
+      const client = new Client({ name: 'elftia', version: this.opts.clientVersion }, { capabilities: CLIENT_CAPABILITIES });
+      installClientHandlers(client, {
+        currentServer: () => this.clients.get(server.id)?.server ?? server,
+        onToolsChanged: () => {
+          if (this.clients.get(server.id)?.client === client) this.hooks.onToolsChanged(server.id);
+        },
+        note: (line) => this.note(server.id, line),
+      });
+      client.onerror = (err) => this.note(server.id, `Transport error: ${err.message.split('\n')[0] ?? ''}`);
+      const connecting = client.connect(transport);
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          timedOut = true;
+          reject(new Error('connect timeout'));
+        }, this.opts.connectTimeoutMs);
+      });
+      // When the deadline wins, the connect still rejects later (we close its transport).
+      connecting.catch(() => undefined);
+      await Promise.race([connecting, deadline]);
+      if (attempt.cancelled) throw closedError(server, 'was disconnected while connecting');
+      return { server, client, transport, alive: true, lastActivity: Date.now() };
+    } catch (err) {
+      // Close first: the stderr of a process that died is complete only once it is gone.
+      await transport?.close().catch(() => undefined);
+      if (timedOut) {
+        throw new AppError('MCP_TIMEOUT', `"${server.name}" did not finish connecting within ${this.opts.connectTimeoutMs} ms`, {
+          ...this.errorContext(server, attempt.mark),
+          timeoutMs: this.opts.connectTimeoutMs,
+        });
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Closes a pooled client and forgets it; the entry is removed first so its onclose is not "unexpected". */
+  private async drop(serverId: string, pooled: PooledClient): Promise<void> {
+    if (this.clients.get(serverId) === pooled) this.clients.delete(serverId);
+    pooled.alive = false;
+    await pooled.client.close().catch(() => undefined);
+  }
+
+  private onUnexpectedClose(pooled: PooledClient): void {
+    const { id } = pooled.server;
+    if (this.clients.get(id) !== pooled) return;
+    pooled.alive = false;
+    this.clients.delete(id);
+    this.hooks.onConnectionChange(id);
+    this.note(id, 'The connection closed unexpectedly');
+    this.setState(id, 'error', `The connection to "${pooled.server.name}" closed unexpectedly`);
+    // The transport reports its own end; closing again makes sure any process group is gone.
+    const closing = pooled.transport.close().catch(() => undefined);
+    this.closing.add(closing);
+    void closing.finally(() => this.closing.delete(closing));
+  }
+
+  private setState(serverId: string, state: McpConnectionState, error?: string): void {
+    this.states.set(serverId, error ? { state, error } : { state });
+    this.hooks.onState(serverId, state, error);
+  }
+}
