@@ -30,7 +30,7 @@ import {
 
 /** Something the app wants the person to know that is not tied to one request. */
 export const AppNoticeSchema = z.object({
-  code: z.enum(['CONFIG_RECOVERED', 'CONFIG_RECORDS_SET_ASIDE', 'CONFIG_REMOVED']),
+  code: z.enum(['CONFIG_RECOVERED', 'CONFIG_RECORDS_SET_ASIDE', 'CONFIG_REMOVED', 'SECRETS_PLAINTEXT_FILE']),
   message: z.string(),
   data: z.record(z.string(), z.unknown()).optional(),
 });
