@@ -7,10 +7,13 @@ import { McpService, type McpServiceOptions } from './capabilities/tools/mcp-use
 import type { ProcessRegistry } from './capabilities/tools/mcp-users/transports';
 import type { McpConfigStore } from './config/McpConfigStore';
 import { watchConfigFile } from './config/watchConfigFile';
+import type { ProviderStore } from './providers/ProviderStore';
 import { McpRouter, createRouteHandlers } from './routers/McpRouter';
 
 export interface ServicePorts {
+  /** Secrets by reference already (appStores.ts): the service only ever sees real values. */
   configStore: McpConfigStore;
+  providers: ProviderStore;
   /** Electron's net.fetch in the app (system proxy and certificates), global fetch elsewhere. */
   fetch: typeof fetch;
   /** McpProcessTracker, set to the app's data folder: stdio servers are recorded there from spawn. */
@@ -45,7 +48,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   mcpService.on('tools:changed', (serverId) => publish('mcp.tools_changed', { serverId }));
   mcpService.on('server:log', (line) => publish('mcp.server_log', line));
 
-  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore }));
+  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers }));
 
   // The CLI and other processes write the same file: their changes reach the pool and the UI.
   const offExternalChange = ports.configStore.onExternalChange((change) => void mcpService.applyExternalChange(change));

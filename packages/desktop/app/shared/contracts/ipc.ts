@@ -27,6 +27,7 @@ import {
   McpToolCalledSchema,
   McpToolProgressSchema,
 } from './mcp-types';
+import { LlmProviderIdInputSchema, LlmProviderKeySchema, LlmProviderSchema, LlmProviderSetInputSchema } from './providers';
 
 /** Something the app wants the person to know that is not tied to one request. */
 export const AppNoticeSchema = z.object({
@@ -60,6 +61,14 @@ export const routes = {
    * Everything else (mcp.list, the records add and update answer with) carries them masked.
    */
   'mcp.reveal_secrets': { input: McpServerIdInputSchema, output: McpServerConfigSchema.pick({ env: true, headers: true, args: true, url: true }) },
+  /** Every known LLM provider with the person's settings; keys masked. */
+  'providers.list': { input: z.void().or(z.object({}).strict()), output: z.array(LlmProviderSchema) },
+  /** Changes the fields given; answers with the provider as providers.list shows it. */
+  'providers.set': { input: LlmProviderSetInputSchema, output: LlmProviderSchema },
+  /** Forgets a provider's settings and deletes its key. */
+  'providers.remove': { input: LlmProviderIdInputSchema, output: LlmProviderSchema },
+  /** The one way a key leaves the main process: the person asked to see it. */
+  'providers.reveal_key': { input: LlmProviderIdInputSchema, output: LlmProviderKeySchema },
 } as const;
 
 export type Routes = typeof routes;

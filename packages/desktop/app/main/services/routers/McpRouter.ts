@@ -9,6 +9,7 @@ import type { McpActionResult } from '../../../shared/contracts/mcp-types';
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
 import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mcp-users/redaction';
 import type { McpConfigStore } from '../config/McpConfigStore';
+import type { ProviderStore } from '../providers/ProviderStore';
 
 /** The add schema; its `type` enum derives from MCP_SERVER_TRANSPORTS via the contract. */
 export const mcpAddSchema = routes['mcp.add'].input;
@@ -20,12 +21,13 @@ export type RouteHandlers = {
 export interface McpRouterDeps {
   mcpService: McpService;
   configStore: McpConfigStore;
+  providers: ProviderStore;
 }
 
 /** Server records leave through the router with their secrets masked (redaction.ts); only mcp.reveal_secrets shows them. */
 const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
 
-export function createRouteHandlers({ mcpService, configStore }: McpRouterDeps): RouteHandlers {
+export function createRouteHandlers({ mcpService, configStore, providers }: McpRouterDeps): RouteHandlers {
   return {
     'app.notices': async () => [...configStore.notices],
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
@@ -61,6 +63,10 @@ export function createRouteHandlers({ mcpService, configStore }: McpRouterDeps):
       const { env, headers, args, url } = (await mcpService.get(id)).config;
       return { ...(env ? { env } : {}), ...(headers ? { headers } : {}), ...(args ? { args } : {}), ...(url !== undefined ? { url } : {}) };
     },
+    'providers.list': async () => providers.list(),
+    'providers.set': async (input) => providers.set(input),
+    'providers.remove': async ({ id }) => providers.remove(id),
+    'providers.reveal_key': async ({ id }) => ({ id, apiKey: providers.revealKey(id) }),
   };
 }
 
