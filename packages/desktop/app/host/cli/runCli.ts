@@ -20,6 +20,9 @@ const COMMANDS = {
   'servers import': async () => (await import('./commands/servers')).serversImport,
   'servers remove': async () => (await import('./commands/servers')).serversRemove,
   'servers test': async () => (await import('./commands/servers')).serversTest,
+  'providers list': async () => (await import('./commands/providers')).providersList,
+  'providers set': async () => (await import('./commands/providers')).providersSet,
+  'providers remove': async () => (await import('./commands/providers')).providersRemove,
   tools: async () => (await import('./commands/tools')).tools,
   call: async () => (await import('./commands/call')).call,
   convert: async () => (await import('./commands/convert')).convert,
@@ -95,19 +98,27 @@ function parseGlobalOptions(argv: readonly string[]): { configDir?: string; rest
 
 type Resolved = { help: HelpTopic } | { help?: undefined; name: CommandName; args: string[] };
 
+/** Commands with subcommands, and what to say when the subcommand is missing. */
+const GROUPS = {
+  servers: 'list, add, update, enable, disable, import, remove or test',
+  providers: 'list, set or remove',
+} as const;
+const isGroup = (name: string | undefined): name is keyof typeof GROUPS => name !== undefined && Object.hasOwn(GROUPS, name);
+
 function resolveCommand(words: string[]): Resolved {
   const [first, second] = words;
   if (first === undefined || first === 'help') return { help: helpTopic(words.slice(1)) };
-  const name = first === 'servers' && second !== undefined && !second.startsWith('-') ? `servers ${second}` : first;
+  const group = isGroup(first) ? first : undefined;
+  const name = group && second !== undefined && !second.startsWith('-') ? `${group} ${second}` : first;
   const args = words.slice(name.split(' ').length);
   const end = args.indexOf('--');
   const wantsHelp = (end === -1 ? args : args.slice(0, end)).some((a) => a === '-h' || a === '--help');
-  if (first === 'servers' && name === 'servers') {
-    if (wantsHelp) return { help: 'servers' };
-    throw new UsageError('servers needs a subcommand: list, add, update, enable, disable, import, remove or test', 'servers');
+  if (group && name === group) {
+    if (wantsHelp) return { help: group };
+    throw new UsageError(`${group} needs a subcommand: ${GROUPS[group]}`, group);
   }
   if (!isCommand(name)) {
-    throw new UsageError(first === 'servers' ? `Unknown subcommand "servers ${second}"` : `Unknown command "${first}"`, first === 'servers' ? 'servers' : undefined);
+    throw new UsageError(group ? `Unknown subcommand "${group} ${second}"` : `Unknown command "${first}"`, group);
   }
   return wantsHelp ? { help: name } : { name, args };
 }
