@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { errorMessage } from '../shared/errors';
 import { createServices } from '../main/services/createServices';
-import { openConfMcpConfigStore } from '../main/services/config/confBackend';
+import { openLocalStores } from '../main/services/appStores';
 import { defaultConfigDir } from '../main/services/config/configDir';
 import { startProcessTracking } from '../main/services/processTracking';
 import { handleTerminatingSignals, watchLauncher } from '../main/services/shutdownSignals';
@@ -33,10 +33,11 @@ async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const staticDir = path.resolve(values.static ?? path.join(here, '../renderer'));
 
-  const configStore = openConfMcpConfigStore(configDir);
+  const stores = openLocalStores(configDir);
+  const { configStore } = stores;
   for (const notice of configStore.notices) console.warn(`Warning: ${notice.message}`);
   const processes = startProcessTracking(configDir, (line) => console.warn(`Warning: ${line}`));
-  const services = createServices({ configStore, fetch: globalThis.fetch, processes });
+  const services = createServices({ ...stores, fetch: globalThis.fetch, processes });
   const host = await startHost({ services, staticDir, port });
 
   console.log(`Elftia MCP is running in browser mode. Open ${host.url}`);

@@ -9,7 +9,9 @@ import { errorMessage } from '../shared/errors';
 import { createServices, type Services } from './services/createServices';
 import { startProcessTracking } from './services/processTracking';
 import { handleTerminatingSignals, watchLauncher } from './services/shutdownSignals';
+import { assembleStores } from './services/appStores';
 import { openElectronMcpConfigStore } from './electron/electronConfigStore';
+import { openSafeStorageSecretStore } from './electron/safeStorageSecretStore';
 import { bindIpc } from './electron/ipc';
 import type { RendererLocation } from './electron/rendererLocation';
 import { createMainWindow } from './electron/window';
@@ -34,10 +36,11 @@ function openWindow(): void {
 
 async function start(): Promise<void> {
   await app.whenReady();
-  const configStore = openElectronMcpConfigStore();
-  const processes = startProcessTracking(app.getPath('userData'), (line) => console.warn(line));
+  const userData = app.getPath('userData');
+  const stores = assembleStores(userData, openElectronMcpConfigStore(), openSafeStorageSecretStore(userData));
+  const processes = startProcessTracking(userData, (line) => console.warn(line));
   services = createServices({
-    configStore,
+    ...stores,
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     processes,
     openUrl: (url) => shell.openExternal(url),

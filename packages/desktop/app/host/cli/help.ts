@@ -2,6 +2,7 @@
 import { TRANSPORTS } from '../../shared/transports';
 import { transportFlagsHelp, transportFlagsSynopsis } from './serverFlags';
 import { TOOL_FORMAT_IDS, TOOL_FORMAT_NAMES, TOOL_FORMATS, toolFormatName } from '../../shared/toolFormats';
+import { LLM_PROVIDERS } from '../../shared/contracts/providers';
 
 const GLOBAL = `Global options (before the command):
   --config-dir DIR   Configuration folder (default: $ELFTIA_CONFIG_DIR, else the app's own folder,
@@ -33,6 +34,9 @@ Commands:
   servers import FILE|-    Add servers from a JSON config (Claude Desktop, Cursor, VS Code …)
   servers remove NAME      Remove a server
   servers test NAME        Connect to a server and list its tools
+  providers list           List LLM providers: name, base URL, whether a key is set (never the key)
+  providers set ID         Set a provider's name, base URL or API key (the key from stdin)
+  providers remove ID      Forget a provider's settings and delete its key
   tools NAME               Show a server's tools: ids, names, descriptions, arguments
   call NAME TOOL           Call a tool and print its result
   convert                  Convert MCP tools to OpenAI / Anthropic / Gemini tool definitions
@@ -95,6 +99,30 @@ Removes the server NAME (name, case-insensitive, or id).`,
 
 Connects to NAME, lists its tools and disconnects. Exit code 1 when it cannot connect.
   --json   Print the test result as JSON`,
+
+  providers: `Usage: elftia-mcp [--config-dir DIR] providers <list|set|remove> …
+
+ID is one of: ${LLM_PROVIDERS.map((p) => p.id).join(', ')}.
+Run "elftia-mcp providers <subcommand> --help" for details.`,
+
+  'providers list': `Usage: elftia-mcp [--config-dir DIR] providers list [--json]
+
+Lists every known LLM provider with its name, the base URL in use and whether an API key is set.
+Keys are shown as ***; the desktop app reveals one when asked.
+  --json   Print [{ id, name, baseUrl?, defaultBaseUrl?, hasKey, keyMask? }]`,
+
+  'providers set': `Usage: elftia-mcp [--config-dir DIR] providers set ID [--name N] [--base-url URL] [--key-stdin]
+
+Changes the fields whose flags are given; the others stay as they are.
+  --name N          Display name
+  --base-url URL    An http(s) URL; an empty value goes back to the provider's default
+  --key-stdin       Read the API key from stdin (e.g. pass | elftia-mcp providers set openai --key-stdin).
+                    There is no --key VALUE: the command line is kept in shell history and shown
+                    to other users in the process list.`,
+
+  'providers remove': `Usage: elftia-mcp [--config-dir DIR] providers remove ID
+
+Forgets ID's name and base URL and deletes its API key.`,
 
   tools: `Usage: elftia-mcp [--config-dir DIR] tools NAME [--json]
 

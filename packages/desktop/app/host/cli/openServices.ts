@@ -2,15 +2,19 @@
  * The app's services on one config folder, for one CLI command. runCli imports this module on
  * first use, so `--help` and `convert` never load conf, the MCP SDK or the services.
  */
-import { openConfMcpConfigStore } from '../../main/services/config/confBackend';
+import { openLocalStores } from '../../main/services/appStores';
 import { createServices, type Services } from '../../main/services/createServices';
 import { startProcessTracking } from '../../main/services/processTracking';
+import type { AppNotice } from '../../shared/contracts/ipc';
 import type { CliIo } from './cliKit';
 
 export function openServices(dir: string, io: CliIo): Services {
-  const configStore = openConfMcpConfigStore(dir);
-  for (const notice of configStore.notices) io.stderr.write(`warning: ${notice.message}\n`);
+  const stores = openLocalStores(dir);
+  const warn = (notice: AppNotice) => io.stderr.write(`warning: ${notice.message}\n`);
+  stores.configStore.notices.forEach(warn);
+  // Raised while the command runs (the secrets file created by this run): said when it happens.
+  stores.configStore.onNotice(warn);
   const processes = startProcessTracking(dir, (line) => io.stderr.write(`warning: ${line}\n`));
   // One-shot commands: adding a server must not start it in the background only to stop it.
-  return createServices({ configStore, fetch: globalThis.fetch, processes }, { connectOnAdd: false });
+  return createServices({ ...stores, fetch: globalThis.fetch, processes }, { connectOnAdd: false });
 }

@@ -20,6 +20,9 @@ const COMMANDS = {
   'servers import': async () => (await import('./commands/servers')).serversImport,
   'servers remove': async () => (await import('./commands/servers')).serversRemove,
   'servers test': async () => (await import('./commands/servers')).serversTest,
+  'providers list': async () => (await import('./commands/providers')).providersList,
+  'providers set': async () => (await import('./commands/providers')).providersSet,
+  'providers remove': async () => (await import('./commands/providers')).providersRemove,
   tools: async () => (await import('./commands/tools')).tools,
   call: async () => (await import('./commands/call')).call,
   convert: async () => (await import('./commands/convert')).convert,
@@ -101,6 +104,7 @@ type Resolved = { help: HelpTopic } | { help?: undefined; name: CommandName; arg
 const GROUPS = {
   servers: 'list, add, update, enable, disable, import, remove or test',
   deps: 'check or install',
+  providers: 'list, set or remove',
 } as const;
 const isGroup = (name: string | undefined): name is keyof typeof GROUPS => name !== undefined && Object.hasOwn(GROUPS, name);
 

@@ -19,7 +19,7 @@ export function openElectronMcpConfigStore(): McpConfigStore {
         name: MCP_CONFIG_NAME,
         defaults: { ...MCP_CONFIG_DEFAULTS },
         accessPropertiesByDotNotation: false,
-        // The file holds secrets (env values, auth headers); the temp files get this mode too.
+        // Private even with env and header values held by reference: args and URLs can carry credentials. The temp files get this mode too.
         configFileMode: PRIVATE_FILE_MODE,
       }),
   );

@@ -8,10 +8,13 @@ import { MCP_EVENT_NAMES, McpService, type McpEventName, type McpServiceOptions 
 import type { ProcessRegistry } from './capabilities/tools/mcp-users/transports';
 import type { McpConfigStore } from './config/McpConfigStore';
 import { watchConfigFile } from './config/watchConfigFile';
+import type { ProviderStore } from './providers/ProviderStore';
 import { McpRouter, createRouteHandlers } from './routers/McpRouter';
 
 export interface ServicePorts {
+  /** Secrets by reference already (appStores.ts): the service only ever sees real values. */
   configStore: McpConfigStore;
+  providers: ProviderStore;
   /** Electron's net.fetch in the app (system proxy and certificates), global fetch elsewhere. */
   fetch: typeof fetch;
   /** McpProcessTracker, set to the app's data folder: stdio servers are recorded there from spawn. */
@@ -47,7 +50,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   const deps = new DependencyCheckService({ openUrl: ports.openUrl });
   deps.on('install:progress', (progress) => publish('deps.install_progress', progress));
 
-  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore, deps }));
+  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers, deps }));
 
   // The CLI and other processes write the same file: their changes reach the pool and the UI.
   const offExternalChange = ports.configStore.onExternalChange((change) => void mcpService.applyExternalChange(change));

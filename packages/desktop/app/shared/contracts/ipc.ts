@@ -34,10 +34,11 @@ import {
   DependencyInstallResultSchema,
   DependencyPathSchema,
 } from './deps-types';
+import { LlmProviderIdInputSchema, LlmProviderKeySchema, LlmProviderSchema, LlmProviderSetInputSchema } from './providers';
 
 /** Something the app wants the person to know that is not tied to one request. */
 export const AppNoticeSchema = z.object({
-  code: z.enum(['CONFIG_RECOVERED', 'CONFIG_RECORDS_SET_ASIDE', 'CONFIG_REMOVED']),
+  code: z.enum(['CONFIG_RECOVERED', 'CONFIG_RECORDS_SET_ASIDE', 'CONFIG_REMOVED', 'SECRETS_PLAINTEXT_FILE']),
   message: z.string(),
   data: z.record(z.string(), z.unknown()).optional(),
 });
@@ -73,6 +74,14 @@ export const routes = {
   'deps.install': { input: DependencyCommandInputSchema, output: DependencyInstallResultSchema },
   /** Asks the login shell for PATH again, so something installed meanwhile is found without a restart. */
   'deps.refresh_path': { input: z.void().or(z.object({}).strict()), output: DependencyPathSchema },
+  /** Every known LLM provider with the person's settings; keys masked. */
+  'providers.list': { input: z.void().or(z.object({}).strict()), output: z.array(LlmProviderSchema) },
+  /** Changes the fields given; answers with the provider as providers.list shows it. */
+  'providers.set': { input: LlmProviderSetInputSchema, output: LlmProviderSchema },
+  /** Forgets a provider's settings and deletes its key. */
+  'providers.remove': { input: LlmProviderIdInputSchema, output: LlmProviderSchema },
+  /** The one way a key leaves the main process: the person asked to see it. */
+  'providers.reveal_key': { input: LlmProviderIdInputSchema, output: LlmProviderKeySchema },
 } as const;
 
 export type Routes = typeof routes;

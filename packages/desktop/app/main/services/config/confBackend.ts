@@ -18,7 +18,7 @@ export function openConfMcpConfigStore(configDir: string, options?: OpenMcpConfi
       defaults: { ...MCP_CONFIG_DEFAULTS },
       // Record fields may contain dots (env names, header names); never treat them as paths.
       accessPropertiesByDotNotation: false,
-      // The file holds secrets (env values, auth headers); conf's temp files get this mode too.
+      // Private even with env and header values held by reference: args and URLs can carry credentials. conf's temp files get this mode too.
       configFileMode: PRIVATE_FILE_MODE,
     });
     return conf;

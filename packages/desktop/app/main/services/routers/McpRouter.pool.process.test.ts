@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, assertNoChildren } from '../../../../../../e2e/fixtures/servers/paths';
 import { routes, type EventEnvelope } from '../../../shared/contracts/ipc';
-import { openConfMcpConfigStore } from '../config/confBackend';
+import { openLocalStores } from '../appStores';
 import { createServices, type Services } from '../createServices';
 
 let services: Services;
@@ -19,7 +19,7 @@ afterEach(async () => {
 
 it('serves the pool routes with contract-valid outputs and publishes the pool events', async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'elftia-router-'));
-  services = createServices({ configStore: openConfMcpConfigStore(dir), fetch: globalThis.fetch });
+  services = createServices({ ...openLocalStores(dir), fetch: globalThis.fetch });
   const events: EventEnvelope[] = [];
   services.onEvent((e) => events.push(e));
   const call = async (route: keyof typeof routes, input: unknown) => {

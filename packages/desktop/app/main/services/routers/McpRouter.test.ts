@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routes, type RouteName } from '../../../shared/contracts/ipc';
 import { MCP_SERVER_TRANSPORTS } from '../../../shared/contracts/mcp-types';
+import { SECRETS_FILE_NAME } from '../secrets/fileSecretStore';
 import { createTempServices, type TempServices } from '../testing/tempServices';
 import { mcpAddSchema } from './McpRouter';
 
@@ -49,6 +51,16 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
     { input: { command: 'uv', args: ['--force'] }, path: '' },
   ],
   'deps.refresh_path': [{ input: { shell: '/bin/sh' }, path: '' }],
+  'providers.list': [{ input: { id: 'openai' }, path: '' }],
+  'providers.set': [
+    { input: { id: 'open-ai' }, path: 'id' },
+    { input: { id: 'openai', baseUrl: 'file:///etc/passwd' }, path: 'baseUrl' },
+    { input: { id: 'openai', apiKey: 'sk-one\nsk-two' }, path: 'apiKey' },
+    { input: { id: 'openai', name: ' ' }, path: 'name' },
+    { input: { id: 'openai', key: 'sk-misspelt-field' }, path: '' },
+  ],
+  'providers.remove': [{ input: { id: '__proto__' }, path: 'id' }],
+  'providers.reveal_key': [{ input: {}, path: 'id' }],
 };
 
 /** Saved inactive, so these configuration tests never start a process. */
@@ -188,8 +200,10 @@ describe('McpRouter', () => {
         },
         { name: 'remote', config: { url: 'https://me:***@example.com/mcp?key=***&v=***', headers: { Authorization: '***', 'X-Team': '***' } } },
       ]);
-      // The store keeps the real values.
-      for (const secret of SECRETS) expect(configBytes()).toContain(JSON.stringify(secret).slice(1, -1));
+      // The stores keep the real values: env and header values in the secret store, the rest in the config.
+      const stored = configBytes() + fs.readFileSync(path.join(services.configDir, SECRETS_FILE_NAME), 'utf8');
+      for (const secret of SECRETS) expect(stored).toContain(JSON.stringify(secret).slice(1, -1));
+      for (const secret of ['sk-env-secret-1', 'hdr-secret-1']) expect(configBytes()).not.toContain(secret);
     });
 
     it('mcp.reveal_secrets answers the real env, headers, args and url of one server', async () => {

@@ -11,6 +11,7 @@ import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mc
 import type { DependencyCheckService } from '../capabilities/tools/mcp-users/DependencyCheckService';
 import type { McpConfigStore } from '../config/McpConfigStore';
 import { createDepsRouteHandlers } from './depsRoutes';
+import type { ProviderStore } from '../providers/ProviderStore';
 
 /** The add schema; its `type` enum and config check derive from the transport table via the contract. */
 export const mcpAddSchema = routes['mcp.add'].input;
@@ -23,12 +24,13 @@ export interface McpRouterDeps {
   mcpService: McpService;
   configStore: McpConfigStore;
   deps: DependencyCheckService;
+  providers: ProviderStore;
 }
 
 /** Server records leave through the router with their secrets masked (redaction.ts); only mcp.reveal_secrets shows them. */
 const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
 
-export function createRouteHandlers({ mcpService, configStore, deps }: McpRouterDeps): RouteHandlers {
+export function createRouteHandlers({ mcpService, configStore, deps, providers }: McpRouterDeps): RouteHandlers {
   return {
     'app.notices': async () => [...configStore.notices],
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
@@ -65,6 +67,10 @@ export function createRouteHandlers({ mcpService, configStore, deps }: McpRouter
       return { ...(env ? { env } : {}), ...(headers ? { headers } : {}), ...(args ? { args } : {}), ...(url !== undefined ? { url } : {}) };
     },
     ...createDepsRouteHandlers(deps),
+    'providers.list': async () => providers.list(),
+    'providers.set': async (input) => providers.set(input),
+    'providers.remove': async ({ id }) => providers.remove(id),
+    'providers.reveal_key': async ({ id }) => ({ id, apiKey: providers.revealKey(id) }),
   };
 }
 

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openConfMcpConfigStore } from '../config/confBackend';
+import { openLocalStores } from '../appStores';
 import { createServices, type Services } from '../createServices';
 
 export interface TempServices extends Services {
@@ -17,12 +17,12 @@ export function makeTempConfigDir(): string {
 }
 
 export function createTempServices(configDir = makeTempConfigDir()): TempServices {
-  const configStore = openConfMcpConfigStore(configDir);
-  const services = createServices({ configStore, fetch: globalThis.fetch });
+  const stores = openLocalStores(configDir);
+  const services = createServices({ ...stores, fetch: globalThis.fetch });
   return {
     ...services,
     configDir,
-    configPath: configStore.path,
+    configPath: stores.configStore.path,
     async cleanup() {
       await services.dispose();
       fs.rmSync(configDir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/pa
 import { AppError } from '../../../../../shared/errors';
 import { loadMcpTools, McpToolAdapter } from '../../../agent-core/engine/tinyelf/tools/McpToolAdapter';
 import { McpRouter, createRouteHandlers } from '../../../routers/McpRouter';
-import { openConfMcpConfigStore } from '../../../config/confBackend';
+import { openLocalStores } from '../../../appStores';
 import { DependencyCheckService } from './DependencyCheckService';
 import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 import { setupMcpTools } from './ToolsLoader';
@@ -54,7 +54,7 @@ describe('disabled tools', () => {
   it('are refused through the router with the same code', async () => {
     h = makeService({ connectOnAdd: false });
     const server = await addFixture({ disabledTools: ['echo'] });
-    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, configStore: openConfMcpConfigStore(h.dir), deps: new DependencyCheckService() }));
+    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...openLocalStores(h.dir), deps: new DependencyCheckService() }));
     const result = await router.dispatch('mcp.call_tool', { serverId: server.id, toolName: 'echo', args: { text: 'x' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'MCP_TOOL_DISABLED', data: { toolName: 'echo' } } });
   });

@@ -1,0 +1,76 @@
+/**
+ * `providers list|set|remove`: LLM provider settings, through the router. A key is read from
+ * stdin only (`--key-stdin`): on the command line it would land in shell history and in every
+ * process listing on the machine.
+ */
+import { LlmProviderIdSchema, type LlmProvider } from '../../../shared/contracts/providers';
+import { EXIT, nameFlags, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
+import { table } from '../format';
+
+const FLAG_OF_FIELD = { id: 'ID', name: '--name', baseUrl: '--base-url', apiKey: 'the key on stdin' } as const;
+
+const summary = (p: LlmProvider) => `${p.name}, ${p.baseUrl ?? 'no base URL'}, ${p.hasKey ? `key ${p.keyMask}` : 'no key'}`;
+
+/** The ID, checked here only to point a typo at the list of ids; the router checks it again. */
+function providerId(command: string, given: string[]) {
+  const [id] = positionals(command, given, ['ID']) as [string];
+  const parsed = LlmProviderIdSchema.safeParse(id);
+  if (!parsed.success) throw new UsageError(`Unknown provider "${id}"; one of: ${LlmProviderIdSchema.options.join(', ')}`, command);
+  return parsed.data;
+}
+
+export const providersList: Command = async ({ io, args, client }) => {
+  const { values, positionals: rest } = parseCommand('providers list', args, { json: { type: 'boolean' } });
+  positionals('providers list', rest, []);
+  const providers = await (await client()).call('providers.list', {});
+  if (values.json) {
+    writeJson(io, providers);
+    return EXIT.OK;
+  }
+  const rows = providers.map((p) => [p.id, p.name, p.hasKey ? (p.keyMask ?? '') : '-', p.baseUrl ?? '-']);
+  io.stdout.write(`${table(['ID', 'NAME', 'KEY', 'BASE URL'], rows)}\n`);
+  return EXIT.OK;
+};
+
+export const providersSet: Command = async ({ io, args, client }) => {
+  const { values, positionals: rest } = parseCommand('providers set', args, {
+    name: { type: 'string' },
+    'base-url': { type: 'string' },
+    'key-stdin': { type: 'boolean' },
+    // Declared only to refuse it with the reason, rather than as an unknown option.
+    key: { type: 'string' },
+  });
+  if (values.key !== undefined) {
+    throw new UsageError('--key is refused: a key on the command line is kept in shell history and visible to other users in the process list. Pipe it in with --key-stdin', 'providers set');
+  }
+  const id = providerId('providers set', rest);
+  if (values.name === undefined && values['base-url'] === undefined && !values['key-stdin']) {
+    throw new UsageError('Nothing to set: give --name, --base-url or --key-stdin', 'providers set');
+  }
+  let apiKey: string | undefined;
+  if (values['key-stdin']) {
+    // The newline `echo` or a terminal adds is not part of the key.
+    apiKey = (await readTextInput(io, '-')).text.trim();
+    if (!apiKey) throw new UsageError('--key-stdin read no key from stdin', 'providers set');
+  }
+  const baseUrl = values['base-url'];
+  const saved = await (await client())
+    .call('providers.set', {
+      id,
+      ...(values.name !== undefined ? { name: values.name } : {}),
+      // An empty --base-url goes back to the provider's default.
+      ...(baseUrl !== undefined ? { baseUrl: baseUrl.trim() === '' ? null : baseUrl } : {}),
+      ...(apiKey !== undefined ? { apiKey } : {}),
+    })
+    .catch(nameFlags(FLAG_OF_FIELD));
+  io.stdout.write(`Saved ${saved.id}: ${summary(saved)}\n`);
+  return EXIT.OK;
+};
+
+export const providersRemove: Command = async ({ io, args, client }) => {
+  const { positionals: rest } = parseCommand('providers remove', args, {});
+  const id = providerId('providers remove', rest);
+  await (await client()).call('providers.remove', { id });
+  io.stdout.write(`Removed the settings and key of ${id}\n`);
+  return EXIT.OK;
+};

@@ -1,0 +1,84 @@
+/**
+ * Server secrets on disk: what the router is given reaches the config file only as references,
+ * and still reaches the server (real stdio and Streamable HTTP fixture processes).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { assertNoChildren, FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '../../../../../../e2e/fixtures/servers/paths';
+import type { McpActionResult, McpCallToolResult } from '../../../shared/contracts/mcp-types';
+import type { Result } from '../../../shared/errors';
+import { createTempServices, type TempServices } from '../testing/tempServices';
+import { SECRETS_FILE_NAME } from './fileSecretStore';
+
+const OPENAI_KEY = 'sk-proj-0123456789abcdefSECRET';
+const BEARER = 'Bearer eyJhbGciOiJIUzI1NiJ9.header-secret';
+const IMPORTED_KEY = 'ghp_importedTokenValue123456';
+
+let services: TempServices;
+let http: RunningServer | undefined;
+beforeEach(() => {
+  services = createTempServices();
+});
+afterEach(async () => {
+  await http?.stop();
+  http = undefined;
+  await services.cleanup();
+  await assertNoChildren();
+});
+
+const data = <T>(result: Result<unknown>): T => {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.data as T;
+};
+const configText = () => fs.readFileSync(services.configPath, 'utf8');
+const toolText = (result: McpCallToolResult) => result.content.map((c) => (c.type === 'text' ? String(c.text) : '')).join('');
+
+it('keeps env values, headers and imported keys out of mcp-config.json and gives servers the real values', async () => {
+  http = await startHttpFixture('http');
+  const stdio = data<McpActionResult>(
+    await services.router.dispatch('mcp.add', {
+      name: 'env echo',
+      type: 'stdio',
+      config: { command: process.execPath, args: [FIXTURE_SERVERS.stdioEnv], env: { OPENAI_API_KEY: OPENAI_KEY } },
+      isActive: false,
+    }),
+  ).server!;
+  const remote = data<McpActionResult>(
+    await services.router.dispatch('mcp.add', { name: 'remote', type: 'http', config: { url: http.url.href, headers: { Authorization: BEARER } }, isActive: false }),
+  ).server!;
+  data(
+    await services.router.dispatch('mcp.add_json', {
+      json: JSON.stringify({ mcpServers: { github: { command: 'npx', args: ['-y', 'gh-mcp'], env: { GITHUB_TOKEN: IMPORTED_KEY } } } }),
+    }),
+  );
+
+  const onDisk = configText();
+  for (const secret of [OPENAI_KEY, BEARER, 'header-secret', IMPORTED_KEY]) expect(onDisk).not.toContain(secret);
+  expect(JSON.parse(onDisk).mcpServers[0].config.env.OPENAI_API_KEY).toMatch(/^\$secret:/);
+  expect(fs.readFileSync(path.join(services.configDir, SECRETS_FILE_NAME), 'utf8')).toContain(OPENAI_KEY);
+
+  const env = JSON.parse(toolText(data(await services.router.dispatch('mcp.call_tool', { serverId: stdio.id, toolName: 'env', args: {} }))));
+  expect(env.OPENAI_API_KEY).toBe(OPENAI_KEY);
+  const headers = JSON.parse(toolText(data(await services.router.dispatch('mcp.call_tool', { serverId: remote.id, toolName: 'headers', args: {} }))));
+  expect(headers.authorization).toBe(BEARER);
+
+  // Lists stay masked; the real values come back only when asked for.
+  expect(JSON.stringify(data(await services.router.dispatch('mcp.list', {})))).not.toContain(OPENAI_KEY);
+  expect(data(await services.router.dispatch('mcp.reveal_secrets', { id: remote.id }))).toMatchObject({ headers: { Authorization: BEARER } });
+});
+
+it('keeps a secret a form sends back masked, replaces a changed one, and forgets those of a removed server', async () => {
+  const secretsText = () => fs.readFileSync(path.join(services.configDir, SECRETS_FILE_NAME), 'utf8');
+  const { server } = data<McpActionResult>(
+    await services.router.dispatch('mcp.add', { name: 's', type: 'stdio', config: { command: 'node', env: { A_KEY: 'value-one-1', B_KEY: 'value-two-2' } }, isActive: false }),
+  );
+  const listed = data<Array<{ id: string; config: { env: Record<string, string> } }>>(await services.router.dispatch('mcp.list', {}));
+  const masked = listed[0]!.config.env;
+  data(await services.router.dispatch('mcp.update', { id: server!.id, updates: { config: { command: 'node', env: { ...masked, B_KEY: 'value-new-3' } } } }));
+  expect(data(await services.router.dispatch('mcp.reveal_secrets', { id: server!.id }))).toEqual({ env: { A_KEY: 'value-one-1', B_KEY: 'value-new-3' } });
+  expect(secretsText()).not.toContain('value-two-2');
+
+  data(await services.router.dispatch('mcp.remove', { id: server!.id }));
+  expect(secretsText()).not.toMatch(/value-(one|new)/);
+});

@@ -1,0 +1,58 @@
+/**
+ * LLM providers: the vendors and accounts whose API keys the app keeps (not the wire formats
+ * tools are converted to; one format serves several providers). The key itself never leaves the
+ * main process except through `providers.reveal_key`, asked for by the person.
+ */
+import { z } from 'zod';
+
+export const LLM_PROVIDERS = [
+  { id: 'openai', name: 'OpenAI', defaultBaseUrl: 'https://api.openai.com/v1' },
+  { id: 'anthropic', name: 'Anthropic', defaultBaseUrl: 'https://api.anthropic.com' },
+  { id: 'gemini', name: 'Google Gemini', defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta' },
+  { id: 'zai', name: 'Z.AI', defaultBaseUrl: 'https://api.z.ai/api/paas/v4' },
+  { id: 'zhipu', name: 'Zhipu AI', defaultBaseUrl: 'https://open.bigmodel.cn/api/paas/v4' },
+  { id: 'deepseek', name: 'DeepSeek', defaultBaseUrl: 'https://api.deepseek.com' },
+  { id: 'openrouter', name: 'OpenRouter', defaultBaseUrl: 'https://openrouter.ai/api/v1' },
+  /** Any server speaking the OpenAI API (a local model, a proxy): it has no default, the person sets the URL. */
+  { id: 'openai-compatible', name: 'OpenAI-compatible', defaultBaseUrl: undefined },
+] as const satisfies readonly { id: string; name: string; defaultBaseUrl: string | undefined }[];
+
+export type LlmProviderId = (typeof LLM_PROVIDERS)[number]['id'];
+export const LlmProviderIdSchema = z.enum(LLM_PROVIDERS.map((p) => p.id) as [LlmProviderId, ...LlmProviderId[]]);
+
+/** What every list shows in place of a key. */
+export const PROVIDER_KEY_MASK = '***';
+
+/** One provider as it leaves the main process: whether a key is set, never the key. */
+export const LlmProviderSchema = z.object({
+  id: LlmProviderIdSchema,
+  name: z.string(),
+  /** The URL in use: the person's, else the provider's default; absent when neither exists. */
+  baseUrl: z.string().optional(),
+  defaultBaseUrl: z.string().optional(),
+  hasKey: z.boolean(),
+  keyMask: z.literal(PROVIDER_KEY_MASK).optional(),
+});
+export type LlmProvider = z.infer<typeof LlmProviderSchema>;
+
+const HttpUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((text) => /^https?:\/\//i.test(text) && URL.canParse(text), 'Must be an http(s) URL');
+
+/** A key is one token: whitespace or control characters mean a paste went wrong (a trailing newline is trimmed by the CLI). */
+const ApiKeySchema = z.string().min(1).max(8192).regex(/^[^\s\p{Cc}]+$/u, 'An API key has no spaces or control characters');
+
+export const LlmProviderSetInputSchema = z.strictObject({
+  id: LlmProviderIdSchema,
+  name: z.string().trim().min(1).max(100).optional(),
+  /** null goes back to the provider's default. */
+  baseUrl: HttpUrlSchema.nullable().optional(),
+  apiKey: ApiKeySchema.optional(),
+});
+export type LlmProviderSetInput = z.infer<typeof LlmProviderSetInputSchema>;
+
+export const LlmProviderIdInputSchema = z.strictObject({ id: LlmProviderIdSchema });
+
+export const LlmProviderKeySchema = z.object({ id: LlmProviderIdSchema, apiKey: z.string() });
