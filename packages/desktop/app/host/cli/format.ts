@@ -1,6 +1,6 @@
 /** Human output of the CLI: tables, redacted server records, argument summaries. */
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
-import { isCredentialHeader, maskServerRecord } from '../../main/services/capabilities/tools/mcp-users/redaction';
+import { isCredentialHeader, maskServerRecord } from '../../main/services/capabilities/tools/mcp-users/common/redaction';
 
 
 /** Left-aligned columns separated by two spaces; the last column is never padded. */

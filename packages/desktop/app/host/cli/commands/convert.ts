@@ -1,16 +1,16 @@
 /**
  * `convert`: MCP tools (file or stdin) → one provider's tool definitions on stdout, through the
- * same ToolsLoader converters and tool ids the app uses. Needs no config and starts nothing.
+ * same converters (`common/toolConversion`) and tool ids the app uses. Needs no config and starts nothing.
  */
 import { z } from 'zod';
 import type { MCPTool } from '../../../shared/contracts/mcp-types';
-import { convertMcpTools, type ApiFormat, type ConversionWarning } from '../../../main/services/capabilities/tools/mcp-users/ToolsLoader';
-import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/toolIds';
+import { convertMcpTools, type ApiFormat, type ConversionWarning } from '../../../main/services/capabilities/tools/mcp-users/common/toolConversion';
+import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/common/toolIds';
 import { EXIT, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
 
 const FORMATS = ['openai', 'openai-responses', 'anthropic', 'gemini'] as const;
 type Format = (typeof FORMATS)[number];
-/** The CLI says gemini, the name users know; ToolsLoader's apiFormat for it is google. */
+/** The CLI says gemini, the name users know; the converters' apiFormat for it is google. */
 const API_FORMAT: Record<Format, ApiFormat> = { openai: 'openai', 'openai-responses': 'openai-responses', anthropic: 'anthropic', gemini: 'google' };
 
 /** An MCP Tool as servers send it; other fields (annotations, outputSchema, _meta …) are ignored. */

@@ -8,16 +8,9 @@
  * (undoes strict-mode nulls and Gemini renames before the MCP call) and the id registry.
  */
 import type { MCPTool } from '../../../shared/contracts/mcp-types';
-import {
-  setupMcpTools,
-  type ApiFormat,
-  type ConversionWarning,
-  type McpToolSource,
-  type McpToolsConfig,
-  type ToolsFormats,
-  type ToolsLogger,
-} from '../capabilities/tools/mcp-users/ToolsLoader';
-import type { ToolIdRegistry } from '../capabilities/tools/mcp-users/toolIds';
+import type { ApiFormat, ConversionWarning, ToolsFormats, ToolsLogger } from '../capabilities/tools/mcp-users/common/toolConversion';
+import { setupMcpTools, type McpToolSource, type McpToolsConfig } from '../capabilities/tools/mcp-users/ToolsLoader';
+import type { ToolIdRegistry } from '../capabilities/tools/mcp-users/common/toolIds';
 import type { ArgumentMapper } from '../agent-core/engine/tinyelf/tools/McpToolAdapter';
 
 export type CompletionProvider = ApiFormat;

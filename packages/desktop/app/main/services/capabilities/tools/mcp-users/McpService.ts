@@ -40,7 +40,7 @@ import {
 import { AppError, toErrorShape, validationFailure } from '../../../../../shared/errors';
 import type { McpConfigChange, McpConfigStore } from '../../../config/McpConfigStore';
 import { McpServerLog } from './McpServerLog';
-import { readServerJson, type ImportEntry } from './importDialects';
+import { readServerJson, type ImportEntry } from './common/importDialects';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './pool/clientHandlers';
 import { CallCancellation } from './pool/CallCancellation';
 import { Coalescer } from './pool/coalesce';
@@ -50,7 +50,7 @@ import { createTransport } from './pool/createTransport';
 import { isRetryableOnNewConnection, isStaleSocketError, markSendFailures, toConnectError, toRequestError } from './pool/errors';
 import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
 import { assertActiveForImplicitUse, assertToolEnabled, isToolDisabled } from './pool/toolRules';
-import { assignToolIds } from './toolIds';
+import { assignToolIds } from './common/toolIds';
 
 /** The events McpService emits; payloads are the contract's types, so they reach the renderer unchanged. */
 export interface McpServiceEvents {

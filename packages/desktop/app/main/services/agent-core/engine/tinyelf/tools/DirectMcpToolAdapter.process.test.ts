@@ -1,7 +1,7 @@
 /** Direct (session-owned) servers: real stdio fixture processes, the real tracker. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, assertNoChildren, isRunning, listOurChildren } from '../../../../../../../../../e2e/fixtures/servers/paths';
-import { buildToolId, PORTABLE_TOOL_NAME } from '../../../../capabilities/tools/mcp-users/toolIds';
+import { buildToolId, PORTABLE_TOOL_NAME } from '../../../../capabilities/tools/mcp-users/common/toolIds';
 import { closeDirectConnections, directToolName, loadDirectMcpTools, type DirectMcpConnection } from './DirectMcpToolAdapter';
 import { McpProcessTracker } from './McpProcessTracker';
 

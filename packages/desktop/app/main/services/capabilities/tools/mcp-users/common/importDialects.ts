@@ -8,7 +8,7 @@
  * know are reported, never a reason to reject.
  */
 import { z } from 'zod';
-import { McpServerInputSchema, type McpServerInput, type McpServerTransport } from '../../../../../shared/contracts/mcp-types';
+import { McpServerInputSchema, type McpServerInput, type McpServerTransport } from '../../../../../../shared/contracts/mcp-types';
 
 export type ImportEntry =
   | { name: string; ok: true; input: McpServerInput; ignoredKeys: string[] }
