@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createServices } from '../main/services/createServices';
 import { openConfMcpConfigStore } from '../main/services/config/confBackend';
 import { defaultConfigDir } from '../main/services/config/configDir';
-import { startProcessTracking } from '../main/services/processTracking';
+import { startProcessTracking } from '../main/services/capabilities/tools/mcp-users/processTracking';
 import { handleTerminatingSignals, watchLauncher } from '../main/services/shutdownSignals';
 import { startHost } from './HostServer';
 
@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     try {
       await host.close();
       await services.dispose();
+      await processes.dispose();
     } finally {
       process.exit(0);
     }

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, net } from 'electron';
 import { createServices, type Services } from './services/createServices';
-import { startProcessTracking } from './services/processTracking';
+import { startProcessTracking } from './services/capabilities/tools/mcp-users/processTracking';
+import type { McpProcessTracker } from './services/capabilities/tools/mcp-users/McpProcessTracker';
 import { handleTerminatingSignals, watchLauncher } from './services/shutdownSignals';
 import { openElectronMcpConfigStore } from './electron/electronConfigStore';
 import { bindIpc } from './electron/ipc';
@@ -23,6 +24,7 @@ const renderer: RendererLocation = {
 };
 
 let services: Services | undefined;
+let processes: McpProcessTracker | undefined;
 let mainWindow: BrowserWindow | undefined;
 let unbindIpc: (() => void) | undefined;
 
@@ -34,7 +36,7 @@ function openWindow(): void {
 async function start(): Promise<void> {
   await app.whenReady();
   const configStore = openElectronMcpConfigStore();
-  const processes = startProcessTracking(app.getPath('userData'), (line) => console.warn(line));
+  processes = startProcessTracking(app.getPath('userData'), (line) => console.warn(line));
   services = createServices({
     configStore,
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
@@ -64,7 +66,11 @@ app.on('will-quit', (event) => {
   event.preventDefault();
   shuttingDown = true;
   unbindIpc?.();
-  void services.dispose().finally(() => app.quit());
+  // The tracker goes last: it stops whatever the services left running.
+  void services
+    .dispose()
+    .finally(() => processes?.dispose())
+    .finally(() => app.quit());
 });
 
 if (!app.requestSingleInstanceLock()) {
