@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
-  handleTerminatingSignals((signal) => void stop(`Received ${signal}`));
+  handleTerminatingSignals({ first: (signal) => void stop(`Received ${signal}`) });
   watchLauncher(() => void stop('The launcher exited'));
 }
 

@@ -56,7 +56,7 @@ app.on('window-all-closed', () => {
 // Closing the terminal, SIGQUIT or SIGUSR2 would otherwise kill the app on the spot, skipping
 // the dispose below; a second signal exits at once (the process tracker's exit hook still kills
 // every tracked server). `npm start` also tells us its pid: if it dies, so do we.
-handleTerminatingSignals(() => app.quit());
+handleTerminatingSignals({ first: () => app.quit() });
 watchLauncher(() => app.quit());
 
 let shuttingDown = false;
