@@ -12,8 +12,8 @@ import {
   convertMcpToolsToGemini,
   convertMcpToolsToOpenAI,
   convertMcpToolsToOpenAIResponses,
-} from '../packages/desktop/app/main/services/capabilities/tools/mcp-users/ToolsLoader';
-import { assignToolIds } from '../packages/desktop/app/main/services/capabilities/tools/mcp-users/toolIds';
+} from '../packages/desktop/app/main/services/capabilities/tools/mcp-users/common/toolConversion';
+import { assignToolIds } from '../packages/desktop/app/main/services/capabilities/tools/mcp-users/common/toolIds';
 
 interface CorpusEntry {
   server: string;

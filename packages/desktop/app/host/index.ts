@@ -9,7 +9,7 @@ import { errorMessage } from '../shared/errors';
 import { createServices } from '../main/services/createServices';
 import { openLocalStores } from '../main/services/appStores';
 import { defaultConfigDir } from '../main/services/config/configDir';
-import { startProcessTracking } from '../main/services/processTracking';
+import { startProcessTracking } from '../main/services/capabilities/tools/mcp-users/processTracking';
 import { handleTerminatingSignals, watchLauncher } from '../main/services/shutdownSignals';
 import { startHost } from './HostServer';
 
@@ -51,11 +51,12 @@ async function main(): Promise<void> {
     try {
       await host.close();
       await services.dispose();
+      await processes.dispose();
     } finally {
       process.exit(0);
     }
   };
-  handleTerminatingSignals((signal) => void stop(`Received ${signal}`));
+  handleTerminatingSignals({ first: (signal) => void stop(`Received ${signal}`) });
   watchLauncher(() => void stop('The launcher exited'));
 }
 

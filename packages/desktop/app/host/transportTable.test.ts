@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { McpServerConfigSchema } from '../shared/contracts/mcp-types';
 import { defineTransports, TRANSPORTS, transportFields, transportOptions, type TransportTable } from '../shared/transports';
 import { TRANSPORT_FACTORIES, type TransportFactory } from '../main/services/capabilities/tools/mcp-users/pool/createTransport';
-import { inferTransport } from '../main/services/capabilities/tools/mcp-users/importDialects';
+import { inferTransport } from '../main/services/capabilities/tools/mcp-users/common/importDialects';
 import { mcpAddSchema } from '../main/services/routers/McpRouter';
 import { HELP } from './cli/help';
 import { checkFlagsApply, parseType, transportFlagsHelp, type ServerFlags } from './cli/serverFlags';

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, net, shell } from 'electron';
 import { errorMessage } from '../shared/errors';
 import { createServices, type Services } from './services/createServices';
-import { startProcessTracking } from './services/processTracking';
+import { startProcessTracking } from './services/capabilities/tools/mcp-users/processTracking';
+import type { McpProcessTracker } from './services/capabilities/tools/mcp-users/McpProcessTracker';
 import { handleTerminatingSignals, watchLauncher } from './services/shutdownSignals';
 import { assembleStores } from './services/appStores';
 import { openElectronMcpConfigStore } from './electron/electronConfigStore';
@@ -26,6 +27,7 @@ const renderer: RendererLocation = {
 };
 
 let services: Services | undefined;
+let processes: McpProcessTracker | undefined;
 let mainWindow: BrowserWindow | undefined;
 let unbindIpc: (() => void) | undefined;
 
@@ -38,7 +40,7 @@ async function start(): Promise<void> {
   await app.whenReady();
   const userData = app.getPath('userData');
   const stores = assembleStores(userData, openElectronMcpConfigStore(), openSafeStorageSecretStore(userData));
-  const processes = startProcessTracking(userData, (line) => console.warn(line));
+  processes = startProcessTracking(userData, (line) => console.warn(line));
   services = createServices({
     ...stores,
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
@@ -59,7 +61,7 @@ app.on('window-all-closed', () => {
 // Closing the terminal, SIGQUIT or SIGUSR2 would otherwise kill the app on the spot, skipping
 // the dispose below; a second signal exits at once (the process tracker's exit hook still kills
 // every tracked server). `npm start` also tells us its pid: if it dies, so do we.
-handleTerminatingSignals(() => app.quit());
+handleTerminatingSignals({ first: () => app.quit() });
 watchLauncher(() => app.quit());
 
 let shuttingDown = false;
@@ -69,7 +71,11 @@ app.on('will-quit', (event) => {
   event.preventDefault();
   shuttingDown = true;
   unbindIpc?.();
-  void services.dispose().finally(() => app.quit());
+  // The tracker goes last: it stops whatever the services left running.
+  void services
+    .dispose()
+    .finally(() => processes?.dispose())
+    .finally(() => app.quit());
 });
 
 if (!app.requestSingleInstanceLock()) {

@@ -1,7 +1,7 @@
 /** Human output of the CLI: tables, redacted server records, argument summaries. */
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 import { TRANSPORTS } from '../../shared/transports';
-import { isCredentialHeader, maskServerRecord } from '../../main/services/capabilities/tools/mcp-users/redaction';
+import { isCredentialHeader, maskServerRecord } from '../../main/services/capabilities/tools/mcp-users/common/redaction';
 
 
 /** Left-aligned columns separated by two spaces; the last column is never padded. */

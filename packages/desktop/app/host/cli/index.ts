@@ -2,23 +2,27 @@
  * `elftia-mcp`: the CLI entry (built to out/main/cli.js; bin/elftia-mcp.mjs runs it). Binds
  * runCli to the process: argv, the standard streams, and signals that dispose before exiting.
  */
+import { handleTerminatingSignals } from '../../main/services/shutdownSignals';
 import { EXIT } from './cliKit';
-import { handleInterrupts } from './interrupts';
 import { runCli } from './runCli';
 
 const controller = new AbortController();
-handleInterrupts({
-  first() {
-    // Cancels running work; runCli disposes what it started (children are stopped) and exits 130.
-    controller.abort();
-    // A command waiting for stdin (convert or import from a terminal) stops waiting.
-    process.stdin.destroy();
+// SIGINT and SIGTERM only: the exit code (130) and the messages are the interrupt's.
+handleTerminatingSignals(
+  {
+    first() {
+      // Cancels running work; runCli disposes what it started (children are stopped) and exits 130.
+      controller.abort();
+      // A command waiting for stdin (convert or import from a terminal) stops waiting.
+      process.stdin.destroy();
+    },
+    again() {
+      process.stderr.write('Interrupted again: exiting without stopping what was started.\n');
+      process.exit(EXIT.INTERRUPTED);
+    },
   },
-  again() {
-    process.stderr.write('Interrupted again: exiting without stopping what was started.\n');
-    process.exit(EXIT.INTERRUPTED);
-  },
-});
+  ['SIGINT', 'SIGTERM'],
+);
 
 // A reader that went away (`elftia-mcp tools x | head`) is not a crash: later writes are dropped,
 // the command finishes and disposes as usual, so no child process is orphaned.

@@ -4,7 +4,7 @@
  */
 import { openLocalStores } from '../../main/services/appStores';
 import { createServices, type Services } from '../../main/services/createServices';
-import { startProcessTracking } from '../../main/services/processTracking';
+import { startProcessTracking } from '../../main/services/capabilities/tools/mcp-users/processTracking';
 import type { AppNotice } from '../../shared/contracts/ipc';
 import type { CliIo } from './cliKit';
 
@@ -16,5 +16,11 @@ export function openServices(dir: string, io: CliIo): Services {
   stores.configStore.onNotice(warn);
   const processes = startProcessTracking(dir, (line) => io.stderr.write(`warning: ${line}\n`));
   // One-shot commands: adding a server must not start it in the background only to stop it.
-  return createServices({ ...stores, fetch: globalThis.fetch, processes }, { connectOnAdd: false });
+  const services = createServices({ ...stores, fetch: globalThis.fetch, processes }, { connectOnAdd: false });
+  // Tests run many commands in one process, so each run's tracker (and exit hook) goes with it.
+  let disposed: Promise<void> | undefined;
+  return {
+    ...services,
+    dispose: () => (disposed ??= services.dispose().finally(() => processes.dispose())),
+  };
 }

@@ -1,11 +1,20 @@
 /**
- * How the app's long-running processes (the Electron main process, the browser-mode host) end:
- * on any terminating signal, and when the launcher that started them dies.
+ * How the app's processes (the Electron main process, the browser-mode host, the CLI) end: on a
+ * terminating signal, and when the launcher that started them dies.
  *
  * Node's default for SIGHUP (closing the terminal), SIGQUIT and SIGUSR2 is to die on the spot:
  * no dispose, no 'exit' event, so stdio servers that ignore stdin EOF kept running. With a
  * handler, the first signal disposes (servers close gracefully) and a second one exits at once;
  * the process tracker's exit hook still kills every tracked process group on that exit.
+ *
+ * "A second one" must mean someone sent it again. conf → atomically → when-exit also listens
+ * for these signals and, after purging its temp files, re-raises the signal on this process
+ * (`process.kill(process.pid, signal)`) so that the default action can end it. Our listener
+ * keeps the process alive, so the re-raise would arrive as a second signal and cut the graceful
+ * stop short. Signals this process sends itself are therefore counted as they are sent and not
+ * taken for someone else's. That holds whatever the order in which the listeners were added,
+ * for any library that re-raises the same way (signal-exit does too), and, unlike a time window,
+ * never swallows a real second press.
  */
 import os from 'node:os';
 
@@ -14,30 +23,30 @@ export const TERMINATING_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTER
 /** Set by scripts/launchChild.mjs (what `npm start` uses) to its own pid. */
 export const LAUNCHER_PID_ENV = 'ELFTIA_LAUNCHER_PID';
 
-/**
- * The same signal again within this window is the first one echoed, not a person asking twice:
- * `when-exit` (conf → atomically) re-raises every signal on its own process after its cleanup,
- * whether or not someone else handles it.
- */
-const ECHO_MS = 250;
+export interface SignalHandlers {
+  /** The first terminating signal: stop gracefully. */
+  first(signal: NodeJS.Signals): void;
+  /** Any later one: exit at once. Defaults to exiting with 128 + the signal's number. */
+  again?(signal: NodeJS.Signals): void;
+}
 
 /**
- * Calls `onFirst` on the first terminating signal; a second one exits at once with 128 + its
- * number. Returns the function that removes the handlers.
+ * Listens for `signals` (default: all of TERMINATING_SIGNALS this platform has). Returns the
+ * function that removes the listeners and stops counting self-sent signals.
  */
-export function handleTerminatingSignals(onFirst: (signal: NodeJS.Signals) => void): () => void {
-  let first: { signal: NodeJS.Signals; at: number } | undefined;
+export function handleTerminatingSignals(handlers: SignalHandlers, signals: readonly NodeJS.Signals[] = TERMINATING_SIGNALS): () => void {
+  const again = handlers.again ?? ((signal: NodeJS.Signals) => process.exit(128 + (os.constants.signals[signal] ?? 0)));
+  const selfSent = countSelfSentSignals(signals);
+  let received = 0;
   const listener = (signal: NodeJS.Signals) => {
-    if (!first) {
-      first = { signal, at: Date.now() };
-      onFirst(signal);
-      return;
-    }
-    if (signal === first.signal && Date.now() - first.at < ECHO_MS) return;
-    process.exit(128 + (os.constants.signals[signal] ?? 0));
+    // Pending self-sent signals of one kind may be merged into one delivery by the OS; a real
+    // one merged with them is lost, which costs one more press, never a graceful stop.
+    if (selfSent.consume(signal)) return;
+    if (++received === 1) handlers.first(signal);
+    else again(signal);
   };
   const installed: NodeJS.Signals[] = [];
-  for (const signal of TERMINATING_SIGNALS) {
+  for (const signal of signals) {
     if (!(signal in os.constants.signals)) continue;
     try {
       process.on(signal, listener);
@@ -48,6 +57,32 @@ export function handleTerminatingSignals(onFirst: (signal: NodeJS.Signals) => vo
   }
   return () => {
     for (const signal of installed) process.off(signal, listener);
+    selfSent.restore();
+  };
+}
+
+/**
+ * Wraps `process.kill` to count the `signals` this process sends to itself. `consume` takes one
+ * off the count of `signal`, answering whether there was one; `restore` unwraps.
+ */
+function countSelfSentSignals(signals: readonly NodeJS.Signals[]): { consume(signal: NodeJS.Signals): boolean; restore(): void } {
+  const pending = new Map<NodeJS.Signals, number>();
+  const kill = process.kill;
+  const counting = (pid: number, signal?: string | number): true => {
+    const name = signals.find((candidate) => signal === candidate || signal === os.constants.signals[candidate]);
+    if (name && pid === process.pid) pending.set(name, (pending.get(name) ?? 0) + 1);
+    return kill.call(process, pid, signal);
+  };
+  process.kill = counting;
+  return {
+    consume(signal) {
+      const count = pending.get(signal) ?? 0;
+      if (count > 0) pending.set(signal, count - 1);
+      return count > 0;
+    },
+    restore() {
+      if (process.kill === counting) process.kill = kill;
+    },
   };
 }
 

@@ -1,13 +1,13 @@
 /**
  * `convert`: MCP tools (file or stdin) → one provider's tool definitions on stdout, through the
- * same ToolsLoader converters and tool ids the app uses. Needs no config and starts nothing.
+ * same converters (`common/toolConversion`) and tool ids the app uses. Needs no config and starts nothing.
  */
 import { z } from 'zod';
 import type { MCPTool } from '../../../shared/contracts/mcp-types';
 import { describeIssues } from '../../../shared/errors';
 import { parseToolFormat, TOOL_FORMAT_NAMES, type ToolFormat } from '../../../shared/toolFormats';
-import { convertMcpTools, type ConversionWarning } from '../../../main/services/capabilities/tools/mcp-users/ToolsLoader';
-import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/toolIds';
+import { convertMcpTools, type ConversionWarning } from '../../../main/services/capabilities/tools/mcp-users/common/toolConversion';
+import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/common/toolIds';
 import { EXIT, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
 
 

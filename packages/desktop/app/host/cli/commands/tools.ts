@@ -1,5 +1,5 @@
 /** `tools NAME`: a server's enabled tools with the ids providers see. */
-import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/toolIds';
+import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/common/toolIds';
 import { EXIT, parseCommand, positionals, resolveServer, writeJson, type Command } from '../cliKit';
 import { summarizeArguments } from '../format';
 

@@ -9,15 +9,9 @@
  */
 import type { MCPTool } from '../../../shared/contracts/mcp-types';
 import type { ToolFormat } from '../../../shared/toolFormats';
-import {
-  setupMcpTools,
-  type ConversionWarning,
-  type McpToolSource,
-  type McpToolsConfig,
-  type ToolsFormats,
-  type ToolsLogger,
-} from '../capabilities/tools/mcp-users/ToolsLoader';
-import type { ToolIdRegistry } from '../capabilities/tools/mcp-users/toolIds';
+import type { ConversionWarning, ToolsFormats, ToolsLogger } from '../capabilities/tools/mcp-users/common/toolConversion';
+import { setupMcpTools, type McpToolSource, type McpToolsConfig } from '../capabilities/tools/mcp-users/ToolsLoader';
+import type { ToolIdRegistry } from '../capabilities/tools/mcp-users/common/toolIds';
 import type { ArgumentMapper } from '../agent-core/engine/tinyelf/tools/McpToolAdapter';
 
 export interface BuildRequestInput<F extends ToolFormat> {

@@ -34,7 +34,7 @@ export function tightenFileModes(dir: string, baseName: string): string[] {
       fs.chmodSync(file, mode & ~0o077);
       tightened.push(entry.name);
     } catch (err) {
-      // A waiter's renamed-aside stale lock comes and goes outside the lock we hold.
+      // A waiter's lock draft or takeover guard comes and goes outside the lock we hold.
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
   }

@@ -8,11 +8,11 @@ import { makeTempConfigDir } from '../testing/tempServices';
 
 const FIXTURE = fileURLToPath(new URL('./fileLock.fixture.ts', import.meta.url));
 
-function exitCode(args: string[]): Promise<number | null> {
+function exitCode(args: string[]): Promise<number | NodeJS.Signals | null> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('error', reject);
-    child.once('close', resolve);
+    child.once('close', (code, signal) => resolve(code ?? signal));
   });
 }
 
@@ -42,6 +42,22 @@ describe('withFileLock', () => {
     expect(codes).toEqual([0, 0, 0, 0]);
     expect(fs.readFileSync(counter, 'utf8')).toBe('100');
     expect(fs.existsSync(lock)).toBe(false);
+  }, 120_000);
+
+  it('lets one process in when many recover dead holders\' locks at once', async () => {
+    const lock = lockIn();
+    const dir = path.dirname(lock);
+    const counter = path.join(dir, 'counter');
+    fs.writeFileSync(counter, '0');
+    // Every worker starts against a dead holder's lock, and holders keep dying inside meanwhile.
+    fs.writeFileSync(lock, JSON.stringify({ pid: await deadPid(), token: 'dead' }));
+    const workers = Array.from({ length: 5 }, () => exitCode(['--import', 'tsx', FIXTURE, lock, counter, '12']));
+    const crashers = Array.from({ length: 4 }, () => exitCode(['--import', 'tsx', FIXTURE, lock, 'crash']));
+    expect(await Promise.all(workers)).toEqual([0, 0, 0, 0, 0]);
+    expect(await Promise.all(crashers)).toEqual(Array(4).fill('SIGKILL'));
+    expect(fs.readFileSync(counter, 'utf8')).toBe('60');
+    // The last crasher may have died after the last worker: its lock is the only leftover allowed.
+    expect(fs.readdirSync(dir).filter((name) => name !== 'counter' && name !== path.basename(lock))).toEqual([]);
   }, 120_000);
 
   it('takes over a lock whose holder died', async () => {

@@ -1,5 +1,5 @@
 /**
- * A synchronous cross-process lock: a lock file created with O_EXCL beside the file it guards.
+ * A synchronous cross-process lock: a lock file, created exclusively, beside the file it guards.
  * The app, browser mode and every CLI run are separate processes writing one config file, so a
  * read-modify-write must exclude the others, not just other callers in this process.
  *
@@ -9,10 +9,16 @@
  *
  * A holder that died (`kill -9`) leaves its lock file behind. It is stale when its pid is gone,
  * or when it is older than `staleMs` (a stopped or hung holder, or a pid from another machine on
- * a shared folder). Each lock carries a random token, so a waiter that takes a stale lock away
- * checks it moved the lock it judged stale, and a holder releases only its own lock.
+ * a shared folder). A lock is created whole (written aside, then linked into place, which fails
+ * if the name exists), and each lock's text is unique (a random token). Removing a lock that is
+ * not one's own takes a guard: `<lock>.takeover-<hash of that lock's text>`, created the same
+ * exclusive way. Only the guard's holder may delete that lock, and only after reading that the
+ * lock still has exactly that text; a holder releasing its own lock takes the same guard. So of
+ * any number of waiters that judge one lock stale at once, one deletes it, and none can delete
+ * the fresh lock that replaces it: the guard names the stale lock's text, which never returns.
+ * A guard whose creator died is itself a stale lock, recovered the same way one level down.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { AppError } from '../../../shared/errors';
 
@@ -34,6 +40,12 @@ interface LockOwner {
   token: string;
 }
 
+/** A lock file as read: its exact text, and its owner when the text names one. */
+interface LockFile {
+  text: string;
+  owner: LockOwner | undefined;
+}
+
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 const sleep = (ms: number) => Atomics.wait(sleeper, 0, 0, ms);
 
@@ -52,16 +64,17 @@ function acquire(lockPath: string, { timeoutMs, staleMs }: Required<FileLockOpti
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
     if (tryCreate(lockPath, token)) return token;
-    const owner = readOwner(lockPath);
-    if (owner !== 'gone' && isStale(lockPath, owner, staleMs)) {
-      takeAway(lockPath, owner);
+    const lock = readLock(lockPath);
+    if (lock && isStale(lockPath, lock, staleMs)) {
+      removeIfStill(lockPath, lock, token);
       continue;
     }
     if (Date.now() > deadline) {
-      const holder = owner !== 'gone' && owner ? ` (held by pid ${owner.pid})` : '';
+      const owner = lock?.owner;
+      const holder = owner ? ` (held by pid ${owner.pid})` : '';
       throw new AppError('CONFIG_STORE_FAILED', `Timed out after ${timeoutMs} ms waiting for the lock ${lockPath}${holder}`, {
         path: lockPath,
-        ...(owner !== 'gone' && owner ? { pid: owner.pid } : {}),
+        ...(owner ? { pid: owner.pid } : {}),
       });
     }
     // Exponential up to a small cap, with jitter so waiters do not retry in step.
@@ -69,43 +82,39 @@ function acquire(lockPath: string, { timeoutMs, staleMs }: Required<FileLockOpti
   }
 }
 
+/** Creates `lockPath` holding `token`, whole or not at all; false when it exists. */
 function tryCreate(lockPath: string, token: string): boolean {
-  let fd: number;
+  const draft = `${lockPath}.draft-${token}`;
   try {
-    fd = fs.openSync(lockPath, 'wx', 0o600);
+    fs.writeFileSync(draft, JSON.stringify({ pid: process.pid, token } satisfies LockOwner), { mode: 0o600, flag: 'wx' });
+    fs.linkSync(draft, lockPath);
+    return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw new AppError('CONFIG_STORE_FAILED', `Cannot create the lock ${lockPath}: ${(err as Error).message}`, { path: lockPath });
-  }
-  try {
-    fs.writeSync(fd, JSON.stringify({ pid: process.pid, token } satisfies LockOwner));
   } finally {
-    fs.closeSync(fd);
+    fs.rmSync(draft, { force: true });
   }
-  return true;
 }
 
-/**
- * The lock's owner; undefined while its holder has created but not yet written it (or wrote
- * something we cannot read), 'gone' when there is no lock file any more.
- */
-function readOwner(lockPath: string): LockOwner | undefined | 'gone' {
+/** The lock file's text and owner; undefined when there is none (or it cannot be read now). */
+function readLock(lockPath: string): LockFile | undefined {
   let text: string;
   try {
     text = fs.readFileSync(lockPath, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+  } catch {
     return undefined;
   }
   try {
     const parsed = JSON.parse(text) as Partial<LockOwner>;
-    return typeof parsed.pid === 'number' && typeof parsed.token === 'string' ? { pid: parsed.pid, token: parsed.token } : undefined;
+    const owner = typeof parsed.pid === 'number' && typeof parsed.token === 'string' ? { pid: parsed.pid, token: parsed.token } : undefined;
+    return { text, owner };
   } catch {
-    return undefined;
+    return { text, owner: undefined }; // not ours to read (a foreign or damaged file): judged by age
   }
 }
 
-function isStale(lockPath: string, owner: LockOwner | undefined, staleMs: number): boolean {
+function isStale(lockPath: string, { owner }: LockFile, staleMs: number): boolean {
   if (owner && owner.pid !== process.pid && !isAlive(owner.pid)) return true;
   try {
     return Date.now() - fs.statSync(lockPath).mtimeMs > staleMs;
@@ -125,33 +134,28 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Removes a stale lock. Another waiter may have removed it and taken a fresh lock since we
- * looked, so the lock is first renamed to a name only we use and checked: if it is not the one
- * judged stale, it is put back (link fails rather than overwrite a lock taken meanwhile).
+ * Deletes `lockPath` if it is still exactly `lock`, under that lock's guard (see the top of
+ * this file). When another process holds the guard, it is doing the same, so this one only
+ * returns. A guard is held for one read and one delete, so only its holder's death makes it
+ * stale, never its age: a guard holder that is merely slow is never overtaken.
  */
-function takeAway(lockPath: string, stale: LockOwner | undefined): void {
-  const aside = `${lockPath}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
+function removeIfStill(lockPath: string, lock: LockFile, token: string): void {
+  const guardPath = `${lockPath}.takeover-${createHash('sha256').update(lock.text).digest('hex').slice(0, 16)}`;
+  if (!tryCreate(guardPath, token)) {
+    const guard = readLock(guardPath);
+    if (guard?.owner && !isAlive(guard.owner.pid)) removeIfStill(guardPath, guard, token);
+    return;
+  }
   try {
-    fs.renameSync(lockPath, aside);
-  } catch {
-    return; // someone else removed it first
+    if (readLock(lockPath)?.text === lock.text) fs.rmSync(lockPath, { force: true });
+  } finally {
+    fs.rmSync(guardPath, { force: true });
   }
-  const moved = readOwner(aside);
-  const wasStale = stale === undefined ? moved === undefined : moved !== 'gone' && moved?.token === stale.token;
-  if (!wasStale) {
-    try {
-      fs.linkSync(aside, lockPath);
-    } catch {
-      // A lock was taken in the instant it was away; its holder and this one's both run.
-      // Only reachable when two waiters recover the same crashed holder's lock at once.
-    }
-  }
-  fs.rmSync(aside, { force: true });
 }
 
 function release(lockPath: string, token: string): void {
-  const owner = readOwner(lockPath);
+  const lock = readLock(lockPath);
   // Our lock was judged stale and taken over (we held it past staleMs): it is not ours to delete.
-  if (owner === 'gone' || owner?.token !== token) return;
-  fs.rmSync(lockPath, { force: true });
+  if (lock?.owner?.token !== token) return;
+  removeIfStill(lockPath, lock, token);
 }

@@ -7,7 +7,7 @@ import { isRouteName, routes, type RouteName, type RouteOutput, type Routes } fr
 import { AppError, toErrorShape, validationFailure, type Result } from '../../../shared/errors';
 import type { McpActionResult } from '../../../shared/contracts/mcp-types';
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
-import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mcp-users/redaction';
+import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mcp-users/common/redaction';
 import type { DependencyCheckService } from '../capabilities/tools/mcp-users/DependencyCheckService';
 import type { McpConfigStore } from '../config/McpConfigStore';
 import { createDepsRouteHandlers } from './depsRoutes';

@@ -4,7 +4,7 @@
  * nothing downstream (events, routes, error messages) ever sees a secret.
  */
 import type { McpServerConfig, McpServerLogLine, McpServerLogStream } from '../../../../../shared/contracts/mcp-types';
-import { secretRedactor } from './redaction';
+import { secretRedactor } from './common/redaction';
 
 export const DEFAULT_LOG_LINES = 500;
 const MAX_LINE_CHARS = 4_000;

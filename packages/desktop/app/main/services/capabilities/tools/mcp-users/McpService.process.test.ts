@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, isRunning } from '../../../../../../../../e2e/fixtures/servers/paths';
 import { AppError } from '../../../../../shared/errors';
-import { buildToolId } from './toolIds';
+import { buildToolId } from './common/toolIds';
 import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 
 let h: Harness;

@@ -43,7 +43,7 @@ import { requestToolCall, withCallDetails } from './pool/toolCall';
 import { ToolCache } from './pool/ToolCache';
 import { assertActiveForImplicitUse, assertToolEnabled, isToolDisabled } from './pool/toolRules';
 import type { ProcessRegistry } from './transports';
-import { assignToolIds } from './toolIds';
+import { assignToolIds } from './common/toolIds';
 
 /** The contract's events that McpService emits: every `mcp.*` event, with the contract's payload. */
 export type McpEventName = Extract<EventName, `mcp.${string}`>;

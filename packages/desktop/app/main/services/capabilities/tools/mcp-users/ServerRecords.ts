@@ -16,7 +16,7 @@ import {
 } from '../../../../../shared/contracts/mcp-types';
 import { AppError, toErrorShape, validationFailure } from '../../../../../shared/errors';
 import type { McpConfigStore } from '../../../config/McpConfigStore';
-import { readServerJson, type ImportEntry } from './importDialects';
+import { readServerJson, type ImportEntry } from './common/importDialects';
 
 function newServerId(now = Date.now()): string {
   return `mcp_${now}_${randomBytes(4).toString('hex')}`;

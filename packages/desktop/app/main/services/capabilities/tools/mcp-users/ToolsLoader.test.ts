@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MCPTool } from '../../../../../shared/contracts/mcp-types';
-import {
-  convertMcpToolsToAnthropic,
-  convertMcpToolsToGemini,
-  convertMcpToolsToOpenAI,
-  convertMcpToolsToOpenAIResponses,
-  fetchMcpTools,
-  setupMcpTools,
-  type McpToolSource,
-  type ToolsLogger,
-} from './ToolsLoader';
-import { buildToolId } from './toolIds';
-
-function tool(serverId: string, name: string, inputSchema: Record<string, unknown> = { type: 'object', properties: {} }, description = `Does ${name}.`): MCPTool {
-  const serverName = `server-${serverId}`;
-  return { id: buildToolId(serverName, name), name, description, inputSchema, serverId, serverName };
-}
+import { recordingLogger, tool, withArgs } from './common/toolConversion.testkit';
+import { fetchMcpTools, setupMcpTools, type McpToolSource } from './ToolsLoader';
 
 function fakeService(byServer: Record<string, MCPTool[] | Error>): McpToolSource & { calls: string[] } {
   const calls: string[] = [];
@@ -33,17 +19,6 @@ function fakeService(byServer: Record<string, MCPTool[] | Error>): McpToolSource
     },
   };
 }
-
-function recordingLogger(): ToolsLogger & { lines: string[] } {
-  const lines: string[] = [];
-  return { lines, info: (message) => lines.push(`info ${message}`), warn: (message) => lines.push(`warn ${message}`) };
-}
-
-const withArgs = {
-  type: 'object',
-  properties: { path: { type: 'string' }, depth: { type: 'integer' } },
-  required: ['path'],
-};
 
 describe('fetchMcpTools', () => {
   const service = () => fakeService({ a: [tool('a', 'one')], b: [tool('b', 'two')], broken: new Error('boom') });
@@ -136,60 +111,5 @@ describe('setupMcpTools', () => {
     const declaration = setup?.tools[0]?.functionDeclarations[0];
     expect(Object.keys(declaration?.parameters?.properties ?? {})).toEqual(['file_path']);
     expect(setup?.toMcpArguments(declaration?.name ?? '', { file_path: '/tmp/x' })).toEqual({ 'file-path': '/tmp/x' });
-  });
-});
-
-describe('converters', () => {
-  it('shorten descriptions over 1,024 characters for OpenAI only, and say so', () => {
-    const long = `${'This sentence is long enough to matter. '.repeat(40)}End.`;
-    const tools = [tool('a', 'x', withArgs, long)];
-    const chat = convertMcpToolsToOpenAI(tools);
-    const responses = convertMcpToolsToOpenAIResponses(tools);
-    for (const description of [chat.tools[0]?.function.description, responses.tools[0]?.description]) {
-      expect(description?.length).toBeLessThanOrEqual(1024);
-      expect(description?.endsWith('matter.')).toBe(true);
-    }
-    expect(chat.warnings).toEqual([expect.objectContaining({ code: 'DESCRIPTION_SHORTENED', toolId: tools[0]?.id })]);
-    expect(convertMcpToolsToAnthropic(tools).tools[0]?.description).toBe(long);
-    expect(convertMcpToolsToGemini(tools).tools[0]?.functionDeclarations[0]?.description).toBe(long);
-  });
-
-  it('warn, through the result and the logger, when a request exceeds the tool limit', () => {
-    const many = Array.from({ length: 130 }, (_, index) => tool('a', `t${index}`));
-    const logger = recordingLogger();
-    const openai = convertMcpToolsToOpenAI(many, { logger });
-    expect(openai.tools).toHaveLength(130);
-    expect(openai.warnings).toEqual([expect.objectContaining({ code: 'TOOL_LIMIT', message: expect.stringContaining('128') })]);
-    expect(logger.lines).toEqual([expect.stringMatching(/^warn .*OpenAI's limit of 128/)]);
-    expect(convertMcpToolsToGemini(many).warnings).toEqual([expect.objectContaining({ code: 'TOOL_LIMIT', message: expect.stringContaining('Vertex AI') })]);
-    expect(convertMcpToolsToAnthropic(many).warnings).toEqual([]);
-  });
-
-  it('drop only the tool with an unusable or duplicate id, naming it', () => {
-    const good = tool('a', 'good');
-    const tools = [good, { ...tool('a', 'bad'), id: 'has spaces' }, { ...tool('a', 'again'), id: good.id }];
-    const result = convertMcpToolsToAnthropic(tools);
-    expect(result.tools.map((t) => t.name)).toEqual([good.id]);
-    expect(result.warnings.map((w) => [w.code, w.message.match(/"(\w+)"/)?.[1]])).toEqual([
-      ['TOOL_DROPPED', 'bad'],
-      ['TOOL_DROPPED', 'again'],
-    ]);
-  });
-
-  it('repair a root without type instead of dropping the tool', () => {
-    const tools = [tool('a', 'untyped', { $schema: 'http://json-schema.org/draft-07/schema#' }), tool('a', 'props', { properties: { q: {} } })];
-    expect(convertMcpToolsToOpenAI(tools, { strict: true }).tools.map((t) => t.function.parameters)).toEqual([
-      { type: 'object', properties: {}, required: [], additionalProperties: false },
-      { type: 'object', properties: { q: { type: ['string', 'null'] } }, required: ['q'], additionalProperties: false },
-    ]);
-    expect(convertMcpToolsToGemini(tools).tools[0]?.functionDeclarations).toEqual([
-      { name: tools[0]?.id, description: 'Does untyped.' },
-      { name: tools[1]?.id, description: 'Does props.', parameters: { type: 'OBJECT', properties: { q: { type: 'STRING' } } } },
-    ]);
-  });
-
-  it('give Gemini one outer entry holding all declarations, and nothing for no tools', () => {
-    expect(convertMcpToolsToGemini([tool('a', 'x'), tool('b', 'y')]).tools).toHaveLength(1);
-    expect(convertMcpToolsToGemini([]).tools).toEqual([]);
   });
 });

@@ -1,204 +1,17 @@
 /**
- * ToolsLoader: loads MCP tools and converts them into OpenAI (Chat Completions and
- * Responses), Anthropic and Gemini tool definitions.
- *
- * Every converter works tool by tool: a tool whose id is unusable or whose schema cannot be
- * converted is dropped with a warning naming it, and never costs the rest of its server's tools.
- * Warnings are returned and, when a logger is given, logged.
+ * ToolsLoader: fetches the MCP tools a request may use from the running servers, assigns their
+ * ids and converts them for one provider (the conversion itself is `common/toolConversion`).
  */
 import type { MCPTool } from '../../../../../shared/contracts/mcp-types';
 import { errorMessage } from '../../../../../shared/errors';
 import type { ToolFormat } from '../../../../../shared/toolFormats';
-import { compileAnthropicSchema, type AnthropicInputSchema } from './schema/anthropic';
-import { shortenDescription } from './schema/description';
-import { compileGeminiSchema, GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS, type GeminiSchema } from './schema/gemini';
-import type { JsonSchema } from './schema/jsonSchema';
-import { normalizeSchema } from './schema/normalize';
-import { compileOpenAISchema, OPENAI_MAX_DESCRIPTION_LENGTH, OPENAI_MAX_TOOLS } from './schema/openai';
-import { restoreArguments, type ArgumentPlan } from './schema/argumentPlan';
-import type { ObjectNode } from './schema/types';
-import { assignToolIds, PORTABLE_TOOL_NAME, type ToolIdRegistry } from './toolIds';
-
-export interface OpenAITool {
-  type: 'function';
-  function: { name: string; description: string; parameters: JsonSchema; strict: boolean };
-}
-
-export interface OpenAIResponsesTool {
-  type: 'function';
-  name: string;
-  description: string;
-  parameters: JsonSchema;
-  /** Always explicit: the Responses API treats an omitted `strict` as `true`. */
-  strict: boolean;
-}
-
-export interface AnthropicTool {
-  name: string;
-  description: string;
-  input_schema: AnthropicInputSchema;
-}
-
-export interface GeminiFunctionDeclaration {
-  name: string;
-  description: string;
-  /** Left out for a tool without arguments, as Gemini asks. */
-  parameters?: GeminiSchema;
-}
-
-export type GeminiTools = Array<{ functionDeclarations: GeminiFunctionDeclaration[] }>;
-
-export interface ToolsFormats {
-  openai: OpenAITool[];
-  'openai-responses': OpenAIResponsesTool[];
-  anthropic: AnthropicTool[];
-  google: GeminiTools;
-}
-
-export type ConversionWarningCode = 'TOOL_DROPPED' | 'TOOL_LIMIT' | 'NOT_STRICT' | 'DESCRIPTION_SHORTENED';
-
-export interface ConversionWarning {
-  code: ConversionWarningCode;
-  message: string;
-  toolId?: string;
-}
-
-export interface ToolsLogger {
-  info(message: string): void;
-  warn(message: string): void;
-}
-
-export interface ConvertOptions {
-  logger?: ToolsLogger;
-}
-
-export interface OpenAIConvertOptions extends ConvertOptions {
-  /** Defaults follow each API's own default: off for Chat Completions, on for Responses. */
-  strict?: boolean;
-}
-
-export interface ToolConversion<T> {
-  tools: T;
-  warnings: ConversionWarning[];
-  /**
-   * The arguments to send to the MCP server for what the model sent to `toolId`. Undoes what
-   * the conversion changed (strict mode's `null`s for omitted arguments, renamed properties);
-   * identity otherwise.
-   */
-  toMcpArguments(toolId: string, args: Record<string, unknown>): Record<string, unknown>;
-}
-
-export function convertMcpToolsToOpenAI(tools: readonly MCPTool[], options: OpenAIConvertOptions = {}): ToolConversion<OpenAITool[]> {
-  return convertOpenAI(tools, options.strict ?? false, options, (fn) => ({ type: 'function', function: fn }));
-}
-
-export function convertMcpToolsToOpenAIResponses(
-  tools: readonly MCPTool[],
-  options: OpenAIConvertOptions = {},
-): ToolConversion<OpenAIResponsesTool[]> {
-  return convertOpenAI(tools, options.strict ?? true, options, (fn) => ({ type: 'function', ...fn }));
-}
-
-export function convertMcpToolsToAnthropic(tools: readonly MCPTool[], options: ConvertOptions = {}): ToolConversion<AnthropicTool[]> {
-  const run = new ConversionRun(options.logger);
-  const converted = run.each(tools, (tool, schema) => ({
-    name: tool.id,
-    description: tool.description,
-    input_schema: compileAnthropicSchema(schema),
-  }));
-  return run.result(converted);
-}
-
-export function convertMcpToolsToGemini(tools: readonly MCPTool[], options: ConvertOptions = {}): ToolConversion<GeminiTools> {
-  const run = new ConversionRun(options.logger);
-  const declarations = run.each(tools, (tool, schema): GeminiFunctionDeclaration => {
-    const { parameters, argumentPlan } = compileGeminiSchema(schema);
-    run.plan(tool.id, argumentPlan);
-    return parameters ? { name: tool.id, description: tool.description, parameters } : { name: tool.id, description: tool.description };
-  });
-  run.checkLimit(declarations.length, GEMINI_MAX_DECLARATIONS, 'Gemini');
-  run.checkLimit(declarations.length, VERTEX_MAX_DECLARATIONS, 'Vertex AI');
-  return run.result(declarations.length > 0 ? [{ functionDeclarations: declarations }] : []);
-}
-
-interface OpenAIFunction {
-  name: string;
-  description: string;
-  parameters: JsonSchema;
-  strict: boolean;
-}
-
-/** Chat Completions and Responses differ only in the envelope around the same function. */
-function convertOpenAI<T>(
-  tools: readonly MCPTool[],
-  strict: boolean,
-  options: ConvertOptions,
-  envelope: (fn: OpenAIFunction) => T,
-): ToolConversion<T[]> {
-  const run = new ConversionRun(options.logger);
-  const converted = run.each(tools, (tool, schema) => {
-    const compiled = compileOpenAISchema(schema, { strict });
-    if (compiled.notStrictReason) run.warn('NOT_STRICT', `Sent non-strict: ${compiled.notStrictReason}`, tool.id);
-    run.plan(tool.id, compiled.argumentPlan);
-    const description = shortenDescription(tool.description, OPENAI_MAX_DESCRIPTION_LENGTH);
-    if (description !== tool.description) {
-      run.warn('DESCRIPTION_SHORTENED', `Description shortened from ${tool.description.length} to ${description.length} characters`, tool.id);
-    }
-    return envelope({ name: tool.id, description, parameters: compiled.parameters, strict: compiled.strict });
-  });
-  run.checkLimit(converted.length, OPENAI_MAX_TOOLS, 'OpenAI');
-  return run.result(converted);
-}
-
-/** The per-tool loop, the warnings, the limit checks and the argument plans every converter shares. */
-class ConversionRun {
-  private readonly warnings: ConversionWarning[] = [];
-  private readonly plans = new Map<string, ArgumentPlan>();
-
-  constructor(private readonly logger: ToolsLogger | undefined) {}
-
-  each<T>(tools: readonly MCPTool[], convert: (tool: MCPTool, schema: ObjectNode) => T): T[] {
-    const seen = new Set<string>();
-    const out: T[] = [];
-    for (const tool of tools) {
-      if (!PORTABLE_TOOL_NAME.test(tool.id)) {
-        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its id is not a valid tool name (build ids with toolIds)`, tool.id);
-        continue;
-      }
-      if (seen.has(tool.id)) {
-        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: another tool already has this id`, tool.id);
-        continue;
-      }
-      try {
-        out.push(convert(tool, normalizeSchema(tool.inputSchema)));
-        seen.add(tool.id);
-      } catch (error) {
-        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its schema could not be converted (${errorMessage(error)})`, tool.id);
-      }
-    }
-    return out;
-  }
-
-  checkLimit(count: number, limit: number, provider: string): void {
-    if (count > limit) {
-      this.warn('TOOL_LIMIT', `${count} tools exceed ${provider}'s limit of ${limit} per request; the request may be rejected`);
-    }
-  }
-
-  warn(code: ConversionWarningCode, message: string, toolId?: string): void {
-    this.warnings.push(toolId === undefined ? { code, message } : { code, message, toolId });
-    this.logger?.warn(`[MCP tools] ${toolId ? `${toolId}: ` : ''}${message}`);
-  }
-
-  plan(toolId: string, plan: ArgumentPlan | undefined): void {
-    if (plan) this.plans.set(toolId, plan);
-  }
-
-  result<T>(tools: T): ToolConversion<T> {
-    const plans = this.plans;
-    return { tools, warnings: this.warnings, toMcpArguments: (toolId, args) => restoreArguments(args, plans.get(toolId)) };
-  }
-}
+import { assignToolIds, type ToolIdRegistry } from './common/toolIds';
+import {
+  convertMcpTools,
+  type ToolConversion,
+  type ToolsFormats,
+  type ToolsLogger,
+} from './common/toolConversion';
 
 /** The part of McpService the loader needs; the real service satisfies it structurally. */
 export interface McpToolSource {
@@ -274,20 +87,6 @@ export async function setupMcpTools<F extends ToolFormat = 'openai'>(
   // `convertMcpTools` returns the format `apiFormat` names; TypeScript cannot follow a switch on a
   // generic parameter, hence the one assertion.
   return { ...(conversion as ToolConversion<ToolsFormats[F]>), mcpTools, toolIds: registry };
-}
-
-/** The converter `format` names; `strict` applies to the OpenAI formats only. */
-export function convertMcpTools(format: ToolFormat, tools: MCPTool[], options: OpenAIConvertOptions = {}): ToolConversion<ToolsFormats[ToolFormat]> {
-  switch (format) {
-    case 'openai':
-      return convertMcpToolsToOpenAI(tools, options);
-    case 'openai-responses':
-      return convertMcpToolsToOpenAIResponses(tools, options);
-    case 'anthropic':
-      return convertMcpToolsToAnthropic(tools, options);
-    case 'google':
-      return convertMcpToolsToGemini(tools, options);
-  }
 }
 
 function logByServer(tools: readonly MCPTool[], logger: ToolsLogger): void {

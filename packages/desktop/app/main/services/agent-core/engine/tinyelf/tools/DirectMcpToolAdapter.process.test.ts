@@ -1,15 +1,15 @@
 /** Direct (session-owned) servers: real stdio fixture processes, the real tracker. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, assertNoChildren, isRunning, listOurChildren } from '../../../../../../../../../e2e/fixtures/servers/paths';
-import { buildToolId, PORTABLE_TOOL_NAME } from '../../../../capabilities/tools/mcp-users/toolIds';
+import { buildToolId, PORTABLE_TOOL_NAME } from '../../../../capabilities/tools/mcp-users/common/toolIds';
 import { closeDirectConnections, directToolName, loadDirectMcpTools, type DirectMcpConnection } from './DirectMcpToolAdapter';
-import { McpProcessTracker } from './McpProcessTracker';
+import { McpProcessTracker } from '../../../../capabilities/tools/mcp-users/McpProcessTracker';
 
-const tracker = McpProcessTracker.getInstance();
+const tracker = new McpProcessTracker();
 let open: DirectMcpConnection[] = [];
 
 afterEach(async () => {
-  await closeDirectConnections(open.splice(0));
+  await closeDirectConnections(open.splice(0), tracker);
   expect(tracker.size).toBe(0);
   await assertNoChildren();
 });
@@ -30,7 +30,7 @@ describe('loadDirectMcpTools', () => {
       fixture('files'),
       { name: 'missing', command: 'elftia-no-such-command' },
       fixture('files'),
-    ]);
+    ], { tracker });
     open = connections;
     expect(connections).toHaveLength(1);
     expect(failures).toEqual([
@@ -48,14 +48,14 @@ describe('loadDirectMcpTools', () => {
     expect(await byName.get('files__fail')!.execute({})).toMatchObject({ text: 'This tool always fails', isError: true });
     expect((await byName.get('files__image')!.execute({})).content[0]).toMatchObject({ type: 'image', mimeType: 'image/png' });
 
-    await closeDirectConnections(open.splice(0));
+    await closeDirectConnections(open.splice(0), tracker);
     expect(tracker.size).toBe(0);
     expect(isRunning(pid)).toBe(false);
     expect(listOurChildren()).toEqual([]);
   });
 
   it('times a call out and cancels it on the server; a caller abort likewise', async () => {
-    const { tools, connections } = await loadDirectMcpTools([{ ...fixture('slow'), timeoutMs: 300 }]);
+    const { tools, connections } = await loadDirectMcpTools([{ ...fixture('slow'), timeoutMs: 300 }], { tracker });
     open = connections;
     const sleep = tools.find((t) => t.name === 'slow__sleep')!;
     const stderr = () => connections[0]!.transport.stderrTail().filter((l) => l.startsWith('sleep cancelled at step')).length;
@@ -70,7 +70,7 @@ describe('loadDirectMcpTools', () => {
   });
 
   it('reports a server that dies mid-call as a failed result naming the closed connection', async () => {
-    const { tools, connections } = await loadDirectMcpTools([fixture('crashy', { FIXTURE_TOKEN: 'sk-direct-secret-value' })]);
+    const { tools, connections } = await loadDirectMcpTools([fixture('crashy', { FIXTURE_TOKEN: 'sk-direct-secret-value' })], { tracker });
     open = connections;
     const result = await tools.find((t) => t.name === 'crashy__crash')!.execute({});
     expect(result.isError).toBe(true);
@@ -80,7 +80,7 @@ describe('loadDirectMcpTools', () => {
   });
 
   it('keeps names distinct when two server names clean alike', async () => {
-    const { tools, connections } = await loadDirectMcpTools([fixture('a.b'), fixture('a_b')]);
+    const { tools, connections } = await loadDirectMcpTools([fixture('a.b'), fixture('a_b')], { tracker });
     open = connections;
     const echoes = tools.filter((t) => t.name.includes('__echo'));
     expect(echoes).toHaveLength(2);
@@ -90,7 +90,7 @@ describe('loadDirectMcpTools', () => {
   });
 
   it('leaves nothing running when a server fails before initialize', async () => {
-    const { tools, connections, failures } = await loadDirectMcpTools([{ name: 'early exit', command: process.execPath, args: [FIXTURE_SERVERS.exitAtStart] }]);
+    const { tools, connections, failures } = await loadDirectMcpTools([{ name: 'early exit', command: process.execPath, args: [FIXTURE_SERVERS.exitAtStart] }], { tracker });
     open = connections;
     expect(tools).toEqual([]);
     expect(failures[0]?.error.code).toBe('MCP_CONNECT_FAILED');

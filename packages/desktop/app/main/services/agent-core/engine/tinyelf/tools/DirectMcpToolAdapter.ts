@@ -12,16 +12,16 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, toErrorShape, type AppErrorShape } from '../../../../../../shared/errors';
-import { secretRedactor } from '../../../../capabilities/tools/mcp-users/redaction';
+import { secretRedactor } from '../../../../capabilities/tools/mcp-users/common/redaction';
 import { toConnectError, toRequestError } from '../../../../capabilities/tools/mcp-users/pool/errors';
 import { serverEnv } from '../../../../capabilities/tools/mcp-users/transports/serverEnv';
 import { listAllTools } from '../../../../capabilities/tools/mcp-users/pool/listing';
 import { requestToolCall } from '../../../../capabilities/tools/mcp-users/pool/toolCall';
-import { PORTABLE_TOOL_NAME, ToolIdRegistry } from '../../../../capabilities/tools/mcp-users/toolIds';
+import { PORTABLE_TOOL_NAME, ToolIdRegistry } from '../../../../capabilities/tools/mcp-users/common/toolIds';
+import type { McpProcessTracker } from '../../../../capabilities/tools/mcp-users/McpProcessTracker';
 import { StdioProcessTransport } from '../../../../capabilities/tools/mcp-users/transports';
 import { DEFAULT_TOOL_TIMEOUT_MS, withDeadline } from './callDeadline';
 import type { ITool, JsonSchema, ToolExecuteOptions, ToolResult } from './ITool';
-import { McpProcessTracker } from './McpProcessTracker';
 import { failedResult, resultFromContent } from './toolResult';
 
 /** A built-in server, its command already resolved (preset placeholders filled in, paths absolute). */
@@ -39,7 +39,8 @@ export interface ResolvedMcpServer {
 export interface DirectLoadOptions {
   /** Initialize and tools/list deadline per server. Default 30 s. */
   connectTimeoutMs?: number;
-  tracker?: McpProcessTracker;
+  /** The entry point's tracker: every server process is recorded there from spawn. */
+  tracker: McpProcessTracker;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
@@ -135,8 +136,8 @@ export interface DirectMcpTools {
  * rest load. Two servers of the same name would give the same tool names, so the later one is
  * refused before it starts; names that differ only once cleaned (`a.b`, `a_b`) get hashes.
  */
-export async function loadDirectMcpTools(servers: readonly ResolvedMcpServer[], options: DirectLoadOptions = {}): Promise<DirectMcpTools> {
-  const tracker = options.tracker ?? McpProcessTracker.getInstance();
+export async function loadDirectMcpTools(servers: readonly ResolvedMcpServer[], options: DirectLoadOptions): Promise<DirectMcpTools> {
+  const { tracker } = options;
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const seen = new Set<string>();
   const outcomes = await Promise.all(
@@ -197,7 +198,7 @@ async function startServer(server: ResolvedMcpServer, tracker: McpProcessTracker
 /** Ends a session's servers through the tracker: graceful close, then the whole process group. */
 export async function closeDirectConnections(
   connections: readonly DirectMcpConnection[],
-  tracker: McpProcessTracker = McpProcessTracker.getInstance(),
+  tracker: McpProcessTracker,
 ): Promise<void> {
   await Promise.all(connections.map((connection) => tracker.closeConnection(connection.transport)));
 }

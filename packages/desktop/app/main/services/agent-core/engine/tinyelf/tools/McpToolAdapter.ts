@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MCPTool, McpCallToolResult } from '../../../../../../shared/contracts/mcp-types';
 import { toErrorShape, type AppErrorShape } from '../../../../../../shared/errors';
-import { assignToolIds } from '../../../../capabilities/tools/mcp-users/toolIds';
+import { assignToolIds } from '../../../../capabilities/tools/mcp-users/common/toolIds';
 import type { ITool, JsonSchema, ToolExecuteOptions, ToolResult } from './ITool';
 import { failedResult, resultFromContent } from './toolResult';
 

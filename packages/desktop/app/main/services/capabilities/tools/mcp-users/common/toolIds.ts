@@ -15,8 +15,8 @@
  *   the colliding tools), never on list order or a counter, so it survives restarts;
  * - reversible: `ToolIdRegistry` maps an id back to (server id, original tool name).
  */
-import { createHash } from 'node:crypto';
-import type { MCPTool } from '../../../../../shared/contracts/mcp-types';
+import type { MCPTool } from '../../../../../../shared/contracts/mcp-types';
+import { sha256Hex } from './sha256';
 
 export const TOOL_ID_MAX_LENGTH = 64;
 /** The one name form every provider accepts (OpenAI, Anthropic and Gemini regexes intersected). */
@@ -58,7 +58,7 @@ export function buildToolId(serverName: string, toolName: string, options: ToolI
 }
 
 function shortHash(text: string, length: number): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, length);
+  return sha256Hex(text).slice(0, length);
 }
 
 /** What an id stands for. */

@@ -1,11 +1,13 @@
 /**
- * McpProcessTracker: the global record of stdio MCP server processes that we spawned,
- * so that none outlives the app.
+ * McpProcessTracker: the record of stdio MCP server processes that this process spawned, so
+ * that none outlives it. Each entry point (the app, browser mode, the CLI) builds one through
+ * `startProcessTracking` and disposes it last, after the services that spawn through it.
  *
  * Safety layers, in the order they act:
  *  1. closeConnection(): graceful close (3 s), then force-kill the whole process group.
  *  2. closeAll(): the same for everything tracked, at shutdown.
- *  3. process.on('exit'): synchronous SIGKILL of every tracked group, for exits that skip (2).
+ *  3. process.on('exit') (installed by `killOnExit`, removed by `dispose`): synchronous SIGKILL
+ *     of every tracked group, for exits that skip (2).
  *  4. Pid file: every tracked pid is also written to a pid file. After a crash or a SIGKILL
  *     of the app, (3) never runs; the next start reads the file and reaps the survivors (on
  *     Linux and macOS, where a pid's start time proves it was not recycled meanwhile).
@@ -19,7 +21,7 @@ import {
   terminateGroup,
   type ProcessRegistry,
   type TrackedProcess,
-} from '../../../../capabilities/tools/mcp-users/transports/processGroup';
+} from './transports/processGroup';
 
 export type { TrackedProcess };
 
@@ -43,16 +45,9 @@ const GRACEFUL_MS = 3_000;
 const FORCE_WAIT_MS = 2_000;
 
 export class McpProcessTracker implements ProcessRegistry {
-  private static instance: McpProcessTracker | undefined;
-
-  static getInstance(): McpProcessTracker {
-    McpProcessTracker.instance ??= new McpProcessTracker();
-    return McpProcessTracker.instance;
-  }
-
   private readonly tracked = new Set<TrackedProcess>();
   private pidFile: string | undefined;
-  private exitHookInstalled = false;
+  private exitHook: (() => void) | undefined;
   private readonly ownerStartTime = processStartTime(process.pid);
 
   /**
@@ -69,7 +64,6 @@ export class McpProcessTracker implements ProcessRegistry {
 
   track(conn: TrackedProcess): void {
     this.tracked.add(conn);
-    this.installExitHook();
     this.persist();
   }
 
@@ -105,10 +99,18 @@ export class McpProcessTracker implements ProcessRegistry {
     this.persist();
   }
 
-  private installExitHook(): void {
-    if (this.exitHookInstalled) return;
-    this.exitHookInstalled = true;
-    process.on('exit', () => this.killAllSync());
+  /** Kills every tracked group when this process exits, even on a path that skips `closeAll`. */
+  killOnExit(): void {
+    if (this.exitHook) return;
+    this.exitHook = () => this.killAllSync();
+    process.on('exit', this.exitHook);
+  }
+
+  /** Closes what is still tracked and removes the exit hook. Idempotent. */
+  async dispose(): Promise<void> {
+    await this.closeAll();
+    if (this.exitHook) process.off('exit', this.exitHook);
+    this.exitHook = undefined;
   }
 
   /** Rewrites our own entries; entries of other live owners (the CLI next to the app) are kept. */

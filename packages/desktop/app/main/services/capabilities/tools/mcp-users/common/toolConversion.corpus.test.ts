@@ -3,18 +3,17 @@
  * checked against each provider's rules by validators that do not share code with the emitters:
  * openai-node's `toStrictJsonSchema`, ajv (draft 2020-12), and a Gemini allow-list walker.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { toStrictJsonSchema } from 'openai/lib/transform';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MCPTool } from '../../../../../shared/contracts/mcp-types';
+import type { MCPTool } from '../../../../../../shared/contracts/mcp-types';
+import corpusJson from '../__fixtures__/mcp-tool-schemas.json';
 import {
   convertMcpToolsToAnthropic,
   convertMcpToolsToGemini,
   convertMcpToolsToOpenAI,
   convertMcpToolsToOpenAIResponses,
-} from './ToolsLoader';
+} from './toolConversion';
 import { assignToolIds } from './toolIds';
 
 interface CorpusEntry {
@@ -24,9 +23,7 @@ interface CorpusEntry {
   inputSchema: Record<string, unknown>;
 }
 
-const corpus: CorpusEntry[] = JSON.parse(
-  readFileSync(path.join(import.meta.dirname, '__fixtures__/mcp-tool-schemas.json'), 'utf8'),
-);
+const corpus: CorpusEntry[] = corpusJson;
 const { tools } = assignToolIds(
   corpus.map((entry) => ({
     id: '',

@@ -8,9 +8,9 @@
  * know are reported, never a reason to reject.
  */
 import { z } from 'zod';
-import { McpServerInputSchema, type McpServerInput } from '../../../../../shared/contracts/mcp-types';
-import { TRANSPORTS, type TransportTable } from '../../../../../shared/transports';
-import { describeIssues } from '../../../../../shared/errors';
+import { McpServerInputSchema, type McpServerInput } from '../../../../../../shared/contracts/mcp-types';
+import { TRANSPORTS, type TransportTable } from '../../../../../../shared/transports';
+import { describeIssues } from '../../../../../../shared/errors';
 
 export type ImportEntry =
   | { name: string; ok: true; input: McpServerInput; ignoredKeys: string[] }

@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, assertNoChildren, isRunning } from '../../../../../../../../../e2e/fixtures/servers/paths';
-import { processStartTime } from '../../../../capabilities/tools/mcp-users/transports/processGroup';
-import { StdioProcessTransport } from '../../../../capabilities/tools/mcp-users/transports';
+import { FIXTURE_SERVERS, assertNoChildren, isRunning } from '../../../../../../../../e2e/fixtures/servers/paths';
+import { processStartTime } from './transports/processGroup';
+import { StdioProcessTransport } from './transports';
 import { McpProcessTracker, PID_FILE_NAME, reapSurvivors, type PidRecord } from './McpProcessTracker';
+import { startProcessTracking } from './processTracking';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PARENT = path.join(here, 'trackerParent.fixture.ts');
@@ -121,6 +122,21 @@ describe('McpProcessTracker', () => {
     await transport.close();
     expect(recorded()).toEqual([]);
     expect(tracker.size).toBe(0);
+  });
+
+  it('hooks process exit only when its builder asks, and unhooks on dispose', async () => {
+    const before = process.listenerCount('exit');
+    const plain = new McpProcessTracker();
+    const conn = { pid: undefined, label: 'no process', close: async () => undefined };
+    plain.track(conn);
+    expect(process.listenerCount('exit')).toBe(before);
+    plain.untrack(conn);
+
+    const tracker = startProcessTracking(tempDir(), () => {});
+    expect(process.listenerCount('exit')).toBe(before + 1);
+    await tracker.dispose();
+    await tracker.dispose();
+    expect(process.listenerCount('exit')).toBe(before);
   });
 
   it('kills tracked groups synchronously when the owning process exits', async () => {

@@ -6,11 +6,10 @@
  * start must reap the group from the pid file).
  */
 import { spawn } from 'node:child_process';
-import { McpProcessTracker } from './McpProcessTracker';
+import { startProcessTracking } from './processTracking';
 
 const [stateDir, mode] = process.argv.slice(2);
-const tracker = McpProcessTracker.getInstance();
-tracker.useStateDir(stateDir!);
+const tracker = startProcessTracking(stateDir!, (line) => console.error(line));
 
 // The wrapper starts a grandchild in its own group and prints its pid, then both sleep.
 const wrapper = spawn(
