@@ -34,6 +34,8 @@ export interface FileLockOptions {
 // taking a live holder's lock too early would let two writers in.
 const DEFAULTS = { timeoutMs: 60_000, staleMs: 10_000 };
 const MAX_BACKOFF_MS = 25;
+/** link(2) errors of filesystems without hard links. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP']);
 
 interface LockOwner {
   pid: number;
@@ -86,8 +88,16 @@ function acquire(lockPath: string, { timeoutMs, staleMs }: Required<FileLockOpti
 function tryCreate(lockPath: string, token: string): boolean {
   const draft = `${lockPath}.draft-${token}`;
   try {
-    fs.writeFileSync(draft, JSON.stringify({ pid: process.pid, token } satisfies LockOwner), { mode: 0o600, flag: 'wx' });
-    fs.linkSync(draft, lockPath);
+    const text = JSON.stringify({ pid: process.pid, token } satisfies LockOwner);
+    fs.writeFileSync(draft, text, { mode: 0o600, flag: 'wx' });
+    try {
+      fs.linkSync(draft, lockPath);
+    } catch (err) {
+      if (!NO_HARD_LINKS.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+      // FAT and some network filesystems have no hard links: create the lock directly. For a
+      // moment it may be empty, which readLock judges by age, and a fresh lock is never stale.
+      fs.writeFileSync(lockPath, text, { mode: 0o600, flag: 'wx' });
+    }
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
