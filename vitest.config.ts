@@ -21,7 +21,18 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: TESTS, exclude: [...configDefaults.exclude, PROCESS_TESTS] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: TESTS,
+          exclude: [...configDefaults.exclude, PROCESS_TESTS],
+          // Unit tests start nothing and keep no global state between files, so one module graph per
+          // worker is safe and halves the run (module loading was most of it). A test that must
+          // patch globals (process.kill, umask, env) belongs in the process project.
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
