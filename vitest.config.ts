@@ -27,9 +27,9 @@ export default defineConfig({
           name: 'unit',
           include: TESTS,
           exclude: [...configDefaults.exclude, PROCESS_TESTS],
-          // Unit tests start nothing and keep no global state between files, so one module graph per
-          // worker is safe and halves the run (module loading was most of it). A test that must
-          // patch globals (process.kill, umask, env) belongs in the process project.
+          // Unit tests start nothing and leave no global state behind (a test that patches a global,
+          // such as the umask, restores it in `finally`), so one module graph per worker is safe
+          // and halves the run: loading modules anew for every file was most of it.
           isolate: false,
         },
       },
