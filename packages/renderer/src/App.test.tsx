@@ -87,6 +87,9 @@ describe('App shell', () => {
 
     act(() => host.emit({ event: 'app.notice', payload: { code: 'CONFIG_RECOVERED', message: 'again', data: { movedTo: '/d/x' } } }));
     expect(screen.getAllByTestId('notice')).toHaveLength(2);
+    // The startup notice arriving once more as an event (raised while the page loaded) is not shown twice.
+    act(() => host.emit({ event: 'app.notice', payload: host.notices[0]! }));
+    expect(screen.getAllByTestId('notice')).toHaveLength(2);
 
     await userEvent.click(within(screen.getAllByTestId('notice')[0]!).getByRole('button', { name: '关闭通知' }));
     await waitFor(() => expect(screen.getAllByTestId('notice')).toHaveLength(1));

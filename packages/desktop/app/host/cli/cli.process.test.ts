@@ -61,6 +61,16 @@ describe('servers add / list', () => {
     expect(tested.code).toBe(0);
   });
 
+  it('lists the good records of a file with a bad one, and says once which record was set aside', async () => {
+    const good = { id: 'good', name: 'good', type: 'stdio', config: { command: 'node' } };
+    const bad = { id: 'bad', name: 'pigeon', type: 'carrier-pigeon', config: {} };
+    writeFileSync(path.join(cli.dir, 'mcp-config.json'), JSON.stringify({ mcpServers: [good, bad] }));
+    const listed = await cli.run(['servers', 'list', '--json']);
+    expect(listed.code).toBe(0);
+    expect(json<Array<{ name: string }>>(listed.stdout).map((s) => s.name)).toEqual(['good']);
+    expect(listed.stderr.match(/^warning: .*#1 "pigeon".*$/gm)).toHaveLength(1);
+  });
+
   it('names the flag that is wrong, with exit code 2', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['servers', 'add', '--type', 'stdio', '--command', 'x'], /--name is required/],

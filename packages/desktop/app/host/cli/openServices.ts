@@ -10,7 +10,14 @@ import type { CliIo } from './cliKit';
 
 export function openServices(dir: string, io: CliIo): Services {
   const stores = openLocalStores(dir);
-  const warn = (notice: AppNotice) => io.stderr.write(`warning: ${notice.message}\n`);
+  // A notice raised while opening is both in `notices` and, a moment later, an event: say it once.
+  const said = new Set<string>();
+  const warn = (notice: AppNotice) => {
+    const key = `${notice.code}\n${notice.message}`;
+    if (said.has(key)) return;
+    said.add(key);
+    io.stderr.write(`warning: ${notice.message}\n`);
+  };
   stores.configStore.notices.forEach(warn);
   // Raised while the command runs (the secrets file created by this run): said when it happens.
   stores.configStore.onNotice(warn);

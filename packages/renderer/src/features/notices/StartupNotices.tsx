@@ -29,6 +29,8 @@ interface ShownNotice {
  * raises later (`app.notice`). They stay until dismissed: recovering a corrupt config moved a
  * file the person may want back, so the message must not time out unread.
  */
+const sameNotice = (a: AppNotice, b: AppNotice) => a.code === b.code && a.message === b.message;
+
 export function StartupNotices() {
   const host = useHost();
   const { t } = useTranslation();
@@ -39,12 +41,14 @@ export function StartupNotices() {
   useEffect(() => {
     let live = true;
     const shown = (notice: AppNotice): ShownNotice => ({ id: nextId.current++, notice });
+    // A notice raised while the page loads can arrive both in the list and as an event.
+    const fresh = (prev: ShownNotice[], notice: AppNotice) => !prev.some((s) => sameNotice(s.notice, notice));
     void host.request('app.notices').then((result) => {
       if (!live) return;
-      if (result.ok) setNotices((prev) => [...result.data.map(shown), ...prev]);
+      if (result.ok) setNotices((prev) => [...result.data.filter((n) => fresh(prev, n)).map(shown), ...prev]);
       else setLoadError(result.error);
     });
-    const off = host.on('app.notice', (notice) => setNotices((prev) => [...prev, shown(notice)]));
+    const off = host.on('app.notice', (notice) => setNotices((prev) => (fresh(prev, notice) ? [...prev, shown(notice)] : prev)));
     return () => {
       live = false;
       off();
