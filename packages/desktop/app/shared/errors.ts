@@ -28,6 +28,16 @@ export const ERROR_CODES = [
   'DEPS_NO_INSTALLER',
   /** An installer could not start or exited with an error; data carries what ran and its output's tail. */
   'DEPS_INSTALL_FAILED',
+  /** No official preset has this id. */
+  'PRESET_NOT_FOUND',
+  /** The preset needs a key and none was given or saved for a linked provider; data lists the linked providers. */
+  'PRESET_KEY_REQUIRED',
+  /** The provider named to take the key from is not linked to the preset. */
+  'PRESET_PROVIDER_NOT_LINKED',
+  /** The provider named to take the key from has no key saved. */
+  'PRESET_PROVIDER_NO_KEY',
+  /** A server was added from this preset already; data names it. */
+  'PRESET_ALREADY_INSTALLED',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -3,6 +3,7 @@ import { TRANSPORTS } from '../../shared/transports';
 import { transportFlagsHelp, transportFlagsSynopsis } from './serverFlags';
 import { TOOL_FORMAT_IDS, TOOL_FORMAT_NAMES, TOOL_FORMATS, toolFormatName } from '../../shared/toolFormats';
 import { LLM_PROVIDERS } from '../../shared/contracts/providers';
+import { PRESET_CATEGORIES } from '../../shared/mcp-presets';
 
 const GLOBAL = `Global options (before the command):
   --config-dir DIR   Configuration folder (default: $ELFTIA_CONFIG_DIR, else the app's own folder,
@@ -42,6 +43,8 @@ Commands:
   convert                  Convert MCP tools to OpenAI / Anthropic / Gemini tool definitions
   deps check CMD           Is a command a server needs (npx, uvx …) installed? Where, which version
   deps install CMD         Install it (winget, Homebrew, the official script or its download page)
+  presets list             List the official presets: category, transport, whether a key is needed
+  presets install ID       Add an official preset, connect to it and list its tools
 
 NAME is a server's name (case-insensitive) or its id.
 Run "elftia-mcp <command> --help" for a command's options.
@@ -174,6 +177,31 @@ Exit code 0 when installed (or already), 1 when it failed, was declined or a dow
 left to finish.
   -y, --yes  Run the installer without asking (required when not at a terminal)
   --json     Print { command, alreadyInstalled, action, ran?, opened?, check, next }`,
+
+  presets: `Usage: elftia-mcp [--config-dir DIR] presets <list|install> …
+
+Run "elftia-mcp presets <subcommand> --help" for details.`,
+
+  'presets list': `Usage: elftia-mcp [--config-dir DIR] presets list [--category C] [--json]
+
+Lists the official presets: id, name ("(installed)" once added), category, transport and the key:
+needed (no saved provider key fits), linked (PROVIDER) (that provider's saved key would be used), none.
+  --category C   Only one category: ${PRESET_CATEGORIES.join(', ')}
+  --json         Print [{ preset, installed, serverId?, keyAvailableFrom? }]`,
+
+  'presets install': `Usage: elftia-mcp [--config-dir DIR] presets install ID [--key-from PROVIDER | --key-stdin] [--dir PATH …] [--json]
+
+Takes the key, checks the command the preset runs, adds the server, connects and lists its tools,
+printing each step on stderr as it ends. Without a key option the key is the first linked
+provider's that is saved. Nothing is added when the key or the command is missing or the preset
+is installed already. A later step that fails (no network, a wrong key) leaves the server added,
+with the fix printed. Exit code 0 when every step worked, 1 when one failed.
+  --key-from PROVIDER  Use the key saved for PROVIDER (it must be linked to the preset)
+  --key-stdin          Read the key from stdin (e.g. pass | elftia-mcp presets install zai-vision --key-stdin).
+                       There is no --key VALUE: the command line is kept in shell history and shown
+                       to other users in the process list.
+  --dir PATH           A folder the server may use (presets that take folders; repeatable)
+  --json               Print { presetId, ok, steps, server, tools, keySource, keyProviderId? }`,
 } as const;
 
 export type HelpTopic = keyof typeof HELP;

@@ -28,6 +28,8 @@ const COMMANDS = {
   convert: async () => (await import('./commands/convert')).convert,
   'deps check': async () => (await import('./commands/deps')).depsCheck,
   'deps install': async () => (await import('./commands/deps')).depsInstall,
+  'presets list': async () => (await import('./commands/presets')).presetsList,
+  'presets install': async () => (await import('./commands/presets')).presetsInstall,
 } satisfies Partial<Record<HelpTopic, () => Promise<Command>>>;
 type CommandName = keyof typeof COMMANDS;
 
@@ -105,6 +107,7 @@ const GROUPS = {
   servers: 'list, add, update, enable, disable, import, remove or test',
   deps: 'check or install',
   providers: 'list, set or remove',
+  presets: 'list or install',
 } as const;
 const isGroup = (name: string | undefined): name is keyof typeof GROUPS => name !== undefined && Object.hasOwn(GROUPS, name);
 

@@ -9,6 +9,8 @@ import type { ProcessRegistry } from './capabilities/tools/mcp-users/transports'
 import type { McpConfigStore } from './config/McpConfigStore';
 import { watchConfigFile } from './config/watchConfigFile';
 import type { ProviderStore } from './providers/ProviderStore';
+import { PresetInstaller } from './capabilities/tools/mcp-users/presets/PresetInstaller';
+import type { OfficialMcpPreset } from '../../shared/mcp-presets';
 import { McpRouter, createRouteHandlers } from './routers/McpRouter';
 
 export interface ServicePorts {
@@ -21,6 +23,8 @@ export interface ServicePorts {
   processes?: ProcessRegistry;
   /** Opens a download page in the person's browser (Electron's shell.openExternal); absent = the UI or CLI shows the URL. */
   openUrl?: (url: string) => Promise<void>;
+  /** The preset catalog one-click install offers; default the official presets. */
+  presets?: readonly OfficialMcpPreset[];
 }
 
 export type EventListener = (envelope: EventEnvelope) => void;
@@ -50,7 +54,15 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   const deps = new DependencyCheckService({ openUrl: ports.openUrl });
   deps.on('install:progress', (progress) => publish('deps.install_progress', progress));
 
-  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers, deps }));
+  const presets = new PresetInstaller({
+    mcpService,
+    deps,
+    providers: ports.providers,
+    presets: ports.presets,
+    onProgress: (progress) => publish('presets.install_progress', progress),
+  });
+
+  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers, deps, presets }));
 
   // The CLI and other processes write the same file: their changes reach the pool and the UI.
   const offExternalChange = ports.configStore.onExternalChange((change) => void mcpService.applyExternalChange(change));

@@ -35,6 +35,13 @@ import {
   DependencyPathSchema,
 } from './deps-types';
 import { LlmProviderIdInputSchema, LlmProviderKeySchema, LlmProviderSchema, LlmProviderSetInputSchema } from './providers';
+import {
+  PresetInstallInputSchema,
+  PresetInstallProgressSchema,
+  PresetInstallResultSchema,
+  PresetListInputSchema,
+  PresetListItemSchema,
+} from './presets';
 
 /** Something the app wants the person to know that is not tied to one request. */
 export const AppNoticeSchema = z.object({
@@ -82,6 +89,14 @@ export const routes = {
   'providers.remove': { input: LlmProviderIdInputSchema, output: LlmProviderSchema },
   /** The one way a key leaves the main process: the person asked to see it. */
   'providers.reveal_key': { input: LlmProviderIdInputSchema, output: LlmProviderKeySchema },
+  /** The official presets (one category, or all), each with whether it is installed and which provider's key it would use. */
+  'presets.list': { input: PresetListInputSchema, output: z.array(PresetListItemSchema) },
+  /**
+   * Key, dependency, add, connect, tools (each step also as presets.install_progress). Fails before
+   * adding anything when the key or the command is missing or the preset is installed already; a
+   * later step that fails leaves the server added and is reported in the result.
+   */
+  'presets.install': { input: PresetInstallInputSchema, output: PresetInstallResultSchema },
 } as const;
 
 export type Routes = typeof routes;
@@ -102,6 +117,7 @@ export const events = {
   'mcp.tools_changed': z.object({ serverId: z.string() }),
   'deps.install_progress': DependencyInstallProgressSchema,
   'app.notice': AppNoticeSchema,
+  'presets.install_progress': PresetInstallProgressSchema,
   /** Browser-mode host only: this reader fell behind and `count` events were not sent to it; reload what is shown. */
   'app.events_dropped': z.object({ count: z.number().int().positive() }),
 } as const;

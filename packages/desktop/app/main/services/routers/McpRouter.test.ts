@@ -61,6 +61,13 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   ],
   'providers.remove': [{ input: { id: '__proto__' }, path: 'id' }],
   'providers.reveal_key': [{ input: {}, path: 'id' }],
+  'presets.list': [{ input: { category: 'games' }, path: 'category' }],
+  'presets.install': [
+    { input: {}, path: 'presetId' },
+    { input: { presetId: 'zai-vision', apiKey: 'sk-one sk-two' }, path: 'apiKey' },
+    { input: { presetId: 'zai-vision', keyFrom: 'not-a-provider' }, path: 'keyFrom' },
+    { input: { presetId: 'zai-vision', key: 'sk-misspelt-field' }, path: '' },
+  ],
 };
 
 /** Saved inactive, so these configuration tests never start a process. */

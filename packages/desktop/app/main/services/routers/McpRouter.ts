@@ -11,6 +11,8 @@ import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mc
 import type { DependencyCheckService } from '../capabilities/tools/mcp-users/DependencyCheckService';
 import type { McpConfigStore } from '../config/McpConfigStore';
 import { createDepsRouteHandlers } from './depsRoutes';
+import { createPresetRouteHandlers } from './presetRoutes';
+import type { PresetInstaller } from '../capabilities/tools/mcp-users/presets/PresetInstaller';
 import type { ProviderStore } from '../providers/ProviderStore';
 
 /** The add schema; its `type` enum and config check derive from the transport table via the contract. */
@@ -25,12 +27,13 @@ export interface McpRouterDeps {
   configStore: McpConfigStore;
   deps: DependencyCheckService;
   providers: ProviderStore;
+  presets: PresetInstaller;
 }
 
 /** Server records leave through the router with their secrets masked (redaction.ts); only mcp.reveal_secrets shows them. */
 const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
 
-export function createRouteHandlers({ mcpService, configStore, deps, providers }: McpRouterDeps): RouteHandlers {
+export function createRouteHandlers({ mcpService, configStore, deps, providers, presets }: McpRouterDeps): RouteHandlers {
   return {
     'app.notices': async () => [...configStore.notices],
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
@@ -71,6 +74,7 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers }
     'providers.set': async (input) => providers.set(input),
     'providers.remove': async ({ id }) => providers.remove(id),
     'providers.reveal_key': async ({ id }) => ({ id, apiKey: providers.revealKey(id) }),
+    ...createPresetRouteHandlers(presets),
   };
 }
 

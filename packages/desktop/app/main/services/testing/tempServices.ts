@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openLocalStores } from '../appStores';
-import { createServices, type Services } from '../createServices';
+import { createServices, type ServicePorts, type Services } from '../createServices';
 
 export interface TempServices extends Services {
   configDir: string;
@@ -16,9 +16,10 @@ export function makeTempConfigDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-test-'));
 }
 
-export function createTempServices(configDir = makeTempConfigDir()): TempServices {
+/** `ports` replaces what a test needs different (a preset catalog of fixture servers). */
+export function createTempServices(configDir = makeTempConfigDir(), ports: Pick<ServicePorts, 'presets'> = {}): TempServices {
   const stores = openLocalStores(configDir);
-  const services = createServices({ ...stores, fetch: globalThis.fetch });
+  const services = createServices({ ...stores, fetch: globalThis.fetch, ...ports });
   return {
     ...services,
     configDir,

@@ -12,6 +12,7 @@ import { loadMcpTools, McpToolAdapter } from '../../../agent-core/engine/tinyelf
 import { McpRouter, createRouteHandlers } from '../../../routers/McpRouter';
 import { openLocalStores } from '../../../appStores';
 import { DependencyCheckService } from './DependencyCheckService';
+import { PresetInstaller } from './presets/PresetInstaller';
 import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 import { setupMcpTools } from './ToolsLoader';
 
@@ -54,7 +55,10 @@ describe('disabled tools', () => {
   it('are refused through the router with the same code', async () => {
     h = makeService({ connectOnAdd: false });
     const server = await addFixture({ disabledTools: ['echo'] });
-    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...openLocalStores(h.dir), deps: new DependencyCheckService() }));
+    const stores = openLocalStores(h.dir);
+    const deps = new DependencyCheckService();
+    const presets = new PresetInstaller({ mcpService: h.service, deps, providers: stores.providers });
+    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...stores, deps, presets }));
     const result = await router.dispatch('mcp.call_tool', { serverId: server.id, toolName: 'echo', args: { text: 'x' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'MCP_TOOL_DISABLED', data: { toolName: 'echo' } } });
   });

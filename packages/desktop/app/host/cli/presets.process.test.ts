@@ -1,0 +1,88 @@
+/**
+ * `presets list` and `presets install` in-process, with the catalog replaced by one preset that
+ * runs the env fixture server (which echoes its environment), so an install really connects.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeSandbox, type CliSandbox } from './cliTestkit';
+
+vi.mock('../../shared/mcp-presets', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../shared/mcp-presets')>();
+  const { FIXTURE_SERVERS } = await import('../../../../../e2e/fixtures/servers/paths');
+  const preset = original.OfficialMcpPresetSchema.parse({
+    id: 'fixture-env',
+    name: 'Fixture Env',
+    provider: 'fixture',
+    category: 'general',
+    description: original.presetDescriptionKey('fixture-env'),
+    tools: ['env'],
+    command: process.execPath,
+    args: [FIXTURE_SERVERS.stdioEnv],
+    requiresApiKey: true,
+    apiKeyEnvVar: 'FIXTURE_KEY',
+    linkedProviderIds: ['openai'],
+    icon: 'fixture',
+  });
+  return { ...original, OFFICIAL_MCP_PRESETS: [preset] };
+});
+
+const KEY = 'sk-cli-stdin-key-0815';
+
+let sandbox: CliSandbox;
+beforeEach(() => {
+  sandbox = makeSandbox();
+});
+afterEach(() => sandbox.remove());
+
+describe('presets list', () => {
+  it('prints JSON with the key a linked provider would give', async () => {
+    const before = await sandbox.run(['presets', 'list', '--json']);
+    expect(before.code).toBe(0);
+    expect(JSON.parse(before.stdout)).toEqual([{ preset: expect.objectContaining({ id: 'fixture-env' }), installed: false }]);
+
+    expect((await sandbox.run(['providers', 'set', 'openai', '--key-stdin'], `${KEY}\n`)).code).toBe(0);
+    const after = await sandbox.run(['presets', 'list']);
+    expect(after.stdout).toMatch(/fixture-env\s+Fixture Env\s+general\s+stdio\s+linked \(openai\)/);
+    expect((await sandbox.run(['presets', 'list', '--category', 'search', '--json'])).stdout.trim()).toBe('[]');
+  });
+
+  it('refuses an unknown category as a usage error', async () => {
+    const run = await sandbox.run(['presets', 'list', '--category', 'games']);
+    expect(run).toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown category "games"') });
+  });
+});
+
+describe('presets install', () => {
+  it('takes the key from stdin, prints each step, and the key reaches the server but not the config file', async () => {
+    const run = await sandbox.run(['presets', 'install', 'fixture-env', '--key-stdin'], `${KEY}\n`);
+    expect(run.code).toBe(0);
+    // Other stderr lines (the notice that secrets went to a file on a machine without a keychain) are not steps.
+    const steps = run.stderr.split('\n').flatMap((line) => /^(\w+): (ok|--|FAILED) /.exec(line)?.slice(1, 3).join(' ') ?? []);
+    expect(steps).toEqual(['key ok', 'dependency ok', 'add ok', 'connect ok', 'tools ok']);
+    expect(run.stderr).toContain('tools: ok 1 tool: env');
+    expect(run.stdout).toBe('Installed Fixture Env with 1 tool(s)\n');
+    expect(`${run.stdout}${run.stderr}`).not.toContain(KEY);
+    expect(readFileSync(path.join(sandbox.dir, 'mcp-config.json'), 'utf8')).not.toContain(KEY);
+
+    const call = await sandbox.run(['call', 'Fixture Env', 'env']);
+    expect(JSON.parse(call.stdout)).toMatchObject({ FIXTURE_KEY: KEY });
+
+    const again = await sandbox.run(['presets', 'install', 'fixture-env', '--key-stdin'], `${KEY}\n`);
+    expect(again).toMatchObject({ code: 1, stderr: expect.stringContaining('already installed as Fixture Env') });
+  });
+
+  it('stops at the key step, adding nothing, when no key is given or saved', async () => {
+    const run = await sandbox.run(['presets', 'install', 'fixture-env']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('key: FAILED');
+    expect((await sandbox.run(['servers', 'list', '--json'])).stdout.trim()).toBe('[]');
+  });
+
+  it('refuses a key on the command line, and both key options at once', async () => {
+    const plain = await sandbox.run(['presets', 'install', 'fixture-env', '--key', KEY]);
+    expect(plain).toMatchObject({ code: 2, stderr: expect.stringContaining('--key is refused') });
+    const both = await sandbox.run(['presets', 'install', 'fixture-env', '--key-stdin', '--key-from', 'openai'], KEY);
+    expect(both).toMatchObject({ code: 2, stderr: expect.stringContaining('not both') });
+  });
+});

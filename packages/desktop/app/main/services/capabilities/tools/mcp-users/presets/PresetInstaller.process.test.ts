@@ -1,0 +1,123 @@
+/**
+ * One-click install through the router against a real stdio server: the key is linked from a
+ * provider, reaches the server's environment, and never the plain config file.
+ */
+import fs from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURE_SERVERS } from '../../../../../../../../../e2e/fixtures/servers/paths';
+import type { EventEnvelope } from '../../../../../../shared/contracts/ipc';
+import type { PresetInstallResult } from '../../../../../../shared/contracts/presets';
+import { OfficialMcpPresetSchema, presetDescriptionKey } from '../../../../../../shared/mcp-presets';
+import { createTempServices, type TempServices } from '../../../../testing/tempServices';
+import { textOf } from '../McpService.testkit';
+
+const KEY = 'sk-fixture-linked-key-4711';
+
+const envPreset = OfficialMcpPresetSchema.parse({
+  id: 'fixture-env',
+  name: 'Fixture Env',
+  provider: 'fixture',
+  category: 'general',
+  description: presetDescriptionKey('fixture-env'),
+  tools: ['env'],
+  command: process.execPath,
+  args: [FIXTURE_SERVERS.stdioEnv],
+  requiresApiKey: true,
+  apiKeyEnvVar: 'FIXTURE_KEY',
+  linkedProviderIds: ['openai'],
+  icon: 'fixture',
+});
+
+const missingCommandPreset = OfficialMcpPresetSchema.parse({
+  ...envPreset,
+  id: 'fixture-missing',
+  name: 'Fixture Missing',
+  description: presetDescriptionKey('fixture-missing'),
+  command: 'elftia-no-such-command-here',
+});
+
+describe('presets.install', () => {
+  let services: TempServices;
+  let progress: EventEnvelope[];
+  beforeEach(() => {
+    services = createTempServices(undefined, { presets: [envPreset, missingCommandPreset] });
+    progress = [];
+    services.onEvent((e) => {
+      if (e.event === 'presets.install_progress') progress.push(e);
+    });
+  });
+  afterEach(() => services.cleanup());
+
+  const dispatch = (route: string, input: unknown) => services.router.dispatch(route, input);
+
+  it('fails before adding anything when no linked provider has a key', async () => {
+    const result = await dispatch('presets.install', { presetId: 'fixture-env' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'PRESET_KEY_REQUIRED', data: { linkedProviders: 'openai' } } });
+    expect(progress.map((e) => e.payload)).toEqual([{ presetId: 'fixture-env', step: expect.objectContaining({ step: 'key', status: 'failed' }) }]);
+    expect(await services.mcpService.list()).toEqual([]);
+  });
+
+  it('stops at a missing command with its install action, before adding', async () => {
+    await dispatch('providers.set', { id: 'openai', apiKey: KEY });
+    const result = await dispatch('presets.install', { presetId: 'fixture-missing' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'DEPS_MISSING', data: { command: 'elftia-no-such-command-here' } } });
+    expect(await services.mcpService.list()).toEqual([]);
+  });
+
+  it('links the provider key, connects, lists the tools, keeps the key out of the config, and refuses a second install', async () => {
+    expect(await dispatch('providers.set', { id: 'openai', apiKey: KEY })).toMatchObject({ ok: true });
+    expect(await dispatch('presets.list', {})).toMatchObject({
+      ok: true,
+      data: [{ preset: { id: 'fixture-env' }, installed: false, keyAvailableFrom: 'openai' }, { installed: false }],
+    });
+
+    const result = await dispatch('presets.install', { presetId: 'fixture-env' });
+    expect(result.ok).toBe(true);
+    const installed = (result as { data: PresetInstallResult }).data;
+    expect(installed).toMatchObject({ ok: true, tools: ['env'], keySource: 'provider', keyProviderId: 'openai' });
+    expect(installed.steps.map((s) => [s.step, s.status])).toEqual([
+      ['key', 'done'],
+      ['dependency', 'done'],
+      ['add', 'done'],
+      ['connect', 'done'],
+      ['tools', 'done'],
+    ]);
+    expect(installed.steps[0]!.message).toContain('openai');
+    // Each step was announced as it ended, in order.
+    expect(progress.map((e) => (e.event === 'presets.install_progress' ? e.payload.step : undefined))).toEqual(installed.steps);
+    // What leaves the router is masked.
+    expect(JSON.stringify(installed)).not.toContain(KEY);
+    expect(installed.server.installSource).toBe('builtin');
+
+    const env = JSON.parse(textOf((await services.mcpService.callTool(installed.server.id, 'env')).content)) as Record<string, string>;
+    expect(env.FIXTURE_KEY).toBe(KEY);
+    expect(fs.readFileSync(services.configPath, 'utf8')).not.toContain(KEY);
+
+    expect(await dispatch('presets.list', {})).toMatchObject({ data: [{ installed: true, serverId: installed.server.id }, { installed: false }] });
+    expect(await dispatch('presets.install', { presetId: 'fixture-env' })).toMatchObject({
+      ok: false,
+      error: { code: 'PRESET_ALREADY_INSTALLED', data: { serverId: installed.server.id, serverName: 'Fixture Env' } },
+    });
+    expect(await services.mcpService.list()).toHaveLength(1);
+  });
+
+  it('leaves the server added, in its error state with a fix, when it cannot connect', async () => {
+    const crashing = OfficialMcpPresetSchema.parse({ ...envPreset, args: [FIXTURE_SERVERS.exitAtStart] });
+    await services.cleanup();
+    services = createTempServices(undefined, { presets: [crashing] });
+    const result = await dispatch('presets.install', { presetId: 'fixture-env', apiKey: KEY });
+    expect(result.ok).toBe(true);
+    const installed = (result as { data: PresetInstallResult }).data;
+    expect(installed).toMatchObject({ ok: false, keySource: 'input', tools: [] });
+    expect(installed.steps.map((s) => [s.step, s.status])).toEqual([
+      ['key', 'done'],
+      ['dependency', 'done'],
+      ['add', 'done'],
+      ['connect', 'failed'],
+      ['tools', 'skipped'],
+    ]);
+    expect(installed.steps[3]).toMatchObject({ code: expect.stringMatching(/^MCP_/), fix: expect.stringMatching(/reconnect/) });
+    expect((await services.mcpService.list()).map((s) => s.id)).toEqual([installed.server.id]);
+    expect(services.mcpService.statusOf(installed.server.id).state).toBe('error');
+  });
+});
