@@ -28,6 +28,10 @@ export const ERROR_CODES = [
   'DEPS_NO_INSTALLER',
   /** An installer could not start or exited with an error; data carries what ran and its output's tail. */
   'DEPS_INSTALL_FAILED',
+  /** A server that arrived by install link runs only after its activation review was confirmed. */
+  'ACTIVATION_NEEDS_REVIEW',
+  /** The server changed after its activation review was shown; review it again. */
+  'ACTIVATION_REVIEW_STALE',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

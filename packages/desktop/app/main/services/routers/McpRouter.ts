@@ -11,6 +11,7 @@ import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mc
 import type { DependencyCheckService } from '../capabilities/tools/mcp-users/DependencyCheckService';
 import type { McpConfigStore } from '../config/McpConfigStore';
 import { createDepsRouteHandlers } from './depsRoutes';
+import { createLinkRouteHandlers, refuseUnreviewedActivation } from './linkRoutes';
 import type { ProviderStore } from '../providers/ProviderStore';
 
 /** The add schema; its `type` enum and config check derive from the transport table via the contract. */
@@ -25,19 +26,23 @@ export interface McpRouterDeps {
   configStore: McpConfigStore;
   deps: DependencyCheckService;
   providers: ProviderStore;
+  /** Told the ids an install link added (the contract's mcp.link_installed). */
+  onLinkInstalled: (ids: string[]) => void;
 }
 
 /** Server records leave through the router with their secrets masked (redaction.ts); only mcp.reveal_secrets shows them. */
 const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
 
-export function createRouteHandlers({ mcpService, configStore, deps, providers }: McpRouterDeps): RouteHandlers {
+export function createRouteHandlers({ mcpService, configStore, deps, providers, onLinkInstalled }: McpRouterDeps): RouteHandlers {
   return {
     'app.notices': async () => [...configStore.notices],
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
     'mcp.add': async (input) => maskResult(await mcpService.add(input)),
     'mcp.update': async ({ id, updates }) => {
+      const current = await mcpService.get(id);
+      refuseUnreviewedActivation(current, updates);
       // A client that got masks from mcp.list and sends them back unchanged keeps the stored secrets.
-      const config = updates.config && restoreMaskedSecrets((await mcpService.get(id)).config, updates.config);
+      const config = updates.config && restoreMaskedSecrets(current.config, updates.config);
       return maskResult(await mcpService.update({ id, updates: config ? { ...updates, config } : updates }));
     },
     'mcp.remove': ({ id }) => mcpService.remove(id),
@@ -66,6 +71,7 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers }
       const { env, headers, args, url } = (await mcpService.get(id)).config;
       return { ...(env ? { env } : {}), ...(headers ? { headers } : {}), ...(args ? { args } : {}), ...(url !== undefined ? { url } : {}) };
     },
+    ...createLinkRouteHandlers(mcpService, { onLinkInstalled }),
     ...createDepsRouteHandlers(deps),
     'providers.list': async () => providers.list(),
     'providers.set': async (input) => providers.set(input),

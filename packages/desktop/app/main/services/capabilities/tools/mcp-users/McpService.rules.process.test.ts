@@ -54,7 +54,7 @@ describe('disabled tools', () => {
   it('are refused through the router with the same code', async () => {
     h = makeService({ connectOnAdd: false });
     const server = await addFixture({ disabledTools: ['echo'] });
-    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...openLocalStores(h.dir), deps: new DependencyCheckService() }));
+    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...openLocalStores(h.dir), deps: new DependencyCheckService(), onLinkInstalled: () => {} }));
     const result = await router.dispatch('mcp.call_tool', { serverId: server.id, toolName: 'echo', args: { text: 'x' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'MCP_TOOL_DISABLED', data: { toolName: 'echo' } } });
   });
