@@ -50,14 +50,8 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   const deps = new DependencyCheckService({ openUrl: ports.openUrl });
   deps.on('install:progress', (progress) => publish('deps.install_progress', progress));
 
-  const router = new McpRouter(createRouteHandlers({
-      mcpService,
-      configStore: ports.configStore,
-      providers: ports.providers,
-      deps,
-      onLinkInstalled: (ids) => publish('mcp.link_installed', { ids }),
-    }),
-  );
+  const onLinkInstalled = (ids: string[]) => publish('mcp.link_installed', { ids });
+  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers, deps, onLinkInstalled }));
 
   // The CLI and other processes write the same file: their changes reach the pool and the UI.
   const offExternalChange = ports.configStore.onExternalChange((change) => void mcpService.applyExternalChange(change));

@@ -125,6 +125,21 @@ describe('install links, activation review and export', () => {
     await ok('mcp.update', { id, updates: { name: 'renamed' } });
   });
 
+  it('refuses every explicit connect to an unreviewed linked server, since connecting runs its command', async () => {
+    const id = await installOne({ tool: { command: 'elftia-no-such-command' } });
+    const attempts: [string, unknown][] = [
+      ['mcp.reconnect', { id }],
+      ['mcp.list_tools', { id }],
+      ['mcp.discover', { id }],
+      ['mcp.test', { id }],
+      ['mcp.call_tool', { serverId: id, toolName: 'echo', args: {} }],
+    ];
+    for (const [route, input] of attempts) {
+      expect(await services.router.dispatch(route, input), route).toMatchObject({ ok: false, error: { code: 'ACTIVATION_NEEDS_REVIEW', data: { id } } });
+    }
+    expect(services.mcpService.statusOf(id).state).toBe('disconnected');
+  });
+
   it('activates a server that did not arrive by link without a review', async () => {
     const { server } = await ok<McpActionResult>('mcp.add', { name: 'mine', type: 'stdio', config: { command: 'elftia-no-such-command' }, isActive: false });
     const activated = await ok<McpActionResult>('mcp.activate', { id: server!.id });

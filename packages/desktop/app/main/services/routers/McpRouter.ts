@@ -11,7 +11,7 @@ import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mc
 import type { DependencyCheckService } from '../capabilities/tools/mcp-users/DependencyCheckService';
 import type { McpConfigStore } from '../config/McpConfigStore';
 import { createDepsRouteHandlers } from './depsRoutes';
-import { createLinkRouteHandlers, refuseUnreviewedActivation } from './linkRoutes';
+import { createLinkRouteHandlers, refuseUnreviewedActivation, requireReviewBeforeConnect } from './linkRoutes';
 import type { ProviderStore } from '../providers/ProviderStore';
 
 /** The add schema; its `type` enum and config check derive from the transport table via the contract. */
@@ -34,7 +34,7 @@ export interface McpRouterDeps {
 const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
 
 export function createRouteHandlers({ mcpService, configStore, deps, providers, onLinkInstalled }: McpRouterDeps): RouteHandlers {
-  return {
+  return requireReviewBeforeConnect(mcpService, {
     'app.notices': async () => [...configStore.notices],
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
     'mcp.add': async (input) => maskResult(await mcpService.add(input)),
@@ -77,7 +77,7 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers, 
     'providers.set': async (input) => providers.set(input),
     'providers.remove': async ({ id }) => providers.remove(id),
     'providers.reveal_key': async ({ id }) => ({ id, apiKey: providers.revealKey(id) }),
-  };
+  });
 }
 
 export class McpRouter {

@@ -44,9 +44,33 @@ function linkedInput({ name, type, config }: McpServerInput): McpServerInput {
 export function refuseUnreviewedActivation(current: McpServerRecord, updates: McpServerUpdateInput['updates']): void {
   if (!needsActivationReview(current)) return;
   const relabels = updates.installSource !== undefined && updates.installSource !== 'protocol';
-  if (updates.isActive === true || updates.isTrusted === true || relabels) {
-    throw new AppError('ACTIVATION_NEEDS_REVIEW', `"${current.name}" was added from a link; confirm its activation review first`, { id: current.id, name: current.name });
-  }
+  if (updates.isActive === true || updates.isTrusted === true || relabels) throw needsReview(current);
+}
+
+const needsReview = (server: McpServerRecord) =>
+  new AppError('ACTIVATION_NEEDS_REVIEW', `"${server.name}" was added from a link; confirm its activation review first`, { id: server.id, name: server.name });
+
+/**
+ * The routes that connect a server by id even while it is inactive (the person asked
+ * explicitly), wrapped so that they, too, refuse a linked server nobody has reviewed: connecting
+ * a stdio server runs its command.
+ */
+export function requireReviewBeforeConnect(mcpService: McpService, handlers: RouteHandlers): RouteHandlers {
+  const reviewed = async (id: string) => {
+    const server = await mcpService.get(id);
+    if (needsActivationReview(server)) throw needsReview(server);
+  };
+  return {
+    ...handlers,
+    'mcp.reconnect': async (input) => (await reviewed(input.id), handlers['mcp.reconnect'](input)),
+    'mcp.list_tools': async (input) => (await reviewed(input.id), handlers['mcp.list_tools'](input)),
+    'mcp.discover': async (input) => (await reviewed(input.id), handlers['mcp.discover'](input)),
+    'mcp.call_tool': async (input) => (await reviewed(input.serverId), handlers['mcp.call_tool'](input)),
+    'mcp.test': async (input) => {
+      if ('id' in input) await reviewed(input.id);
+      return handlers['mcp.test'](input);
+    },
+  };
 }
 
 export interface LinkRouteOptions {
@@ -88,10 +112,9 @@ export function createLinkRouteHandlers(mcpService: McpService, { onLinkInstalle
       const server = await mcpService.get(id);
       const reviewed = needsActivationReview(server);
       if (reviewed) {
-        const data = { id, name: server.name };
-        if (!reviewToken) throw new AppError('ACTIVATION_NEEDS_REVIEW', `"${server.name}" was added from a link; confirm its activation review first`, data);
+        if (!reviewToken) throw needsReview(server);
         if (reviewToken !== activationReview(server).reviewToken) {
-          throw new AppError('ACTIVATION_REVIEW_STALE', `"${server.name}" changed after its activation review`, data);
+          throw new AppError('ACTIVATION_REVIEW_STALE', `"${server.name}" changed after its activation review`, { id, name: server.name });
         }
       }
       const result = await mcpService.update({ id, updates: { isActive: true, ...(reviewed ? { isTrusted: true } : {}) } });
