@@ -14,6 +14,8 @@ import { assembleStores } from './services/appStores';
 import { openElectronMcpConfigStore } from './electron/electronConfigStore';
 import { openSafeStorageSecretStore } from './electron/safeStorageSecretStore';
 import { bindIpc } from './electron/ipc';
+import { listenForInstallLinks } from './electron/deepLinks';
+import { InstallLinkInbox } from './electron/installLinks';
 import type { RendererLocation } from './electron/rendererLocation';
 import { createMainWindow } from './electron/window';
 
@@ -30,6 +32,7 @@ let services: Services | undefined;
 let processes: McpProcessTracker | undefined;
 let mainWindow: BrowserWindow | undefined;
 let unbindIpc: (() => void) | undefined;
+const installLinks = new InstallLinkInbox();
 
 function openWindow(): void {
   mainWindow = createMainWindow(path.join(here, '../preload/index.cjs'), renderer);
@@ -49,6 +52,14 @@ async function start(): Promise<void> {
   });
   unbindIpc = bindIpc(services, () => mainWindow, renderer);
   openWindow();
+  const router = services.router;
+  // The route adds the servers inactive and announces mcp.link_installed for the window to offer
+  // their review; a link it refuses is only logged, since no one asked this window for anything.
+  installLinks.deliverTo((url) => {
+    void router.dispatch('mcp.install_link', { url }).then((result) => {
+      if (!result.ok) console.warn(`Install link refused: ${result.error.code} ${result.error.message}`);
+    });
+  });
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();
   });
@@ -81,6 +92,7 @@ app.on('will-quit', (event) => {
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  listenForInstallLinks((url) => installLinks.push(url));
   app.on('second-instance', () => {
     if (mainWindow?.isMinimized()) mainWindow.restore();
     mainWindow?.focus();

@@ -38,6 +38,10 @@ export const ERROR_CODES = [
   'PRESET_PROVIDER_NO_KEY',
   /** A server was added from this preset already; data names it. */
   'PRESET_ALREADY_INSTALLED',
+  /** A server that arrived by install link runs only after its activation review was confirmed. */
+  'ACTIVATION_NEEDS_REVIEW',
+  /** The server changed after its activation review was shown; review it again. */
+  'ACTIVATION_REVIEW_STALE',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

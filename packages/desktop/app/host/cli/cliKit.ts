@@ -149,3 +149,14 @@ export interface CommandContext {
 }
 
 export type Command = (ctx: CommandContext) => Promise<number>;
+
+/** One line from the terminal; false for anything but y/yes. */
+export async function confirm(io: CliIo, question: string): Promise<boolean> {
+  io.stderr.write(`${question} [y/N] `);
+  let answer = '';
+  for await (const chunk of io.stdin) {
+    answer += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    if (answer.includes('\n')) break;
+  }
+  return /^\s*y(es)?\s*$/i.test(answer.split('\n')[0] ?? '');
+}

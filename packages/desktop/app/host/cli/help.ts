@@ -35,6 +35,9 @@ Commands:
   servers import FILE|-    Add servers from a JSON config (Claude Desktop, Cursor, VS Code …)
   servers remove NAME      Remove a server
   servers test NAME        Connect to a server and list its tools
+  servers export           Print every server as Claude Desktop JSON (secret values left empty)
+  servers install-link URL Add the servers of an elftia://mcp/install link, inactive
+  servers activate NAME    Show what a server would run, ask, then turn it on
   providers list           List LLM providers: name, base URL, whether a key is set (never the key)
   providers set ID         Set a provider's name, base URL or API key (the key from stdin)
   providers remove ID      Forget a provider's settings and delete its key
@@ -51,7 +54,7 @@ Run "elftia-mcp <command> --help" for a command's options.
 
 ${GLOBAL}`,
 
-  servers: `Usage: elftia-mcp [--config-dir DIR] servers <list|add|update|enable|disable|import|remove|test> …
+  servers: `Usage: elftia-mcp [--config-dir DIR] servers <list|add|update|enable|disable|import|remove|test|export|install-link|activate> …
 
 Run "elftia-mcp servers <subcommand> --help" for details.`,
 
@@ -166,6 +169,31 @@ Looks CMD up the way a stdio server's command is started: in the login shell's P
 was not started from a terminal, else in PATH. Prints its path, its version (npx, npm, node, uv,
 uvx) and, when it is missing, how "deps install" would install it. Exit code 1 when missing.
   --json   Print { command, found, path?, version?, source, install? }`,
+
+  'servers export': `Usage: elftia-mcp [--config-dir DIR] servers export [--with-secrets] [--json]
+
+Prints every server as { "mcpServers": { NAME: … } } (Claude Desktop's format, which Cursor,
+Windsurf, Cline and "servers import" read). Inactive servers carry "disabled": true. Env values,
+header values and credentials in arguments and URLs are written as "" (the names stay, so whoever
+imports the file knows what to fill in) unless --with-secrets is given.
+  --with-secrets  Include the real values
+  --json          Print { json } instead of the config itself`,
+
+  'servers install-link': `Usage: elftia-mcp [--config-dir DIR] servers install-link URL [--json]
+
+Adds the servers of an elftia://mcp/install?servers=<base64 JSON> link (any JSON "servers import"
+reads, at most 20 servers and 64 KiB). They are saved inactive and untrusted whatever the link
+says, and only their name, transport, command, arguments, env, URL and headers are kept. Prints
+what each would run; turn one on with "servers activate". Exit code 1 when an entry was not added.
+  --json   Print the per-entry results and each server's review`,
+
+  'servers activate': `Usage: elftia-mcp [--config-dir DIR] servers activate NAME [--yes] [--json]
+
+Shows exactly what the server would run (command and arguments, or URL; env and header names)
+and asks before turning it on. A server added from a link is turned on only if it still matches
+what was shown. Exit code 1 when declined.
+  -y, --yes  Turn it on without asking (required when not at a terminal)
+  --json     Print the activated record (secrets redacted)`,
 
   'deps install': `Usage: elftia-mcp [--config-dir DIR] deps install CMD [--yes] [--json]
 

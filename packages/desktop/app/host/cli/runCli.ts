@@ -20,6 +20,9 @@ const COMMANDS = {
   'servers import': async () => (await import('./commands/servers')).serversImport,
   'servers remove': async () => (await import('./commands/servers')).serversRemove,
   'servers test': async () => (await import('./commands/servers')).serversTest,
+  'servers export': async () => (await import('./commands/links')).serversExport,
+  'servers install-link': async () => (await import('./commands/links')).serversInstallLink,
+  'servers activate': async () => (await import('./commands/links')).serversActivate,
   'providers list': async () => (await import('./commands/providers')).providersList,
   'providers set': async () => (await import('./commands/providers')).providersSet,
   'providers remove': async () => (await import('./commands/providers')).providersRemove,
@@ -104,7 +107,7 @@ type Resolved = { help: HelpTopic } | { help?: undefined; name: CommandName; arg
 
 /** Commands that take a subcommand, and the subcommands named when one is missing. */
 const GROUPS = {
-  servers: 'list, add, update, enable, disable, import, remove or test',
+  servers: 'list, add, update, enable, disable, import, remove, test, export, install-link or activate',
   deps: 'check or install',
   providers: 'list, set or remove',
   presets: 'list or install',

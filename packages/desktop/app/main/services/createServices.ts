@@ -62,7 +62,8 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     onProgress: (progress) => publish('presets.install_progress', progress),
   });
 
-  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers, deps, presets }));
+  const onLinkInstalled = (ids: string[]) => publish('mcp.link_installed', { ids });
+  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers, deps, presets, onLinkInstalled }));
 
   // The CLI and other processes write the same file: their changes reach the pool and the UI.
   const offExternalChange = ports.configStore.onExternalChange((change) => void mcpService.applyExternalChange(change));

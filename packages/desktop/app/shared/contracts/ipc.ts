@@ -34,6 +34,14 @@ import {
   DependencyInstallResultSchema,
   DependencyPathSchema,
 } from './deps-types';
+import {
+  McpActivateInputSchema,
+  McpActivationReviewSchema,
+  McpExportInputSchema,
+  McpExportResultSchema,
+  McpInstallLinkInputSchema,
+  McpLinkInstalledSchema,
+} from './mcp-links';
 import { LlmProviderIdInputSchema, LlmProviderKeySchema, LlmProviderSchema, LlmProviderSetInputSchema } from './providers';
 import {
   PresetInstallInputSchema,
@@ -75,6 +83,14 @@ export const routes = {
    * Everything else (mcp.list, the records add and update answer with) carries them masked.
    */
   'mcp.reveal_secrets': { input: McpServerIdInputSchema, output: McpServerConfigSchema.pick({ env: true, headers: true, args: true, url: true }) },
+  /** Adds the servers of an `elftia://mcp/install` link, inactive and untrusted, whatever the link says. */
+  'mcp.install_link': { input: McpInstallLinkInputSchema, output: McpActionResultSchema },
+  /** What the person confirms before a server runs for the first time, with a token over exactly that. */
+  'mcp.activation_review': { input: McpServerIdInputSchema, output: McpActivationReviewSchema },
+  /** Activates a server; one that arrived by link needs the token of a review of its current record. */
+  'mcp.activate': { input: McpActivateInputSchema, output: McpActionResultSchema },
+  /** Every server as Claude Desktop's `{ "mcpServers": … }`; secret values left empty unless asked for. */
+  'mcp.export': { input: McpExportInputSchema, output: McpExportResultSchema },
   /** Whether a command is installed, where, which version, and how to install it when it is not. */
   'deps.check': { input: DependencyCommandInputSchema, output: DependencyCheckResultSchema },
   /** Runs the command's installer (progress as deps.install_progress); DEPS_NO_INSTALLER when none is known. */
@@ -116,6 +132,8 @@ export const events = {
   /** The server announced notifications/tools/list_changed; cached tools were dropped. */
   'mcp.tools_changed': z.object({ serverId: z.string() }),
   'deps.install_progress': DependencyInstallProgressSchema,
+  /** An install link (from the OS) added these servers, inactive; the window may open their review. */
+  'mcp.link_installed': McpLinkInstalledSchema,
   'app.notice': AppNoticeSchema,
   'presets.install_progress': PresetInstallProgressSchema,
   /** Browser-mode host only: this reader fell behind and `count` events were not sent to it; reload what is shown. */

@@ -1,6 +1,6 @@
 /** `deps check CMD` and `deps install CMD`: the dependency doctor from a terminal. */
 import type { DependencyCheckResult, DependencyInstallAction, DependencyInstallResult, InstallerRun } from '../../../shared/contracts/deps-types';
-import { EXIT, nameFlags, parseCommand, positionals, shellWord, UsageError, writeJson, type CliIo, type Command } from '../cliKit';
+import { confirm, EXIT, nameFlags, parseCommand, positionals, shellWord, UsageError, writeJson, type Command } from '../cliKit';
 
 const FLAG_OF_FIELD = { command: 'CMD' };
 
@@ -30,17 +30,6 @@ export const depsCheck: Command = async ({ io, args, client }) => {
   }
   return check.found ? EXIT.OK : EXIT.FAILURE;
 };
-
-/** One line from the terminal; false for anything but y/yes. */
-async function confirm(io: CliIo, question: string): Promise<boolean> {
-  io.stderr.write(`${question} [y/N] `);
-  let answer = '';
-  for await (const chunk of io.stdin) {
-    answer += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-    if (answer.includes('\n')) break;
-  }
-  return /^\s*y(es)?\s*$/i.test(answer.split('\n')[0] ?? '');
-}
 
 const NEXT_STEP: Record<DependencyInstallResult['next'], (r: DependencyInstallResult) => string> = {
   ready: (r) => `${describeFound(r.check)}\nReady: start or reconnect the servers that need it.`,

@@ -40,6 +40,17 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   'mcp.discover': [{ input: { id: null }, path: 'id' }],
   'mcp.server_log': [{ input: { id: 'x', limit: 0 }, path: 'limit' }],
   'mcp.reveal_secrets': [{ input: { id: '' }, path: 'id' }],
+  'mcp.install_link': [
+    { input: { url: '' }, path: 'url' },
+    { input: { url: 'elftia://mcp/install?servers=%%%' }, path: 'url' },
+    { input: { url: 'elftia://mcp/install?servers=e30', isActive: true }, path: '' },
+  ],
+  'mcp.activation_review': [{ input: { id: ' ' }, path: 'id' }],
+  'mcp.activate': [
+    { input: { id: 'x', reviewToken: 'not-a-digest' }, path: 'reviewToken' },
+    { input: { id: 'x', isTrusted: true }, path: '' },
+  ],
+  'mcp.export': [{ input: { includeSecrets: 'yes' }, path: 'includeSecrets' }],
   'deps.check': [
     { input: { command: '' }, path: 'command' },
     { input: { command: '--version' }, path: 'command' },

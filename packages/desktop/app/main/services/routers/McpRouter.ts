@@ -13,6 +13,7 @@ import type { McpConfigStore } from '../config/McpConfigStore';
 import { createDepsRouteHandlers } from './depsRoutes';
 import { createPresetRouteHandlers } from './presetRoutes';
 import type { PresetInstaller } from '../capabilities/tools/mcp-users/presets/PresetInstaller';
+import { createLinkRouteHandlers, refuseUnreviewedActivation, requireReviewBeforeConnect } from './linkRoutes';
 import type { ProviderStore } from '../providers/ProviderStore';
 
 /** The add schema; its `type` enum and config check derive from the transport table via the contract. */
@@ -28,19 +29,23 @@ export interface McpRouterDeps {
   deps: DependencyCheckService;
   providers: ProviderStore;
   presets: PresetInstaller;
+  /** Told the ids an install link added (the contract's mcp.link_installed). */
+  onLinkInstalled: (ids: string[]) => void;
 }
 
 /** Server records leave through the router with their secrets masked (redaction.ts); only mcp.reveal_secrets shows them. */
 const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
 
-export function createRouteHandlers({ mcpService, configStore, deps, providers, presets }: McpRouterDeps): RouteHandlers {
-  return {
+export function createRouteHandlers({ mcpService, configStore, deps, providers, presets, onLinkInstalled }: McpRouterDeps): RouteHandlers {
+  return requireReviewBeforeConnect(mcpService, {
     'app.notices': async () => [...configStore.notices],
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
     'mcp.add': async (input) => maskResult(await mcpService.add(input)),
     'mcp.update': async ({ id, updates }) => {
+      const current = await mcpService.get(id);
+      refuseUnreviewedActivation(current, updates);
       // A client that got masks from mcp.list and sends them back unchanged keeps the stored secrets.
-      const config = updates.config && restoreMaskedSecrets((await mcpService.get(id)).config, updates.config);
+      const config = updates.config && restoreMaskedSecrets(current.config, updates.config);
       return maskResult(await mcpService.update({ id, updates: config ? { ...updates, config } : updates }));
     },
     'mcp.remove': ({ id }) => mcpService.remove(id),
@@ -69,13 +74,14 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers, 
       const { env, headers, args, url } = (await mcpService.get(id)).config;
       return { ...(env ? { env } : {}), ...(headers ? { headers } : {}), ...(args ? { args } : {}), ...(url !== undefined ? { url } : {}) };
     },
+    ...createLinkRouteHandlers(mcpService, { onLinkInstalled }),
     ...createDepsRouteHandlers(deps),
     'providers.list': async () => providers.list(),
     'providers.set': async (input) => providers.set(input),
     'providers.remove': async ({ id }) => providers.remove(id),
     'providers.reveal_key': async ({ id }) => ({ id, apiKey: providers.revealKey(id) }),
     ...createPresetRouteHandlers(presets),
-  };
+  });
 }
 
 export class McpRouter {

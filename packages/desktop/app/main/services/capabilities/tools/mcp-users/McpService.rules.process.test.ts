@@ -58,7 +58,7 @@ describe('disabled tools', () => {
     const stores = openLocalStores(h.dir);
     const deps = new DependencyCheckService();
     const presets = new PresetInstaller({ mcpService: h.service, deps, providers: stores.providers });
-    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...stores, deps, presets }));
+    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...stores, deps, presets, onLinkInstalled: () => {} }));
     const result = await router.dispatch('mcp.call_tool', { serverId: server.id, toolName: 'echo', args: { text: 'x' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'MCP_TOOL_DISABLED', data: { toolName: 'echo' } } });
   });

@@ -1,0 +1,34 @@
+/**
+ * Servers as Claude Desktop's `{ "mcpServers": { name: … } }`, which every host's importer (ours
+ * included, see importDialects) reads. Without secrets, env and header values, credential
+ * arguments and URL secrets are written empty rather than dropped: the names tell whoever imports
+ * the file what to fill in, and the file still reads back.
+ */
+import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import { TRANSPORTS } from '../../../../../../shared/transports';
+import { maskValues, redactArgs, redactUrl } from './redaction';
+
+const EMPTY = '';
+
+function exportEntry(server: McpServerRecord, includeSecrets: boolean): Record<string, unknown> {
+  const { command, args, env, url, headers, wsProtocol, timeoutMs } = server.config;
+  const runsProcess = TRANSPORTS.descriptors.find((d) => d.type === server.type)?.kind === 'process';
+  const hide = !includeSecrets;
+  return {
+    ...(runsProcess ? {} : { type: server.type }),
+    ...(command !== undefined ? { command } : {}),
+    ...(args?.length ? { args: hide ? redactArgs(args, EMPTY) : args } : {}),
+    ...(env && Object.keys(env).length ? { env: hide ? maskValues(env, EMPTY) : env } : {}),
+    ...(url !== undefined ? { url: hide ? redactUrl(url, EMPTY) : url } : {}),
+    ...(headers && Object.keys(headers).length ? { headers: hide ? maskValues(headers, EMPTY) : headers } : {}),
+    ...(wsProtocol ? { wsProtocol } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    // Claude Desktop and Cline keep an entry they should not start as `disabled: true`.
+    ...(server.isActive ? {} : { disabled: true }),
+  };
+}
+
+export function exportServersJson(servers: readonly McpServerRecord[], { includeSecrets = false } = {}): string {
+  const mcpServers = Object.fromEntries(servers.map((s) => [s.name, exportEntry(s, includeSecrets)]));
+  return JSON.stringify({ mcpServers }, null, 2);
+}

@@ -1,0 +1,125 @@
+/**
+ * Install links, the activation review and export, merged into McpRouter's one handler table.
+ * A link comes from any web page, so what it may set is decided here, not by the link: only the
+ * fields the review shows (plus the env and header values it names) reach the record, and the
+ * record is added inactive, untrusted and user-scoped.
+ */
+import type { McpActionResult, McpServerInput, McpServerRecord, McpServerUpdateInput } from '../../../shared/contracts/mcp-types';
+import { AppError, toErrorShape } from '../../../shared/errors';
+import type { McpService } from '../capabilities/tools/mcp-users/McpService';
+import { activationReview, needsActivationReview } from '../capabilities/tools/mcp-users/common/activationReview';
+import { parseInstallLink } from '../capabilities/tools/mcp-users/common/deepLink';
+import { exportServersJson } from '../capabilities/tools/mcp-users/common/exportConfig';
+import { maskServerRecord } from '../capabilities/tools/mcp-users/common/redaction';
+import type { RouteHandlers } from './McpRouter';
+
+type LinkRoute = 'mcp.install_link' | 'mcp.activation_review' | 'mcp.activate' | 'mcp.export';
+
+/** The linked entry rebuilt from the shown fields only; everything else is ours to set. */
+function linkedInput({ name, type, config }: McpServerInput): McpServerInput {
+  const { command, args, env, url, headers } = config;
+  return {
+    name,
+    type,
+    config: {
+      ...(command !== undefined ? { command } : {}),
+      ...(args ? { args } : {}),
+      ...(env ? { env } : {}),
+      ...(url !== undefined ? { url } : {}),
+      ...(headers ? { headers } : {}),
+    },
+    scope: 'user',
+    isActive: false,
+    isTrusted: false,
+    installSource: 'protocol',
+    disabledTools: [],
+    disabledAutoApproveTools: [],
+  };
+}
+
+/**
+ * An update may not turn on, trust or relabel a linked server nobody has reviewed: that is what
+ * mcp.activate with a review token is for.
+ */
+export function refuseUnreviewedActivation(current: McpServerRecord, updates: McpServerUpdateInput['updates']): void {
+  if (!needsActivationReview(current)) return;
+  const relabels = updates.installSource !== undefined && updates.installSource !== 'protocol';
+  if (updates.isActive === true || updates.isTrusted === true || relabels) throw needsReview(current);
+}
+
+const needsReview = (server: McpServerRecord) =>
+  new AppError('ACTIVATION_NEEDS_REVIEW', `"${server.name}" was added from a link; confirm its activation review first`, { id: server.id, name: server.name });
+
+/**
+ * The routes that connect a server by id even while it is inactive (the person asked
+ * explicitly), wrapped so that they, too, refuse a linked server nobody has reviewed: connecting
+ * a stdio server runs its command.
+ */
+export function requireReviewBeforeConnect(mcpService: McpService, handlers: RouteHandlers): RouteHandlers {
+  const reviewed = async (id: string) => {
+    const server = await mcpService.get(id);
+    if (needsActivationReview(server)) throw needsReview(server);
+  };
+  return {
+    ...handlers,
+    'mcp.reconnect': async (input) => (await reviewed(input.id), handlers['mcp.reconnect'](input)),
+    'mcp.list_tools': async (input) => (await reviewed(input.id), handlers['mcp.list_tools'](input)),
+    'mcp.discover': async (input) => (await reviewed(input.id), handlers['mcp.discover'](input)),
+    'mcp.call_tool': async (input) => (await reviewed(input.serverId), handlers['mcp.call_tool'](input)),
+    'mcp.test': async (input) => {
+      if ('id' in input) await reviewed(input.id);
+      return handlers['mcp.test'](input);
+    },
+  };
+}
+
+export interface LinkRouteOptions {
+  /** Told the ids a link added, so a window can offer their review. */
+  onLinkInstalled: (ids: string[]) => void;
+}
+
+export function createLinkRouteHandlers(mcpService: McpService, { onLinkInstalled }: LinkRouteOptions): Pick<RouteHandlers, LinkRoute> {
+  return {
+    'mcp.install_link': async ({ url }) => {
+      const link = parseInstallLink(url);
+      if (!link.ok) {
+        throw new AppError('VALIDATION_FAILED', `Not an install link: ${link.message}`, {
+          route: 'mcp.install_link',
+          reason: link.reason,
+          issues: [{ path: 'url', message: link.message }],
+        });
+      }
+      const ids: string[] = [];
+      const results: NonNullable<McpActionResult['results']> = [];
+      for (const entry of link.entries) {
+        if (!entry.ok) {
+          results.push({ name: entry.name, success: false, message: entry.message });
+          continue;
+        }
+        try {
+          const { server } = await mcpService.add(linkedInput(entry.input));
+          if (server) ids.push(server.id);
+          results.push({ name: entry.name, success: true, ...(server ? { id: server.id } : {}) });
+        } catch (err) {
+          results.push({ name: entry.name, success: false, message: toErrorShape(err).message });
+        }
+      }
+      if (ids.length) onLinkInstalled(ids);
+      return { success: ids.length === results.length, message: `Added ${ids.length} of ${results.length} servers, inactive until reviewed`, results };
+    },
+    'mcp.activation_review': async ({ id }) => activationReview(await mcpService.get(id)),
+    'mcp.activate': async ({ id, reviewToken }) => {
+      const server = await mcpService.get(id);
+      const reviewed = needsActivationReview(server);
+      if (reviewed) {
+        if (!reviewToken) throw needsReview(server);
+        if (reviewToken !== activationReview(server).reviewToken) {
+          throw new AppError('ACTIVATION_REVIEW_STALE', `"${server.name}" changed after its activation review`, { id, name: server.name });
+        }
+      }
+      const result = await mcpService.update({ id, updates: { isActive: true, ...(reviewed ? { isTrusted: true } : {}) } });
+      return result.server ? { ...result, server: maskServerRecord(result.server) } : result;
+    },
+    'mcp.export': async ({ includeSecrets }) => ({ json: exportServersJson(await mcpService.list(), { includeSecrets }) }),
+  };
+}
