@@ -57,7 +57,8 @@ describe('ToolsTab', () => {
     expect(row('db').textContent).toContain('PGPASSWORD=pw-real-1');
     expect(row('remote').textContent).not.toContain('real');
 
-    await userEvent.click(within(row('db')).getByRole('button', { name: 'Hide secrets' }));
+    // antd settles the button's loading state a tick after the values arrive.
+    await userEvent.click(await within(row('db')).findByRole('button', { name: 'Hide secrets' }));
     expect(row('db').textContent).not.toContain('real');
     expect(row('db').textContent).toContain('PGPASSWORD=***');
 
