@@ -103,6 +103,7 @@ describe('a server linked to a provider', () => {
     const applied = await sandbox.run(['providers', 'apply-key', 'openai']);
     expect(applied).toMatchObject({ code: 0, stdout: 'Updated Fixture Env: it uses your OpenAI key\n' });
     expect(await envKey()).toBe(second);
+    expect((await sandbox.run(['servers', 'list'])).stdout).toMatch(/Fixture Env .*\(uses your OpenAI key\)\n/);
 
     const third = 'sk-cli-third-key-5678';
     const updated = await sandbox.run(['providers', 'set', 'openai', '--key-stdin', '--update-servers'], `${third}\n`);
