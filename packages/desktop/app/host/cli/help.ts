@@ -41,6 +41,7 @@ Commands:
   providers list           List LLM providers: name, base URL, whether a key is set (never the key)
   providers set ID         Set a provider's name, base URL or API key (the key from stdin)
   providers remove ID      Forget a provider's settings and delete its key
+  providers apply-key ID   Put ID's current key into the servers installed with it
   tools NAME               Show a server's tools: ids, names, descriptions, arguments
   call NAME TOOL           Call a tool and print its result
   convert                  Convert MCP tools to OpenAI / Anthropic / Gemini tool definitions
@@ -106,7 +107,7 @@ Removes the server NAME (name, case-insensitive, or id).`,
 Connects to NAME, lists its tools and disconnects. Exit code 1 when it cannot connect.
   --json   Print the test result as JSON`,
 
-  providers: `Usage: elftia-mcp [--config-dir DIR] providers <list|set|remove> …
+  providers: `Usage: elftia-mcp [--config-dir DIR] providers <list|set|remove|apply-key> …
 
 ID is one of: ${LLM_PROVIDERS.map((p) => p.id).join(', ')}.
 Run "elftia-mcp providers <subcommand> --help" for details.`,
@@ -117,14 +118,22 @@ Lists every known LLM provider with its name, the base URL in use and whether an
 Keys are shown as ***; the desktop app reveals one when asked.
   --json   Print [{ id, name, baseUrl?, defaultBaseUrl?, hasKey, keyMask? }]`,
 
-  'providers set': `Usage: elftia-mcp [--config-dir DIR] providers set ID [--name N] [--base-url URL] [--key-stdin]
+  'providers set': `Usage: elftia-mcp [--config-dir DIR] providers set ID [--name N] [--base-url URL] [--key-stdin] [--update-servers]
 
 Changes the fields whose flags are given; the others stay as they are.
   --name N          Display name
   --base-url URL    An http(s) URL; an empty value goes back to the provider's default
   --key-stdin       Read the API key from stdin (e.g. pass | elftia-mcp providers set openai --key-stdin).
                     There is no --key VALUE: the command line is kept in shell history and shown
-                    to other users in the process list.`,
+                    to other users in the process list.
+  --update-servers  After a new key, update the servers installed with ID's key without asking
+                    (at a terminal the command asks; otherwise it names providers apply-key).`,
+
+  'providers apply-key': `Usage: elftia-mcp [--config-dir DIR] providers apply-key ID [--json]
+
+Writes ID's saved key into every server installed from a preset with ID's key, changing only
+the key's environment variable or header; each server reconnects. Exit code 1 when one is skipped.
+  --json   Print { updated: [{ id, name }], skipped: [{ id, name, reason }] }`,
 
   'providers remove': `Usage: elftia-mcp [--config-dir DIR] providers remove ID
 

@@ -86,3 +86,32 @@ describe('presets install', () => {
     expect(both).toMatchObject({ code: 2, stderr: expect.stringContaining('not both') });
   });
 });
+
+describe('a server linked to a provider', () => {
+  it('keeps the old key with a note, then follows the new key with --update-servers or providers apply-key', async () => {
+    expect((await sandbox.run(['providers', 'set', 'openai', '--key-stdin'], `${KEY}\n`)).code).toBe(0);
+    expect((await sandbox.run(['presets', 'install', 'fixture-env', '--key-from', 'openai'])).code).toBe(0);
+    const envKey = async () => (JSON.parse((await sandbox.run(['call', 'Fixture Env', 'env'])).stdout) as Record<string, string>).FIXTURE_KEY;
+
+    const second = 'sk-cli-second-key-1234';
+    const noted = await sandbox.run(['providers', 'set', 'openai', '--key-stdin'], `${second}\n`);
+    expect(noted.code).toBe(0);
+    expect(noted.stderr).toContain('1 server(s) still use the old key of openai: Fixture Env');
+    expect(noted.stderr).toContain('elftia-mcp providers apply-key openai');
+    expect(await envKey()).toBe(KEY);
+
+    const applied = await sandbox.run(['providers', 'apply-key', 'openai']);
+    expect(applied).toMatchObject({ code: 0, stdout: 'Updated Fixture Env: it uses your OpenAI key\n' });
+    expect(await envKey()).toBe(second);
+    expect((await sandbox.run(['servers', 'list'])).stdout).toMatch(/Fixture Env .*\(uses your OpenAI key\)\n/);
+
+    const third = 'sk-cli-third-key-5678';
+    const updated = await sandbox.run(['providers', 'set', 'openai', '--key-stdin', '--update-servers'], `${third}\n`);
+    expect(updated.code).toBe(0);
+    expect(updated.stdout).toContain('Updated Fixture Env: it uses your OpenAI key');
+    expect(await envKey()).toBe(third);
+    const config = readFileSync(path.join(sandbox.dir, 'mcp-config.json'), 'utf8');
+    for (const key of [KEY, second, third]) expect(config).not.toContain(key);
+    expect(await sandbox.run(['providers', 'apply-key', 'zai'])).toMatchObject({ code: 0, stdout: 'No server uses the key of zai\n' });
+  });
+});

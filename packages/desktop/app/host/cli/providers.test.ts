@@ -58,7 +58,7 @@ describe('elftia-mcp providers', () => {
       [['providers', 'set', 'openai', '--base-url', 'ftp://x'], '', /--base-url: Must be an http\(s\) URL/],
       [['providers', 'set', 'openai', '--key-stdin'], '\n', /read no key/],
       [['providers', 'set', 'openai', '--key-stdin'], 'sk one two', /the key on stdin: An API key has no spaces/],
-      [['providers'], '', /providers needs a subcommand: list, set or remove/],
+      [['providers'], '', /providers needs a subcommand: list, set, remove or apply-key/],
       [['providers', 'rename'], '', /Unknown subcommand "providers rename"/],
     ];
     for (const [args, stdin, message] of cases) {

@@ -26,6 +26,7 @@ const COMMANDS = {
   'providers list': async () => (await import('./commands/providers')).providersList,
   'providers set': async () => (await import('./commands/providers')).providersSet,
   'providers remove': async () => (await import('./commands/providers')).providersRemove,
+  'providers apply-key': async () => (await import('./commands/providers')).providersApplyKey,
   tools: async () => (await import('./commands/tools')).tools,
   call: async () => (await import('./commands/call')).call,
   convert: async () => (await import('./commands/convert')).convert,
@@ -109,7 +110,7 @@ type Resolved = { help: HelpTopic } | { help?: undefined; name: CommandName; arg
 const GROUPS = {
   servers: 'list, add, update, enable, disable, import, remove, test, export, install-link or activate',
   deps: 'check or install',
-  providers: 'list, set or remove',
+  providers: 'list, set, remove or apply-key',
   presets: 'list or install',
 } as const;
 const isGroup = (name: string | undefined): name is keyof typeof GROUPS => name !== undefined && Object.hasOwn(GROUPS, name);

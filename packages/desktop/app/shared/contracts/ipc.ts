@@ -42,7 +42,15 @@ import {
   McpInstallLinkInputSchema,
   McpLinkInstalledSchema,
 } from './mcp-links';
-import { LlmProviderIdInputSchema, LlmProviderKeySchema, LlmProviderSchema, LlmProviderSetInputSchema } from './providers';
+import {
+  ApplyProviderKeyInputSchema,
+  ApplyProviderKeyResultSchema,
+  LinkedServerSchema,
+  LlmProviderIdInputSchema,
+  LlmProviderKeySchema,
+  LlmProviderSchema,
+  LlmProviderSetInputSchema,
+} from './providers';
 import {
   PresetInstallInputSchema,
   PresetInstallProgressSchema,
@@ -105,6 +113,10 @@ export const routes = {
   'providers.remove': { input: LlmProviderIdInputSchema, output: LlmProviderSchema },
   /** The one way a key leaves the main process: the person asked to see it. */
   'providers.reveal_key': { input: LlmProviderIdInputSchema, output: LlmProviderKeySchema },
+  /** The servers whose key follows this provider's (installed from a preset with its key). */
+  'providers.linked_servers': { input: LlmProviderIdInputSchema, output: z.array(LinkedServerSchema) },
+  /** Writes the provider's current key into its linked servers (all, or the ids given); they reconnect. */
+  'providers.apply_key': { input: ApplyProviderKeyInputSchema, output: ApplyProviderKeyResultSchema },
   /** The official presets (one category, or all), each with whether it is installed and which provider's key it would use. */
   'presets.list': { input: PresetListInputSchema, output: z.array(PresetListItemSchema) },
   /**

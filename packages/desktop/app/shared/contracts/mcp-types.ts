@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { AppErrorShapeSchema } from '../errors';
 import { TRANSPORTS, type TransportField } from '../transports';
+import { LlmProviderIdSchema } from './providers';
 
 /** The transport table (shared/transports.ts) is the one list of transports; every enum of types derives from it. */
 export const MCP_SERVER_TRANSPORTS = TRANSPORTS.types;
@@ -57,6 +58,8 @@ const McpServerFieldsSchema = z.object({
   disabledAutoApproveTools: z.array(z.string()),
   installSource: McpInstallSourceSchema,
   projectPath: z.string().optional(),
+  /** The preset's key slot follows this provider's saved key (providers.apply_key rewrites it). */
+  keyLink: z.object({ providerId: LlmProviderIdSchema, presetId: z.string().min(1) }).strict().optional(),
   createdAt: z.number(),
   updatedAt: z.number().optional(),
 });

@@ -56,3 +56,20 @@ export type LlmProviderSetInput = z.infer<typeof LlmProviderSetInputSchema>;
 export const LlmProviderIdInputSchema = z.strictObject({ id: LlmProviderIdSchema });
 
 export const LlmProviderKeySchema = z.object({ id: LlmProviderIdSchema, apiKey: z.string() });
+
+/** A server whose key follows a provider, as the providers.* routes name it. */
+export const LinkedServerSchema = z.object({ id: z.string(), name: z.string() });
+export type LinkedServer = z.infer<typeof LinkedServerSchema>;
+
+export const ApplyProviderKeyInputSchema = z.strictObject({
+  id: LlmProviderIdSchema,
+  /** A subset of the linked servers; absent means all of them. */
+  serverIds: z.array(z.string().min(1)).min(1).optional(),
+});
+export type ApplyProviderKeyInput = z.infer<typeof ApplyProviderKeyInputSchema>;
+
+export const ApplyProviderKeyResultSchema = z.object({
+  updated: z.array(LinkedServerSchema),
+  skipped: z.array(LinkedServerSchema.extend({ reason: z.string() })),
+});
+export type ApplyProviderKeyResult = z.infer<typeof ApplyProviderKeyResultSchema>;

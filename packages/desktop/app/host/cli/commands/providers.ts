@@ -3,8 +3,8 @@
  * stdin only (`--key-stdin`): on the command line it would land in shell history and in every
  * process listing on the machine.
  */
-import { LlmProviderIdSchema, type LlmProvider } from '../../../shared/contracts/providers';
-import { EXIT, nameFlags, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
+import { LLM_PROVIDERS, LlmProviderIdSchema, type ApplyProviderKeyResult, type LlmProvider, type LlmProviderId } from '../../../shared/contracts/providers';
+import { confirm, EXIT, nameFlags, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
 import { table } from '../format';
 
 const FLAG_OF_FIELD = { id: 'ID', name: '--name', baseUrl: '--base-url', apiKey: 'the key on stdin' } as const;
@@ -37,6 +37,7 @@ export const providersSet: Command = async ({ io, args, client }) => {
     name: { type: 'string' },
     'base-url': { type: 'string' },
     'key-stdin': { type: 'boolean' },
+    'update-servers': { type: 'boolean' },
     // Declared only to refuse it with the reason, rather than as an unknown option.
     key: { type: 'string' },
   });
@@ -54,7 +55,8 @@ export const providersSet: Command = async ({ io, args, client }) => {
     if (!apiKey) throw new UsageError('--key-stdin read no key from stdin', 'providers set');
   }
   const baseUrl = values['base-url'];
-  const saved = await (await client())
+  const app = await client();
+  const saved = await app
     .call('providers.set', {
       id,
       ...(values.name !== undefined ? { name: values.name } : {}),
@@ -64,7 +66,43 @@ export const providersSet: Command = async ({ io, args, client }) => {
     })
     .catch(nameFlags(FLAG_OF_FIELD));
   io.stdout.write(`Saved ${saved.id}: ${summary(saved)}\n`);
-  return EXIT.OK;
+  if (apiKey === undefined) return EXIT.OK;
+  // Servers installed with this provider's key follow it, once the person agrees.
+  const linked = await app.call('providers.linked_servers', { id });
+  if (linked.length === 0) return EXIT.OK;
+  const names = linked.map((s) => s.name).join(', ');
+  let update = values['update-servers'] === true;
+  if (!update && io.interactive) {
+    update = await confirm(io, `${linked.length} server(s) use this provider's key: ${names}. Update them now?`);
+  }
+  if (!update) {
+    io.stderr.write(`note: ${linked.length} server(s) still use the old key of ${id}: ${names}. Run "elftia-mcp providers apply-key ${id}" to update them.\n`);
+    return EXIT.OK;
+  }
+  return reportApplied(io, id, await app.call('providers.apply_key', { id }));
+};
+
+const providerName = (id: LlmProviderId) => LLM_PROVIDERS.find((p) => p.id === id)?.name ?? id;
+
+function reportApplied(io: Parameters<Command>[0]['io'], id: LlmProviderId, result: ApplyProviderKeyResult): number {
+  for (const s of result.updated) io.stdout.write(`Updated ${s.name}: it uses your ${providerName(id)} key\n`);
+  for (const s of result.skipped) io.stderr.write(`Skipped ${s.name}: ${s.reason}\n`);
+  return result.skipped.length > 0 ? EXIT.FAILURE : EXIT.OK;
+}
+
+export const providersApplyKey: Command = async ({ io, args, client }) => {
+  const { values, positionals: rest } = parseCommand('providers apply-key', args, { json: { type: 'boolean' } });
+  const id = providerId('providers apply-key', rest);
+  const result = await (await client()).call('providers.apply_key', { id });
+  if (values.json) {
+    writeJson(io, result);
+    return result.skipped.length > 0 ? EXIT.FAILURE : EXIT.OK;
+  }
+  if (result.updated.length === 0 && result.skipped.length === 0) {
+    io.stdout.write(`No server uses the key of ${id}\n`);
+    return EXIT.OK;
+  }
+  return reportApplied(io, id, result);
 };
 
 export const providersRemove: Command = async ({ io, args, client }) => {

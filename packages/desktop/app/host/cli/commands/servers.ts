@@ -1,4 +1,5 @@
 /** `servers list|add|update|enable|disable|import|remove|test`: the server records, through the router. */
+import { LLM_PROVIDERS } from '../../../shared/contracts/providers';
 import type { McpServerConfig, McpServerInput, McpServerRecord } from '../../../shared/contracts/mcp-types';
 import { TRANSPORTS } from '../../../shared/transports';
 import {
@@ -30,7 +31,9 @@ export const serversList: Command = async ({ io, args, client }) => {
     io.stdout.write('No MCP servers configured. Add one with "elftia-mcp servers add" or "elftia-mcp servers import".\n');
     return EXIT.OK;
   }
-  const rows = servers.map((s) => [s.name, s.type, s.isActive ? 'yes' : 'no', s.id, describeTarget(s)]);
+  // A server whose key follows a provider says so, e.g. "uses your Z.AI key".
+  const keyNote = (s: (typeof servers)[number]) => (s.keyLink ? ` (uses your ${LLM_PROVIDERS.find((p) => p.id === s.keyLink!.providerId)?.name ?? s.keyLink.providerId} key)` : '');
+  const rows = servers.map((s) => [s.name, s.type, s.isActive ? 'yes' : 'no', s.id, `${describeTarget(s)}${keyNote(s)}`]);
   io.stdout.write(`${table(['NAME', 'TYPE', 'ACTIVE', 'ID', 'TARGET'], rows)}\n`);
   return EXIT.OK;
 };

@@ -72,6 +72,13 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   ],
   'providers.remove': [{ input: { id: '__proto__' }, path: 'id' }],
   'providers.reveal_key': [{ input: {}, path: 'id' }],
+  'providers.linked_servers': [{ input: { id: 'not-a-provider' }, path: 'id' }],
+  'providers.apply_key': [
+    { input: {}, path: 'id' },
+    { input: { id: 'openai', serverIds: [] }, path: 'serverIds' },
+    { input: { id: 'openai', serverIds: 'abc' }, path: 'serverIds' },
+    { input: { id: 'openai', servers: ['abc'] }, path: '' },
+  ],
   'presets.list': [{ input: { category: 'games' }, path: 'category' }],
   'presets.install': [
     { input: {}, path: 'presetId' },

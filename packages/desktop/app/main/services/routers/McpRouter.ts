@@ -13,6 +13,7 @@ import type { McpConfigStore } from '../config/McpConfigStore';
 import { createDepsRouteHandlers } from './depsRoutes';
 import { createPresetRouteHandlers } from './presetRoutes';
 import type { PresetInstaller } from '../capabilities/tools/mcp-users/presets/PresetInstaller';
+import { applyProviderKey, linkedServers } from '../capabilities/tools/mcp-users/presets/providerKeyLinks';
 import { createLinkRouteHandlers, refuseUnreviewedActivation, requireReviewBeforeConnect } from './linkRoutes';
 import type { ProviderStore } from '../providers/ProviderStore';
 
@@ -80,6 +81,8 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers, 
     'providers.set': async (input) => providers.set(input),
     'providers.remove': async ({ id }) => providers.remove(id),
     'providers.reveal_key': async ({ id }) => ({ id, apiKey: providers.revealKey(id) }),
+    'providers.linked_servers': async ({ id }) => (await linkedServers(mcpService, id)).map((s) => ({ id: s.id, name: s.name })),
+    'providers.apply_key': ({ id, serverIds }) => applyProviderKey({ mcpService, providers, presets: presets.presets }, id, serverIds),
     ...createPresetRouteHandlers(presets),
   });
 }

@@ -29,6 +29,7 @@ const BASE = {
   disabledAutoApproveTools: ['add'],
   installSource: 'builtin',
   projectPath: '/tmp/elftia-project',
+  keyLink: { providerId: 'openai', presetId: 'fixture-env' },
 } as const;
 
 /** One new value per updatable field; a field missing here fails the completeness check below. */
@@ -43,6 +44,7 @@ const CHANGES: Record<Exclude<keyof McpServerRecord, 'id' | 'createdAt' | 'updat
   disabledAutoApproveTools: ['echo', 'add'],
   installSource: 'protocol',
   projectPath: '/tmp/elftia-other-project',
+  keyLink: { providerId: 'zai', presetId: 'zai-vision' },
 };
 
 describe('mcp.update through the router', () => {

@@ -101,6 +101,39 @@ describe('presets.install', () => {
     expect(await services.mcpService.list()).toHaveLength(1);
   });
 
+  it('follows the provider: a new key reaches the linked server after providers.apply_key, and never the config file', async () => {
+    await dispatch('providers.set', { id: 'openai', apiKey: KEY });
+    const installed = ((await dispatch('presets.install', { presetId: 'fixture-env' })) as { data: PresetInstallResult }).data;
+    expect(installed.server.keyLink).toEqual({ providerId: 'openai', presetId: 'fixture-env' });
+    const readEnv = async () => JSON.parse(textOf((await services.mcpService.callTool(installed.server.id, 'env')).content)) as Record<string, string>;
+    expect((await readEnv()).FIXTURE_KEY).toBe(KEY);
+
+    const NEW_KEY = 'sk-fixture-rotated-key-0815';
+    expect(await dispatch('providers.set', { id: 'openai', apiKey: NEW_KEY })).toMatchObject({ ok: true });
+    expect(await dispatch('providers.linked_servers', { id: 'openai' })).toEqual({ ok: true, data: [{ id: installed.server.id, name: 'Fixture Env' }] });
+    expect(await dispatch('providers.linked_servers', { id: 'zai' })).toEqual({ ok: true, data: [] });
+    // Until the person agrees, the server keeps the old key.
+    expect((await readEnv()).FIXTURE_KEY).toBe(KEY);
+
+    expect(await dispatch('providers.apply_key', { id: 'openai', serverIds: [installed.server.id, 'not-linked'] })).toEqual({
+      ok: true,
+      data: { updated: [{ id: installed.server.id, name: 'Fixture Env' }], skipped: [{ id: 'not-linked', name: 'not-linked', reason: expect.stringContaining('openai') }] },
+    });
+    expect((await readEnv()).FIXTURE_KEY).toBe(NEW_KEY);
+    const stored = await services.mcpService.get(installed.server.id);
+    expect(stored.keyLink).toEqual({ providerId: 'openai', presetId: 'fixture-env' });
+    expect(stored.config.args).toEqual([FIXTURE_SERVERS.stdioEnv]);
+    const config = fs.readFileSync(services.configPath, 'utf8');
+    expect(config).not.toContain(NEW_KEY);
+    expect(config).not.toContain(KEY);
+  });
+
+  it('does not link a key typed in', async () => {
+    const result = (await dispatch('presets.install', { presetId: 'fixture-env', apiKey: KEY })) as { data: PresetInstallResult };
+    expect(result.data.server.keyLink).toBeUndefined();
+    expect(await dispatch('providers.linked_servers', { id: 'openai' })).toEqual({ ok: true, data: [] });
+  });
+
   it('leaves the server added, in its error state with a fix, when it cannot connect', async () => {
     const crashing = OfficialMcpPresetSchema.parse({ ...envPreset, args: [FIXTURE_SERVERS.exitAtStart] });
     await services.cleanup();

@@ -55,7 +55,8 @@ const isPresetServer = (preset: OfficialMcpPreset, server: McpServerRecord) =>
   server.installSource === 'builtin' && server.name.toLowerCase() === preset.name.toLowerCase();
 
 export class PresetInstaller {
-  private readonly presets: readonly OfficialMcpPreset[];
+  /** The catalog this installer installs from (also what linked servers are rewritten from). */
+  readonly presets: readonly OfficialMcpPreset[];
 
   constructor(private readonly d: PresetInstallerDeps) {
     this.presets = d.presets ?? OFFICIAL_MCP_PRESETS;
@@ -121,7 +122,9 @@ export class PresetInstaller {
     let server: McpServerRecord;
     try {
       const input = presetToServerInput(preset, { apiKey: key.apiKey, providerId: key.providerId, directories });
-      server = (await this.d.mcpService.add(input)).server!;
+      // A key taken from a provider follows it: providers.apply_key rewrites it when the key changes.
+      const keyLink = key.source === 'provider' && key.providerId ? { providerId: key.providerId, presetId: preset.id } : undefined;
+      server = (await this.d.mcpService.add(keyLink ? { ...input, keyLink } : input)).server!;
     } catch (err) {
       return stopAt('add', err);
     }
