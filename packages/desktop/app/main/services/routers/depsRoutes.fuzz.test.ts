@@ -3,32 +3,18 @@
  * VALIDATION_FAILED envelope, none throws, and nothing on disk changes. The payloads come from a
  * seeded generator, so a failure names a payload that reproduces.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteName } from '../../../shared/contracts/ipc';
 import { AppErrorShapeSchema } from '../../../shared/errors';
 import { createTempServices, type TempServices } from '../testing/tempServices';
+import { pick, random, snapshot } from './fuzzTestkit';
 
 const PER_ROUTE = 2_000;
 
-/** mulberry32: small, seeded, good enough to spread payloads. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ (t + t);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HOSTILE_STRINGS = ['', ' ', '-', '--help', '-rf /', ' node', 'node ', 'node\n', 'a\u0000b', 'x\ry', '\u001b[31m', '\t', 'uv\u007f', 'n'.repeat(256)];
 const NON_STRINGS = [null, 0, -1, 1e308, Number.NaN, true, false, [], ['node'], {}, { command: 'node' }];
 
-function pick<T>(next: () => number, list: readonly T[]): T {
-  return list[Math.floor(next() * list.length)] as T;
-}
 
 /** Any JSON-ish value, nested a little. */
 function anyValue(next: () => number, depth = 0): unknown {
@@ -68,17 +54,6 @@ const GENERATORS: Record<Extract<RouteName, `deps.${string}`>, (next: () => numb
   'deps.refresh_path': malformedEmptyInput,
 };
 
-/** Every file under dir with its bytes, to compare before and after. */
-function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) {
-      const full = path.join(entry.parentPath, entry.name);
-      files[path.relative(dir, full)] = fs.readFileSync(full, 'base64');
-    }
-  }
-  return files;
-}
 
 describe('deps.* routes under malformed payloads', () => {
   let services: TempServices;

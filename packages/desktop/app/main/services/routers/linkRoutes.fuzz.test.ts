@@ -4,29 +4,16 @@
  * the schema too (a well-formed `{ url }` whose link is broken), because a link arrives from any
  * web page. The generator is seeded, so a failure names a payload that reproduces.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteName } from '../../../shared/contracts/ipc';
 import { AppErrorShapeSchema } from '../../../shared/errors';
 import { INSTALL_LINK_MAX_BYTES, INSTALL_LINK_MAX_SERVERS, parseInstallLink } from '../capabilities/tools/mcp-users/common/deepLink';
 import { createTempServices, type TempServices } from '../testing/tempServices';
+import { pick, random, snapshot, type Next } from './fuzzTestkit';
 
 const PER_ROUTE = 2_000;
 
-/** mulberry32: small, seeded, good enough to spread payloads. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ (t + t);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-type Next = () => number;
-const pick = <T>(next: Next, list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
 const int = (next: Next, n: number) => Math.floor(next() * n);
 
 const HOSTILE_STRINGS = ['', ' ', '\n', 'a\u0000b', '__proto__', 'constructor', '\u001b[31m', 'n'.repeat(300)];
@@ -122,17 +109,6 @@ const GENERATORS: Record<LinkRoute, (next: Next) => unknown> = {
   'mcp.export': malformedExport,
 };
 
-/** Every file under dir with its bytes, to compare before and after. */
-function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) {
-      const full = path.join(entry.parentPath, entry.name);
-      files[path.relative(dir, full)] = fs.readFileSync(full, 'base64');
-    }
-  }
-  return files;
-}
 
 /** Malformed by construction: the schema refuses it, or (a well-formed install link input) the parser does. */
 function isMalformed(route: LinkRoute, input: unknown): boolean {

@@ -4,30 +4,18 @@
  * own `__proto__` keys). Each must be answered VALIDATION_FAILED and leave every file as it was.
  * The generator is seeded: a failure prints the seed and the payload.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LLM_PROVIDERS } from '../../../shared/contracts/providers';
 import { createTempServices, type TempServices } from '../testing/tempServices';
+import { random, snapshot } from './fuzzTestkit';
 
 const PER_ROUTE = 2500;
 const SEED = Number(process.env.FUZZ_SEED ?? 0x9e3779b9);
 const IDS: readonly string[] = LLM_PROVIDERS.map((p) => p.id);
 
-/** mulberry32: small, seeded, good enough to spread cases. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function generator(seed: number) {
-  const next = rng(seed);
+  const next = random(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
   const text = (max = 24) => Array.from({ length: int(max) }, () => String.fromCodePoint(pick([int(0x80), 0x20 + int(0x5f), int(0x2ffff)]))).join('');
@@ -93,21 +81,20 @@ function generator(seed: number) {
 
 describe('provider routes under malformed payloads', () => {
   let services: TempServices;
-  let files: string[];
-  const snapshot = () => Object.fromEntries(files.map((f) => [f, fs.readFileSync(f, 'utf8')]).concat([['(dir)', fs.readdirSync(services.configDir).sort().join(',')]]));
 
   beforeAll(async () => {
     services = createTempServices();
     const set = await services.router.dispatch('providers.set', { id: 'openai', apiKey: 'sk-fuzz-0123456789', name: 'Mine' });
     const add = await services.router.dispatch('mcp.add', { name: 'kept', type: 'stdio', config: { command: 'node', env: { TOKEN: 'tok-fuzz-value' } }, isActive: false });
     expect([set.ok, add.ok]).toEqual([true, true]);
-    files = ['mcp-config.json', 'secrets.json', 'providers.json'].map((name) => path.join(services.configDir, name));
+    // The snapshot covers the whole folder; these are the files a bad payload could touch.
+    expect(Object.keys(snapshot(services.configDir))).toEqual(expect.arrayContaining(['mcp-config.json', 'secrets.json', 'providers.json']));
   });
   afterAll(() => services.cleanup());
 
   for (const route of ['providers.list', 'providers.set', 'providers.remove', 'providers.reveal_key']) {
     it(`${route}: ${PER_ROUTE} payloads, each VALIDATION_FAILED, nothing on disk changed`, async () => {
-      const before = snapshot();
+      const before = snapshot(services.configDir);
       const make = generator(SEED ^ route.length);
       const seen = new Set<string>();
       for (let i = 0; i < PER_ROUTE; i++) {
@@ -119,7 +106,7 @@ describe('provider routes under malformed payloads', () => {
         }
       }
       expect(seen.size).toBeGreaterThan(PER_ROUTE / 4); // the generator really varies its cases
-      expect(snapshot()).toEqual(before);
+      expect(snapshot(services.configDir)).toEqual(before);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
   }
