@@ -9,21 +9,8 @@ import { makeSandbox, type CliSandbox } from './cliTestkit';
 
 vi.mock('../../shared/mcp-presets', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../shared/mcp-presets')>();
-  const { FIXTURE_SERVERS } = await import('../../../../../e2e/fixtures/servers/paths');
-  const preset = original.OfficialMcpPresetSchema.parse({
-    id: 'fixture-env',
-    name: 'Fixture Env',
-    provider: 'fixture',
-    category: 'general',
-    description: original.presetDescriptionKey('fixture-env'),
-    tools: ['env'],
-    command: process.execPath,
-    args: [FIXTURE_SERVERS.stdioEnv],
-    requiresApiKey: true,
-    apiKeyEnvVar: 'FIXTURE_KEY',
-    linkedProviderIds: ['openai'],
-    icon: 'fixture',
-  });
+  const { fixtureEnvPresetFields } = await import('../../main/services/capabilities/tools/mcp-users/presets/presetFixtures.testkit');
+  const preset = original.OfficialMcpPresetSchema.parse(fixtureEnvPresetFields(original.presetDescriptionKey));
   return { ...original, OFFICIAL_MCP_PRESETS: [preset] };
 });
 

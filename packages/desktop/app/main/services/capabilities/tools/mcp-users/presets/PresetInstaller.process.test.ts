@@ -10,23 +10,11 @@ import type { PresetInstallResult } from '../../../../../../shared/contracts/pre
 import { OfficialMcpPresetSchema, presetDescriptionKey } from '../../../../../../shared/mcp-presets';
 import { createTempServices, type TempServices } from '../../../../testing/tempServices';
 import { textOf } from '../McpService.testkit';
+import { fixtureEnvPresetFields } from './presetFixtures.testkit';
 
 const KEY = 'sk-fixture-linked-key-4711';
 
-const envPreset = OfficialMcpPresetSchema.parse({
-  id: 'fixture-env',
-  name: 'Fixture Env',
-  provider: 'fixture',
-  category: 'general',
-  description: presetDescriptionKey('fixture-env'),
-  tools: ['env'],
-  command: process.execPath,
-  args: [FIXTURE_SERVERS.stdioEnv],
-  requiresApiKey: true,
-  apiKeyEnvVar: 'FIXTURE_KEY',
-  linkedProviderIds: ['openai'],
-  icon: 'fixture',
-});
+const envPreset = OfficialMcpPresetSchema.parse(fixtureEnvPresetFields(presetDescriptionKey));
 
 const missingCommandPreset = OfficialMcpPresetSchema.parse({
   ...envPreset,
