@@ -2,9 +2,8 @@
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, isRunning } from '../../../../../../../../e2e/fixtures/servers/paths';
-import { AppError } from '../../../../../shared/errors';
 import { buildToolId } from './common/toolIds';
-import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 
 let h: Harness;
 
@@ -16,15 +15,6 @@ afterEach(async () => {
 async function addStdio(name = 'fixture', env: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
   const { server } = await h.service.add({ ...stdioInput(name, FIXTURE_SERVERS.stdio, env), isActive: false, ...extra });
   return server!;
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    return err instanceof AppError ? err.code : `not an AppError: ${String(err)}`;
-  }
-  return 'resolved';
 }
 
 const stateEvents = () => h.events.flatMap((e) => (e.name === 'mcp.connection_state' ? [e.payload.state] : []));

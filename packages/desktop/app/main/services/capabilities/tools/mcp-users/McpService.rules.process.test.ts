@@ -13,7 +13,7 @@ import { McpRouter, createRouteHandlers } from '../../../routers/McpRouter';
 import { openLocalStores } from '../../../appStores';
 import { DependencyCheckService } from './DependencyCheckService';
 import { PresetInstaller } from './presets/PresetInstaller';
-import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 import { setupMcpTools } from './ToolsLoader';
 
 let h: Harness;
@@ -22,15 +22,6 @@ afterEach(async () => {
   await h.dispose();
   expect(await waitNoStrayChildren()).toEqual([]);
 });
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    return err instanceof AppError ? err.code : `not an AppError: ${String(err)}`;
-  }
-  return 'resolved';
-}
 
 const connects = () => h.events.filter((e) => e.name === 'mcp.connection_state' && e.payload.state === 'connecting').length;
 const silentLogger = { info: () => undefined, warn: () => undefined };

@@ -10,6 +10,7 @@ import type { McpServerInput } from '../../../../../shared/contracts/mcp-types';
 import { openConfMcpConfigStore } from '../../../config/confBackend';
 import type { McpConfigStore } from '../../../config/McpConfigStore';
 import type { EventPayload } from '../../../../../shared/contracts/ipc';
+import { AppError } from '../../../../../shared/errors';
 import { MCP_EVENT_NAMES, McpService, type McpEventName, type McpServiceOptions } from './McpService';
 
 export type RecordedEvent = { [E in McpEventName]: { name: E; payload: EventPayload<E> } }[McpEventName];
@@ -67,3 +68,13 @@ export async function waitNoStrayChildren(allowed: readonly number[] = [], timeo
 
 export const textOf = (content: readonly { type: string }[]): string =>
   content.map((c) => (c.type === 'text' ? String((c as { text?: unknown }).text) : `[${c.type}]`)).join('');
+
+/** The error code a promise rejects with; 'resolved' when it does not reject. */
+export async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    return err instanceof AppError ? err.code : `not an AppError: ${String(err)}`;
+  }
+  return 'resolved';
+}
