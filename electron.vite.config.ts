@@ -6,7 +6,12 @@ import { RENDERER_CSP } from './packages/desktop/app/shared/csp';
 import { cliManifestPlugin } from './packages/desktop/bin/cliBuild.mjs';
 
 const app = path.resolve('packages/desktop/app');
-const alias = { '@shared': path.join(app, 'shared') };
+/** Import aliases, one per layer root, the same in tsconfig.json and vitest.config.ts. */
+const alias = {
+  '@shared': path.join(app, 'shared'),
+  '@mcp-common': path.join(app, 'main/services/capabilities/tools/mcp-users/common'),
+};
+const rendererAlias = { ...alias, '@renderer': path.resolve('packages/renderer/src') };
 
 /**
  * The built page carries the CSP as a <meta> too: Electron loads it from file://, where no
@@ -54,7 +59,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'packages/renderer',
-    resolve: { alias },
+    resolve: { alias: rendererAlias },
     plugins: [react(), cspMetaTag()],
     build: {
       outDir: path.resolve('out/renderer'),

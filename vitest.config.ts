@@ -14,7 +14,13 @@ const PROCESS_TESTS = '**/*.process.test.{ts,tsx}';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@shared': path.resolve('packages/desktop/app/shared') } },
+  resolve: {
+    alias: {
+      '@shared': path.resolve('packages/desktop/app/shared'),
+      '@mcp-common': path.resolve('packages/desktop/app/main/services/capabilities/tools/mcp-users/common'),
+      '@renderer': path.resolve('packages/renderer/src'),
+    },
+  },
   test: {
     // Node services by default; renderer component tests opt into jsdom with a file comment.
     environment: 'node',

@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { HostProvider } from './bridge/HostContext';
+import { DataProvider } from './data/DataProvider';
 import type { HostClient } from './bridge/types';
 import { SettingsWindow } from './features/settings/SettingsWindow';
 import { ANTD_LOCALES, HTML_LANG, SOURCE_LANGUAGE, isLanguage } from './i18n/languages';
@@ -12,7 +13,9 @@ export function App({ host, i18n }: { host: HostClient; i18n: I18n }) {
   return (
     <I18nextProvider i18n={i18n}>
       <HostProvider host={host}>
-        <Shell />
+        <DataProvider>
+          <Shell />
+        </DataProvider>
       </HostProvider>
     </I18nextProvider>
   );

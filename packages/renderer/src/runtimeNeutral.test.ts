@@ -4,9 +4,9 @@
  * services use: the `common/` parts of Node-side features import nothing that needs Node.
  */
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from '../../desktop/app/main/services/capabilities/tools/mcp-users/common/redaction';
-import { convertMcpToolsToAnthropic, convertMcpToolsToOpenAI } from '../../desktop/app/main/services/capabilities/tools/mcp-users/common/toolConversion';
-import { assignToolIds } from '../../desktop/app/main/services/capabilities/tools/mcp-users/common/toolIds';
+import { redactUrl } from '@mcp-common/redaction';
+import { convertMcpToolsToAnthropic, convertMcpToolsToOpenAI } from '@mcp-common/toolConversion';
+import { assignToolIds } from '@mcp-common/toolIds';
 
 describe('runtime-neutral MCP code in the browser', () => {
   it('masks the password and query values of a server URL', () => {

@@ -20,7 +20,8 @@ const isIssue = (value: unknown): value is Issue =>
  */
 export function ErrorAlert({ error, title, testId }: { error: AppErrorShape; title?: string; testId?: string }) {
   const { t } = useTranslation();
-  const text = translateError(t, error);
+  const { t: tErrors } = useTranslation('errors');
+  const text = translateError(tErrors, error);
   const rawIssues = error.data?.issues;
   const issues = Array.isArray(rawIssues) ? rawIssues.filter(isIssue) : [];
   return (
@@ -34,7 +35,7 @@ export function ErrorAlert({ error, title, testId }: { error: AppErrorShape; tit
         <>
           {title ? <div>{text}</div> : null}
           <details>
-            <summary>{t('common:error.details')}</summary>
+            <summary>{t('error.details')}</summary>
             <Typography.Text code>{`${error.code}: ${error.message}`}</Typography.Text>
             {issues.length > 0 ? (
               <ul>

@@ -2,7 +2,7 @@
  * A HostClient for component tests: an in-memory server list, scripted failures and a way to
  * push events, with the same envelope semantics as the real bridges.
  */
-import type { AppNotice, EventEnvelope, RouteName, RouteOutput } from '@shared/contracts/ipc';
+import type { AppNotice, EventEnvelope, RouteInput, RouteName, RouteOutput } from '@shared/contracts/ipc';
 import type { McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import type { AppErrorShape, Result } from '@shared/errors';
 import { createEventHub } from '../bridge/eventHub';
@@ -17,6 +17,9 @@ export class FakeHost implements HostClient {
   /** Errors to answer the next calls of a route with, in order. */
   readonly failures = new Map<RouteName, AppErrorShape[]>();
   readonly calls: RouteName[] = [];
+  /** The input of every call, in order, for asserting what a screen sent. */
+  readonly inputs: { route: RouteName; input: unknown }[] = [];
+  private readonly handlers = new Map<RouteName, (input: never) => unknown>();
   private emitToHub: EnvelopeListener = () => {};
   private readonly hub = createEventHub((emit) => {
     this.emitToHub = emit;
@@ -30,8 +33,17 @@ export class FakeHost implements HostClient {
 
   async request<R extends RouteName>(route: R, ...args: RouteArgs<R>): Promise<Result<RouteOutput<R>>> {
     this.calls.push(route);
+    this.inputs.push({ route, input: args[0] });
     const failure = this.failures.get(route)?.shift();
     if (failure) return { ok: false, error: failure };
+    const handler = this.handlers.get(route);
+    if (handler) {
+      try {
+        return { ok: true, data: structuredClone(await handler(args[0] as never)) as RouteOutput<R> };
+      } catch (error) {
+        return { ok: false, error: error as AppErrorShape };
+      }
+    }
     switch (route) {
       case 'mcp.list':
         return { ok: true, data: structuredClone(this.servers) as RouteOutput<R> };
@@ -48,6 +60,20 @@ export class FakeHost implements HostClient {
       default:
         return { ok: false, error: { code: 'ROUTE_NOT_FOUND', message: `FakeHost has no ${route}`, data: { route } } };
     }
+  }
+
+  /**
+   * Answers a route with `answer(input)`; throwing an error shape (`{ code, message }`) answers
+   * with that error envelope. Overrides the built-in list, status and notices answers.
+   */
+  handle<R extends RouteName>(route: R, answer: (input: RouteInput<R>) => RouteOutput<R> | Promise<RouteOutput<R>>): this {
+    this.handlers.set(route, answer as (input: never) => unknown);
+    return this;
+  }
+
+  /** The inputs a route was called with, oldest first. */
+  inputsOf<R extends RouteName>(route: R): RouteInput<R>[] {
+    return this.inputs.filter((call) => call.route === route).map((call) => call.input as RouteInput<R>);
   }
 
   emit(envelope: EventEnvelope): void {

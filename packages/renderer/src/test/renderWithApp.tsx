@@ -2,6 +2,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { HostProvider } from '../bridge/HostContext';
+import { DataProvider } from '../data/DataProvider';
 import type { HostClient } from '../bridge/types';
 import { createI18n } from '../i18n/createI18n';
 import type { Language } from '../i18n/languages';
@@ -38,7 +39,9 @@ export function renderWithProviders(ui: ReactNode, host: HostClient, language: L
   installResizeObserver();
   return render(
     <I18nextProvider i18n={createI18n(language)}>
-      <HostProvider host={host}>{ui}</HostProvider>
+      <HostProvider host={host}>
+        <DataProvider>{ui}</DataProvider>
+      </HostProvider>
     </I18nextProvider>,
   );
 }

@@ -1,7 +1,7 @@
 import { ClearOutlined } from '@ant-design/icons';
 import { Button, Card, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { HTML_LANG, isLanguage, SOURCE_LANGUAGE } from '../../../../../i18n/languages';
+import { HTML_LANG, isLanguage, SOURCE_LANGUAGE } from '@renderer/i18n/languages';
 import { summarizeEvent } from './summarizeEvent';
 import type { LiveEvent } from './types';
 
@@ -14,7 +14,7 @@ export function LiveEventsPanel({
   onClear: () => void;
   serverName: (id: string) => string;
 }) {
-  const { t, i18n } = useTranslation('settings/tools');
+  const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : SOURCE_LANGUAGE;
   const time = new Intl.DateTimeFormat(HTML_LANG[language], { hour: '2-digit', minute: '2-digit', second: '2-digit' });

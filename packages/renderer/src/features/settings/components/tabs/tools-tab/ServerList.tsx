@@ -5,8 +5,8 @@ import { TRANSPORTS } from '@shared/transports';
 import type { AppErrorShape } from '@shared/errors';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHost } from '../../../../../bridge/HostContext';
-import { ErrorAlert } from '../../../../../components/ErrorAlert';
+import { useHost } from '@renderer/bridge/HostContext';
+import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { serverTarget } from './describeServer';
 
 /** Tag colours by position in the transport table, so a new transport gets one without an edit here. */
@@ -29,7 +29,7 @@ interface ServerListProps {
 
 /** An active server shows its connection state (the error on hover); an inactive one says so. */
 function StateTag({ server, status }: { server: McpServerRecord; status: McpServerStatus | undefined }) {
-  const { t } = useTranslation('settings/tools');
+  const { t } = useTranslation(['settings/tools', 'common']);
   if (!server.isActive) {
     return (
       <Tag data-testid="server-state" data-state="inactive">
@@ -59,7 +59,7 @@ const pairs = (map: Record<string, string> | undefined, separator: string) =>
  * "Show secrets", and dropped again on "Hide secrets".
  */
 function ServerRow({ server, status }: { server: McpServerRecord; status: McpServerStatus | undefined }) {
-  const { t } = useTranslation('settings/tools');
+  const { t } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
   const host = useHost();
   const [revealed, setRevealed] = useState<Secrets | undefined>();
@@ -122,7 +122,7 @@ function ServerRow({ server, status }: { server: McpServerRecord; status: McpSer
 }
 
 export function ServerList({ servers, loading, states }: ServerListProps) {
-  const { t } = useTranslation('settings/tools');
+  const { t } = useTranslation(['settings/tools', 'common']);
 
   let body;
   if (servers === undefined) {

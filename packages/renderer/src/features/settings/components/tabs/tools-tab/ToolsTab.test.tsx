@@ -2,14 +2,16 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeHost, server } from '../../../../../test/FakeHost';
-import { renderWithProviders } from '../../../../../test/renderWithApp';
+import { FakeHost, server } from '@renderer/test/FakeHost';
+import { renderWithProviders } from '@renderer/test/renderWithApp';
 import { ToolsTab } from './ToolsTab';
 import { EVENT_LOG_LIMIT } from './types';
 
 afterEach(cleanup);
 
 const rows = () => screen.queryAllByTestId('server-row');
+/** The event log is the Activity section; events are collected while another section shows. */
+const showActivity = () => userEvent.click(screen.getByText('Activity'));
 
 describe('ToolsTab', () => {
   it('lists configured servers with name, transport, state and target', async () => {
@@ -137,6 +139,8 @@ describe('ToolsTab', () => {
     expect(screen.queryByTestId('servers-empty')).toBeNull();
 
     act(() => host.emit({ event: 'mcp.connection_state', payload: { serverId: 'id-files', state: 'connected' } }));
+    await showActivity();
+    await showActivity();
     const entries = within(screen.getByTestId('event-log')).getAllByTestId('event-entry');
     expect(entries).toHaveLength(2);
     expect(entries[0]?.textContent).toContain('mcp.connection_state');
@@ -163,6 +167,7 @@ describe('ToolsTab', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(host.callCount('mcp.list')).toBe(2);
     expect(host.callCount('mcp.status')).toBe(2);
+    await showActivity();
     const entries = within(screen.getByTestId('event-log')).getAllByTestId('event-entry');
     expect(entries[0]?.textContent).toContain('120 events were missed while this page was behind');
   });
@@ -176,6 +181,7 @@ describe('ToolsTab', () => {
         host.emit({ event: 'mcp.server_log', payload: { serverId: 's', line: `line ${i}`, stream: 'stderr', at: i } });
       }
     });
+    await showActivity();
     const entries = screen.getAllByTestId('event-entry');
     expect(entries).toHaveLength(EVENT_LOG_LIMIT);
     expect(entries[0]?.textContent).toContain(`line ${EVENT_LOG_LIMIT + 4}`);

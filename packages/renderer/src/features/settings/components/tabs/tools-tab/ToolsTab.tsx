@@ -1,45 +1,74 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex } from 'antd';
-import { useCallback } from 'react';
+import { Button, Card, Flex, Segmented } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHost } from '../../../../../bridge/HostContext';
-import { ErrorAlert } from '../../../../../components/ErrorAlert';
+import { useHost } from '@renderer/bridge/HostContext';
+import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { useRoute } from '@renderer/data/useRoute';
+import { ImportDialog } from './import/ImportDialog';
 import { LiveEventsPanel } from './LiveEventsPanel';
+import { PresetGallery } from './presets/PresetGallery';
+import { ProviderKeys } from './provider-keys/ProviderKeys';
+import { McpServerFormDrawer } from './server-form/McpServerFormDrawer';
+import { ServerDetailDrawer } from './server-detail/ServerDetailDrawer';
 import { ServerList } from './ServerList';
-import { useConnectionStates } from './useConnectionStates';
+import { TOOLS_SECTIONS, ToolsTabNavProvider, useToolsTabNav } from './ToolsTabNav';
 import { useLiveEvents } from './useLiveEvents';
-import { useServerList } from './useServerList';
 
-/** Settings → Tools: the configured MCP servers and what the host is doing right now. */
+/** Settings → Tools: the MCP servers, the presets to install, the provider keys, and what the host is doing. */
 export function ToolsTab() {
-  const host = useHost();
-  const { t } = useTranslation('settings/tools');
-  const { servers, loading, error, reload } = useServerList(host);
-  const { events, clear } = useLiveEvents(host);
-  const states = useConnectionStates(host);
-
-  const serverName = useCallback(
-    (id: string) => servers?.find((server) => server.id === id)?.name ?? id,
-    [servers],
+  return (
+    <ToolsTabNavProvider>
+      <ToolsTabSections />
+    </ToolsTabNavProvider>
   );
+}
+
+function ToolsTabSections() {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const nav = useToolsTabNav();
+  const host = useHost();
+  const client = useQueryClient();
+  const list = useRoute('mcp.list');
+  const status = useRoute('mcp.status');
+  const { events, clear } = useLiveEvents(host);
+  const servers = list.data;
+
+  const states = useMemo(() => new Map((status.data ?? []).map((s) => [s.id, s])), [status.data]);
+  const serverName = useCallback((id: string) => servers?.find((server) => server.id === id)?.name ?? id, [servers]);
+  const reload = () => void client.invalidateQueries({ queryKey: ['mcp.list'] }).then(() => client.invalidateQueries({ queryKey: ['mcp.status'] }));
 
   return (
     <Flex vertical gap="middle">
-      <Card
-        size="small"
-        title={servers ? `${t('title')} · ${t('list.count', { count: servers.length })}` : t('title')}
-        extra={
-          <Button size="small" icon={<ReloadOutlined />} onClick={reload} loading={loading}>
-            {t('common:actions.refresh')}
-          </Button>
-        }
-      >
-        <Flex vertical gap="small">
-          {error ? <ErrorAlert error={error} testId="servers-error" /> : null}
-          <ServerList servers={servers} loading={loading} states={states} />
-        </Flex>
-      </Card>
-      <LiveEventsPanel events={events} onClear={clear} serverName={serverName} />
+      <Segmented
+        aria-label={t('sections.label')}
+        value={nav.section}
+        onChange={nav.showSection}
+        options={TOOLS_SECTIONS.map((section) => ({ value: section, label: t(`sections.${section}`) }))}
+      />
+      {nav.section === 'servers' ? (
+        <Card
+          size="small"
+          title={servers ? `${t('title')} · ${t('list.count', { count: servers.length })}` : t('title')}
+          extra={
+            <Button size="small" icon={<ReloadOutlined />} onClick={reload} loading={list.isFetching}>
+              {t('common:actions.refresh')}
+            </Button>
+          }
+        >
+          <Flex vertical gap="small">
+            {list.error ? <ErrorAlert error={list.error} testId="servers-error" /> : null}
+            <ServerList servers={servers} loading={list.isFetching} states={states} />
+          </Flex>
+        </Card>
+      ) : null}
+      {nav.section === 'presets' ? <PresetGallery /> : null}
+      {nav.section === 'keys' ? <ProviderKeys /> : null}
+      {nav.section === 'activity' ? <LiveEventsPanel events={events} onClear={clear} serverName={serverName} /> : null}
+      <McpServerFormDrawer />
+      <ImportDialog />
+      <ServerDetailDrawer />
     </Flex>
   );
 }

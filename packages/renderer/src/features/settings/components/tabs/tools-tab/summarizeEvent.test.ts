@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@shared/contracts/ipc';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../../../i18n/createI18n';
+import { createI18n } from '@renderer/i18n/createI18n';
 import { summarizeEvent } from './summarizeEvent';
 
 const t = createI18n('en').getFixedT('en', 'settings/tools');

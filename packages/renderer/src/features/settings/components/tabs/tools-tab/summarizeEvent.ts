@@ -9,7 +9,7 @@ const clip = (text: string): string => (text.length > MAX_LINE ? `${text.slice(0
  * One short, translated line per event. `serverName` turns ids into the names the person chose.
  * `t` is bound to the `settings/tools` namespace.
  */
-export function summarizeEvent(envelope: EventEnvelope, t: TFunction, serverName: (id: string) => string): string {
+export function summarizeEvent(envelope: EventEnvelope, t: TFunction<['settings/tools', 'common']>, serverName: (id: string) => string): string {
   switch (envelope.event) {
     case 'mcp.servers_changed': {
       const base = t(`events.serversChanged.${envelope.payload.reason}`);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { HostClient } from '../../../../../bridge/types';
+import type { HostClient } from '@renderer/bridge/types';
 import { EVENT_LOG_LIMIT, type LiveEvent } from './types';
 
 /** The latest events from the host, newest first, capped at `limit`. */

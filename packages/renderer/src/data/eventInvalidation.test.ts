@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { McpServerStatus } from '@shared/contracts/mcp-types';
+import { EVENT_REACTIONS } from './eventInvalidation';
+import { createQueryClient } from './queryClient';
+import { routeKey } from './useRoute';
+
+const isStale = (client: ReturnType<typeof createQueryClient>, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+
+function seeded() {
+  const client = createQueryClient();
+  client.setQueryData<McpServerStatus[]>(routeKey('mcp.status'), [{ id: 'a', state: 'connecting' }]);
+  client.setQueryData(routeKey('mcp.list'), []);
+  client.setQueryData(routeKey('mcp.list_tools', { id: 'a' }), []);
+  client.setQueryData(routeKey('mcp.list_tools', { id: 'b' }), []);
+  client.setQueryData(routeKey('providers.list'), []);
+  return client;
+}
+
+describe('EVENT_REACTIONS', () => {
+  it('applies a connection state in place, and refreshes that server’s tools once it is connected', () => {
+    const client = seeded();
+    EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'a', state: 'error', error: 'spawn npx ENOENT' });
+    expect(client.getQueryData(routeKey('mcp.status'))).toEqual([{ id: 'a', state: 'error', error: 'spawn npx ENOENT' }]);
+    expect(isStale(client, routeKey('mcp.status'))).toBe(false);
+    expect(isStale(client, routeKey('mcp.list_tools', { id: 'a' }))).toBe(false);
+
+    EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'a', state: 'connected' });
+    EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'new', state: 'connecting' });
+    expect(client.getQueryData(routeKey('mcp.status'))).toEqual([
+      { id: 'a', state: 'connected' },
+      { id: 'new', state: 'connecting' },
+    ]);
+    expect(isStale(client, routeKey('mcp.list_tools', { id: 'a' }))).toBe(true);
+    expect(isStale(client, routeKey('mcp.list_tools', { id: 'b' }))).toBe(false);
+  });
+
+  it('makes every view of the records stale on servers_changed, and leaves unrelated answers alone', () => {
+    const client = seeded();
+    EVENT_REACTIONS['mcp.servers_changed']?.(client, { reason: 'updated', id: 'a' });
+    expect(isStale(client, routeKey('mcp.list'))).toBe(true);
+    expect(isStale(client, routeKey('mcp.list_tools', { id: 'b' }))).toBe(true);
+    expect(isStale(client, routeKey('providers.list'))).toBe(false);
+  });
+
+  it('refetches everything when the page missed events', () => {
+    const client = seeded();
+    EVENT_REACTIONS['app.events_dropped']?.(client, { count: 3 });
+    expect(isStale(client, routeKey('providers.list'))).toBe(true);
+  });
+});

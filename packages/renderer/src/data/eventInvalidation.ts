@@ -1,0 +1,67 @@
+/**
+ * What each host event means for the cached route answers. The table is exhaustive over the
+ * contract's events, so a new event is a compile error here until someone decides what it
+ * makes stale (often nothing: progress and log lines are read live by the screens that show them).
+ */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { EventName, EventPayload, RouteName } from '@shared/contracts/ipc';
+import type { McpServerStatus } from '@shared/contracts/mcp-types';
+import { useHost } from '@renderer/bridge/HostContext';
+import { routeKey } from './useRoute';
+
+type Reaction<E extends EventName> = (client: QueryClient, payload: EventPayload<E>) => void;
+
+const invalidate = (client: QueryClient, ...routes: RouteName[]) => {
+  for (const route of routes) void client.invalidateQueries({ queryKey: [route] });
+};
+
+/** Routes whose answer depends on one server's live tools. */
+const refreshServerTools = (client: QueryClient, id: string) => {
+  void client.invalidateQueries({ queryKey: routeKey('mcp.list_tools', { id }) });
+  void client.invalidateQueries({ queryKey: routeKey('mcp.discover', { id }) });
+  invalidate(client, 'mcp.list_all_tools');
+};
+
+export const EVENT_REACTIONS: { [E in EventName]: Reaction<E> | null } = {
+  // Any record change may rename a server, toggle a tool or link a key: every view of records is stale.
+  'mcp.servers_changed': (client) =>
+    invalidate(client, 'mcp.list', 'mcp.status', 'mcp.list_all_tools', 'mcp.list_tools', 'mcp.discover', 'presets.list', 'providers.linked_servers'),
+  // Applied in place so a badge changes without a round trip; tools appear once connected.
+  'mcp.connection_state': (client, { serverId, state, error }) => {
+    client.setQueryData<McpServerStatus[]>(routeKey('mcp.status'), (prev) => {
+      if (!prev) return prev;
+      const next: McpServerStatus = { ...prev.find((s) => s.id === serverId), id: serverId, state };
+      if (error) next.error = error;
+      else delete next.error;
+      return prev.some((s) => s.id === serverId) ? prev.map((s) => (s.id === serverId ? next : s)) : [...prev, next];
+    });
+    if (state === 'connected') refreshServerTools(client, serverId);
+  },
+  'mcp.tools_changed': (client, { serverId }) => refreshServerTools(client, serverId),
+  'app.notice': (client) => invalidate(client, 'app.notices'),
+  // The page fell behind and missed events: anything may be stale.
+  'app.events_dropped': (client) => void client.invalidateQueries(),
+  // A deep-link install adds a record, which mcp.servers_changed already covers.
+  'mcp.link_installed': null,
+  // Read live by the screens that show them (call history, logs, install progress).
+  'mcp.tool_called': null,
+  'mcp.tool_progress': null,
+  'mcp.server_log': null,
+  'deps.install_progress': null,
+  'presets.install_progress': null,
+};
+
+/** Mount once under the QueryClientProvider: keeps every cached answer in step with the host. */
+export function useEventInvalidation(): void {
+  const host = useHost();
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      host.onAny((envelope) => {
+        const reaction = EVENT_REACTIONS[envelope.event] as Reaction<EventName> | null;
+        reaction?.(client, envelope.payload);
+      }),
+    [host, client],
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Where the Tools tab is: which section shows and which overlay (form, import, server detail) is
+ * open. Any part of the tab can navigate ("edit this server", "open its logs", "install the
+ * preset") without threading callbacks through every level.
+ */
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+export const TOOLS_SECTIONS = ['servers', 'presets', 'keys', 'activity'] as const;
+export type ToolsSection = (typeof TOOLS_SECTIONS)[number];
+
+/** What the server form edits: a new server, an existing one, or a copy of one. */
+export type FormTarget = { mode: 'add' } | { mode: 'edit'; serverId: string } | { mode: 'duplicate'; serverId: string };
+
+/** The server detail's panes; `logs` is where "open logs" lands. */
+export type DetailPane = 'tools' | 'prompts' | 'resources' | 'logs';
+
+export interface ToolsTabNav {
+  section: ToolsSection;
+  showSection: (section: ToolsSection) => void;
+  form: FormTarget | undefined;
+  openForm: (target: FormTarget) => void;
+  closeForm: () => void;
+  importOpen: boolean;
+  openImport: () => void;
+  closeImport: () => void;
+  detail: { serverId: string; pane: DetailPane } | undefined;
+  openDetail: (serverId: string, pane?: DetailPane) => void;
+  closeDetail: () => void;
+}
+
+const NavContext = createContext<ToolsTabNav | undefined>(undefined);
+
+export function ToolsTabNavProvider({ children, initialSection = 'servers' }: { children: ReactNode; initialSection?: ToolsSection }) {
+  const [section, showSection] = useState<ToolsSection>(initialSection);
+  const [form, setForm] = useState<FormTarget | undefined>();
+  const [importOpen, setImportOpen] = useState(false);
+  const [detail, setDetail] = useState<ToolsTabNav['detail']>();
+
+  const openForm = useCallback((target: FormTarget) => setForm(target), []);
+  const closeForm = useCallback(() => setForm(undefined), []);
+  const openImport = useCallback(() => setImportOpen(true), []);
+  const closeImport = useCallback(() => setImportOpen(false), []);
+  const openDetail = useCallback((serverId: string, pane: DetailPane = 'tools') => setDetail({ serverId, pane }), []);
+  const closeDetail = useCallback(() => setDetail(undefined), []);
+
+  const value = useMemo(
+    () => ({ section, showSection, form, openForm, closeForm, importOpen, openImport, closeImport, detail, openDetail, closeDetail }),
+    [section, form, openForm, closeForm, importOpen, openImport, closeImport, detail, openDetail, closeDetail],
+  );
+  return <NavContext.Provider value={value}>{children}</NavContext.Provider>;
+}
+
+export function useToolsTabNav(): ToolsTabNav {
+  const nav = useContext(NavContext);
+  if (!nav) throw new Error('useToolsTabNav() needs a <ToolsTabNavProvider>');
+  return nav;
+}
