@@ -1,11 +1,12 @@
 /**
  * Thousands of malformed payloads per provider route, as a careless or hostile client could send
  * them over IPC (structured clone: Maps, Dates, BigInts, typed arrays) or HTTP (JSON, including
- * own `__proto__` keys). Each must be answered VALIDATION_FAILED and leave every file as it was.
- * The generator is seeded: a failure prints the seed and the payload.
+ * own `__proto__` keys). Each must be answered VALIDATION_FAILED and leave every file as it was;
+ * so must a well-formed apply_key naming servers that do not follow the provider, which are
+ * skipped by name. The generator is seeded: a failure prints the seed and the payload.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LLM_PROVIDERS } from '../../../shared/contracts/providers';
+import { ApplyProviderKeyResultSchema, LLM_PROVIDERS } from '../../../shared/contracts/providers';
 import { createTempServices, type TempServices } from '../testing/tempServices';
 import { random, snapshot } from './fuzzTestkit';
 
@@ -71,6 +72,10 @@ function generator(seed: number) {
         return { ...base, ...(next() < 0.5 ? { name: 'ok' } : {}), [field]: badField[field]() };
       });
     }
+    if (route === 'providers.apply_key') {
+      // An empty list would mean "none" where absent means "all": the schema refuses it rather than guess.
+      kinds.push(() => ({ ...base, serverIds: pick([[], [''], 'mcp_1', [1], [null], [['mcp_1']], {}, null, new Map([['0', 'mcp_1']])]) }));
+    }
     const payload = pick(kinds)();
     // `value()` can draw a bare valid-looking object ({ id } from the __proto__ case): give it an unknown key.
     return payload && typeof payload === 'object' && !Array.isArray(payload) && !(payload instanceof Map) && !(payload instanceof Date) && !(payload instanceof Uint8Array)
@@ -92,7 +97,7 @@ describe('provider routes under malformed payloads', () => {
   });
   afterAll(() => services.cleanup());
 
-  for (const route of ['providers.list', 'providers.set', 'providers.remove', 'providers.reveal_key']) {
+  for (const route of ['providers.list', 'providers.set', 'providers.remove', 'providers.reveal_key', 'providers.linked_servers', 'providers.apply_key']) {
     it(`${route}: ${PER_ROUTE} payloads, each VALIDATION_FAILED, nothing on disk changed`, async () => {
       const before = snapshot(services.configDir);
       const make = generator(SEED ^ route.length);
@@ -110,4 +115,21 @@ describe('provider routes under malformed payloads', () => {
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
   }
+
+  it(`providers.apply_key: ${PER_ROUTE} well-formed requests naming servers that do not follow the provider are skipped, nothing on disk changed`, async () => {
+    const before = snapshot(services.configDir);
+    const [kept] = await services.mcpService.list();
+    const next = random(SEED ^ 0x5eed);
+    const int = (n: number) => Math.floor(next() * n);
+    const ids = () => Array.from({ length: 1 + int(4) }, () => [kept!.id, `mcp_${int(1e6)}`, '__proto__', 'constructor', ' ', '\u0000', kept!.id.toUpperCase()][int(7)]!);
+    for (let i = 0; i < PER_ROUTE; i++) {
+      const input = { id: IDS[int(IDS.length)], ...(next() < 0.8 ? { serverIds: ids() } : {}) };
+      const result = await services.router.dispatch('providers.apply_key', input);
+      if (!result.ok) expect.fail(`seed ${SEED}, case ${i}: apply_key refused ${JSON.stringify(input)}: ${JSON.stringify(result.error)}`);
+      const { updated, skipped } = ApplyProviderKeyResultSchema.parse(result.data);
+      expect(updated).toEqual([]);
+      expect(skipped.map((s) => s.id)).toEqual(input.serverIds ?? []);
+    }
+    expect(snapshot(services.configDir)).toEqual(before);
+  });
 });
