@@ -31,6 +31,17 @@ function keySlot(preset: OfficialMcpPreset, apiKey: string, providerId: LlmProvi
   return name && value !== undefined ? { env: { [name]: value } } : undefined;
 }
 
+/**
+ * `headers` with `replacing` set. Header names are case-insensitive on the wire: a key header the
+ * person (or another client) wrote as `authorization` is replaced, not sent beside the new one,
+ * which fetch would join into one value holding both keys.
+ */
+function withHeaders(headers: Record<string, string> | undefined, replacing: Record<string, string>): Record<string, string> {
+  const replaced = new Set(Object.keys(replacing).map((name) => name.toLowerCase()));
+  const kept = Object.entries(headers ?? {}).filter(([name]) => !replaced.has(name.toLowerCase()));
+  return { ...Object.fromEntries(kept), ...replacing };
+}
+
 export async function applyProviderKey(
   { mcpService, providers, presets = OFFICIAL_MCP_PRESETS }: ProviderKeyLinkDeps,
   providerId: LlmProviderId,
@@ -63,7 +74,7 @@ export async function applyProviderKey(
         continue;
       }
       const { config } = server;
-      const next = slot.headers ? { ...config, headers: { ...config.headers, ...slot.headers } } : { ...config, env: { ...config.env, ...slot.env } };
+      const next = slot.headers ? { ...config, headers: withHeaders(config.headers, slot.headers) } : { ...config, env: { ...config.env, ...slot.env } };
       await mcpService.update({ id: server.id, updates: { config: next } });
       result.updated.push(named(server));
     } catch (err) {
