@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { isRouteName, routes, type RouteName, type RouteOutput, type Routes } from '../../../shared/contracts/ipc';
 import { AppError, toErrorShape, validationFailure, type Result } from '../../../shared/errors';
-import type { McpActionResult } from '../../../shared/contracts/mcp-types';
+import type { McpActionResult, McpServerRecord } from '../../../shared/contracts/mcp-types';
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
 import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mcp-users/common/redaction';
 import type { DependencyCheckService } from '../capabilities/tools/mcp-users/DependencyCheckService';
@@ -44,10 +44,11 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers, 
     'mcp.add': async (input) => maskResult(await mcpService.add(input)),
     'mcp.update': async ({ id, updates }) => {
       const current = await mcpService.get(id);
-      refuseUnreviewedActivation(current, updates);
       // A client that got masks from mcp.list and sends them back unchanged keeps the stored secrets.
       const config = updates.config && restoreMaskedSecrets(current.config, updates.config);
-      return maskResult(await mcpService.update({ id, updates: config ? { ...updates, config } : updates }));
+      // On the record the write replaces: it may have become a linked, unreviewed one since the read.
+      const precondition = (replaced: McpServerRecord) => refuseUnreviewedActivation(replaced, updates);
+      return maskResult(await mcpService.update({ id, updates: config ? { ...updates, config } : updates }, { precondition }));
     },
     'mcp.remove': ({ id }) => mcpService.remove(id),
     'mcp.add_json': (input) => mcpService.addJson(input),

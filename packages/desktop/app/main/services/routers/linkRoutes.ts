@@ -111,13 +111,16 @@ export function createLinkRouteHandlers(mcpService: McpService, { onLinkInstalle
     'mcp.activate': async ({ id, reviewToken }) => {
       const server = await mcpService.get(id);
       const reviewed = needsActivationReview(server);
-      if (reviewed) {
-        if (!reviewToken) throw needsReview(server);
-        if (reviewToken !== activationReview(server).reviewToken) {
-          throw new AppError('ACTIVATION_REVIEW_STALE', `"${server.name}" changed after its activation review`, { id, name: server.name });
-        }
-      }
-      const result = await mcpService.update({ id, updates: { isActive: true, ...(reviewed ? { isTrusted: true } : {}) } });
+      if (reviewed && !reviewToken) throw needsReview(server);
+      // Checked again on the record the write replaces, under the lock: activation is all (active
+      // and trusted, the review consumed) or nothing, even if another process changed the record
+      // after the read above.
+      const stillAsReviewed = (current: McpServerRecord) => {
+        const matches = needsActivationReview(current) === reviewed && (!reviewed || reviewToken === activationReview(current).reviewToken);
+        if (!matches) throw new AppError('ACTIVATION_REVIEW_STALE', `"${current.name}" changed after its activation review`, { id, name: current.name });
+      };
+      stillAsReviewed(server);
+      const result = await mcpService.update({ id, updates: { isActive: true, ...(reviewed ? { isTrusted: true } : {}) } }, { precondition: stillAsReviewed });
       return result.server ? { ...result, server: maskServerRecord(result.server) } : result;
     },
     'mcp.export': async ({ includeSecrets }) => ({ json: exportServersJson(await mcpService.list(), { includeSecrets }) }),

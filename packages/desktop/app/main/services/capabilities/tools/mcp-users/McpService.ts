@@ -172,8 +172,9 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     };
   }
 
-  async update(input: McpServerUpdateInput): Promise<McpActionResult> {
-    const { before, server } = this.records.update(input);
+  /** `precondition` is checked on the record being replaced, in the same locked step as the write (see ServerRecords.update). */
+  async update(input: McpServerUpdateInput, { precondition }: { precondition?: (current: McpServerRecord) => void } = {}): Promise<McpActionResult> {
+    const { before, server } = this.records.update(input, precondition);
     await this.applyRecordChange(before, server, 'connect');
     return { success: true, server };
   }

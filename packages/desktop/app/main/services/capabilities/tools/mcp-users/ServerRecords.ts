@@ -83,11 +83,18 @@ export class ServerRecords {
     return { added, results };
   }
 
-  update({ id, updates }: McpServerUpdateInput): { before: McpServerRecord; server: McpServerRecord } {
+  /**
+   * `precondition` sees the record this write replaces, read under the config lock: whatever the
+   * caller checked before (a review token) and must still hold is checked here again, and a throw
+   * writes nothing. Checked only before the write, it could hold for a record another process has
+   * replaced since.
+   */
+  update({ id, updates }: McpServerUpdateInput, precondition?: (current: McpServerRecord) => void): { before: McpServerRecord; server: McpServerRecord } {
     const change = this.store.mutate((servers) => {
       const index = servers.findIndex((s) => s.id === id);
       const current = servers[index];
       if (!current) throw notFound(id);
+      precondition?.(current);
       if (updates.name !== undefined && servers.some((s) => s.id !== id && sameName(s.name, updates.name!))) {
         throw new AppError('DUPLICATE_NAME', `An MCP server named "${updates.name}" already exists`, { name: updates.name });
       }
