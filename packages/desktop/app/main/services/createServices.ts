@@ -68,6 +68,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   // The CLI and other processes write the same file: their changes reach the pool and the UI.
   const offExternalChange = ports.configStore.onExternalChange((change) => void mcpService.applyExternalChange(change));
   const offNotice = ports.configStore.onNotice((notice) => publish('app.notice', notice));
+  const offServiceNotice = mcpService.onNotice((notice) => publish('app.notice', notice));
   const configWatcher = watchConfigFile(ports.configStore);
 
   let disposed: Promise<void> | undefined;
@@ -88,6 +89,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
         configWatcher.close();
         offExternalChange();
         offNotice();
+        offServiceNotice();
         listeners.clear();
         deps.dispose();
         await mcpService.dispose();

@@ -39,7 +39,7 @@ const maskResult = (result: McpActionResult): McpActionResult => (result.server 
 
 export function createRouteHandlers({ mcpService, configStore, deps, providers, presets, onLinkInstalled }: McpRouterDeps): RouteHandlers {
   return requireReviewBeforeConnect(mcpService, {
-    'app.notices': async () => [...configStore.notices],
+    'app.notices': async () => [...configStore.notices, ...mcpService.notices],
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
     'mcp.add': async (input) => maskResult(await mcpService.add(input)),
     'mcp.update': async ({ id, updates }) => {

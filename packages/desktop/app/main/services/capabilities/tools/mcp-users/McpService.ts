@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { events, type EventName, type EventPayload } from '../../../../../shared/contracts/ipc';
+import { events, type AppNotice, type EventName, type EventPayload } from '../../../../../shared/contracts/ipc';
 import {
   McpServerInputSchema,
   McpServerRecordSchema,
@@ -44,6 +44,7 @@ import { ToolCache } from './pool/ToolCache';
 import { assertActiveForImplicitUse, assertToolEnabled, isToolDisabled } from './pool/toolRules';
 import type { ProcessRegistry } from './transports';
 import { assignToolIds } from './common/toolIds';
+import { needsActivationReview } from './common/activationReview';
 
 /** The contract's events that McpService emits: every `mcp.*` event, with the contract's payload. */
 export type McpEventName = Extract<EventName, `mcp.${string}`>;
@@ -129,8 +130,13 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   private readonly toolsChanged = new Coalescer(TOOLS_CHANGED_WINDOW_MS, (serverId) => this.emit('mcp.tools_changed', { serverId }));
   private readonly opts: typeof DEFAULTS & { fetch: typeof fetch; processes?: ProcessRegistry };
   private disposing: Promise<void> | undefined;
+  private readonly raised: AppNotice[] = [];
+  private readonly noticeListeners = new Set<(notice: AppNotice) => void>();
 
-  constructor(store: McpConfigStore, options: McpServiceOptions = {}) {
+  constructor(
+    private readonly store: McpConfigStore,
+    options: McpServiceOptions = {},
+  ) {
     super();
     this.opts = { ...DEFAULTS, fetch: globalThis.fetch, ...options };
     this.log = new McpServerLog((line) => this.emit('mcp.server_log', line), options.logLines);
@@ -193,6 +199,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
    */
   async applyExternalChange({ before, after }: McpConfigChange): Promise<void> {
     const now = new Map(after.map((s) => [s.id, s]));
+    if (after.some(isOnUnreviewed)) for (const off of this.keepUnreviewedOff()) now.set(off.id, off);
     await Promise.allSettled(
       before.map(async (old) => {
         const next = now.get(old.id);
@@ -201,6 +208,45 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       }),
     );
     if (!this.disposing) this.emit('mcp.servers_changed', { reason: 'external' });
+  }
+
+  /** Notices the service raised since it started; `app.notices` lists them after the store's. */
+  get notices(): readonly AppNotice[] {
+    return this.raised;
+  }
+
+  /** Notices raised from now on. Returns the unsubscribe function. */
+  onNotice(listener: (notice: AppNotice) => void): () => void {
+    this.noticeListeners.add(listener);
+    return () => this.noticeListeners.delete(listener);
+  }
+
+  /**
+   * A server that came from an install link runs only after a person confirmed its review
+   * (mcp.activate); an edit of the file by another program that turns it on anyway is undone,
+   * in the file too so that every reader sees it off, and the person is told.
+   */
+  private keepUnreviewedOff(): McpServerRecord[] {
+    let off: McpServerRecord[];
+    try {
+      off = this.records.deactivateUnreviewed();
+    } catch {
+      // The write failed (the lock timed out): implicit use still refuses these servers (isOnUnreviewed), and the next change retries.
+      return [];
+    }
+    for (const server of off) {
+      this.raise({
+        code: 'LINKED_SERVER_KEPT_INACTIVE',
+        message: `"${server.name}" was added from an install link and has not been reviewed; a change to ${this.store.path} turned it on, so it was turned off again. Review it to turn it on.`,
+        data: { id: server.id, name: server.name, path: this.store.path },
+      });
+    }
+    return off;
+  }
+
+  private raise(notice: AppNotice): void {
+    this.raised.push(notice);
+    for (const listener of this.noticeListeners) listener(notice);
   }
 
   /* ---------- connections ---------- */
@@ -244,6 +290,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       await this.pool.shutDown();
       this.tools.clear();
       this.toolsChanged.clear();
+      this.noticeListeners.clear();
       this.removeAllListeners();
     })();
     return this.disposing;
@@ -261,7 +308,8 @@ export class McpService extends EventEmitter<McpServiceEvents> {
 
   /** Every active server's enabled tools; servers connect in parallel, and one that fails costs only its own tools. */
   async listAllActiveServerTools(): Promise<MCPTool[]> {
-    const active = this.records.list().filter((s) => s.isActive);
+    // Until the watcher has turned it off again, a linked server turned on by a hand edit is not active.
+    const active = this.records.list().filter((s) => s.isActive && !isOnUnreviewed(s));
     const lists = await Promise.allSettled(active.map((s) => this.listServerTools(s.id)));
     return lists.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
   }
@@ -438,6 +486,9 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     return listing;
   }
 }
+
+/** On, although it still needs the activation review that turning it on requires (see keepUnreviewedOff). */
+const isOnUnreviewed = (server: McpServerRecord) => server.isActive && needsActivationReview(server);
 
 function toMcpTool(server: McpServerRecord, tool: Tool): MCPTool {
   return {

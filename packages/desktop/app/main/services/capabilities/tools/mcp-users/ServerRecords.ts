@@ -16,6 +16,7 @@ import {
 } from '../../../../../shared/contracts/mcp-types';
 import { AppError, toErrorShape, validationFailure } from '../../../../../shared/errors';
 import type { McpConfigStore } from '../../../config/McpConfigStore';
+import { needsActivationReview } from './common/activationReview';
 import { readServerJson, type ImportEntry } from './common/importDialects';
 
 function newServerId(now = Date.now()): string {
@@ -107,6 +108,23 @@ export class ServerRecords {
     });
     this.announce({ reason: 'updated', id });
     return change;
+  }
+
+  /**
+   * Turns off, in one locked write, every server that is on although it still needs its
+   * activation review (another program edited the file). Returns the records turned off.
+   */
+  deactivateUnreviewed(): McpServerRecord[] {
+    return this.store.mutate((servers) => {
+      const off: McpServerRecord[] = [];
+      const next = servers.map((s) => {
+        if (!s.isActive || !needsActivationReview(s)) return s;
+        const record = { ...s, isActive: false, updatedAt: Date.now() };
+        off.push(record);
+        return record;
+      });
+      return { servers: next, result: off };
+    });
   }
 
   remove(id: string): void {

@@ -10,8 +10,9 @@
  */
 import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
 import { AppError } from '../../../../../../shared/errors';
+import { needsActivationReview } from '../common/activationReview';
 
-type RuleSubject = Pick<McpServerRecord, 'id' | 'name' | 'isActive' | 'disabledTools'>;
+type RuleSubject = Pick<McpServerRecord, 'id' | 'name' | 'isActive' | 'disabledTools' | 'installSource' | 'isTrusted'>;
 
 export function isToolDisabled(server: Pick<McpServerRecord, 'disabledTools'>, toolName: string): boolean {
   return server.disabledTools.includes(toolName);
@@ -26,8 +27,9 @@ export function assertToolEnabled(server: RuleSubject, toolName: string): void {
   });
 }
 
+/** A linked server turned on by a hand edit, before its review, counts as inactive (McpService turns it off again). */
 export function assertActiveForImplicitUse(server: RuleSubject, requireActive: boolean | undefined): void {
-  if (!requireActive || server.isActive) return;
+  if (!requireActive || (server.isActive && !needsActivationReview(server))) return;
   throw new AppError('MCP_SERVER_INACTIVE', `"${server.name}" is inactive; only an explicit test or call connects it`, {
     serverId: server.id,
     serverName: server.name,
