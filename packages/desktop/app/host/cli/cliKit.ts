@@ -33,6 +33,13 @@ export interface CliIo {
   signal?: AbortSignal;
   /** A person is at a terminal (stdin and stderr are TTYs), so a command may ask before acting. */
   interactive?: boolean;
+  /** The controlling terminal, for a question once stdin has been read for data (terminal.ts). */
+  terminal?: CliTerminal;
+}
+
+export interface CliTerminal {
+  /** Shows `question` and reads one line; undefined when there is no terminal (or the signal aborts). */
+  ask(question: string, signal?: AbortSignal): Promise<string | undefined>;
 }
 
 /** A mistake in how the CLI was invoked; `command` points the hint at the right `--help`. */
@@ -150,6 +157,8 @@ export interface CommandContext {
 
 export type Command = (ctx: CommandContext) => Promise<number>;
 
+const isYes = (line: string) => /^\s*y(es)?\s*$/i.test(line);
+
 /** One line from the terminal; false for anything but y/yes. */
 export async function confirm(io: CliIo, question: string): Promise<boolean> {
   io.stderr.write(`${question} [y/N] `);
@@ -158,5 +167,14 @@ export async function confirm(io: CliIo, question: string): Promise<boolean> {
     answer += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
     if (answer.includes('\n')) break;
   }
-  return /^\s*y(es)?\s*$/i.test(answer.split('\n')[0] ?? '');
+  return isYes(answer.split('\n')[0] ?? '');
+}
+
+/**
+ * `confirm` for a command whose stdin carried data: the answer comes from the controlling
+ * terminal. Undefined when there is none, so the caller takes its safe default and says so.
+ */
+export async function confirmOnTerminal(io: CliIo, question: string): Promise<boolean | undefined> {
+  const answer = await io.terminal?.ask(`${question} [y/N] `, io.signal);
+  return answer === undefined ? undefined : isYes(answer);
 }

@@ -10,12 +10,21 @@ export interface CliRun {
   code: number;
   stdout: string;
   stderr: string;
+  /** What the command asked at the terminal (with the `terminal` option). */
+  asked?: string[];
+}
+
+export interface CliRunOptions {
+  /** As at a terminal: stdin and stderr are TTYs. */
+  interactive?: boolean;
+  /** A controlling terminal that answers these lines in turn (then as Ctrl-D); absent, there is none. */
+  terminal?: string[];
 }
 
 export interface CliSandbox {
   dir: string;
-  /** runCli with `--config-dir dir` in front, `stdin` as its standard input and an empty env; `interactive` as at a terminal. */
-  run(args: string[], stdin?: string, options?: { interactive?: boolean }): Promise<CliRun>;
+  /** runCli with `--config-dir dir` in front, `stdin` as its standard input and an empty env. */
+  run(args: string[], stdin?: string, options?: CliRunOptions): Promise<CliRun>;
   remove(): void;
 }
 
@@ -23,9 +32,11 @@ export function makeSandbox(): CliSandbox {
   const dir = mkdtempSync(path.join(tmpdir(), 'elftia-cli-'));
   return {
     dir,
-    async run(args, stdin = '', { interactive = false } = {}) {
+    async run(args, stdin = '', { interactive = false, terminal } = {}) {
       let stdout = '';
       let stderr = '';
+      const asked: string[] = [];
+      const answers = [...(terminal ?? [])];
       const code = await runCli(['--config-dir', dir, ...args], {
         stdout: { write: (chunk: string) => (stdout += chunk) },
         stderr: { write: (chunk: string) => (stderr += chunk) },
@@ -33,8 +44,16 @@ export function makeSandbox(): CliSandbox {
         // No ELFTIA_CONFIG_DIR or HOME leaking in: only --config-dir decides.
         env: {},
         interactive,
+        ...(terminal && {
+          terminal: {
+            ask: async (question: string) => {
+              asked.push(question);
+              return answers.shift();
+            },
+          },
+        }),
       });
-      return { code, stdout, stderr };
+      return { code, stdout, stderr, ...(terminal && { asked }) };
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -118,7 +118,7 @@ Lists every known LLM provider with its name, the base URL in use and whether an
 Keys are shown as ***; the desktop app reveals one when asked.
   --json   Print [{ id, name, baseUrl?, defaultBaseUrl?, hasKey, keyMask? }]`,
 
-  'providers set': `Usage: elftia-mcp [--config-dir DIR] providers set ID [--name N] [--base-url URL] [--key-stdin] [--update-servers]
+  'providers set': `Usage: elftia-mcp [--config-dir DIR] providers set ID [--name N] [--base-url URL] [--key-stdin] [--update-servers | --no-update-servers]
 
 Changes the fields whose flags are given; the others stay as they are.
   --name N          Display name
@@ -126,8 +126,12 @@ Changes the fields whose flags are given; the others stay as they are.
   --key-stdin       Read the API key from stdin (e.g. pass | elftia-mcp providers set openai --key-stdin).
                     There is no --key VALUE: the command line is kept in shell history and shown
                     to other users in the process list.
-  --update-servers  After a new key, update the servers installed with ID's key without asking
-                    (at a terminal the command asks; otherwise it names providers apply-key).`,
+  --update-servers  After a new key, update the servers installed with ID's key without asking.
+  --no-update-servers
+                    After a new key, leave those servers on the old key without asking.
+                    With neither, the command asks at the terminal (/dev/tty, or the console on
+                    Windows: stdin carried the key); without a terminal it leaves them as they are
+                    and names providers apply-key.`,
 
   'providers apply-key': `Usage: elftia-mcp [--config-dir DIR] providers apply-key ID [--json]
 

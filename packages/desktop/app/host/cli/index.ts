@@ -5,6 +5,7 @@
 import { handleTerminatingSignals } from '../../main/services/shutdownSignals';
 import { EXIT } from './cliKit';
 import { runCli } from './runCli';
+import { deviceTerminal } from './terminal';
 
 const controller = new AbortController();
 // SIGINT and SIGTERM only: the exit code (130) and the messages are the interrupt's.
@@ -39,6 +40,7 @@ runCli(process.argv.slice(2), {
   env: process.env,
   signal: controller.signal,
   interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
+  terminal: deviceTerminal(),
 }).then(
   (code) => exitAfterFlush(code),
   (err: unknown) => {

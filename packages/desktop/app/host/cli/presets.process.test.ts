@@ -101,4 +101,48 @@ describe('a server linked to a provider', () => {
     for (const key of [KEY, second, third]) expect(config).not.toContain(key);
     expect(await sandbox.run(['providers', 'apply-key', 'zai'])).toMatchObject({ code: 0, stdout: 'No server uses the key of zai\n' });
   });
+
+  describe('with the new key on stdin, the question whether to update goes to the terminal', () => {
+    const NEW = 'sk-cli-rotated-key-4242';
+    const envKey = async () => (JSON.parse((await sandbox.run(['call', 'Fixture Env', 'env'])).stdout) as Record<string, string>).FIXTURE_KEY;
+    beforeEach(async () => {
+      expect((await sandbox.run(['providers', 'set', 'openai', '--key-stdin'], `${KEY}\n`)).code).toBe(0);
+      expect((await sandbox.run(['presets', 'install', 'fixture-env', '--key-from', 'openai'])).code).toBe(0);
+    });
+
+    it('updates the servers when the person answers y there, stdin having carried only the key', async () => {
+      const run = await sandbox.run(['providers', 'set', 'openai', '--key-stdin'], `${NEW}\n`, { terminal: ['y'] });
+      expect(run).toMatchObject({ code: 0, asked: ["1 server(s) use this provider's key: Fixture Env. Update them now? [y/N] "] });
+      expect(run.stdout).toContain('Updated Fixture Env: it uses your OpenAI key');
+      expect(await envKey()).toBe(NEW);
+    });
+
+    it('keeps the old key when the answer is no, or the terminal closes without one', async () => {
+      for (const terminal of [['n'], ['yes please'], []]) {
+        const run = await sandbox.run(['providers', 'set', 'openai', '--key-stdin'], `${NEW}\n`, { terminal });
+        expect(run.code, String(terminal)).toBe(0);
+        expect(run.asked).toHaveLength(1);
+        expect(run.stderr).toContain('still use the old key of openai');
+      }
+      expect(await envKey()).toBe(KEY);
+    });
+
+    it('without a terminal does not wait: it leaves the servers, says why and how to decide', async () => {
+      const run = await sandbox.run(['providers', 'set', 'openai', '--key-stdin'], `${NEW}\n`);
+      expect(run.code).toBe(0);
+      expect(run.stderr).toContain('no terminal to ask whether to update the servers');
+      expect(run.stderr).toContain('--update-servers or --no-update-servers');
+      expect(run.stderr).toContain('elftia-mcp providers apply-key openai');
+      expect(await envKey()).toBe(KEY);
+    });
+
+    it('asks nothing with --no-update-servers, and refuses it together with --update-servers', async () => {
+      const run = await sandbox.run(['providers', 'set', 'openai', '--key-stdin', '--no-update-servers'], `${NEW}\n`, { terminal: ['y'] });
+      expect(run).toMatchObject({ code: 0, asked: [] });
+      expect(run.stderr).not.toContain('no terminal');
+      expect(await envKey()).toBe(KEY);
+      const both = await sandbox.run(['providers', 'set', 'openai', '--key-stdin', '--update-servers', '--no-update-servers'], `${NEW}\n`);
+      expect(both).toMatchObject({ code: 2, stderr: expect.stringContaining('give one, not both') });
+    });
+  });
 });

@@ -4,7 +4,7 @@
  * process listing on the machine.
  */
 import { LLM_PROVIDERS, LlmProviderIdSchema, type ApplyProviderKeyResult, type LlmProvider, type LlmProviderId } from '../../../shared/contracts/providers';
-import { confirm, EXIT, nameFlags, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
+import { confirmOnTerminal, EXIT, nameFlags, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
 import { table } from '../format';
 
 const FLAG_OF_FIELD = { id: 'ID', name: '--name', baseUrl: '--base-url', apiKey: 'the key on stdin' } as const;
@@ -38,6 +38,7 @@ export const providersSet: Command = async ({ io, args, client }) => {
     'base-url': { type: 'string' },
     'key-stdin': { type: 'boolean' },
     'update-servers': { type: 'boolean' },
+    'no-update-servers': { type: 'boolean' },
     // Declared only to refuse it with the reason, rather than as an unknown option.
     key: { type: 'string' },
   });
@@ -45,6 +46,9 @@ export const providersSet: Command = async ({ io, args, client }) => {
     throw new UsageError('--key is refused: a key on the command line is kept in shell history and visible to other users in the process list. Pipe it in with --key-stdin', 'providers set');
   }
   const id = providerId('providers set', rest);
+  if (values['update-servers'] && values['no-update-servers']) {
+    throw new UsageError('--update-servers and --no-update-servers: give one, not both', 'providers set');
+  }
   if (values.name === undefined && values['base-url'] === undefined && !values['key-stdin']) {
     throw new UsageError('Nothing to set: give --name, --base-url or --key-stdin', 'providers set');
   }
@@ -71,9 +75,11 @@ export const providersSet: Command = async ({ io, args, client }) => {
   const linked = await app.call('providers.linked_servers', { id });
   if (linked.length === 0) return EXIT.OK;
   const names = linked.map((s) => s.name).join(', ');
-  let update = values['update-servers'] === true;
-  if (!update && io.interactive) {
-    update = await confirm(io, `${linked.length} server(s) use this provider's key: ${names}. Update them now?`);
+  const flag = values['update-servers'] ? true : values['no-update-servers'] ? false : undefined;
+  // The key came on stdin, so the answer cannot: it is read from the terminal itself.
+  const update = flag ?? (await confirmOnTerminal(io, `${linked.length} server(s) use this provider's key: ${names}. Update them now?`));
+  if (update === undefined) {
+    io.stderr.write(`note: no terminal to ask whether to update the servers that use ${id}'s key, so they were left as they are (--update-servers or --no-update-servers decides without asking).\n`);
   }
   if (!update) {
     io.stderr.write(`note: ${linked.length} server(s) still use the old key of ${id}: ${names}. Run "elftia-mcp providers apply-key ${id}" to update them.\n`);
