@@ -4,7 +4,6 @@ import { Alert, Button, Collapse, Descriptions, Flex, Skeleton, Typography } fro
 import { useTranslation } from 'react-i18next';
 import type { McpDiscoverResult, McpServerRecord } from '@shared/contracts/mcp-types';
 import type { AppErrorShape } from '@shared/errors';
-import { TRANSPORTS } from '@shared/transports';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRouteMutation } from '@renderer/data/useRoute';
 import { useToolsTabNav } from '../ToolsTabNav';
@@ -41,9 +40,8 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
       ) : (
         <Descriptions
           size="small"
-          column={{ xs: 1, sm: 2, md: 3 }}
+          column={{ xs: 1, sm: 2 }}
           items={[
-            { key: 'transport', label: t('detail.info.transport'), children: t(TRANSPORTS.get(server.type).displayKey) },
             {
               key: 'server',
               label: t('detail.info.server'),

@@ -70,7 +70,7 @@ export function LogsPane({ serverId }: { serverId: string }) {
   };
 
   const streamColor: Record<McpServerLogStream, string> = {
-    stderr: token.colorWarningText,
+    stderr: token.colorWarningTextActive,
     stdout: token.colorTextSecondary,
     host: token.colorInfoText,
   };
@@ -103,7 +103,7 @@ export function LogsPane({ serverId }: { serverId: string }) {
       </Flex>
       {log.error ? <ErrorAlert error={log.error} testId="logs-error" /> : null}
       {/* Tall enough to read, short enough that the toolbar and count stay on screen at 700 px. */}
-      <div style={{ position: 'relative', height: 'max(240px, calc(100vh - 400px))' }}>
+      <div style={{ position: 'relative', height: 'max(240px, calc(100vh - 350px))' }}>
         <div
           ref={scroller}
           onScroll={onScroll}
