@@ -162,9 +162,9 @@ describe('server detail: tools', { timeout: 120_000 }, () => {
   it('quick successive toggles are all kept: each write starts from the last one asked for', async () => {
     const host = makeHost();
     let release: () => void = () => {};
-    const slow = new Promise<void>((resolve) => (release = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
     host.handle('mcp.update', async ({ id, updates: u }) => {
-      await slow;
+      await gate;
       host.servers = host.servers.map((s) => (s.id === id ? { ...s, ...u } : s));
       return { success: true };
     });
