@@ -86,17 +86,14 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
           showIcon
           closable={{ onClose: () => test.reset(), 'aria-label': t('common:actions.clear') }}
           data-testid="detail-test-result"
-          title={t('detail.test.ok', { count: result.tools.length + result.disabledTools.length, duration: Math.round(result.durationMs) })}
-          description={
-            result.disabledTools.length > 0 || result.invalidTools.length > 0
-              ? [
-                  result.disabledTools.length > 0 ? t('detail.test.disabled', { count: result.disabledTools.length }) : null,
-                  result.invalidTools.length > 0 ? t('detail.tools.invalid', { count: result.invalidTools.length }) : null,
-                ]
-                  .filter(Boolean)
-                  .join(' ')
-              : undefined
-          }
+          // One line: the count and what stands out about it.
+          title={[
+            t('detail.test.ok', { count: result.tools.length + result.disabledTools.length, duration: Math.round(result.durationMs) }),
+            result.disabledTools.length > 0 ? t('detail.test.disabled', { count: result.disabledTools.length }) : '',
+            result.invalidTools.length > 0 ? t('detail.test.invalid', { count: result.invalidTools.length }) : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
         />
       ) : null}
       {result && !result.success && result.error ? <ErrorAlert error={result.error} title={t('detail.test.failed')} testId="detail-test-result" /> : null}

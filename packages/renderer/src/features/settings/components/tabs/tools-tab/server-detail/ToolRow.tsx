@@ -36,7 +36,7 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
       data-testid="tool-row"
       data-tool-name={tool.name}
       data-enabled={enabled}
-      style={{ padding: `${token.paddingSM}px 0`, borderBottom: `1px solid ${token.colorSplit}`, opacity: enabled ? 1 : 0.75 }}
+      style={{ padding: `${token.paddingSM}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}
     >
       <Flex justify="space-between" align="flex-start" gap="middle" wrap>
         <div style={{ minWidth: 0, flex: '1 1 320px' }}>
