@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'ACTIVATION_NEEDS_REVIEW',
   /** The server changed after its activation review was shown; review it again. */
   'ACTIVATION_REVIEW_STALE',
+  /** The server does not offer this kind of thing (its initialize result lacks the capability); data.capability names it. */
+  'MCP_NOT_SUPPORTED',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

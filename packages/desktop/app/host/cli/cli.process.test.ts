@@ -266,7 +266,12 @@ describe('tools and call', () => {
       serverId: expect.stringMatching(/^mcp_/),
       serverName: 'fx',
     });
-    for (const tool of tools) expect(Object.keys(tool).sort()).toEqual(['description', 'id', 'inputSchema', 'name', 'serverId', 'serverName']);
+    for (const tool of tools) {
+      // title and annotations only where the server sent them (the fixture's `add` and `crash`).
+      const optional = ['annotations', 'title'].filter((key) => key in tool);
+      expect(Object.keys(tool).sort()).toEqual(['description', 'id', 'inputSchema', 'name', 'serverId', 'serverName', ...optional].sort());
+    }
+    expect(tools.find((t) => t.name === 'add')).toMatchObject({ title: 'Add numbers', annotations: { readOnlyHint: true } });
 
     const human = await cli.run(['tools', 'FX']);
     expect(human.stdout).toContain('echo  (mcp__fx__echo)\n  Returns its text argument\n  args: text*: string\n');

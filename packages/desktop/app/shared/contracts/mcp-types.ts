@@ -107,16 +107,41 @@ export type McpServerJsonInput = z.infer<typeof McpServerJsonInputSchema>;
 /** A JSON Schema object; kept open because MCP servers send arbitrary schemas. */
 export const JsonSchemaObjectSchema = z.record(z.string(), z.unknown());
 
+/**
+ * The MCP tool annotations (spec 2025-03-26 on): hints a server gives about a tool, for the
+ * person to read. They are claims of the server, never a reason to trust it.
+ */
+export const McpToolAnnotationsSchema = z.object({
+  title: z.string().optional(),
+  readOnlyHint: z.boolean().optional(),
+  destructiveHint: z.boolean().optional(),
+  idempotentHint: z.boolean().optional(),
+  openWorldHint: z.boolean().optional(),
+});
+export type McpToolAnnotations = z.infer<typeof McpToolAnnotationsSchema>;
+
 export const MCPToolSchema = z.object({
   /** Provider-safe id: `mcp__${server}__${tool}` (see toolIds). */
   id: z.string(),
   name: z.string(),
+  /** The human-readable name the server gives (Tool.title, else annotations.title); display only. */
+  title: z.string().optional(),
   description: z.string(),
   inputSchema: JsonSchemaObjectSchema,
+  /** Display only: provider conversions never send them. */
+  annotations: McpToolAnnotationsSchema.optional(),
   serverId: z.string(),
   serverName: z.string(),
 });
 export type MCPTool = z.infer<typeof MCPToolSchema>;
+
+/**
+ * A tool as the server detail shows it: every tool the server offers, the disabled ones included
+ * and marked. Only discovery answers with these; everything that may reach a model gets MCPTool
+ * lists that hold the enabled tools alone.
+ */
+export const McpServerToolSchema = MCPToolSchema.extend({ disabled: z.boolean() });
+export type McpServerTool = z.infer<typeof McpServerToolSchema>;
 
 export const McpActionResultSchema = z.object({
   success: z.boolean(),
@@ -214,15 +239,19 @@ export const McpResourceSchema = z.object({
   mimeType: z.string().optional(),
 });
 
-/** Tools are required; prompts and resources may fail (their error is reported) without failing the whole. */
+/**
+ * Tools are required; prompts and resources may fail without failing the whole. Each kind's
+ * error is a coded error (MCP_NOT_SUPPORTED when the server does not offer that kind), so the
+ * detail can say why in the person's language.
+ */
 export const McpDiscoverResultSchema = z.object({
   serverInfo: McpServerInfoSchema.optional(),
   instructions: z.string().optional(),
-  tools: z.array(MCPToolSchema),
+  tools: z.array(McpServerToolSchema),
   invalidTools: z.array(McpToolIssueSchema),
   prompts: z.array(McpPromptSchema),
   resources: z.array(McpResourceSchema),
-  errors: z.object({ prompts: z.string().optional(), resources: z.string().optional() }),
+  errors: z.object({ prompts: AppErrorShapeSchema.optional(), resources: AppErrorShapeSchema.optional() }),
 });
 export type McpDiscoverResult = z.infer<typeof McpDiscoverResultSchema>;
 

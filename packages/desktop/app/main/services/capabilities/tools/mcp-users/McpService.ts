@@ -24,9 +24,11 @@ import {
   type McpServerLogLine,
   type McpServerRecord,
   type McpServerStatus,
+  type McpServerTool,
   type McpServerUpdateInput,
   type McpTestInput,
   type McpTestResult,
+  type McpToolAnnotations,
   type McpToolIssue,
 } from '../../../../../shared/contracts/mcp-types';
 import { AppError, toErrorShape } from '../../../../../shared/errors';
@@ -93,7 +95,9 @@ const DEFAULTS = {
 const TOOLS_CHANGED_WINDOW_MS = 200;
 
 interface ToolsListing {
-  all: MCPTool[];
+  /** Every tool the server offers, each marked disabled or not (the server detail's view). */
+  all: McpServerTool[];
+  /** The tools a model may be offered, without the mark. */
   enabled: MCPTool[];
   issues: McpToolIssue[];
 }
@@ -397,7 +401,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       return {
         success: true,
         tools: listing.enabled.map((t) => t.name),
-        disabledTools: listing.all.filter((t) => isToolDisabled(server, t.name)).map((t) => t.name),
+        disabledTools: listing.all.filter((t) => t.disabled).map((t) => t.name),
         invalidTools: listing.issues,
         durationMs: performance.now() - started,
         ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
@@ -409,16 +413,24 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     }
   }
 
-  /** Tools, prompts and resources. Prompts and resources may fail without failing the whole. */
+  /**
+   * Every tool (disabled ones marked), prompts and resources. Prompts and resources may fail
+   * without failing the whole; a kind the server did not announce is MCP_NOT_SUPPORTED, not an
+   * empty list, so "none" and "cannot have any" read differently.
+   */
   async discover(serverId: string): Promise<McpDiscoverResult> {
     const server = this.records.get(serverId);
     const tools = await this.fetchTools(server);
     const { client } = await this.pool.acquire(server);
     const caps = client.getServerCapabilities() ?? {};
     const options = { timeout: this.opts.requestTimeoutMs };
+    const unsupported = (capability: 'prompts' | 'resources') =>
+      Promise.reject(
+        new AppError('MCP_NOT_SUPPORTED', `"${server.name}" did not announce the ${capability} capability`, { serverId, serverName: server.name, capability }),
+      );
     const [prompts, resources] = await Promise.allSettled([
-      caps.prompts ? this.request(server, 'prompts/list', (c) => listAllPrompts(c, options)) : undefined,
-      caps.resources ? this.request(server, 'resources/list', (c) => listAllResources(c, options)) : undefined,
+      caps.prompts ? this.request(server, 'prompts/list', (c) => listAllPrompts(c, options)) : unsupported('prompts'),
+      caps.resources ? this.request(server, 'resources/list', (c) => listAllResources(c, options)) : unsupported('resources'),
     ]);
     const serverInfo = client.getServerVersion();
     const instructions = client.getInstructions();
@@ -427,11 +439,11 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       ...(instructions ? { instructions } : {}),
       tools: tools.all,
       invalidTools: tools.issues,
-      prompts: prompts.status === 'fulfilled' ? (prompts.value?.items ?? []) : [],
-      resources: resources.status === 'fulfilled' ? (resources.value?.items ?? []) : [],
+      prompts: prompts.status === 'fulfilled' ? prompts.value.items : [],
+      resources: resources.status === 'fulfilled' ? resources.value.items : [],
       errors: {
-        ...(prompts.status === 'rejected' ? { prompts: toErrorShape(prompts.reason).message } : {}),
-        ...(resources.status === 'rejected' ? { resources: toErrorShape(resources.reason).message } : {}),
+        ...(prompts.status === 'rejected' ? { prompts: toErrorShape(prompts.reason) } : {}),
+        ...(resources.status === 'rejected' ? { resources: toErrorShape(resources.reason) } : {}),
       },
     };
   }
@@ -491,17 +503,35 @@ export class McpService extends EventEmitter<McpServiceEvents> {
 const isOnUnreviewed = (server: McpServerRecord) => server.isActive && needsActivationReview(server);
 
 function toMcpTool(server: McpServerRecord, tool: Tool): MCPTool {
+  const title = tool.title ?? tool.annotations?.title;
+  const annotations = tool.annotations && pickAnnotations(tool.annotations);
   return {
     id: '', // assigned over the whole listing, so two tools that clean alike still differ
     name: tool.name,
+    ...(title ? { title } : {}),
     description: tool.description ?? '',
     inputSchema: tool.inputSchema,
+    ...(annotations ? { annotations } : {}),
     serverId: server.id,
     serverName: server.name,
   };
 }
 
+/** The spec's annotation fields only: a server's extra keys are not ours to pass on. */
+function pickAnnotations(raw: NonNullable<Tool['annotations']>): McpToolAnnotations | undefined {
+  const picked: McpToolAnnotations = {};
+  if (typeof raw.title === 'string') picked.title = raw.title;
+  for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+    if (typeof raw[hint] === 'boolean') picked[hint] = raw[hint];
+  }
+  return Object.keys(picked).length > 0 ? picked : undefined;
+}
+
 function toListing(server: McpServerRecord, listed: { items: Tool[]; issues: McpToolIssue[] }): ToolsListing {
-  const { tools: all } = assignToolIds(listed.items.map((t) => toMcpTool(server, t)));
-  return { all, enabled: all.filter((t) => !isToolDisabled(server, t.name)), issues: listed.issues };
+  const { tools } = assignToolIds(listed.items.map((t) => toMcpTool(server, t)));
+  return {
+    all: tools.map((t) => ({ ...t, disabled: isToolDisabled(server, t.name) })),
+    enabled: tools.filter((t) => !isToolDisabled(server, t.name)),
+    issues: listed.issues,
+  };
 }

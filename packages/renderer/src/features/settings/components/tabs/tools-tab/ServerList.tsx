@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { serverTarget } from './describeServer';
+import { useToolsTabNav } from './ToolsTabNav';
 
 /** Tag colours by position in the transport table, so a new transport gets one without an edit here. */
 const TRANSPORT_PALETTE = ['geekblue', 'purple', 'cyan', 'magenta', 'gold', 'lime', 'volcano'] as const;
@@ -65,6 +66,7 @@ function ServerRow({ server, status }: { server: McpServerRecord; status: McpSer
   const [revealed, setRevealed] = useState<Secrets | undefined>();
   const [revealing, setRevealing] = useState(false);
   const [error, setError] = useState<AppErrorShape | undefined>();
+  const nav = useToolsTabNav();
 
   const config = revealed ? { ...server.config, ...revealed } : server.config;
   const target = serverTarget({ ...server, config });
@@ -96,6 +98,9 @@ function ServerRow({ server, status }: { server: McpServerRecord; status: McpSer
         <Typography.Text strong>{server.name}</Typography.Text>
         <Tag color={transportColor(server.type)}>{t(TRANSPORTS.get(server.type).displayKey)}</Tag>
         <StateTag server={server} status={status} />
+        <Button size="small" type="link" aria-label={t('detail.open', { name: server.name })} onClick={() => nav.openDetail(server.id)}>
+          {t('detail.openShort')}
+        </Button>
         {hasSecrets ? (
           <Button size="small" type="link" loading={revealing} onClick={() => void toggle()}>
             {t(revealed ? 'list.hideSecrets' : 'list.showSecrets')}

@@ -1,0 +1,183 @@
+import { CopyOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { App, Button, Checkbox, Flex, Input, Spin, Typography, theme } from 'antd';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { McpServerLogStreamSchema, type McpServerLogStream } from '@shared/contracts/mcp-types';
+import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { useServerLog, type ShownLogLine } from './useServerLog';
+
+const STREAMS = McpServerLogStreamSchema.options;
+
+/** Within this many pixels of the bottom counts as "at the end": new lines keep it there. */
+const FOLLOW_SLACK_PX = 24;
+
+const time = (at: number) => {
+  const d = new Date(at);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+};
+
+const asText = (line: ShownLogLine) => `${time(line.at)} [${line.stream}] ${line.line}`;
+
+/**
+ * The server's stderr, stdout noise and the host's notes about it, live. It follows new lines
+ * while the person is at the bottom and stops following when they scroll up to read.
+ */
+export function LogsPane({ serverId }: { serverId: string }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { token } = theme.useToken();
+  const { message } = App.useApp();
+  const log = useServerLog(serverId);
+  const [filter, setFilter] = useState('');
+  const needle = useDeferredValue(filter.trim().toLowerCase());
+  const [streams, setStreams] = useState<McpServerLogStream[]>([...STREAMS]);
+  const [hiddenBefore, setHiddenBefore] = useState(0);
+  const [follow, setFollow] = useState(true);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const shown = useMemo(
+    () => log.lines.filter((l) => l.seq >= hiddenBefore && streams.includes(l.stream) && (!needle || l.line.toLowerCase().includes(needle))),
+    [log.lines, hiddenBefore, streams, needle],
+  );
+
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 20,
+    overscan: 20,
+    getItemKey: (index) => shown[index]?.seq ?? index,
+  });
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (follow && element) element.scrollTop = element.scrollHeight;
+  }, [follow, shown.length, virtualizer]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    setFollow(element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_SLACK_PX);
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(shown.map(asText).join('\n'));
+      void message.success(t('detail.logs.copied', { count: shown.length }));
+    } catch {
+      void message.error(t('detail.logs.copyFailed'));
+    }
+  };
+
+  const streamColor: Record<McpServerLogStream, string> = {
+    stderr: token.colorWarningTextActive,
+    stdout: token.colorTextSecondary,
+    host: token.colorInfoText,
+  };
+
+  return (
+    <Flex vertical gap="small" data-testid="detail-logs" style={{ height: '100%', minHeight: 0 }}>
+      <Flex gap="small" align="center" wrap>
+        <Input.Search
+          allowClear
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder={t('detail.logs.filterPlaceholder')}
+          aria-label={t('detail.logs.filter')}
+          style={{ flex: '1 1 200px', maxWidth: 320 }}
+        />
+        <Checkbox.Group<McpServerLogStream>
+          aria-label={t('detail.logs.streams')}
+          value={streams}
+          onChange={setStreams}
+          options={STREAMS.map((stream) => ({ value: stream, label: t(`detail.logs.stream.${stream}`) }))}
+        />
+        <Flex gap="small" style={{ marginInlineStart: 'auto' }}>
+          <Button size="small" icon={<CopyOutlined />} disabled={shown.length === 0} onClick={() => void copy()}>
+            {t('detail.logs.copy')}
+          </Button>
+          <Button size="small" disabled={shown.length === 0} onClick={() => setHiddenBefore(log.nextSeq())}>
+            {t('detail.logs.clearView')}
+          </Button>
+        </Flex>
+      </Flex>
+      {log.error ? <ErrorAlert error={log.error} testId="logs-error" /> : null}
+      {/* Tall enough to read, short enough that the toolbar and count stay on screen at 700 px. */}
+      <div style={{ position: 'relative', height: 'max(240px, calc(100vh - 350px))' }}>
+        <div
+          ref={scroller}
+          onScroll={onScroll}
+          role="log"
+          aria-label={t('detail.logs.label')}
+          aria-live="off"
+          tabIndex={0}
+          data-testid="log-lines"
+          style={{
+            position: 'absolute',
+            inset: 0,
+            overflow: 'auto',
+            fontFamily: token.fontFamilyCode,
+            fontSize: 12,
+            lineHeight: '18px',
+            background: token.colorFillQuaternary,
+            border: `1px solid ${token.colorBorderSecondary}`,
+            borderRadius: token.borderRadius,
+          }}
+        >
+          {log.loading ? (
+            <Flex justify="center" style={{ padding: token.padding }}>
+              <Spin />
+            </Flex>
+          ) : shown.length === 0 ? (
+            <Typography.Paragraph type="secondary" style={{ padding: token.paddingSM, margin: 0 }}>
+              {log.lines.length === 0 ? t('detail.logs.empty') : t('detail.logs.noMatch')}
+            </Typography.Paragraph>
+          ) : (
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const line = shown[item.index]!;
+                return (
+                  <div
+                    key={item.key}
+                    ref={virtualizer.measureElement}
+                    data-index={item.index}
+                    data-testid="log-line"
+                    data-stream={line.stream}
+                    style={{
+                      position: 'absolute',
+                      top: 0,
+                      insetInline: 0,
+                      transform: `translateY(${item.start}px)`,
+                      padding: `1px ${token.paddingXS}px`,
+                      whiteSpace: 'pre-wrap',
+                      overflowWrap: 'anywhere',
+                    }}
+                  >
+                    <span style={{ color: token.colorTextTertiary }}>{time(line.at)} </span>
+                    <span style={{ color: streamColor[line.stream] }}>{t(`detail.logs.stream.${line.stream}`)} </span>
+                    {line.line}
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
+        {!follow && shown.length > 0 ? (
+          <Button
+            size="small"
+            type="primary"
+            icon={<VerticalAlignBottomOutlined />}
+            onClick={() => setFollow(true)}
+            style={{ position: 'absolute', insetInlineEnd: 16, bottom: 12 }}
+          >
+            {t('detail.logs.follow')}
+          </Button>
+        ) : null}
+      </div>
+      <Typography.Text type="secondary" data-testid="log-count">
+        {t('detail.logs.count', { shown: shown.length, total: log.lines.length })}
+        {follow ? '' : ` · ${t('detail.logs.paused')}`}
+      </Typography.Text>
+    </Flex>
+  );
+}

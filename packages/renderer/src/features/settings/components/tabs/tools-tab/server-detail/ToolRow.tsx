@@ -1,0 +1,104 @@
+import { Collapse, Flex, Switch, Tag, Tooltip, Typography, theme } from 'antd';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { McpServerTool } from '@shared/contracts/mcp-types';
+import { SchemaView } from './SchemaView';
+import { annotationTags } from './toolAnnotations';
+import { schemaParameters } from './schemaParameters';
+
+interface ToolRowProps {
+  tool: McpServerTool;
+  enabled: boolean;
+  autoApprove: boolean;
+  onEnabledChange: (name: string, enabled: boolean) => void;
+  onAutoApproveChange: (name: string, autoApprove: boolean) => void;
+}
+
+/** One tool: what it is called and does, the server's hints about it, its two switches and its schema. */
+export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEnabledChange, onAutoApproveChange }: ToolRowProps) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { token } = theme.useToken();
+  const label = tool.title ?? tool.name;
+  const tags = annotationTags(tool.annotations);
+  const parameterCount = schemaParameters(tool.inputSchema).length;
+  const autoApproveSwitch = (
+    <Switch
+      size="small"
+      checked={enabled && autoApprove}
+      disabled={!enabled}
+      aria-label={t('detail.tools.autoApproveLabel', { tool: label })}
+      onChange={(on) => onAutoApproveChange(tool.name, on)}
+      data-testid="tool-auto-approve"
+    />
+  );
+  return (
+    <li
+      data-testid="tool-row"
+      data-tool-name={tool.name}
+      data-enabled={enabled}
+      style={{ padding: `${token.paddingSM}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}
+    >
+      <Flex justify="space-between" align="flex-start" gap="middle" wrap>
+        <div style={{ minWidth: 0, flex: '1 1 320px' }}>
+          <Flex gap="small" align="baseline" wrap>
+            <Typography.Text strong ellipsis={{ tooltip: label }} style={{ maxWidth: '100%' }}>
+              {label}
+            </Typography.Text>
+            {tool.title ? (
+              <Typography.Text code ellipsis={{ tooltip: tool.name }} style={{ maxWidth: 280 }}>
+                {tool.name}
+              </Typography.Text>
+            ) : null}
+            {!enabled ? <Tag>{t('detail.tools.disabledTag')}</Tag> : null}
+          </Flex>
+          {tags.length > 0 ? (
+            <Flex gap={4} wrap style={{ marginTop: token.marginXXS }} role="list" aria-label={t('detail.tools.annotations.label')}>
+              {tags.map((tag) => (
+                <Tooltip key={tag.key} title={t(`detail.tools.annotations.${tag.key}Help`)}>
+                  <Tag role="listitem" color={tag.color} data-testid="tool-annotation" data-annotation={tag.key} tabIndex={0} style={{ marginInlineEnd: 0 }}>
+                    {t(`detail.tools.annotations.${tag.key}`)}
+                  </Tag>
+                </Tooltip>
+              ))}
+            </Flex>
+          ) : null}
+        </div>
+        <Flex gap="middle" align="center" style={{ flex: '0 0 auto' }}>
+          <Flex gap={6} align="center">
+            <Switch
+              size="small"
+              checked={enabled}
+              aria-label={t('detail.tools.enableLabel', { tool: label })}
+              onChange={(on) => onEnabledChange(tool.name, on)}
+              data-testid="tool-enabled"
+            />
+            <Typography.Text aria-hidden>{t('detail.tools.enabled')}</Typography.Text>
+          </Flex>
+          <Flex gap={6} align="center">
+            {enabled ? autoApproveSwitch : <Tooltip title={t('detail.tools.autoApproveOffHint')}>{autoApproveSwitch}</Tooltip>}
+            <Typography.Text aria-hidden type={enabled ? undefined : 'secondary'}>
+              {t('detail.tools.autoApprove')}
+            </Typography.Text>
+          </Flex>
+        </Flex>
+      </Flex>
+      {tool.description ? (
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: 'collapsible' }} style={{ margin: `${token.marginXXS}px 0 0`, whiteSpace: 'pre-line' }}>
+          {tool.description}
+        </Typography.Paragraph>
+      ) : null}
+      <Collapse
+        size="small"
+        ghost
+        style={{ marginTop: token.marginXXS }}
+        items={[
+          {
+            key: 'schema',
+            label: t('detail.tools.schema', { count: parameterCount }),
+            children: <SchemaView schema={tool.inputSchema} />,
+          },
+        ]}
+      />
+    </li>
+  );
+});
