@@ -148,7 +148,7 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
       </Flex>
 
       <Flex gap={4} wrap>
-        <Tag icon={stdio ? <CodeOutlined /> : <CloudOutlined />} bordered={false}>
+        <Tag icon={stdio ? <CodeOutlined /> : <CloudOutlined />} variant="filled">
           {t(`gallery.transport.${presetTransport(preset)}`)}
         </Tag>
         <LinkStatusTag status={status} />
@@ -164,7 +164,7 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
         <Typography.Text style={{ fontSize: token.fontSizeSM }}>{t('gallery.tools', { count: preset.tools.length })}</Typography.Text>
         <Flex gap={4} wrap style={{ marginTop: 2 }}>
           {preset.tools.slice(0, VISIBLE_TOOLS).map((tool) => (
-            <Tag key={tool} bordered={false} style={{ marginInlineEnd: 0, maxWidth: '100%', fontFamily: token.fontFamilyCode, fontSize: 11 }}>
+            <Tag key={tool} variant="filled" style={{ marginInlineEnd: 0, maxWidth: '100%', fontFamily: token.fontFamilyCode, fontSize: 11 }}>
               <Typography.Text ellipsis={{ tooltip: tool }} style={{ fontSize: 'inherit', maxWidth: 180 }}>
                 {tool}
               </Typography.Text>
@@ -172,7 +172,7 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
           ))}
           {hidden.length > 0 ? (
             <Tooltip title={hidden.join(', ')}>
-              <Tag bordered={false} tabIndex={0} style={{ marginInlineEnd: 0, fontSize: 11 }}>
+              <Tag variant="filled" tabIndex={0} style={{ marginInlineEnd: 0, fontSize: 11 }}>
                 {t('gallery.moreTools', { count: hidden.length })}
               </Tag>
             </Tooltip>
