@@ -1,51 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntdApp } from 'antd';
 import type { PresetListItem } from '@shared/contracts/presets';
-import { OFFICIAL_MCP_PRESETS } from '@shared/mcp-presets';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeHost } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
-import { ToolsTabNavProvider, useToolsTabNav } from '../ToolsTabNav';
-import { PresetGallery } from './PresetGallery';
+import { SLOW, galleryHost, preset, renderGallery } from './galleryTestkit';
 
 afterEach(cleanup);
-
-/** A busy machine renders antd slowly: a wait bounds how long a failure takes, never what passes. */
-export const SLOW = { timeout: 10_000 };
-
-const preset = (id: string) => OFFICIAL_MCP_PRESETS.find((p) => p.id === id)!;
-
-/** Where the gallery navigated: the detail it opened, as text. */
-function NavProbe() {
-  const nav = useToolsTabNav();
-  return <output data-testid="nav-detail">{nav.detail ? `${nav.detail.serverId}:${nav.detail.pane}` : ''}</output>;
-}
-
-export function galleryHost(items: PresetListItem[], found: Record<string, boolean> = { npx: true }): FakeHost {
-  return new FakeHost()
-    .handle('presets.list', () => items)
-    .handle('providers.list', () => [])
-    .handle('deps.check', ({ command }) => ({
-      command,
-      found: found[command] ?? false,
-      source: 'login-shell' as const,
-      ...(found[command] ? { path: `/usr/bin/${command}`, version: '10.9.0' } : {}),
-    }));
-}
-
-export function renderGallery(host: FakeHost) {
-  return renderWithProviders(
-    <AntdApp>
-      <ToolsTabNavProvider initialSection="presets">
-        <PresetGallery />
-        <NavProbe />
-      </ToolsTabNavProvider>
-    </AntdApp>,
-    host,
-  );
-}
 
 const card = (id: string) => screen.getByTestId('preset-gallery').querySelector<HTMLElement>(`[data-testid="preset-card"][data-preset-id="${id}"]`);
 const groupIds = () => screen.queryAllByTestId('preset-group').map((g) => g.getAttribute('data-category'));
@@ -129,15 +89,7 @@ describe('PresetGallery', () => {
   });
 
   it('is translated', async () => {
-    renderWithProviders(
-      <AntdApp>
-        <ToolsTabNavProvider initialSection="presets">
-          <PresetGallery />
-        </ToolsTabNavProvider>
-      </AntdApp>,
-      galleryHost(items),
-      'ja',
-    );
+    renderGallery(galleryHost(items), 'ja');
     await waitFor(() => expect(card('zai-vision')).not.toBeNull(), SLOW);
     expect(within(card('zai-vision')!).getByTestId('preset-link').textContent).toBe('Z.AI のキーを使用');
     expect(screen.getAllByTestId('preset-group')[0]!.textContent).toContain('検索');

@@ -226,7 +226,6 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
             <Form.Item
               name="apiKey"
               label={saved.length > 0 ? undefined : t('gallery.installDialog.keyLabel')}
-              aria-label={t('gallery.installDialog.keyLabel')}
               extra={keyHint}
               rules={[{ required: preset.requiresApiKey || saved.length > 0, whitespace: true, message: t('gallery.installDialog.keyRequired') }]}
             >
