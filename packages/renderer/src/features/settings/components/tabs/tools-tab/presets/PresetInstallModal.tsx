@@ -188,7 +188,6 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
       footer={footer}
       width={560}
       destroyOnHidden
-      data-testid="preset-install-dialog"
     >
       <Flex vertical gap="middle" data-testid="preset-install">
         {blocking ? (

@@ -58,9 +58,8 @@ export function ProviderKeyDialog({ provider, onClose, onSaved }: { provider: Ll
       onCancel={onClose}
       confirmLoading={set.isPending}
       destroyOnHidden
-      data-testid="provider-key-dialog"
     >
-      <Form<Values> form={form} layout="vertical" initialValues={{ baseUrl: customUrl }} onFinish={() => void save()}>
+      <Form<Values> form={form} layout="vertical" data-testid="provider-key-dialog" initialValues={{ baseUrl: customUrl }} onFinish={() => void save()}>
         <Form.Item
           name="apiKey"
           label={t('providerKeys.keyLabel')}
