@@ -53,12 +53,15 @@ export function LinkStatusTag({ status }: { status: LinkStatus }) {
           {t('gallery.link.usesKey', { provider: providerName(status.providerId) })}
         </Tag>
       );
-    case 'needs':
-      return (
-        <Tag color="warning" icon={<KeyOutlined />} data-testid="preset-link" data-link="needs">
+    case 'needs': {
+      const tag = (
+        <Tag color="warning" icon={<KeyOutlined />} data-testid="preset-link" data-link="needs" tabIndex={status.canUse.length > 0 ? 0 : undefined}>
           {t('gallery.link.needsKey')}
         </Tag>
       );
+      // A linked provider without a saved key: saving one there would cover this preset.
+      return status.canUse.length > 0 ? <Tooltip title={t('gallery.link.canUse', { providers: status.canUse.map(providerName).join(' / ') })}>{tag}</Tooltip> : tag;
+    }
     case 'optional':
       return (
         <Tag data-testid="preset-link" data-link="optional">
