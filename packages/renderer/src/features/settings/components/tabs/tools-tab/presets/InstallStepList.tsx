@@ -10,6 +10,7 @@ import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { requestOrThrow } from '@renderer/data/useRoute';
 import type { InstallRun, StepState, StepView } from './installSteps';
+import { useCommandCheck } from './useCommandCheck';
 import { keySlot, providerName } from './presetFacts';
 
 const KEY_CODES: readonly ErrorCode[] = ['PRESET_KEY_REQUIRED', 'PRESET_PROVIDER_NO_KEY', 'PRESET_PROVIDER_NOT_LINKED'];
@@ -93,6 +94,8 @@ const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', 
 
 function StepDetail({ view, preset, result }: { view: StepView } & StepListProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
+  // The gallery card asked already; the answer is in the cache.
+  const check = useCommandCheck(view.step === 'dependency' && view.state === 'done' ? preset.command : undefined).data;
   let text: ReactNode = null;
   if (view.state === 'done' || view.state === 'skipped') {
     switch (view.step) {
@@ -107,7 +110,9 @@ function StepDetail({ view, preset, result }: { view: StepView } & StepListProps
                 : null;
         break;
       case 'dependency':
-        text = view.state === 'skipped' ? t('gallery.stepDetail.dependencyHosted') : t('gallery.stepDetail.dependencyFound', { command: preset.command ?? '' });
+        if (view.state === 'skipped') text = t('gallery.stepDetail.dependencyHosted');
+        else if (check?.found && check.version) text = t('gallery.commandFoundVersion', { command: preset.command ?? '', version: check.version });
+        else text = t('gallery.stepDetail.dependencyFound', { command: preset.command ?? '' });
         break;
       case 'add':
         text = t('gallery.stepDetail.add', { name: result?.server.name ?? preset.name });

@@ -4,19 +4,15 @@ import type { PresetListItem } from '@shared/contracts/presets';
 import { presetTransport } from '@shared/mcp-presets';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoute } from '@renderer/data/useRoute';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { presetIconUrl } from './presetIcons';
+import { ToneTag } from './ToneTag';
 import { keySlot, linkStatus, providerName, vendorName, type LinkStatus } from './presetFacts';
+import { useCommandCheck } from './useCommandCheck';
 import { usePresetDescription } from './usePresetDescription';
 
 /** Tool names shown on the card; the rest are one hover away. */
 const VISIBLE_TOOLS = 4;
-
-/** Whether a stdio preset's command is on this machine; asked once per command (the cache shares it between cards). */
-export function useCommandCheck(command: string | undefined) {
-  return useRoute('deps.check', command ? { command } : undefined, { enabled: command !== undefined, staleTime: 60_000 });
-}
 
 function PresetIcon({ icon, name }: { icon: string; name: string }) {
   const { token } = theme.useToken();
@@ -49,15 +45,15 @@ export function LinkStatusTag({ status }: { status: LinkStatus }) {
   switch (status.kind) {
     case 'uses':
       return (
-        <Tag color="success" icon={<KeyOutlined />} data-testid="preset-link" data-link="uses">
+        <ToneTag tone="success" icon={<KeyOutlined />} data-testid="preset-link" data-link="uses">
           {t('gallery.link.usesKey', { provider: providerName(status.providerId) })}
-        </Tag>
+        </ToneTag>
       );
     case 'needs': {
       const tag = (
-        <Tag color="warning" icon={<KeyOutlined />} data-testid="preset-link" data-link="needs" tabIndex={status.canUse.length > 0 ? 0 : undefined}>
+        <ToneTag tone="warning" icon={<KeyOutlined />} data-testid="preset-link" data-link="needs" tabIndex={status.canUse.length > 0 ? 0 : undefined}>
           {t('gallery.link.needsKey')}
-        </Tag>
+        </ToneTag>
       );
       // A linked provider without a saved key: saving one there would cover this preset.
       return status.canUse.length > 0 ? <Tooltip title={t('gallery.link.canUse', { providers: status.canUse.map(providerName).join(' / ') })}>{tag}</Tooltip> : tag;
@@ -144,9 +140,9 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
           </Typography.Text>
         </Flex>
         {item.installed ? (
-          <Tag color="success" icon={<CheckCircleFilled />} style={{ marginInlineEnd: 0 }} data-testid="preset-installed">
+          <ToneTag tone="success" icon={<CheckCircleFilled />} style={{ marginInlineEnd: 0 }} data-testid="preset-installed">
             {t('gallery.installed')}
-          </Tag>
+          </ToneTag>
         ) : null}
       </Flex>
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { requestOrThrow, useRoute, useRouteMutation } from '@renderer/data/useRoute';
+import { ToneTag } from '../presets/ToneTag';
 import { ProviderKeyDialog } from './ProviderKeyDialog';
 import { useApplyKey } from './useApplyKey';
 
@@ -74,9 +75,9 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
         <Flex gap="small" align="center" wrap style={{ minWidth: 0 }}>
           <Typography.Text strong>{provider.name}</Typography.Text>
           {provider.hasKey ? (
-            <Tag color="success" icon={<KeyOutlined />} data-testid="provider-key-state">
+            <ToneTag tone="success" icon={<KeyOutlined />} data-testid="provider-key-state">
               {t('providerKeys.keySaved')}
-            </Tag>
+            </ToneTag>
           ) : (
             <Tag data-testid="provider-key-state">{t('providerKeys.noKey')}</Tag>
           )}
