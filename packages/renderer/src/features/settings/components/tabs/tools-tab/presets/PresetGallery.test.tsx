@@ -10,7 +10,8 @@ afterEach(cleanup);
 const card = (id: string) => screen.getByTestId('preset-gallery').querySelector<HTMLElement>(`[data-testid="preset-card"][data-preset-id="${id}"]`);
 const groupIds = () => screen.queryAllByTestId('preset-group').map((g) => g.getAttribute('data-category'));
 
-describe('PresetGallery', () => {
+// antd renders slowly on a shared machine; the bound only limits how long a failure takes.
+describe('PresetGallery', { timeout: 90_000 }, () => {
   const items: PresetListItem[] = [
     { preset: preset('zai-vision'), installed: false, keyAvailableFrom: 'zai' },
     { preset: preset('brave-search'), installed: false },

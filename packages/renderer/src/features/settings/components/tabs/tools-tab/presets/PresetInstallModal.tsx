@@ -187,6 +187,8 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
       keyboard={!running}
       footer={footer}
       width={560}
+      // Room for every step and a failure's fixes at 700 px high.
+      style={{ top: 24 }}
       destroyOnHidden
     >
       <Flex vertical gap="middle" data-testid="preset-install">

@@ -1,7 +1,8 @@
 /**
  * The install dialog's view of one install: every step with its state and how long it took.
- * The host reports a step when it ends (`presets.install_progress`), in order, so the step after
- * the last one reported is the one running now, and its duration runs from the previous report.
+ * The host reports a step when it ends (`presets.install_progress`), in order, with how long it
+ * took, so the step after the last one reported is the one running now. (A host that sends no
+ * duration gets one from the arrival times.)
  * The route's answer (or error) settles the run: it is authoritative if an event was missed.
  */
 import { PRESET_INSTALL_STEPS, type PresetInstallStep } from '@shared/contracts/presets';
@@ -50,7 +51,8 @@ export function applyStep(run: InstallRun, reported: PresetInstallStep, now: num
   const steps = run.steps.map((view, i): StepView => {
     if (i === index) {
       const error = errorOf(reported);
-      return { step: view.step, state: reported.status, durationMs: Math.max(0, now - run.since), message: reported.message, ...(error && { error }) };
+      const durationMs = reported.durationMs ?? Math.max(0, now - run.since);
+      return { step: view.step, state: reported.status, durationMs, message: reported.message, ...(error && { error }) };
     }
     // A failure before the add ends the run: nothing after it starts.
     if (i === index + 1 && view.state === 'pending' && reported.status !== 'failed') return { ...view, state: 'running' };
@@ -65,7 +67,8 @@ export function finishWithSteps(run: InstallRun, reported: PresetInstallStep[]):
     const step = reported.find((r) => r.step === view.step);
     if (!step) return { ...view, state: view.state === 'running' ? 'pending' : view.state };
     const error = errorOf(step);
-    return { step: view.step, state: step.status, message: step.message, ...(view.durationMs !== undefined && { durationMs: view.durationMs }), ...(error && { error }) };
+    const durationMs = step.durationMs ?? view.durationMs;
+    return { step: view.step, state: step.status, message: step.message, ...(durationMs !== undefined && { durationMs }), ...(error && { error }) };
   });
   return { ...run, steps, finished: true };
 }
