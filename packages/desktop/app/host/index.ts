@@ -1,6 +1,7 @@
 /**
  * Browser mode: `node out/main/host.js [--port N] [--config-dir DIR] [--static DIR]`.
  * Runs the same services as the Electron app and serves the UI on 127.0.0.1.
+ * Test hook: ELFTIA_TEST_PRESETS=<json file> adds fixture presets to the catalog (testPresets.ts).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import { defaultConfigDir } from '../main/services/config/configDir';
 import { startProcessTracking } from '../main/services/capabilities/tools/mcp-users/processTracking';
 import { handleTerminatingSignals, watchLauncher } from '../main/services/shutdownSignals';
 import { startHost } from './HostServer';
+import { presetCatalog } from './testPresets';
 
 // A closed terminal turns every later write into EIO (a closed pipe into EPIPE); that must not
 // become an uncaught error that skips the shutdown below.
@@ -37,7 +39,8 @@ async function main(): Promise<void> {
   const { configStore } = stores;
   for (const notice of configStore.notices) console.warn(`Warning: ${notice.message}`);
   const processes = startProcessTracking(configDir, (line) => console.warn(`Warning: ${line}`));
-  const services = createServices({ ...stores, fetch: globalThis.fetch, processes });
+  const presets = presetCatalog(process.env, (line) => console.warn(`Warning: ${line}`));
+  const services = createServices({ ...stores, fetch: globalThis.fetch, processes, presets });
   const host = await startHost({ services, staticDir, port });
 
   console.log(`Elftia MCP is running in browser mode. Open ${host.url}`);

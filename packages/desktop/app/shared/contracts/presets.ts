@@ -43,6 +43,8 @@ export const PresetInstallStepSchema = z.object({
   code: ErrorCodeSchema.optional(),
   /** What to do about a failed step. */
   fix: z.string().optional(),
+  /** How long the step took, measured where it ran (a progress display's arrival times are not). */
+  durationMs: z.number().int().nonnegative().optional(),
 });
 export type PresetInstallStep = z.infer<typeof PresetInstallStepSchema>;
 

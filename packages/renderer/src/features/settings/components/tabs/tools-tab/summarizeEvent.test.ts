@@ -18,6 +18,8 @@ describe('summarizeEvent', () => {
     [{ event: 'deps.install_progress', payload: { command: 'uvx', phase: 'downloading', percent: 41.6 } }, 'uvx: downloading (42%)'],
     [{ event: 'deps.install_progress', payload: { command: 'uvx', phase: 'output', line: 'installing to ~/.local/bin', percent: 100 } }, 'uvx: installing to ~/.local/bin (100%)'],
     [{ event: 'app.notice', payload: { code: 'CONFIG_RECOVERED', message: 'm' } }, 'Notice: Your MCP configuration could not be read'],
+    [{ event: 'presets.install_progress', payload: { presetId: 'zai-vision', step: { step: 'connect', status: 'failed', message: 'm', code: 'MCP_TIMEOUT' } } }, 'Z.AI Vision install: Connect — Failed'],
+    [{ event: 'presets.install_progress', payload: { presetId: 'fixture-env', step: { step: 'key', status: 'done', message: 'm' } } }, 'fixture-env install: API key — Done'],
     [{ event: 'app.events_dropped', payload: { count: 7 } }, '7 events were missed while this page was behind; the lists were reloaded'],
   ])('%j', (envelope, expected) => {
     expect(summarizeEvent(envelope, t, names)).toBe(expected);

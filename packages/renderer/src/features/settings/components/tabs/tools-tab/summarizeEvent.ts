@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@shared/contracts/ipc';
+import { OFFICIAL_MCP_PRESETS } from '@shared/mcp-presets';
 import type { TFunction } from 'i18next';
 
 /** Long log lines would push the log sideways; the summary is a glance, not the full line. */
@@ -49,6 +50,11 @@ export function summarizeEvent(envelope: EventEnvelope, t: TFunction<['settings/
       return t('events.toolsChanged', { server: serverName(envelope.payload.serverId) });
     case 'app.notice':
       return t('events.appNotice', { title: t(`common:notices.${envelope.payload.code}.title`) });
+    case 'presets.install_progress': {
+      const { presetId, step } = envelope.payload;
+      const preset = OFFICIAL_MCP_PRESETS.find((p) => p.id === presetId)?.name ?? presetId;
+      return t('gallery.activity', { preset, step: t(`gallery.steps.${step.step}`), state: t(`gallery.stepState.${step.status}`) });
+    }
     case 'app.events_dropped':
       return t('events.eventsDropped', { count: envelope.payload.count });
     default:

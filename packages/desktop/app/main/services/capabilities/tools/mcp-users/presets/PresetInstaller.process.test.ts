@@ -71,6 +71,8 @@ describe('presets.install', () => {
       ['tools', 'done'],
     ]);
     expect(installed.steps[0]!.message).toContain('openai');
+    // Each step says how long it took, timed where it ran.
+    expect(installed.steps.every((s) => Number.isInteger(s.durationMs) && s.durationMs! >= 0)).toBe(true);
     // Each step was announced as it ended, in order.
     expect(progress.map((e) => (e.event === 'presets.install_progress' ? e.payload.step : undefined))).toEqual(installed.steps);
     // What leaves the router is masked.

@@ -77,9 +77,14 @@ export class PresetInstaller {
     const preset = this.presets.find((p) => p.id === presetId);
     if (!preset) throw new AppError('PRESET_NOT_FOUND', `No official preset ${presetId}`, { presetId });
     const steps: PresetInstallStep[] = [];
+    // Steps run one after another: each lasts from the previous report to its own.
+    let stepStart = Date.now();
     const report = (step: PresetInstallStep) => {
-      steps.push(step);
-      this.d.onProgress?.({ presetId, step });
+      const now = Date.now();
+      const timed = { ...step, durationMs: now - stepStart };
+      stepStart = now;
+      steps.push(timed);
+      this.d.onProgress?.({ presetId, step: timed });
     };
     /** A step that fails before the add: reported, then thrown, and nothing was added. */
     const stopAt = (step: PresetInstallStep['step'], err: unknown): never => {

@@ -1,4 +1,100 @@
-/** Mount point for the presets gallery (section presets); being built in its own branch. */
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Input, Segmented, Spin, Typography, theme } from 'antd';
+import type { PresetListItem } from '@shared/contracts/presets';
+import { PRESET_CATEGORIES, type OfficialMcpPresetCategory } from '@shared/mcp-presets';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { useRoute } from '@renderer/data/useRoute';
+import { PresetCard } from './PresetCard';
+import { PresetInstallModal } from './PresetInstallModal';
+import { matchesQuery } from './presetFacts';
+import { presetDescription } from './usePresetDescription';
+
+type CategoryFilter = OfficialMcpPresetCategory | 'all';
+
+/** Settings → Tools → Presets: the official presets by category, searchable, each one click from installed. */
 export function PresetGallery() {
-  return null;
+  const { t, i18n } = useTranslation(['settings/tools', 'common']);
+  const { token } = theme.useToken();
+  const list = useRoute('presets.list', {});
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState<CategoryFilter>('all');
+  const [installing, setInstalling] = useState<PresetListItem | undefined>();
+
+  const groups = useMemo(() => {
+    const items = (list.data ?? []).filter((item) => {
+      const { preset } = item;
+      if (category !== 'all' && preset.category !== category) return false;
+      return matchesQuery(preset, query, { description: presetDescription(i18n, preset), category: t(`gallery.categories.${preset.category}`) });
+    });
+    return PRESET_CATEGORIES.map((c) => ({ category: c, items: items.filter((item) => item.preset.category === c) })).filter((g) => g.items.length > 0);
+  }, [list.data, category, query, t, i18n]);
+  const shown = groups.reduce((sum, g) => sum + g.items.length, 0);
+
+  const clearFilters = () => {
+    setQuery('');
+    setCategory('all');
+  };
+
+  let body;
+  if (list.error) body = <ErrorAlert error={list.error} testId="presets-error" />;
+  else if (!list.data) body = <Spin description={t('gallery.loading')} />;
+  else if (shown === 0) {
+    body = (
+      <Empty
+        data-testid="presets-empty"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={query ? t('gallery.noMatch', { query }) : t('gallery.count', { count: 0 })}
+      >
+        <Button onClick={clearFilters}>{t('gallery.clearFilters')}</Button>
+      </Empty>
+    );
+  } else {
+    body = groups.map((group) => (
+      <section key={group.category} data-testid="preset-group" data-category={group.category} aria-labelledby={`preset-group-${group.category}`}>
+        <Typography.Title level={2} id={`preset-group-${group.category}`} style={{ fontSize: token.fontSizeLG, margin: `0 0 ${token.marginXS}px` }}>
+          {t(`gallery.categories.${group.category}`)}{' '}
+          <Typography.Text type="secondary" style={{ fontSize: token.fontSize, fontWeight: 'normal' }}>
+            · {t('gallery.count', { count: group.items.length })}
+          </Typography.Text>
+        </Typography.Title>
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(270px, 1fr))', gap: token.marginSM }}>
+          {group.items.map((item) => (
+            <PresetCard key={item.preset.id} item={item} onInstall={setInstalling} />
+          ))}
+        </div>
+      </section>
+    ));
+  }
+
+  return (
+    <Card size="small" title={t('sections.presets')} data-testid="preset-gallery">
+      <Flex vertical gap="middle">
+        <Typography.Text type="secondary">{t('gallery.intro')}</Typography.Text>
+        <Flex gap="small" wrap align="center">
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            aria-label={t('gallery.searchLabel')}
+            placeholder={t('gallery.searchPlaceholder')}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            style={{ width: 280, maxWidth: '100%' }}
+          />
+          <Segmented<CategoryFilter>
+            aria-label={t('gallery.categoryLabel')}
+            value={category}
+            onChange={setCategory}
+            options={[
+              { value: 'all', label: t('gallery.allCategories') },
+              ...PRESET_CATEGORIES.map((c) => ({ value: c, label: t(`gallery.categories.${c}`) })),
+            ]}
+          />
+        </Flex>
+        {body}
+      </Flex>
+      {installing ? <PresetInstallModal item={installing} onClose={() => setInstalling(undefined)} /> : null}
+    </Card>
+  );
 }

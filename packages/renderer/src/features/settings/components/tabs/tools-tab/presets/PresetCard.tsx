@@ -1,0 +1,224 @@
+import { CheckCircleFilled, CloudOutlined, CodeOutlined, ExportOutlined, FolderOutlined, KeyOutlined, LoadingOutlined, WarningFilled } from '@ant-design/icons';
+import { Button, Card, Flex, Tag, Tooltip, Typography, theme } from 'antd';
+import type { PresetListItem } from '@shared/contracts/presets';
+import { presetTransport } from '@shared/mcp-presets';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToolsTabNav } from '../ToolsTabNav';
+import { presetIconUrl } from './presetIcons';
+import { ToneTag } from './ToneTag';
+import { keySlot, linkStatus, providerName, vendorName, type LinkStatus } from './presetFacts';
+import { useCommandCheck } from './useCommandCheck';
+import { usePresetDescription } from './usePresetDescription';
+
+/** Tool names shown on the card; the rest are one hover away. */
+const VISIBLE_TOOLS = 4;
+
+function PresetIcon({ icon, name }: { icon: string; name: string }) {
+  const { token } = theme.useToken();
+  const url = presetIconUrl(icon);
+  const size = 32;
+  if (url) return <img src={url} alt="" width={size} height={size} style={{ flex: 'none', borderRadius: 7 }} />;
+  return (
+    <span
+      aria-hidden
+      style={{
+        flex: 'none',
+        width: size,
+        height: size,
+        borderRadius: 7,
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: token.colorFillSecondary,
+        color: token.colorText,
+        fontWeight: 600,
+      }}
+    >
+      {name.charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+export function LinkStatusTag({ status }: { status: LinkStatus }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  switch (status.kind) {
+    case 'uses':
+      return (
+        <ToneTag tone="success" icon={<KeyOutlined />} data-testid="preset-link" data-link="uses">
+          {t('gallery.link.usesKey', { provider: providerName(status.providerId) })}
+        </ToneTag>
+      );
+    case 'needs': {
+      const tag = (
+        <ToneTag tone="warning" icon={<KeyOutlined />} data-testid="preset-link" data-link="needs" tabIndex={status.canUse.length > 0 ? 0 : undefined}>
+          {t('gallery.link.needsKey')}
+        </ToneTag>
+      );
+      // A linked provider without a saved key: saving one there would cover this preset.
+      return status.canUse.length > 0 ? <Tooltip title={t('gallery.link.canUse', { providers: status.canUse.map(providerName).join(' / ') })}>{tag}</Tooltip> : tag;
+    }
+    case 'optional':
+      return (
+        <Tag data-testid="preset-link" data-link="optional">
+          {t('gallery.link.optionalKey')}
+        </Tag>
+      );
+    default:
+      return null;
+  }
+}
+
+function Need({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Flex component="li" gap={6} align="baseline">
+      <span aria-hidden>{icon}</span>
+      <span style={{ minWidth: 0 }}>{children}</span>
+    </Flex>
+  );
+}
+
+function CommandNeed({ command }: { command: string }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { token } = theme.useToken();
+  const check = useCommandCheck(command);
+  if (!check.data) {
+    return <Need icon={check.isFetching ? <LoadingOutlined /> : <CodeOutlined />}>{t('gallery.commandChecking', { command })}</Need>;
+  }
+  const { found, version, path } = check.data;
+  if (!found) {
+    return (
+      <Need icon={<WarningFilled style={{ color: token.colorWarning }} />}>
+        <span data-testid="preset-command" data-found="false">
+          {t('gallery.commandMissing', { command })}
+        </span>
+      </Need>
+    );
+  }
+  return (
+    <Need icon={<CheckCircleFilled style={{ color: token.colorSuccess }} />}>
+      <Tooltip title={path}>
+        <span data-testid="preset-command" data-found="true">
+          {version ? t('gallery.commandFoundVersion', { command, version }) : t('gallery.commandFound', { command })}
+        </span>
+      </Tooltip>
+    </Need>
+  );
+}
+
+/** One preset: who makes it, what it brings, what it needs, and install or open. */
+export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstall: (item: PresetListItem) => void }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { token } = theme.useToken();
+  const nav = useToolsTabNav();
+  const { preset } = item;
+  const description = usePresetDescription(preset);
+  const slot = keySlot(preset);
+  const status = linkStatus(item);
+  const stdio = presetTransport(preset) === 'stdio';
+  const hidden = preset.tools.slice(VISIBLE_TOOLS);
+
+  const keyText = slot ? (slot.kind === 'env' ? t('gallery.keyEnv', { name: slot.name }) : t('gallery.keyHeader', { header: slot.header })) : undefined;
+
+  return (
+    <Card
+      size="small"
+      data-testid="preset-card"
+      data-preset-id={preset.id}
+      data-installed={item.installed}
+      style={{ height: '100%' }}
+      styles={{ body: { height: '100%', display: 'flex', flexDirection: 'column', gap: token.marginXS } }}
+    >
+      <Flex gap="small" align="center">
+        <PresetIcon icon={preset.icon} name={preset.name} />
+        <Flex vertical style={{ minWidth: 0, flex: 1 }}>
+          <Typography.Text strong ellipsis={{ tooltip: preset.name }}>
+            {preset.name}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: token.fontSizeSM }}>
+            {t('gallery.by', { vendor: vendorName(preset.provider) })}
+          </Typography.Text>
+        </Flex>
+        {item.installed ? (
+          <ToneTag tone="success" icon={<CheckCircleFilled />} style={{ marginInlineEnd: 0 }} data-testid="preset-installed">
+            {t('gallery.installed')}
+          </ToneTag>
+        ) : null}
+      </Flex>
+
+      <Flex gap={4} wrap>
+        <Tag icon={stdio ? <CodeOutlined /> : <CloudOutlined />} variant="filled">
+          {t(`gallery.transport.${presetTransport(preset)}`)}
+        </Tag>
+        <LinkStatusTag status={status} />
+      </Flex>
+
+      {description ? (
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 3, tooltip: description }} style={{ margin: 0 }}>
+          {description}
+        </Typography.Paragraph>
+      ) : null}
+
+      <div>
+        <Typography.Text style={{ fontSize: token.fontSizeSM }}>{t('gallery.tools', { count: preset.tools.length })}</Typography.Text>
+        <Flex gap={4} wrap style={{ marginTop: 2 }}>
+          {preset.tools.slice(0, VISIBLE_TOOLS).map((tool) => (
+            <Tag key={tool} variant="filled" style={{ marginInlineEnd: 0, maxWidth: '100%', fontFamily: token.fontFamilyCode, fontSize: 11 }}>
+              <Typography.Text ellipsis={{ tooltip: tool }} style={{ fontSize: 'inherit', maxWidth: 180 }}>
+                {tool}
+              </Typography.Text>
+            </Tag>
+          ))}
+          {hidden.length > 0 ? (
+            <Tooltip title={hidden.join(', ')}>
+              <Tag variant="filled" tabIndex={0} style={{ marginInlineEnd: 0, fontSize: 11 }}>
+                {t('gallery.moreTools', { count: hidden.length })}
+              </Tag>
+            </Tooltip>
+          ) : null}
+        </Flex>
+      </div>
+
+      <div>
+        <Typography.Text style={{ fontSize: token.fontSizeSM }}>{t('gallery.needs')}</Typography.Text>
+        <ul style={{ listStyle: 'none', margin: '2px 0 0', padding: 0, fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
+          {keyText ? (
+            <Need icon={<KeyOutlined />}>
+              {keyText}
+              {preset.requiresApiKey ? null : ` (${t('gallery.keyOptional')})`}
+            </Need>
+          ) : null}
+          {stdio && preset.command ? <CommandNeed command={preset.command} /> : null}
+          {preset.acceptsDirectories ? <Need icon={<FolderOutlined />}>{t('gallery.folders')}</Need> : null}
+          {!keyText && !(stdio && preset.command) && !preset.acceptsDirectories ? <Need icon={<CheckCircleFilled />}>{t('gallery.needsNothing')}</Need> : null}
+        </ul>
+      </div>
+
+      <Flex gap="small" align="center" style={{ marginTop: 'auto', paddingTop: token.paddingXS }}>
+        {item.installed && item.serverId ? (
+          <Button size="small" aria-label={t('gallery.openName', { name: preset.name })} onClick={() => nav.openDetail(item.serverId!)}>
+            {t('gallery.open')}
+          </Button>
+        ) : (
+          <Button size="small" type="primary" aria-label={t('gallery.installName', { name: preset.name })} onClick={() => onInstall(item)}>
+            {t('gallery.install')}
+          </Button>
+        )}
+        {preset.documentationUrl ? (
+          <Button
+            size="small"
+            type="link"
+            href={preset.documentationUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            icon={<ExportOutlined />}
+            iconPlacement="end"
+            aria-label={t('gallery.docsName', { name: preset.name })}
+          >
+            {t('gallery.docs')}
+          </Button>
+        ) : null}
+      </Flex>
+    </Card>
+  );
+}
