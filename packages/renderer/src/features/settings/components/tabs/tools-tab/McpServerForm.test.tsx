@@ -184,7 +184,7 @@ describe('McpServerForm', { timeout: 120_000 }, () => {
     await screen.findByLabelText('URL');
     type('URL', 'ws://wrong.example/sse');
     click('Test');
-    await waitFor(() => expect(fieldError('URL')).toBe('Use a URL that starts with http:// / https://'));
+    await waitFor(() => expect(fieldError('URL')).toBe('Use a URL that starts with one of: http://, https://'));
     expect(host.callCount('mcp.add')).toBe(0);
     expect(host.callCount('mcp.test')).toBe(0);
   });

@@ -81,7 +81,7 @@ export function McpServerForm({ form, initialValues, revealSecrets, onValuesChan
         name={['config', 'url']}
         label={t('form.fields.url')}
         required={required}
-        extra={t('form.validation.urlScheme', { schemes: schemesOf(type).join(' / ') })}
+        extra={t('form.validation.urlScheme', { schemes: schemesOf(type).join(', ') })}
       >
         <Input placeholder={`${schemesOf(type).at(-1) ?? ''}127.0.0.1:3000/…`} spellCheck={false} inputMode="url" />
       </Form.Item>

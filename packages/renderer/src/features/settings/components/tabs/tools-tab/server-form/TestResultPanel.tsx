@@ -27,7 +27,9 @@ export interface TestRun {
   stale?: boolean;
 }
 
-function StageRow({ stage, state, label }: { stage: McpTestStage; state: McpTestStageResult['state'] | 'pending'; label: string; durationMs?: number }) {
+type StageState = McpTestStageResult['state'] | 'pending';
+
+function StageRow({ stage, state, label, durationMs }: { stage: McpTestStage; state: StageState; label: string; durationMs?: number }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
   const icons = {
@@ -37,12 +39,19 @@ function StageRow({ stage, state, label }: { stage: McpTestStage; state: McpTest
     skipped: <MinusCircleOutlined style={{ color: token.colorTextTertiary }} />,
   };
   return (
-    <Flex component="li" gap="small" align="center" data-testid="test-stage" data-stage={stage} data-state={state}>
-      {icons[state]}
-      <Typography.Text type={state === 'skipped' ? 'secondary' : undefined} strong={state === 'failed'}>
-        {label}
-      </Typography.Text>
-      <Typography.Text type="secondary">· {t(`form.test.state.${state}`)}</Typography.Text>
+    <Flex component="li" gap="small" align="center" justify="space-between" wrap data-testid="test-stage" data-stage={stage} data-state={state}>
+      <Flex gap="small" align="center">
+        {icons[state]}
+        <Typography.Text type={state === 'skipped' ? 'secondary' : undefined} strong={state === 'failed'}>
+          {label}
+        </Typography.Text>
+        <Typography.Text type="secondary">· {t(`form.test.state.${state}`)}</Typography.Text>
+      </Flex>
+      {durationMs !== undefined && state !== 'skipped' ? (
+        <Typography.Text type="secondary" data-testid="stage-duration">
+          {t('form.test.ms', { ms: Math.round(durationMs) })}
+        </Typography.Text>
+      ) : null}
     </Flex>
   );
 }
@@ -52,7 +61,7 @@ export function TestResultPanel({ run, kind }: { run: TestRun; kind: TransportEn
   const { t } = useTranslation(['settings/tools', 'common']);
   const label = stageLabel(t, kind);
   const { result } = run;
-  const stages: { stage: McpTestStage; state: McpTestStageResult['state'] | 'pending'; durationMs?: number }[] =
+  const stages: { stage: McpTestStage; state: StageState; durationMs?: number }[] =
     run.running || !result ? MCP_TEST_STAGES.map((stage) => ({ stage, state: 'pending' as const })) : result.stages;
 
   return (
@@ -63,7 +72,7 @@ export function TestResultPanel({ run, kind }: { run: TestRun; kind: TransportEn
         ) : (
           <ol style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 }}>
             {stages.map((stage) => (
-              <StageRowWithTime key={stage.stage} {...stage} label={label(stage.stage)} />
+              <StageRow key={stage.stage} {...stage} label={label(stage.stage)} />
             ))}
           </ol>
         )}
@@ -72,20 +81,6 @@ export function TestResultPanel({ run, kind }: { run: TestRun; kind: TransportEn
         {!run.running && run.stale && (result || run.error) ? <Alert type="info" showIcon title={t('form.test.stale')} /> : null}
       </Flex>
     </Card>
-  );
-}
-
-function StageRowWithTime(props: { stage: McpTestStage; state: McpTestStageResult['state'] | 'pending'; durationMs?: number; label: string }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
-  return (
-    <Flex gap="small" align="center" justify="space-between" wrap>
-      <StageRow {...props} />
-      {props.durationMs !== undefined && props.state !== 'skipped' ? (
-        <Typography.Text type="secondary" data-testid="stage-duration">
-          {t('form.test.ms', { ms: Math.round(props.durationMs) })}
-        </Typography.Text>
-      ) : null}
-    </Flex>
   );
 }
 

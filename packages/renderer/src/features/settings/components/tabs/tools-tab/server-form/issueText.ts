@@ -24,7 +24,7 @@ export function issueText(t: TFunction<['settings/tools', 'common']>, issue: Iss
     case 'config.url':
       return blank(values.config.url)
         ? t('form.validation.required', { transport: t(descriptor.displayKey) })
-        : t('form.validation.urlScheme', { schemes: descriptor.urlSchemes.map((scheme) => `${scheme}//`).join(' / ') });
+        : t('form.validation.urlScheme', { schemes: descriptor.urlSchemes.map((scheme) => `${scheme}//`).join(', ') });
     case 'config.timeoutSec':
       return t('form.validation.timeout');
     default:
