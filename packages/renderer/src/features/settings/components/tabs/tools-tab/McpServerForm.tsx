@@ -136,7 +136,7 @@ export function McpServerForm({ form, initialValues, revealSecrets, onValuesChan
             ]}
           />
         </Form.Item>
-        <Form.Item name={['config', 'timeoutSec']} label={t('form.fields.timeout')} tooltip={t('form.fields.timeoutHelp')} style={{ flex: '0 1 200px' }}>
+        <Form.Item name={['config', 'timeoutSec']} label={t('form.fields.timeout')} tooltip={t('form.fields.timeoutHelp')} style={{ flex: '0 0 240px' }}>
           <InputNumber min={1} precision={0} placeholder={t('form.fields.timeoutPlaceholder')} suffix={t('form.fields.timeoutUnit')} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="isActive" label={t('form.fields.isActive')} tooltip={t('form.fields.isActiveHelp')} valuePropName="checked">
