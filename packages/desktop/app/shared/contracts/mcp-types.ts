@@ -215,8 +215,33 @@ export const McpServerInfoSchema = z.object({ name: z.string(), version: z.strin
 export const McpTestInputSchema = z.union([McpServerIdInputSchema, z.object({ server: McpServerInputSchema })]);
 export type McpTestInput = z.input<typeof McpTestInputSchema>;
 
+/**
+ * The steps of a test, in order: `connect` is spawning the program (a process transport) or
+ * reaching the endpoint (a URL transport: its first message accepted), `initialize` the MCP
+ * handshake, `list_tools` the listing.
+ */
+export const MCP_TEST_STAGES = ['connect', 'initialize', 'list_tools'] as const;
+export const McpTestStageSchema = z.enum(MCP_TEST_STAGES);
+export type McpTestStage = z.infer<typeof McpTestStageSchema>;
+
+export const McpTestStageResultSchema = z.object({
+  stage: McpTestStageSchema,
+  /** `skipped`: an earlier stage failed. */
+  state: z.enum(['passed', 'failed', 'skipped']),
+  /** How long the stage took; absent when it was skipped or a live connection was reused. */
+  durationMs: z.number().optional(),
+});
+export type McpTestStageResult = z.infer<typeof McpTestStageResultSchema>;
+
 export const McpTestResultSchema = z.object({
   success: z.boolean(),
+  /** Every stage, in order, with where the test stopped. */
+  stages: z.array(McpTestStageResultSchema),
+  failedStage: McpTestStageSchema.optional(),
+  /** A saved server's live connection answered, so connect and initialize did not run again. */
+  reusedConnection: z.boolean().optional(),
+  /** What the server process wrote to stderr during a failed test (redacted), last lines only. */
+  stderrTail: z.array(z.string()).optional(),
   /** The tools a model may be offered; the server's disabled tools are listed apart. */
   tools: z.array(z.string()),
   disabledTools: z.array(z.string()),

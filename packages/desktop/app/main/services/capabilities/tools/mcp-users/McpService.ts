@@ -42,6 +42,7 @@ import { connectionEffect } from './pool/connectionEffect';
 import { createTransport, type TransportFactory } from './pool/createTransport';
 import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
 import { requestToolCall, withCallDetails } from './pool/toolCall';
+import { TestStages } from './pool/testStages';
 import { ToolCache } from './pool/ToolCache';
 import { assertActiveForImplicitUse, assertToolEnabled, isToolDisabled } from './pool/toolRules';
 import type { ProcessRegistry } from './transports';
@@ -93,6 +94,8 @@ const DEFAULTS = {
  * at once; only the event waits.
  */
 const TOOLS_CHANGED_WINDOW_MS = 200;
+/** Stderr lines a failed test carries (the whole log is one route away for a saved server). */
+const TEST_STDERR_LINES = 20;
 
 interface ToolsListing {
   /** Every tool the server offers, each marked disabled or not (the server detail's view). */
@@ -385,21 +388,25 @@ export class McpService extends EventEmitter<McpServiceEvents> {
 
   /* ---------- test, discover, log ---------- */
 
-  /** Connect and list tools. A saved server uses its pooled connection; an unsaved one a throwaway. */
+  /**
+   * Connect and list tools, stage by stage (see TestStages). A saved server uses its pooled
+   * connection; an unsaved one a throwaway. A failure says which stage stopped the test and
+   * carries the stderr the server wrote meanwhile.
+   */
   async test(input: McpTestInput): Promise<McpTestResult> {
     const started = performance.now();
     const saved = 'id' in input;
     const server = saved ? this.records.get(input.id) : McpServerRecordSchema.parse({ ...McpServerInputSchema.parse(input.server), id: `test_${randomUUID()}` });
+    const stages = new TestStages();
+    const mark = this.log.mark(server.id);
     try {
-      const { listing, client } = saved
-        ? { listing: await this.fetchTools(server), client: (await this.pool.acquire(server)).client }
-        : await this.pool.withUnpooled(server, async (client) => ({
-            listing: toListing(server, await listAllTools(client, { timeout: this.opts.requestTimeoutMs })),
-            client,
-          }));
+      const { listing, client, reusedConnection } = saved ? await this.testSaved(server, stages) : await this.testUnsaved(server, stages);
+      stages.listed();
       const serverInfo = client.getServerVersion();
       return {
         success: true,
+        ...stages.report(false),
+        ...(reusedConnection ? { reusedConnection } : {}),
         tools: listing.enabled.map((t) => t.name),
         disabledTools: listing.all.filter((t) => t.disabled).map((t) => t.name),
         invalidTools: listing.issues,
@@ -407,7 +414,17 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
       };
     } catch (err) {
-      return { success: false, tools: [], disabledTools: [], invalidTools: [], durationMs: performance.now() - started, error: toErrorShape(err) };
+      const stderrTail = this.log.since(server.id, mark, 'stderr', TEST_STDERR_LINES);
+      return {
+        success: false,
+        ...stages.report(true),
+        ...(stderrTail.length ? { stderrTail } : {}),
+        tools: [],
+        disabledTools: [],
+        invalidTools: [],
+        durationMs: performance.now() - started,
+        error: toErrorShape(err),
+      };
     } finally {
       if (!saved) this.log.forget(server.id);
     }
@@ -454,6 +471,25 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   }
 
   /* ---------- internals ---------- */
+
+  private async testSaved(server: McpServerRecord, stages: TestStages): Promise<{ listing: ToolsListing; client: Client; reusedConnection: boolean }> {
+    const { client } = await this.pool.acquire(server, stages);
+    const reusedConnection = stages.reused();
+    return { listing: await this.fetchTools(server), client, reusedConnection };
+  }
+
+  private testUnsaved(server: McpServerRecord, stages: TestStages): Promise<{ listing: ToolsListing; client: Client; reusedConnection: false }> {
+    return this.pool.withUnpooled(
+      server,
+      async (client) => {
+        const listed = await listAllTools(client, { timeout: this.opts.requestTimeoutMs });
+        // Before the throwaway connection closes, which for a process can take seconds.
+        stages.listed();
+        return { listing: toListing(server, listed), client, reusedConnection: false };
+      },
+      stages,
+    );
+  }
 
   /** A live connection carries the current record, which spares the store read on the hot path. */
   private currentRecord(serverId: string): McpServerRecord {

@@ -1,4 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Segmented } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -52,9 +52,14 @@ function ToolsTabSections() {
           size="small"
           title={servers ? `${t('title')} · ${t('list.count', { count: servers.length })}` : t('title')}
           extra={
-            <Button size="small" icon={<ReloadOutlined />} onClick={reload} loading={list.isFetching}>
-              {t('common:actions.refresh')}
-            </Button>
+            <Flex gap="small">
+              <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => nav.openForm({ mode: 'add' })} data-testid="add-server">
+                {t('form.title.add')}
+              </Button>
+              <Button size="small" icon={<ReloadOutlined />} onClick={reload} loading={list.isFetching}>
+                {t('common:actions.refresh')}
+              </Button>
+            </Flex>
           }
         >
           <Flex vertical gap="small">

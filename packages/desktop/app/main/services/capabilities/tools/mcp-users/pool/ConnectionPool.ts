@@ -14,7 +14,9 @@ import type { McpConnectionState, McpServerRecord, McpServerStatus } from '../..
 import { AppError } from '../../../../../../shared/errors';
 import type { McpServerLog } from '../McpServerLog';
 import type { ProcessRegistry } from '../transports';
+import { TRANSPORTS } from '../../../../../../shared/transports';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './clientHandlers';
+import { watchReach, type ConnectProbe } from './connectProbe';
 import type { TransportFactory } from './createTransport';
 import { isRetryableOnNewConnection, isStaleSocketError, markSendFailures, toConnectError, toRequestError, type ErrorContext } from './errors';
 
@@ -57,6 +59,8 @@ interface ConnectAttempt {
   cancelled: boolean;
   /** Log position at the start, so an error quotes only this attempt's stderr. */
   mark: number;
+  /** Someone watching this connect step by step (a staged test). */
+  probe?: ConnectProbe;
 }
 
 interface PendingConnect extends ConnectAttempt {
@@ -79,14 +83,17 @@ export class ConnectionPool {
     private readonly hooks: PoolHooks,
   ) {}
 
-  /** A connected client for the server, reusing a healthy pooled one. */
-  acquire(server: McpServerRecord): Promise<PooledClient> {
+  /**
+   * A connected client for the server, reusing a healthy pooled one. `probe` hears the steps of
+   * a new connect this call starts; it hears nothing when a connection is reused or shared.
+   */
+  acquire(server: McpServerRecord, probe?: ConnectProbe): Promise<PooledClient> {
     if (this.shuttingDown) return Promise.reject(new AppError('MCP_CONNECTION_CLOSED', 'The MCP service is shutting down'));
     const pooled = this.clients.get(server.id);
     if (pooled?.alive && Date.now() - pooled.lastActivity < this.opts.idlePingMs) return Promise.resolve(pooled);
     const inFlight = this.pending.get(server.id);
     if (inFlight) return inFlight.promise;
-    const attempt: ConnectAttempt = { cancelled: false, mark: 0 };
+    const attempt: ConnectAttempt = { cancelled: false, mark: 0, probe };
     const pending: PendingConnect = Object.assign(attempt, {
       promise: (async () => {
         try {
@@ -212,8 +219,8 @@ export class ConnectionPool {
    * connect, no pool bookkeeping, closed afterwards. Any failure counts as a failed connect and
    * carries the attempt's stderr.
    */
-  async withUnpooled<T>(server: McpServerRecord, use: (client: Client) => Promise<T>): Promise<T> {
-    const attempt: ConnectAttempt = { cancelled: false, mark: 0 };
+  async withUnpooled<T>(server: McpServerRecord, use: (client: Client) => Promise<T>, probe?: ConnectProbe): Promise<T> {
+    const attempt: ConnectAttempt = { cancelled: false, mark: 0, probe };
     let client: Client | undefined;
     try {
       client = (await this.openClient(server, attempt)).client;
@@ -293,6 +300,7 @@ export class ConnectionPool {
           processes: this.opts.processes,
         }),
       );
+      if (attempt.probe) watchReach(transport, TRANSPORTS.get(server.type).kind, attempt.probe.reached);
       attempt.transport = transport;
       const client = new Client({ name: 'elftia', version: this.opts.clientVersion }, { capabilities: CLIENT_CAPABILITIES });
       installClientHandlers(client, {
@@ -314,6 +322,7 @@ export class ConnectionPool {
       connecting.catch(() => undefined);
       await Promise.race([connecting, deadline]);
       if (attempt.cancelled) throw closedError(server, 'was disconnected while connecting');
+      attempt.probe?.initialized();
       return { server, client, transport, alive: true, lastActivity: Date.now() };
     } catch (err) {
       // Close first: the stderr of a process that died is complete only once it is gone.

@@ -1,0 +1,406 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { McpServerRecord, McpTestResult } from '@shared/contracts/mcp-types';
+import { TRANSPORTS, transportFields } from '@shared/transports';
+import { FakeHost, server } from '@renderer/test/FakeHost';
+import { renderWithProviders } from '@renderer/test/renderWithApp';
+import { createI18n } from '@renderer/i18n/createI18n';
+import { McpServerFormDrawer } from './server-form/McpServerFormDrawer';
+import { ToolsTabNavProvider, useToolsTabNav, type FormTarget } from './ToolsTabNav';
+
+afterEach(cleanup);
+
+const en = createI18n('en');
+
+// jsdom has no getComputedStyle(elt, pseudoElt), which antd's scroll lock asks for on every
+// drawer; answering for the element alone keeps the log quiet. Restored: the unit project shares globals.
+const getComputedStyleOriginal = window.getComputedStyle;
+beforeAll(() => {
+  window.getComputedStyle = (elt: Element) => getComputedStyleOriginal.call(window, elt);
+});
+afterAll(() => {
+  window.getComputedStyle = getComputedStyleOriginal;
+});
+
+function Opener({ target }: { target: FormTarget }) {
+  const nav = useToolsTabNav();
+  return (
+    <button type="button" onClick={() => nav.openForm(target)}>
+      open form
+    </button>
+  );
+}
+
+async function openForm(host: FakeHost, target: FormTarget = { mode: 'add' }, language: 'en' | 'zh' | 'ja' = 'en') {
+  renderWithProviders(
+    // No motion: a drawer or dialog is there at once, not after an animation jsdom never runs.
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <App>
+        <ToolsTabNavProvider>
+          <Opener target={target} />
+          <McpServerFormDrawer />
+        </ToolsTabNavProvider>
+      </App>
+    </ConfigProvider>,
+    host,
+    language,
+  );
+  fireEvent.click(screen.getByText('open form'));
+  return screen.findByTestId('server-form');
+}
+
+const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const field = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
+const fieldError = (label: string) => field(label).querySelector('.ant-form-item-explain')?.textContent ?? '';
+/** A button by its text (or aria-label); getByRole is too slow on antd's DOM in jsdom. */
+const button = (name: string, scope: HTMLElement = document.body): HTMLElement =>
+  (scope.querySelector(`button[aria-label="${name}"]`) as HTMLElement | null) ??
+  ([...scope.querySelectorAll('button')].find((b) => b.textContent?.trim() === name) as HTMLElement | undefined) ??
+  (() => {
+    throw new Error(`No button "${name}"`);
+  })();
+const click = (name: string) => fireEvent.click(button(name));
+/** The open dialog whose title is `title`. */
+const dialog = async (title: string) => (await screen.findByText(title)).closest('.ant-modal') as HTMLElement;
+
+/** Save, and "Save anyway" when it asks (no test was run). */
+async function saveAnyway() {
+  click('Save');
+  await waitFor(() => button('Save anyway'));
+  click('Save anyway');
+}
+
+const PASSED: McpTestResult = {
+  success: true,
+  stages: [
+    { stage: 'connect', state: 'passed', durationMs: 12 },
+    { stage: 'initialize', state: 'passed', durationMs: 30 },
+    { stage: 'list_tools', state: 'passed', durationMs: 4 },
+  ],
+  tools: ['echo', 'add'],
+  disabledTools: [],
+  invalidTools: [],
+  durationMs: 46,
+  serverInfo: { name: 'fixture', version: '1.0.0' },
+};
+
+const FAILED: McpTestResult = {
+  success: false,
+  stages: [
+    { stage: 'connect', state: 'passed', durationMs: 12 },
+    { stage: 'initialize', state: 'failed', durationMs: 30 },
+    { stage: 'list_tools', state: 'skipped' },
+  ],
+  failedStage: 'initialize',
+  stderrTail: ['fixture: FIXTURE_API_KEY is not set; get one at https://example.invalid/keys'],
+  tools: [],
+  disabledTools: [],
+  invalidTools: [],
+  durationMs: 42,
+  error: { code: 'MCP_CONNECTION_CLOSED', message: 'MCP server process "node" exited with code 3', data: {} },
+};
+
+const LABELS = { command: 'Command', args: 'Arguments', env: 'Environment variables', url: 'URL', headers: 'Headers', wsProtocol: 'WebSocket sub-protocol' } as const;
+const labelShown = (text: string) => screen.queryAllByText(text, { selector: 'label' }).length > 0;
+
+// Generous: antd in jsdom is slow on a busy machine.
+describe('McpServerForm', { timeout: 120_000 }, () => {
+  it('opens with sensible defaults: stdio, active, user scope', async () => {
+    await openForm(new FakeHost());
+    expect((screen.getByLabelText('stdio') as HTMLInputElement).checked).toBe(true);
+    expect(document.querySelector('[role=switch]')?.getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByLabelText('User: every project') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByLabelText('Project folder')).toBeNull();
+  });
+
+  describe.each(TRANSPORTS.descriptors.map((d) => [d.type, d] as const))('with the %s transport', (transport, descriptor) => {
+    it('shows the fields the transport table gives it and sends that config', async () => {
+      const host = new FakeHost();
+      host.handle('mcp.add', (input) => ({ success: true, server: server({ ...input, name: input.name } as McpServerRecord) }));
+      await openForm(host);
+      fireEvent.click(screen.getByLabelText(en.t(`settings/tools:${descriptor.displayKey}`)));
+      await waitFor(() => expect(screen.getByTestId('server-form').getAttribute('data-transport')).toBe(transport));
+
+      const uses = new Set(transportFields(TRANSPORTS, transport).map((f) => f.field));
+      for (const [name, label] of Object.entries(LABELS)) expect(labelShown(label), `${transport} ${name}`).toBe(uses.has(name as keyof typeof LABELS));
+
+      type('Name', `my ${transport}`);
+      const expected: Record<string, unknown> = {};
+      if (uses.has('command')) {
+        type('Command', 'node');
+        expected.command = 'node';
+      }
+      if (uses.has('url')) {
+        const url = `${descriptor.urlSchemes[0]}//127.0.0.1:3000/endpoint`;
+        type('URL', url);
+        expected.url = url;
+      }
+      if (uses.has('headers')) {
+        click('Add header');
+        type('Header name', 'Authorization');
+        type(/^Value/, 'Bearer t0ken-value');
+        expected.headers = { Authorization: 'Bearer t0ken-value' };
+      }
+      if (uses.has('wsProtocol')) {
+        type('WebSocket sub-protocol', 'mcp');
+        expected.wsProtocol = 'mcp';
+      }
+      await saveAnyway();
+      await waitFor(() => expect(host.inputsOf('mcp.add')).toHaveLength(1));
+      expect(host.inputsOf('mcp.add')[0]).toEqual({ name: `my ${transport}`, type: transport, scope: 'user', isActive: true, config: expected });
+    });
+  });
+
+  it('splits a pasted command line into the command and its arguments, quotes and all', async () => {
+    const host = new FakeHost();
+    host.handle('mcp.add', () => ({ success: true }));
+    await openForm(host);
+    type('Name', 'files');
+    fireEvent.paste(screen.getByLabelText('Command'), {
+      clipboardData: { getData: () => 'npx -y @modelcontextprotocol/server-filesystem "/home/me/My Documents"' },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('arg-row')).toHaveLength(3));
+    expect((screen.getByLabelText('Command') as HTMLInputElement).value).toBe('npx');
+    expect((screen.getByLabelText('Argument 3') as HTMLInputElement).value).toBe('/home/me/My Documents');
+
+    // Reorder and remove with the row buttons.
+    click('Move argument 3 up');
+    click('Remove argument 1');
+    await saveAnyway();
+    await waitFor(() => expect(host.inputsOf('mcp.add')).toHaveLength(1));
+    expect(host.inputsOf('mcp.add')[0]!.config).toEqual({ command: 'npx', args: ['/home/me/My Documents', '@modelcontextprotocol/server-filesystem'] });
+  });
+
+  it('marks what the shared schema refuses before anything is sent', async () => {
+    const host = new FakeHost();
+    await openForm(host);
+    click('Save');
+    await waitFor(() => expect(fieldError('Name')).toBe('Give the server a name'));
+    expect(fieldError('Command')).toBe('Required for stdio');
+
+    fireEvent.click(screen.getByLabelText('SSE'));
+    await screen.findByLabelText('URL');
+    type('URL', 'ws://wrong.example/sse');
+    click('Test');
+    await waitFor(() => expect(fieldError('URL')).toBe('Use a URL that starts with one of: http://, https://'));
+    expect(host.callCount('mcp.add')).toBe(0);
+    expect(host.callCount('mcp.test')).toBe(0);
+  });
+
+  it('puts the host’s issues on their fields (env and args rows too) and lists the rest', async () => {
+    const host = new FakeHost();
+    host.failures.set('mcp.add', [
+      {
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid input for mcp.add',
+        data: {
+          route: 'mcp.add',
+          issues: [
+            { path: 'config.env.API_KEY', message: 'Too long' },
+            { path: 'config.args.1', message: 'Not allowed here' },
+            { path: 'config.transport', message: 'Unknown transport hint' },
+          ],
+        },
+      },
+      { code: 'DUPLICATE_NAME', message: 'An MCP server named "files" already exists', data: { name: 'files' } },
+    ]);
+    await openForm(host);
+    type('Name', 'files');
+    fireEvent.paste(screen.getByLabelText('Command'), { clipboardData: { getData: () => 'npx -y pkg' } });
+    click('Add variable');
+    type('Variable name', 'API_KEY');
+    type(/^Value/, 'x'.repeat(10));
+    await saveAnyway();
+
+    const envRow = await screen.findByTestId('env-row');
+    await waitFor(() => expect(envRow.textContent).toContain('Too long'));
+    expect(screen.getAllByTestId('arg-row')[1]!.closest('.ant-form-item')?.textContent ?? screen.getByTestId('args-list').textContent).toContain('Not allowed here');
+    const unplaced = screen.getByTestId('form-unplaced');
+    expect(unplaced.textContent).toContain('config.transport');
+    expect(unplaced.textContent).toContain('Unknown transport hint');
+
+    await saveAnyway();
+    await waitFor(() => expect(fieldError('Name')).toBe('A server named “files” already exists'));
+  });
+
+  it('checks env rows: a value without a name and a name given twice', async () => {
+    const host = new FakeHost();
+    await openForm(host);
+    type('Name', 'x');
+    type('Command', 'node');
+    click('Add variable');
+    click('Add variable');
+    click('Add variable');
+    const rows = screen.getAllByTestId('env-row');
+    fireEvent.change(within(rows[0]!).getByLabelText('Variable name'), { target: { value: 'TOKEN' } });
+    fireEvent.change(within(rows[1]!).getByLabelText('Variable name'), { target: { value: 'TOKEN' } });
+    fireEvent.change(within(rows[2]!).getAllByLabelText('Value')[0]!, { target: { value: 'orphan' } });
+    click('Save');
+    await waitFor(() => expect(rows[1]!.textContent).toContain('“TOKEN” is already set above'));
+    expect(rows[2]!.textContent).toContain('Give this value a name');
+    expect(host.callCount('mcp.add')).toBe(0);
+  });
+
+  describe('editing', () => {
+    // As mcp.list sends it: env value and the credential argument masked.
+    const stored = server({
+      name: 'github',
+      type: 'stdio',
+      config: { command: 'npx', args: ['-y', 'gh-server', '--token', '***'], env: { GITHUB_TOKEN: '***' }, transport: 'stdio', timeoutMs: 90_000 },
+      disabledTools: ['delete_repo'],
+      disabledAutoApproveTools: ['push'],
+      isTrusted: true,
+      installSource: 'builtin',
+      keyLink: { providerId: 'zai', presetId: 'zai-vision' },
+    });
+    const real = { args: ['-y', 'gh-server', '--token', 'tok-real-42'], env: { GITHUB_TOKEN: 'ghp_real_secret' } };
+
+    const editHost = () => {
+      const host = new FakeHost();
+      host.servers = [structuredClone(stored)];
+      host.secrets.set(stored.id, structuredClone(real));
+      host.handle('mcp.update', () => ({ success: true }));
+      return host;
+    };
+
+    it('sends only the keys that changed, so fields the form does not show stay', async () => {
+      const host = editHost();
+      await openForm(host, { mode: 'edit', serverId: stored.id });
+      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('github');
+      expect((screen.getByLabelText('Tool-call timeout') as HTMLInputElement).value).toBe('90');
+      type('Name', 'github-main');
+      await saveAnyway();
+      await waitFor(() => expect(host.inputsOf('mcp.update')).toHaveLength(1));
+      expect(host.inputsOf('mcp.update')[0]).toEqual({ id: stored.id, updates: { name: 'github-main' } });
+      expect(host.callCount('mcp.reveal_secrets')).toBe(0);
+    });
+
+    it('sends the config with its masks and unseen keys when part of it changed', async () => {
+      const host = editHost();
+      await openForm(host, { mode: 'edit', serverId: stored.id });
+      type('Argument 2', 'gh-server@2');
+      await saveAnyway();
+      await waitFor(() => expect(host.inputsOf('mcp.update')).toHaveLength(1));
+      // The router's restoreMaskedSecrets turns the untouched masks back into the stored values.
+      expect(host.inputsOf('mcp.update')[0]).toEqual({
+        id: stored.id,
+        updates: { config: { command: 'npx', args: ['-y', 'gh-server@2', '--token', '***'], env: { GITHUB_TOKEN: '***' }, transport: 'stdio', timeoutMs: 90_000 } },
+      });
+    });
+
+    it('tests with the real secrets, not the masks', async () => {
+      const host = editHost();
+      host.handle('mcp.test', () => PASSED);
+      await openForm(host, { mode: 'edit', serverId: stored.id });
+      click('Test');
+      await screen.findByTestId('test-passed');
+      const sent = host.inputsOf('mcp.test')[0] as { server: McpServerRecord };
+      expect(sent.server.config.env).toEqual({ GITHUB_TOKEN: 'ghp_real_secret' });
+      expect(sent.server.config.args).toEqual(real.args);
+      expect(sent.server.disabledTools).toEqual(['delete_repo']);
+    });
+
+    it('shows a masked value for real when its eye is pressed', async () => {
+      const host = editHost();
+      await openForm(host, { mode: 'edit', serverId: stored.id });
+      const value = screen.getByLabelText('Value of GITHUB_TOKEN') as HTMLInputElement;
+      expect(value.type).toBe('password');
+      expect(value.value).toBe('***');
+      fireEvent.click(screen.getByTestId('env-row').querySelector('.ant-input-password-icon')!);
+      await waitFor(() => expect((screen.getByLabelText('Value of GITHUB_TOKEN') as HTMLInputElement).value).toBe('ghp_real_secret'));
+      await waitFor(() => expect((screen.getByLabelText('Value of GITHUB_TOKEN') as HTMLInputElement).type).toBe('text'));
+    });
+  });
+
+  it('duplicates with a "(copy)" name and the real secret values', async () => {
+    const host = new FakeHost();
+    host.servers = [server({ name: 'db', type: 'stdio', config: { command: 'pg-mcp', env: { PGPASSWORD: '***' } }, disabledTools: ['drop'] })];
+    host.secrets.set('id-db', { env: { PGPASSWORD: 'pw-real-1' } });
+    host.handle('mcp.add', () => ({ success: true }));
+    await openForm(host, { mode: 'duplicate', serverId: 'id-db' });
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('db (copy)');
+    await saveAnyway();
+    await waitFor(() => expect(host.inputsOf('mcp.add')).toHaveLength(1));
+    expect(host.inputsOf('mcp.add')[0]).toEqual({
+      name: 'db (copy)',
+      type: 'stdio',
+      scope: 'user',
+      isActive: true,
+      config: { command: 'pg-mcp', env: { PGPASSWORD: 'pw-real-1' } },
+      disabledTools: ['drop'],
+    });
+  });
+
+  it('shows a failed test stage by stage, with the reason and the stderr, and asks before saving it', async () => {
+    const host = new FakeHost();
+    host.handle('mcp.test', () => FAILED);
+    host.handle('mcp.add', () => ({ success: true }));
+    await openForm(host);
+    type('Name', 'broken');
+    type('Command', 'node');
+    click('Test');
+    const failed = await screen.findByTestId('test-failed');
+    const stages = screen.getAllByTestId('test-stage').map((s) => `${s.getAttribute('data-stage')}:${s.getAttribute('data-state')}`);
+    expect(stages).toEqual(['connect:passed', 'initialize:failed', 'list_tools:skipped']);
+    expect(screen.getAllByTestId('test-stage')[0]!.textContent).toContain('Start the program');
+    expect(screen.getAllByTestId('stage-duration').map((d) => d.textContent)).toEqual(['12 ms', '30 ms']);
+    expect(failed.textContent).toContain('The test stopped at “Initialize (MCP handshake)”');
+    expect(failed.textContent).toContain('The connection to the MCP server was closed.');
+    expect(screen.getByTestId('test-stderr').textContent).toContain('FIXTURE_API_KEY is not set');
+    expect(host.inputsOf('mcp.test')[0]).toEqual({ server: { name: 'broken', type: 'stdio', scope: 'user', isActive: true, config: { command: 'node' } } });
+
+    click('Save');
+    const confirm = await dialog('Save a server that failed its test?');
+    expect(confirm.textContent).toContain('Initialize (MCP handshake)');
+    expect(host.callCount('mcp.add')).toBe(0);
+    fireEvent.click(button('Save anyway', confirm));
+    await waitFor(() => expect(host.callCount('mcp.add')).toBe(1));
+  });
+
+  it('saves a server that passed its test without asking, and says how many tools it has', async () => {
+    const host = new FakeHost();
+    host.handle('mcp.test', () => PASSED);
+    host.handle('mcp.add', () => ({ success: true }));
+    await openForm(host);
+    type('Name', 'fixture');
+    type('Command', 'node');
+    click('Test');
+    await screen.findByTestId('test-passed');
+    expect(screen.getByTestId('test-passed').textContent).toContain('Connected to fixture 1.0.0: 2 tools');
+    click('Save');
+    await waitFor(() => expect(host.callCount('mcp.add')).toBe(1));
+    expect(await screen.findByText('“fixture” was added with 2 tools')).toBeTruthy();
+    expect(document.querySelector('.ant-modal')).toBeNull();
+  });
+
+  it('treats a test as stale once the form changes, and offers to test first', async () => {
+    const host = new FakeHost();
+    host.handle('mcp.test', () => PASSED);
+    host.handle('mcp.add', () => ({ success: true }));
+    await openForm(host);
+    type('Name', 'fixture');
+    type('Command', 'node');
+    click('Test');
+    await screen.findByTestId('test-passed');
+    type('Command', 'node2');
+    expect(await screen.findByText('The settings changed after this test; test again to check them.')).toBeTruthy();
+    click('Save');
+    const confirm = await dialog('Save without testing?');
+    await act(async () => fireEvent.click(button('Test first', confirm)));
+    await waitFor(() => expect(host.callCount('mcp.add')).toBe(1));
+    expect(host.inputsOf('mcp.test')).toHaveLength(2);
+  });
+
+  it('is translated', async () => {
+    const host = new FakeHost();
+    await openForm(host, { mode: 'add' }, 'zh');
+    expect(screen.getByText('添加 MCP 服务器')).toBeTruthy();
+    expect(screen.getByLabelText('命令')).toBeTruthy();
+    cleanup();
+    await openForm(host, { mode: 'add' }, 'ja');
+    expect(screen.getByText('MCP サーバーを追加')).toBeTruthy();
+    expect(screen.getByLabelText('コマンド')).toBeTruthy();
+  });
+});

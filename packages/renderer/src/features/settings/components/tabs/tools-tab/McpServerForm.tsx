@@ -1,0 +1,153 @@
+/**
+ * The server form's fields: name, transport, the transport's own fields (from the transport
+ * table: a new transport there shows its fields here without an edit), and the options every
+ * server has. The drawer around it (server-form/McpServerFormDrawer) loads, tests and saves.
+ */
+import { Divider, Flex, Form, Input, InputNumber, Radio, Switch, Typography, type FormInstance } from 'antd';
+import { TRANSPORTS, transportFields, transportOptions, type TransportField } from '@shared/transports';
+import type { ClipboardEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArgsList } from './server-form/ArgsList';
+import { isCommandLine, splitCommandLine } from './server-form/commandLine';
+import type { ServerFormValues } from './server-form/formValues';
+import { KeyValueRows } from './server-form/KeyValueRows';
+
+export interface McpServerFormProps {
+  form: FormInstance<ServerFormValues>;
+  initialValues: ServerFormValues;
+  /** Fetches the real env and header values when the person asks to see a masked one (edit). */
+  revealSecrets?: () => Promise<void>;
+  onValuesChange?: () => void;
+}
+
+const OPTIONS = transportOptions(TRANSPORTS);
+
+/** "http:// or https://" for a URL transport's help text. */
+const schemesOf = (type: ServerFormValues['type']) => TRANSPORTS.get(type).urlSchemes.map((scheme) => `${scheme}//`);
+
+export function McpServerForm({ form, initialValues, revealSecrets, onValuesChange }: McpServerFormProps) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const type = Form.useWatch('type', form) ?? initialValues.type;
+  const scope = Form.useWatch('scope', form) ?? initialValues.scope;
+  const command = Form.useWatch(['config', 'command'], form) as string | undefined;
+
+  /** A pasted command line becomes the command and its arguments (replacing the old ones). */
+  const splitInto = (text: string) => {
+    const [first = '', ...args] = splitCommandLine(text);
+    form.setFieldValue(['config', 'command'], first);
+    form.setFieldValue(['config', 'args'], args);
+    onValuesChange?.();
+  };
+  const onCommandPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const text = event.clipboardData.getData('text');
+    if (!isCommandLine(text)) return;
+    event.preventDefault();
+    splitInto(text);
+  };
+
+  const FIELDS: Record<TransportField, (required: boolean) => ReactNode> = {
+    command: (required) => (
+      <Form.Item
+        key="command"
+        name={['config', 'command']}
+        label={t('form.fields.command')}
+        required={required}
+        extra={
+          command && isCommandLine(command) ? (
+            <Typography.Link onClick={() => splitInto(command)} data-testid="split-command">
+              {t('form.fields.split')}
+            </Typography.Link>
+          ) : (
+            t('form.fields.commandHelp')
+          )
+        }
+      >
+        <Input placeholder={t('form.fields.commandPlaceholder')} spellCheck={false} onPaste={onCommandPaste} />
+      </Form.Item>
+    ),
+    args: () => (
+      <Form.Item key="args" label={t('form.fields.args')}>
+        <ArgsList />
+      </Form.Item>
+    ),
+    env: () => (
+      <Form.Item key="env" label={t('form.fields.env')} extra={t('form.fields.rowsHelp')}>
+        <KeyValueRows list="env" revealSecrets={revealSecrets} />
+      </Form.Item>
+    ),
+    url: (required) => (
+      <Form.Item
+        key="url"
+        name={['config', 'url']}
+        label={t('form.fields.url')}
+        required={required}
+        extra={t('form.validation.urlScheme', { schemes: schemesOf(type).join(', ') })}
+      >
+        <Input placeholder={`${schemesOf(type).at(-1) ?? ''}127.0.0.1:3000/…`} spellCheck={false} inputMode="url" />
+      </Form.Item>
+    ),
+    headers: () => (
+      <Form.Item key="headers" label={t('form.fields.headers')} extra={t('form.fields.rowsHelp')}>
+        <KeyValueRows list="headers" revealSecrets={revealSecrets} />
+      </Form.Item>
+    ),
+    wsProtocol: () => (
+      <Form.Item key="wsProtocol" name={['config', 'wsProtocol']} label={t('form.fields.wsProtocol')} extra={t('form.fields.wsProtocolHelp')}>
+        <Input placeholder={t('form.fields.wsProtocolPlaceholder')} spellCheck={false} />
+      </Form.Item>
+    ),
+  };
+
+  return (
+    <Form<ServerFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onValuesChange={() => onValuesChange?.()}
+      requiredMark
+      data-testid="server-form"
+      data-transport={type}
+    >
+      <Flex gap="middle" wrap>
+        <Form.Item name="name" label={t('form.fields.name')} required style={{ flex: '1 1 220px' }}>
+          <Input placeholder={t('form.fields.namePlaceholder')} maxLength={200} autoFocus />
+        </Form.Item>
+        <Form.Item name="type" label={t('form.fields.type')} required style={{ flex: '0 1 auto' }}>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            options={OPTIONS.map((option) => ({ value: option.value, label: t(option.labelKey) }))}
+          />
+        </Form.Item>
+      </Flex>
+      <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
+        {t('form.sections.connection')}
+      </Divider>
+      {transportFields(TRANSPORTS, type).map(({ field, required }) => FIELDS[field](required))}
+      <Divider titlePlacement="start" plain>
+        {t('form.sections.options')}
+      </Divider>
+      <Flex gap="middle" wrap>
+        <Form.Item name="scope" label={t('form.fields.scope')} style={{ flex: '0 1 auto' }}>
+          <Radio.Group
+            options={[
+              { value: 'user', label: t('form.fields.scopeUser') },
+              { value: 'local', label: t('form.fields.scopeLocal') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name={['config', 'timeoutSec']} label={t('form.fields.timeout')} tooltip={t('form.fields.timeoutHelp')} style={{ flex: '0 0 240px' }}>
+          <InputNumber min={1} precision={0} placeholder={t('form.fields.timeoutPlaceholder')} suffix={t('form.fields.timeoutUnit')} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="isActive" label={t('form.fields.isActive')} tooltip={t('form.fields.isActiveHelp')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Flex>
+      {scope === 'local' ? (
+        <Form.Item name="projectPath" label={t('form.fields.projectPath')} required extra={t('form.fields.projectPathHelp')}>
+          <Input placeholder={t('form.fields.projectPathPlaceholder')} spellCheck={false} />
+        </Form.Item>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,151 @@
+import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined, MinusCircleOutlined } from '@ant-design/icons';
+import { Alert, Card, Flex, Tag, Typography, theme } from 'antd';
+import { MCP_TEST_STAGES, type McpTestResult, type McpTestStage, type McpTestStageResult } from '@shared/contracts/mcp-types';
+import type { TransportEntry } from '@shared/transports';
+import type { AppErrorShape } from '@shared/errors';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@renderer/components/ErrorAlert';
+
+/** Tool names shown before "+N more". */
+const TOOLS_SHOWN = 12;
+
+export type StageLabel = (stage: McpTestStage) => string;
+
+/** A stage's name; "connect" is starting a program or reaching a URL, by the transport's kind. */
+export const stageLabel =
+  (t: TFunction<['settings/tools', 'common']>, kind: TransportEntry['kind']): StageLabel =>
+  (stage) =>
+    stage === 'connect' ? t(`form.test.stage.connect.${kind}`) : t(`form.test.stage.${stage}`);
+
+export interface TestRun {
+  running: boolean;
+  result?: McpTestResult;
+  /** The route itself failed (invalid input, host gone); the stages never ran. */
+  error?: AppErrorShape;
+  /** The form changed after this result. */
+  stale?: boolean;
+}
+
+type StageState = McpTestStageResult['state'] | 'pending';
+
+function StageRow({ stage, state, label, durationMs }: { stage: McpTestStage; state: StageState; label: string; durationMs?: number }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { token } = theme.useToken();
+  const icons = {
+    pending: <LoadingOutlined style={{ color: token.colorPrimary }} />,
+    passed: <CheckCircleFilled style={{ color: token.colorSuccess }} />,
+    failed: <CloseCircleFilled style={{ color: token.colorError }} />,
+    skipped: <MinusCircleOutlined style={{ color: token.colorTextTertiary }} />,
+  };
+  return (
+    <Flex component="li" gap="small" align="center" justify="space-between" wrap data-testid="test-stage" data-stage={stage} data-state={state}>
+      <Flex gap="small" align="center">
+        {icons[state]}
+        <Typography.Text type={state === 'skipped' ? 'secondary' : undefined} strong={state === 'failed'}>
+          {label}
+        </Typography.Text>
+        <Typography.Text type="secondary">· {t(`form.test.state.${state}`)}</Typography.Text>
+      </Flex>
+      {durationMs !== undefined && state !== 'skipped' ? (
+        <Typography.Text type="secondary" data-testid="stage-duration">
+          {t('form.test.ms', { ms: Math.round(durationMs) })}
+        </Typography.Text>
+      ) : null}
+    </Flex>
+  );
+}
+
+/** The test's stages as they stand, what the server offers when it passed, and why it stopped when it failed. */
+export function TestResultPanel({ run, kind }: { run: TestRun; kind: TransportEntry['kind'] }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const label = stageLabel(t, kind);
+  const { result } = run;
+  const stages: { stage: McpTestStage; state: StageState; durationMs?: number }[] =
+    run.running || !result ? MCP_TEST_STAGES.map((stage) => ({ stage, state: 'pending' as const })) : result.stages;
+
+  return (
+    <Card size="small" title={t('form.test.title')} data-testid="test-result" data-running={run.running} aria-live="polite" aria-busy={run.running}>
+      <Flex vertical gap="small">
+        {run.error && !run.running ? (
+          <ErrorAlert error={run.error} />
+        ) : (
+          <ol style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 }}>
+            {stages.map((stage) => (
+              <StageRow key={stage.stage} {...stage} label={label(stage.stage)} />
+            ))}
+          </ol>
+        )}
+        {!run.running && result?.success ? <Passed result={result} /> : null}
+        {!run.running && result && !result.success ? <Failed result={result} label={label} /> : null}
+        {!run.running && run.stale && (result || run.error) ? <Alert type="info" showIcon title={t('form.test.stale')} /> : null}
+      </Flex>
+    </Card>
+  );
+}
+
+function Passed({ result }: { result: McpTestResult }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const server = result.serverInfo ? `${result.serverInfo.name} ${result.serverInfo.version}` : '—';
+  const extra = result.tools.length - TOOLS_SHOWN;
+  return (
+    <Flex vertical gap="small" data-testid="test-passed">
+      <Typography.Text>{t('form.test.passed', { server, count: result.tools.length })}</Typography.Text>
+      {result.tools.length ? (
+        <Flex gap={4} wrap>
+          {result.tools.slice(0, TOOLS_SHOWN).map((tool) => (
+            <Tag key={tool} style={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }} title={tool}>
+              {tool}
+            </Tag>
+          ))}
+          {extra > 0 ? <Tag>{t('form.test.moreTools', { count: extra })}</Tag> : null}
+        </Flex>
+      ) : null}
+      {result.invalidTools.length ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('form.test.invalidTools', { count: result.invalidTools.length })}
+          description={result.invalidTools.map((issue) => `${issue.name}: ${issue.message}`).join('\n')}
+        />
+      ) : null}
+    </Flex>
+  );
+}
+
+function Failed({ result, label }: { result: McpTestResult; label: StageLabel }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { token } = theme.useToken();
+  const title = result.failedStage ? t('form.test.failedAt', { stage: label(result.failedStage) }) : undefined;
+  return (
+    <Flex vertical gap="small" data-testid="test-failed" data-failed-stage={result.failedStage}>
+      {result.error ? <ErrorAlert error={result.error} title={title} /> : null}
+      {result.stderrTail?.length ? (
+        <div>
+          <Typography.Text type="secondary">{t('form.test.stderr')}</Typography.Text>
+          <Typography.Paragraph
+            copyable={{ text: result.stderrTail.join('\n') }}
+            data-testid="test-stderr"
+            style={{ margin: 0 }}
+          >
+            <pre
+              style={{
+                margin: 0,
+                maxHeight: 160,
+                overflow: 'auto',
+                padding: token.paddingXS,
+                background: token.colorFillTertiary,
+                borderRadius: token.borderRadiusSM,
+                fontSize: token.fontSizeSM,
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-all',
+              }}
+            >
+              {result.stderrTail.join('\n')}
+            </pre>
+          </Typography.Paragraph>
+        </div>
+      ) : null}
+    </Flex>
+  );
+}

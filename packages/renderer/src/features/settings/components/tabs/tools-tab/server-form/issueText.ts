@@ -1,0 +1,33 @@
+/**
+ * Field messages in the person's language. The schema's issues (and the host's, which come from
+ * the same schema) are English sentences; the form knows what each field needs from the
+ * transport table and says it in words of its own. An issue it does not recognise keeps its text.
+ */
+import { TRANSPORTS } from '@shared/transports';
+import type { TFunction } from 'i18next';
+import { issueField, type ServerFormValues } from './formValues';
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+export function issueText(t: TFunction<['settings/tools', 'common']>, issue: Issue, values: ServerFormValues): string {
+  const descriptor = TRANSPORTS.get(values.type);
+  const field = issueField(issue.path, values);
+  const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+  switch (field) {
+    case 'name':
+      return blank(values.name) ? t('form.validation.nameRequired') : issue.message;
+    case 'config.command':
+      return blank(values.config.command) ? t('form.validation.required', { transport: t(descriptor.displayKey) }) : issue.message;
+    case 'config.url':
+      return blank(values.config.url)
+        ? t('form.validation.required', { transport: t(descriptor.displayKey) })
+        : t('form.validation.urlScheme', { schemes: descriptor.urlSchemes.map((scheme) => `${scheme}//`).join(', ') });
+    case 'config.timeoutSec':
+      return t('form.validation.timeout');
+    default:
+      return issue.message;
+  }
+}
