@@ -112,7 +112,18 @@ describe('server detail: header', { timeout: 120_000 }, () => {
 
   it('tests the saved server by id and shows what it found', async () => {
     const host = makeHost();
-    host.handle('mcp.test', () => ({ success: true, tools: ['echo', 'add'], disabledTools: ['crash'], invalidTools: [], durationMs: 41.6 }));
+    host.handle('mcp.test', () => ({
+      success: true,
+      stages: [
+        { stage: 'connect', state: 'passed' },
+        { stage: 'initialize', state: 'passed' },
+        { stage: 'list_tools', state: 'passed' },
+      ],
+      tools: ['echo', 'add'],
+      disabledTools: ['crash'],
+      invalidTools: [],
+      durationMs: 41.6,
+    }));
     renderDetail(host);
     await userEvent.click(await screen.findByRole('button', { name: /Test/ }, slow));
     expect(await screen.findByTestId('detail-test-result', {}, slow)).toHaveProperty('textContent', expect.stringContaining('found 3 tools in 42 ms'));
