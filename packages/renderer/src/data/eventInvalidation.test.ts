@@ -19,8 +19,9 @@ function seeded() {
 describe('EVENT_REACTIONS', () => {
   it('applies a connection state in place, and refreshes that server’s tools once it is connected', () => {
     const client = seeded();
-    EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'a', state: 'error', error: 'spawn npx ENOENT' });
-    expect(client.getQueryData(routeKey('mcp.status'))).toEqual([{ id: 'a', state: 'error', error: 'spawn npx ENOENT' }]);
+    const failure = { code: 'DEPS_MISSING' as const, message: 'spawn npx ENOENT', data: { command: 'npx', hint: 'commandMissing' } };
+    EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'a', state: 'error', error: 'spawn npx ENOENT', failure });
+    expect(client.getQueryData(routeKey('mcp.status'))).toEqual([{ id: 'a', state: 'error', error: 'spawn npx ENOENT', failure }]);
     expect(isStale(client, routeKey('mcp.status'))).toBe(false);
     expect(isStale(client, routeKey('mcp.list_tools', { id: 'a' }))).toBe(false);
 
