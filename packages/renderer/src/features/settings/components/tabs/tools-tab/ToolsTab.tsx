@@ -12,7 +12,8 @@ import { PresetGallery } from './presets/PresetGallery';
 import { ProviderKeys } from './provider-keys/ProviderKeys';
 import { McpServerFormDrawer } from './server-form/McpServerFormDrawer';
 import { ServerDetailDrawer } from './server-detail/ServerDetailDrawer';
-import { ServerList } from './ServerList';
+import { AddServerButton } from './server-list/AddServerButton';
+import { ServerList } from './server-list/ServerList';
 import { TOOLS_SECTIONS, ToolsTabNavProvider, useToolsTabNav } from './ToolsTabNav';
 import { useLiveEvents } from './useLiveEvents';
 
@@ -52,9 +53,12 @@ function ToolsTabSections() {
           size="small"
           title={servers ? `${t('title')} · ${t('list.count', { count: servers.length })}` : t('title')}
           extra={
-            <Button size="small" icon={<ReloadOutlined />} onClick={reload} loading={list.isFetching}>
-              {t('common:actions.refresh')}
-            </Button>
+            <Flex gap="small" align="center">
+              <Button size="small" icon={<ReloadOutlined />} onClick={reload} loading={list.isFetching}>
+                {t('common:actions.refresh')}
+              </Button>
+              <AddServerButton />
+            </Flex>
           }
         >
           <Flex vertical gap="small">
