@@ -80,7 +80,7 @@ export function LiveEventsPanel({
               <Typography.Text type="secondary">
                 <time dateTime={new Date(receivedAt).toISOString()}>{time.format(receivedAt)}</time>
               </Typography.Text>{' '}
-              <Tag color={KIND_COLOR[kind]} bordered={false}>
+              <Tag color={KIND_COLOR[kind]} variant="filled">
                 {t(`events.kind.${kind}`)}
               </Tag>
               {summarizeEvent(envelope, t, serverName)}

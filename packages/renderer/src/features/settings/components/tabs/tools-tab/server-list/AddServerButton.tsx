@@ -9,7 +9,7 @@ export function AddServerButton() {
   const nav = useToolsTabNav();
   return (
     <Space.Compact size="small">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => nav.openForm({ mode: 'add' })} data-testid="add-server">
+      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => nav.openForm({ mode: 'add' })} data-testid="add-server">
         {t('list.add.button')}
       </Button>
       <Dropdown
@@ -23,7 +23,7 @@ export function AddServerButton() {
           ],
         }}
       >
-        <Button type="primary" icon={<DownOutlined />} aria-label={t('list.add.more')} data-testid="add-server-more" />
+        <Button type="primary" icon={<DownOutlined aria-hidden />} aria-label={t('list.add.more')} data-testid="add-server-more" />
       </Dropdown>
     </Space.Compact>
   );

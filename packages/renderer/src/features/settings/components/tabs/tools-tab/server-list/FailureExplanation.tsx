@@ -9,6 +9,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRoute, useRouteMutation } from '@renderer/data/useRoute';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { failureText } from './failureText';
+import { Truncated } from './Truncated';
 
 /** Lines of the server log shown under "Show output"; the whole log is in the detail's Logs pane. */
 const OUTPUT_LINES = 40;
@@ -42,16 +43,16 @@ export function FailureExplanation({ server, failure, onRetry, retrying }: { ser
           ) : null}
           {command ? <InstallCommand command={command} canInstall={failure.data?.install !== undefined} onInstalled={onRetry} /> : null}
           <Flex gap="small" wrap>
-            <Button size="small" icon={<RedoOutlined />} loading={retrying} onClick={onRetry}>
+            <Button size="small" icon={<RedoOutlined aria-hidden />} loading={retrying} onClick={onRetry}>
               {t('errorHelp.actions.retry')}
             </Button>
-            <Button size="small" icon={<EditOutlined />} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })}>
+            <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })}>
               {t('errorHelp.actions.edit')}
             </Button>
             <Button size="small" aria-expanded={showOutput} onClick={() => setShowOutput((open) => !open)}>
               {t(showOutput ? 'errorHelp.actions.hideOutput' : 'errorHelp.actions.showOutput')}
             </Button>
-            <Button size="small" type="link" icon={<FileTextOutlined />} onClick={() => nav.openDetail(server.id, 'logs')}>
+            <Button size="small" type="link" icon={<FileTextOutlined aria-hidden />} onClick={() => nav.openDetail(server.id, 'logs')}>
               {t('errorHelp.actions.logs')}
             </Button>
           </Flex>
@@ -131,13 +132,11 @@ function InstallCommand({ command, canInstall, onInstalled }: { command: string;
     <Flex vertical gap={4}>
       {canInstall ? (
         <Flex gap="small" align="center" wrap>
-          <Button size="small" type="primary" icon={<ToolOutlined />} loading={install.isPending} onClick={() => install.mutate({ command })}>
+          <Button size="small" type="primary" icon={<ToolOutlined aria-hidden />} loading={install.isPending} onClick={() => install.mutate({ command })}>
             {t('errorHelp.actions.install', { command })}
           </Button>
           {install.isPending && line ? (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: line }} style={{ maxWidth: 360 }}>
-              {t('errorHelp.install.progress', { command, line })}
-            </Typography.Text>
+            <Truncated text={t('errorHelp.install.progress', { command, line })} secondary style={{ maxWidth: 360 }} />
           ) : null}
         </Flex>
       ) : (

@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { Button, Flex, Input, Select, Spin, Typography, message, theme } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -43,20 +43,15 @@ function useWarmActiveServers(): void {
 function useToolNames(servers: McpServerRecord[] | undefined, states: ReadonlyMap<string, McpServerStatus>): ReadonlyMap<string, string[]> {
   const host = useHost();
   const connected = (servers ?? []).filter((s) => s.isActive && states.get(s.id)?.state === 'connected').map((s) => s.id);
-  return useQueries({
+  const results = useQueries({
     queries: connected.map((id) => ({
       queryKey: routeKey('mcp.list_tools', { id }),
       queryFn: () => requestOrThrow(host, 'mcp.list_tools', { id }),
-      select: (tools: { name: string }[]) => tools.map((tool) => tool.name),
     })),
-    combine: (results) => {
-      const names = new Map<string, string[]>();
-      results.forEach((result, index) => {
-        if (result.data) names.set(connected[index]!, result.data);
-      });
-      return names;
-    },
   });
+  const key = results.map((result, index) => `${connected[index]}:${result.dataUpdatedAt}`).join('|');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` says when any server's tools changed
+  return useMemo(() => new Map(results.flatMap((result, index) => (result.data ? [[connected[index]!, result.data.map((tool) => tool.name)] as const] : []))), [key]);
 }
 
 /** Delete with an "Undo" that brings back exactly what was deleted (mcp.restore). */
@@ -147,17 +142,41 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
   );
 }
 
+/** A row's height before it is measured: one line of tags, the command line, padding. */
+const ROW_ESTIMATE = 84;
+
+/** What the list assumes before there is a layout (first paint, jsdom): a window's worth of rows. */
+const NO_LAYOUT_RECT = { width: 960, height: 720 };
+
+/** The scroller's size, with NO_LAYOUT_RECT while it has none, so rows render before layout and without ResizeObserver. */
+function observeScrollerRect(instance: Virtualizer<HTMLDivElement, Element>, report: (rect: { width: number; height: number }) => void) {
+  const element = instance.scrollElement;
+  if (!element) return;
+  const measure = () => {
+    const { width, height } = element.getBoundingClientRect();
+    report(width > 0 && height > 0 ? { width: Math.round(width), height: Math.round(height) } : NO_LAYOUT_RECT);
+  };
+  measure();
+  const Observer = element.ownerDocument.defaultView?.ResizeObserver;
+  if (!Observer) return;
+  const observer = new Observer(measure);
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
 function VirtualRows({ views, query, onDelete, messages }: { views: ServerView[]; query: string; onDelete: (view: ServerView) => void; messages: MessageInstance }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: views.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 84,
+    estimateSize: () => ROW_ESTIMATE,
+    // Without layout (jsdom) an element measures 0; keep the estimate then.
+    measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE,
     overscan: 6,
     getItemKey: (index) => views[index]!.server.id,
-    // jsdom and the first paint have no layout yet: assume a window's worth of rows.
-    initialRect: { width: 960, height: 720 },
+    initialRect: NO_LAYOUT_RECT,
+    observeElementRect: observeScrollerRect,
   });
   return (
     <div ref={scroller} className="elftia-scroll-region" tabIndex={0} aria-label={t('list.label')} style={{ maxHeight: 'max(360px, calc(100vh - 320px))', overflowY: 'auto' }}>

@@ -16,6 +16,7 @@ import { useToolsTabNav } from '../ToolsTabNav';
 import { FailureExplanation } from './FailureExplanation';
 import { failureText } from './failureText';
 import { StateBadge } from './StateBadge';
+import { Truncated } from './Truncated';
 import { matchingTools, type ServerView } from './serverView';
 
 /** Tag colours by position in the transport table, so a new transport gets one without an edit here. */
@@ -84,7 +85,6 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
   };
 
   const retry = () => reconnect.mutate({ id: server.id });
-  const line = { margin: 0, minWidth: 0 };
   const stateReason = failure ? failureText(failure, t, tErrors).summary : status?.error;
 
   return (
@@ -105,9 +105,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
           aria-label={t('list.activeLabel', { name })}
           onChange={(isActive) => setActive.mutate({ id: server.id, updates: { isActive } })}
         />
-        <Typography.Text strong ellipsis={{ tooltip: name }} style={{ minWidth: 60, maxWidth: '32%' }} data-testid="server-name">
-          {name}
-        </Typography.Text>
+        <Truncated text={name} strong style={{ minWidth: 60, maxWidth: '32%', flex: 'none' }} testId="server-name" />
         <Flex gap={4} align="center" wrap style={{ flex: 1, minWidth: 0 }}>
           <Tag color={transportColor(server.type)} style={{ marginInlineEnd: 0 }}>
             {t(TRANSPORTS.get(server.type).displayKey)}
@@ -115,25 +113,25 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
           <StateBadge state={state} reason={state === 'error' ? stateReason : undefined} />
           {tools ? (
             <Tooltip title={tools.length ? t('list.toolsTitle', { names: tools.slice(0, 30).join(', ') }) : undefined}>
-              <Tag bordered={false} data-testid="tool-count" style={{ marginInlineEnd: 0 }} tabIndex={tools.length ? 0 : undefined}>
+              <Tag variant="filled" data-testid="tool-count" style={{ marginInlineEnd: 0 }} tabIndex={tools.length ? 0 : undefined}>
                 {t('list.tools', { count: tools.length })}
                 {server.disabledTools.length ? ` · ${t('list.toolsOff', { count: server.disabledTools.length })}` : ''}
               </Tag>
             </Tooltip>
           ) : null}
           <Tooltip title={server.scope === 'local' && server.projectPath ? t('list.scopeLocalTitle', { path: server.projectPath }) : undefined}>
-            <Tag bordered={false} data-testid="server-scope" style={{ marginInlineEnd: 0, maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            <Tag variant="filled" data-testid="server-scope" style={{ marginInlineEnd: 0, maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}>
               {t(`list.scope.${server.scope}`)}
               {server.scope === 'local' && server.projectPath ? ` · ${server.projectPath.split(/[\\/]/).filter(Boolean).pop() ?? server.projectPath}` : ''}
             </Tag>
           </Tooltip>
           {keySource.kind === 'provider' ? (
-            <Tag icon={<LinkOutlined />} color="green" bordered={false} data-testid="key-source" style={{ marginInlineEnd: 0 }}>
+            <Tag icon={<LinkOutlined aria-hidden />} color="green" variant="filled" data-testid="key-source" style={{ marginInlineEnd: 0 }}>
               {t('list.keyProvider', { provider: keySource.providerName })}
             </Tag>
           ) : keySource.kind === 'secret' ? (
             <Tooltip title={t('list.keySecretTitle')}>
-              <Tag icon={<KeyOutlined />} bordered={false} data-testid="key-source" style={{ marginInlineEnd: 0 }} tabIndex={0}>
+              <Tag icon={<KeyOutlined aria-hidden />} variant="filled" data-testid="key-source" style={{ marginInlineEnd: 0 }} tabIndex={0}>
                 {t('list.keySecret')}
               </Tag>
             </Tooltip>
@@ -141,13 +139,13 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
         </Flex>
         <Flex gap={2} align="center" role="group" aria-label={t('list.actionsLabel', { name })} style={{ flex: 'none' }}>
           <Tooltip title={t('list.actions.test')}>
-            <Button size="small" type="text" icon={<ApiOutlined />} aria-label={t('list.actions.test')} loading={test.isPending} onClick={() => test.mutate({ id: server.id })} />
+            <Button size="small" type="text" icon={<ApiOutlined aria-hidden />} aria-label={t('list.actions.test')} loading={test.isPending} onClick={() => test.mutate({ id: server.id })} />
           </Tooltip>
           <Tooltip title={t('list.actions.reconnect')}>
             <Button
               size="small"
               type="text"
-              icon={<ReloadOutlined />}
+              icon={<ReloadOutlined aria-hidden />}
               aria-label={t('list.actions.reconnect')}
               loading={reconnect.isPending}
               disabled={!server.isActive}
@@ -155,7 +153,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
             />
           </Tooltip>
           <Tooltip title={t('list.actions.edit')}>
-            <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('list.actions.edit')} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })} />
+            <Button size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('list.actions.edit')} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })} />
           </Tooltip>
           <Dropdown
             trigger={['click']}
@@ -166,7 +164,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
               ],
             }}
           >
-            <Button size="small" type="text" icon={<EllipsisOutlined />} aria-label={t('list.actions.more')} />
+            <Button size="small" type="text" icon={<EllipsisOutlined aria-hidden />} aria-label={t('list.actions.more')} />
           </Dropdown>
           <Popconfirm
             title={t('list.deleteConfirm.title', { name })}
@@ -177,7 +175,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
             onConfirm={() => onDelete(view)}
           >
             <Tooltip title={t('list.actions.delete')}>
-              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('list.actions.delete')} />
+              <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('list.actions.delete')} />
             </Tooltip>
           </Popconfirm>
         </Flex>
@@ -187,9 +185,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
           {t(target.kind === 'command' ? 'list.command' : 'list.url')}:
         </Typography.Text>
         {target.text ? (
-          <Typography.Text code ellipsis={{ tooltip: target.text }} style={{ ...line, flex: 1 }} data-testid="server-target">
-            {target.text}
-          </Typography.Text>
+          <Truncated text={target.text} code style={{ flex: 1 }} testId="server-target" />
         ) : (
           <Typography.Text type="secondary">{t('list.notSet')}</Typography.Text>
         )}
@@ -197,14 +193,14 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
       {env || headers || hasSecrets ? (
         <Flex gap="small" align="baseline" wrap style={{ marginTop: token.marginXXS, minWidth: 0 }}>
           {env ? (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: env }} style={{ maxWidth: '45%' }}>
-              {t('list.env')}: <Typography.Text code>{env}</Typography.Text>
-            </Typography.Text>
+            <Truncated text={env} secondary style={{ maxWidth: '45%' }}>
+              {t('list.env')}: <code>{env}</code>
+            </Truncated>
           ) : null}
           {headers ? (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: headers }} style={{ maxWidth: '45%' }}>
-              {t('list.headers')}: <Typography.Text code>{headers}</Typography.Text>
-            </Typography.Text>
+            <Truncated text={headers} secondary style={{ maxWidth: '45%' }}>
+              {t('list.headers')}: <code>{headers}</code>
+            </Truncated>
           ) : null}
           {hasSecrets ? (
             <Button size="small" type="link" loading={revealing} onClick={() => void toggleSecrets()} style={{ paddingInline: 0 }}>
@@ -214,9 +210,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
         </Flex>
       ) : null}
       {matched.length ? (
-        <Typography.Text type="secondary" ellipsis={{ tooltip: matched.join(', ') }} style={{ display: 'block' }} data-testid="matching-tools">
-          {t('list.matchingTools', { names: matched.join(', ') })}
-        </Typography.Text>
+        <Truncated text={t('list.matchingTools', { names: matched.join(', ') })} secondary style={{ display: 'block' }} testId="matching-tools" />
       ) : null}
       {revealError ? <ErrorAlert error={revealError} /> : null}
       {test.data || test.error ? (
