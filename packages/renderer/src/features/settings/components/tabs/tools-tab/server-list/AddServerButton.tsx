@@ -17,9 +17,9 @@ export function AddServerButton() {
         placement="bottomRight"
         menu={{
           items: [
-            { key: 'manual', icon: <EditOutlined />, label: t('list.add.manual'), onClick: () => nav.openForm({ mode: 'add' }) },
-            { key: 'preset', icon: <AppstoreAddOutlined />, label: t('list.add.preset'), onClick: () => nav.showSection('presets') },
-            { key: 'import', icon: <ImportOutlined />, label: t('list.add.import'), onClick: () => nav.openImport() },
+            { key: 'manual', icon: <EditOutlined aria-hidden />, label: t('list.add.manual'), onClick: () => nav.openForm({ mode: 'add' }) },
+            { key: 'preset', icon: <AppstoreAddOutlined aria-hidden />, label: t('list.add.preset'), onClick: () => nav.showSection('presets') },
+            { key: 'import', icon: <ImportOutlined aria-hidden />, label: t('list.add.import'), onClick: () => nav.openImport() },
           ],
         }}
       >

@@ -159,8 +159,8 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
             trigger={['click']}
             menu={{
               items: [
-                { key: 'duplicate', icon: <CopyOutlined />, label: t('list.actions.duplicate'), onClick: () => nav.openForm({ mode: 'duplicate', serverId: server.id }) },
-                { key: 'logs', icon: <FileTextOutlined />, label: t('list.actions.logs'), onClick: () => nav.openDetail(server.id, 'logs') },
+                { key: 'duplicate', icon: <CopyOutlined aria-hidden />, label: t('list.actions.duplicate'), onClick: () => nav.openForm({ mode: 'duplicate', serverId: server.id }) },
+                { key: 'logs', icon: <FileTextOutlined aria-hidden />, label: t('list.actions.logs'), onClick: () => nav.openDetail(server.id, 'logs') },
               ],
             }}
           >
