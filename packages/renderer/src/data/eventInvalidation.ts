@@ -39,6 +39,9 @@ export const EVENT_REACTIONS: { [E in EventName]: Reaction<E> | null } = {
       else delete next.failure;
       return prev.some((s) => s.id === serverId) ? prev.map((s) => (s.id === serverId ? next : s)) : [...prev, next];
     });
+    // A status answer still in flight was read before this event and would overwrite it with an
+    // older state (a server added and failing at once stayed "Connecting…"): ask again instead.
+    if (client.isFetching({ queryKey: routeKey('mcp.status') }) > 0) void client.invalidateQueries({ queryKey: routeKey('mcp.status') });
     if (state === 'connected') refreshServerTools(client, serverId);
   },
   'mcp.tools_changed': (client, { serverId }) => refreshServerTools(client, serverId),
