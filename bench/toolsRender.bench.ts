@@ -6,7 +6,6 @@
  * Exits non-zero when a target is missed.
  */
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import react from '@vitejs/plugin-react';
 import { JSDOM } from 'jsdom';
 import { createServer } from 'vite';

@@ -167,6 +167,8 @@ function observeScrollerRect(instance: Virtualizer<HTMLDivElement, Element>, rep
 function VirtualRows({ views, query, onDelete, messages }: { views: ServerView[]; query: string; onDelete: (view: ServerView) => void; messages: MessageInstance }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const scroller = useRef<HTMLDivElement>(null);
+  // The virtualizer is read fresh each render (its functions are not memoizable); the rows it feeds are memo'd by view.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: views.length,
     getScrollElement: () => scroller.current,

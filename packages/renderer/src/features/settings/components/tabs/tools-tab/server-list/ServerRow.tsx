@@ -180,7 +180,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
           </Popconfirm>
         </Flex>
       </Flex>
-      <Flex gap="small" align="baseline" style={{ marginTop: token.marginXXS, minWidth: 0 }}>
+      <Flex gap="small" align="center" style={{ marginTop: token.marginXXS, minWidth: 0 }}>
         <Typography.Text type="secondary" style={{ flex: 'none' }}>
           {t(target.kind === 'command' ? 'list.command' : 'list.url')}:
         </Typography.Text>
