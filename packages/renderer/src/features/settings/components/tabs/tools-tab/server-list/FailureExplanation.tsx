@@ -37,7 +37,8 @@ export function FailureExplanation({ server, failure, onRetry, retrying }: { ser
       title={text.hint ?? text.summary}
       description={
         <Flex vertical gap={6}>
-          {text.hint ? <Typography.Text>{text.summary}</Typography.Text> : null}
+          {/* The missing command's hint already says what its code's sentence would. */}
+          {text.hint && text.hintCode !== 'commandMissing' ? <Typography.Text>{text.summary}</Typography.Text> : null}
           {text.stage ? (
             <Typography.Text type="secondary">{t('errorHelp.stageLabel', { stage: t(`errorHelp.stage.${text.stage}`) })}</Typography.Text>
           ) : null}
