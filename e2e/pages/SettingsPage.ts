@@ -30,6 +30,11 @@ export class SettingsPage {
     return this.page.locator(`[data-testid="server-row"][data-server-name="${name}"]`);
   }
 
+  /** Why a server in error is not connected, as the list explains it. */
+  failureOf(name: string): Locator {
+    return this.serverRow(name).getByTestId('failure-explanation');
+  }
+
   async chooseLanguage(label: 'English' | '中文' | '日本語'): Promise<void> {
     await this.languageSelect.click();
     await this.page.locator('.ant-select-dropdown:visible').getByText(label, { exact: true }).click();

@@ -18,8 +18,10 @@ test('the Settings window opens on the Tools tab and lists servers added through
   // Nothing listens on port 9: the active server's state turns to error, live.
   await expect(settings.serverRow('remote').getByTestId('server-state')).toHaveAttribute('data-state', 'error');
   await expect(settings.serverRow('files').getByTestId('server-state')).toHaveAttribute('data-state', 'inactive');
-  // Live events arrive over the event stream, not from a reload.
-  await expect(settings.eventEntries.filter({ hasText: 'mcp.servers_changed' }).first()).toBeVisible();
+  // Live events arrive over the event stream, not from a reload, and read as sentences, not event codes.
+  await settings.page.getByText('Activity', { exact: true }).click();
+  await expect(settings.eventEntries.filter({ hasText: 'A server was added' }).first()).toBeVisible();
+  await expect(settings.page.getByTestId('event-log')).not.toContainText('mcp.servers_changed');
 });
 
 test('switching to 中文 and 日本語 changes the visible labels', async ({ app }) => {

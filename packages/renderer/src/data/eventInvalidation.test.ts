@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { McpServerStatus } from '@shared/contracts/mcp-types';
 import { EVENT_REACTIONS } from './eventInvalidation';
 import { createQueryClient } from './queryClient';
@@ -17,10 +18,29 @@ function seeded() {
 }
 
 describe('EVENT_REACTIONS', () => {
+  it('asks for the status again when an answer read before a connection event is still in flight', async () => {
+    const client = createQueryClient();
+    const answers: ((value: McpServerStatus[]) => void)[] = [];
+    const queryFn = () => new Promise<McpServerStatus[]>((resolve) => answers.push(resolve));
+    client.setQueryData<McpServerStatus[]>(routeKey('mcp.status'), [{ id: 'a', state: 'disconnected' }]);
+    // The list watching the status: a refetch (after servers_changed, say) is in flight when the event arrives.
+    const unsubscribe = new QueryObserver(client, { queryKey: routeKey('mcp.status'), queryFn, staleTime: 0 }).subscribe(() => {});
+    expect(answers).toHaveLength(1);
+    EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'a', state: 'error', error: 'boom' });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    // The stale answer (read while "connecting") lands late and is ignored; the fresh one counts.
+    answers[0]!([{ id: 'a', state: 'connecting' }]);
+    answers[1]!([{ id: 'a', state: 'error', error: 'boom' }]);
+    await vi.waitFor(() => expect(client.getQueryState(routeKey('mcp.status'))?.fetchStatus).toBe('idle'));
+    expect(client.getQueryData(routeKey('mcp.status'))).toEqual([{ id: 'a', state: 'error', error: 'boom' }]);
+    unsubscribe();
+  });
+
   it('applies a connection state in place, and refreshes that server’s tools once it is connected', () => {
     const client = seeded();
-    EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'a', state: 'error', error: 'spawn npx ENOENT' });
-    expect(client.getQueryData(routeKey('mcp.status'))).toEqual([{ id: 'a', state: 'error', error: 'spawn npx ENOENT' }]);
+    const failure = { code: 'DEPS_MISSING' as const, message: 'spawn npx ENOENT', data: { command: 'npx', hint: 'commandMissing' } };
+    EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'a', state: 'error', error: 'spawn npx ENOENT', failure });
+    expect(client.getQueryData(routeKey('mcp.status'))).toEqual([{ id: 'a', state: 'error', error: 'spawn npx ENOENT', failure }]);
     expect(isStale(client, routeKey('mcp.status'))).toBe(false);
     expect(isStale(client, routeKey('mcp.list_tools', { id: 'a' }))).toBe(false);
 

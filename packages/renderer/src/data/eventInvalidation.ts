@@ -28,14 +28,20 @@ export const EVENT_REACTIONS: { [E in EventName]: Reaction<E> | null } = {
   'mcp.servers_changed': (client) =>
     invalidate(client, 'mcp.list', 'mcp.status', 'mcp.list_all_tools', 'mcp.list_tools', 'mcp.discover', 'presets.list', 'providers.linked_servers'),
   // Applied in place so a badge changes without a round trip; tools appear once connected.
-  'mcp.connection_state': (client, { serverId, state, error }) => {
+  'mcp.connection_state': (client, { serverId, state, error, failure }) => {
     client.setQueryData<McpServerStatus[]>(routeKey('mcp.status'), (prev) => {
       if (!prev) return prev;
       const next: McpServerStatus = { ...prev.find((s) => s.id === serverId), id: serverId, state };
       if (error) next.error = error;
       else delete next.error;
+      // The coded reason the list explains; it goes with the error it explains.
+      if (failure) next.failure = failure;
+      else delete next.failure;
       return prev.some((s) => s.id === serverId) ? prev.map((s) => (s.id === serverId ? next : s)) : [...prev, next];
     });
+    // A status answer still in flight was read before this event and would overwrite it with an
+    // older state (a server added and failing at once stayed "Connecting…"): ask again instead.
+    if (client.isFetching({ queryKey: routeKey('mcp.status') }) > 0) void client.invalidateQueries({ queryKey: routeKey('mcp.status') });
     if (state === 'connected') refreshServerTools(client, serverId);
   },
   'mcp.tools_changed': (client, { serverId }) => refreshServerTools(client, serverId),

@@ -3,6 +3,7 @@
  * Main (Electron IPC), the browser-mode host (HTTP) and the renderer all type against this table.
  */
 import { z } from 'zod';
+import { AppErrorShapeSchema } from '../errors';
 import {
   MCPToolSchema,
   McpActionResultSchema,
@@ -73,6 +74,11 @@ export const routes = {
   'mcp.add': { input: McpServerInputSchema, output: McpActionResultSchema },
   'mcp.update': { input: McpServerUpdateInputSchema, output: McpActionResultSchema },
   'mcp.remove': { input: McpServerIdInputSchema, output: McpActionResultSchema },
+  /**
+   * Undoes a recent mcp.remove made by this process (the list's "Undo"): the same record, id,
+   * secrets and all, comes back where it was. NOT_FOUND once the undo window has passed.
+   */
+  'mcp.restore': { input: McpServerIdInputSchema, output: McpActionResultSchema },
   'mcp.add_json': { input: McpServerJsonInputSchema, output: McpActionResultSchema },
   /** Connection state of every saved server (never connects). */
   'mcp.status': { input: z.void().or(z.object({}).strict()), output: z.array(McpServerStatusSchema) },
@@ -137,7 +143,13 @@ export const isRouteName = (name: string): name is RouteName => Object.hasOwn(ro
 
 export const events = {
   'mcp.servers_changed': McpServersChangedSchema,
-  'mcp.connection_state': z.object({ serverId: z.string(), state: McpConnectionStateSchema, error: z.string().optional() }),
+  'mcp.connection_state': z.object({
+    serverId: z.string(),
+    state: McpConnectionStateSchema,
+    error: z.string().optional(),
+    /** As in mcp.status: the coded reason for an `error` state. */
+    failure: AppErrorShapeSchema.optional(),
+  }),
   'mcp.tool_called': McpToolCalledSchema,
   'mcp.server_log': McpServerLogLineSchema,
   'mcp.tool_progress': McpToolProgressSchema,

@@ -158,7 +158,13 @@ export type McpActionResult = z.infer<typeof McpActionResultSchema>;
 export const McpServerStatusSchema = z.object({
   id: z.string(),
   state: McpConnectionStateSchema,
+  /** The failure's message (logs, the CLI); `failure` is what a UI explains. */
   error: z.string().optional(),
+  /**
+   * Why an `error` state: the code, and data with the stage, a hint code and the facts behind it
+   * (HTTP status, exit code, a stdout sample…; see mcp-users/common/connectFailure.ts).
+   */
+  failure: AppErrorShapeSchema.optional(),
 });
 export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
 

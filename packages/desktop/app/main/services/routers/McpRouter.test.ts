@@ -25,6 +25,7 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
     { input: { id: 'x', updates: { isActive: 'yes' } }, path: 'updates.isActive' },
   ],
   'mcp.remove': [{ input: {}, path: 'id' }],
+  'mcp.restore': [{ input: { id: '' }, path: 'id' }],
   'mcp.add_json': [{ input: { json: '' }, path: 'json' }],
   'mcp.status': [{ input: 5, path: '' }],
   'mcp.reconnect': [{ input: { id: 7 }, path: 'id' }],
@@ -156,6 +157,44 @@ describe('McpRouter', () => {
     expect(dup).toMatchObject({ ok: false, error: { code: 'DUPLICATE_NAME', data: { name: 'Files' } } });
     const missing = await services.router.dispatch('mcp.remove', { id: 'mcp_0_nope' });
     expect(missing).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', data: { id: 'mcp_0_nope' } } });
+  });
+
+  it('restores a removed server exactly, secrets, tool switches and place in the list included', async () => {
+    const first = await services.router.dispatch('mcp.add', {
+      ...inactive('db'),
+      config: { command: 'npx', args: ['-y', 'pg', '--api-key=sk-arg-1'], env: { PGPASSWORD: 'pw-real-1' } },
+      disabledTools: ['drop_table'],
+      disabledAutoApproveTools: ['query'],
+      isTrusted: true,
+    });
+    await services.router.dispatch('mcp.add', inactive('after'));
+    if (!first.ok) throw new Error('add failed');
+    const id = (first.data as { server: { id: string } }).server.id;
+    const listed = await services.router.dispatch('mcp.list', {});
+    const revealed = await services.router.dispatch('mcp.reveal_secrets', { id });
+    const fileBefore = configBytes();
+
+    expect(await services.router.dispatch('mcp.remove', { id })).toMatchObject({ ok: true });
+    // The secret left the secret store with the record…
+    expect(configBytes()).not.toContain(id);
+    const restored = await services.router.dispatch('mcp.restore', { id });
+    expect(restored).toMatchObject({ ok: true, data: { success: true, server: { id, name: 'db', config: { env: { PGPASSWORD: '***' } } } } });
+    // …and comes back: the same record, where it was, with the same secrets behind its refs.
+    expect(await services.router.dispatch('mcp.list', {})).toEqual(listed);
+    expect(await services.router.dispatch('mcp.reveal_secrets', { id })).toEqual(revealed);
+    expect(configBytes()).toBe(fileBefore);
+
+    // Once only.
+    expect(await services.router.dispatch('mcp.restore', { id })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', data: { id } } });
+  });
+
+  it('refuses to restore over a server that took the name meanwhile', async () => {
+    const added = await services.router.dispatch('mcp.add', inactive('files'));
+    if (!added.ok) throw new Error('add failed');
+    const id = (added.data as { server: { id: string } }).server.id;
+    await services.router.dispatch('mcp.remove', { id });
+    await services.router.dispatch('mcp.add', inactive('FILES'));
+    expect(await services.router.dispatch('mcp.restore', { id })).toMatchObject({ ok: false, error: { code: 'DUPLICATE_NAME', data: { name: 'files' } } });
   });
 
   it('refuses an update that would leave the server unusable, keeping the stored record', async () => {

@@ -51,6 +51,7 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers, 
       return maskResult(await mcpService.update({ id, updates: config ? { ...updates, config } : updates }, { precondition }));
     },
     'mcp.remove': ({ id }) => mcpService.remove(id),
+    'mcp.restore': async ({ id }) => maskResult(await mcpService.restore(id)),
     'mcp.add_json': (input) => mcpService.addJson(input),
     'mcp.status': async () => mcpService.status(),
     'mcp.reconnect': async ({ id }) => {

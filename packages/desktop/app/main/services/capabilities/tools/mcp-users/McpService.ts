@@ -149,7 +149,8 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     this.log = new McpServerLog((line) => this.emit('mcp.server_log', line), options.logLines);
     this.records = new ServerRecords(store, (change) => this.emit('mcp.servers_changed', change));
     this.pool = new ConnectionPool(this.log, this.opts, {
-      onState: (serverId, state, error) => this.emit('mcp.connection_state', error ? { serverId, state, error } : { serverId, state }),
+      onState: (serverId, state, failure) =>
+        this.emit('mcp.connection_state', failure ? { serverId, state, error: failure.message, failure } : { serverId, state }),
       onConnectionChange: (serverId) => this.tools.invalidate(serverId),
       onToolsChanged: (serverId) => {
         this.tools.invalidate(serverId);
@@ -196,6 +197,13 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     this.records.remove(id);
     await this.forgetServer(id);
     return { success: true };
+  }
+
+  /** Undoes a recent remove: the same record comes back (see ServerRecords.restore) and connects if active. */
+  async restore(id: string): Promise<McpActionResult> {
+    const server = this.records.restore(id);
+    if (server.isActive && this.opts.connectOnAdd) this.pool.connectInBackground(server);
+    return { success: true, server };
   }
 
   /**
@@ -295,6 +303,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         controller.abort(new AppError('MCP_CANCELLED', 'The app is shutting down'));
       }
       await this.pool.shutDown();
+      this.records.clearRemoved();
       this.tools.clear();
       this.toolsChanged.clear();
       this.noticeListeners.clear();

@@ -28,6 +28,10 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 
 const notFound = (id: string) => new AppError('NOT_FOUND', `No MCP server with id ${id}`, { id });
 
+/** How long a removed server can be restored exactly (the list's "Undo"), and how many are kept. */
+export const RESTORE_WINDOW_MS = 5 * 60_000;
+const RESTORE_KEPT = 20;
+
 export interface ImportOutcome {
   added: McpServerRecord[];
   /** One entry per server in the pasted JSON, good or bad, for the form to report by name. */
@@ -35,6 +39,13 @@ export interface ImportOutcome {
 }
 
 export class ServerRecords {
+  /**
+   * Servers removed by this process, with their real secrets and place in the list, so "Undo"
+   * brings back the same record (same id, secrets, disabled tools…) without the secrets ever
+   * leaving the process. Memory only: a restart ends every undo.
+   */
+  private readonly removed = new Map<string, { record: McpServerRecord; index: number; at: number }>();
+
   constructor(
     private readonly store: McpConfigStore,
     private readonly announce: (change: McpServersChanged) => void,
@@ -127,12 +138,45 @@ export class ServerRecords {
     });
   }
 
-  remove(id: string): void {
-    this.store.mutate((servers) => {
-      if (!servers.some((s) => s.id === id)) throw notFound(id);
-      return { servers: servers.filter((s) => s.id !== id), result: undefined };
+  remove(id: string, now = Date.now()): void {
+    const removed = this.store.mutate((servers) => {
+      const index = servers.findIndex((s) => s.id === id);
+      const record = servers[index];
+      if (!record) throw notFound(id);
+      return { servers: servers.filter((s) => s.id !== id), result: { record, index } };
     });
+    this.forgetExpired(now);
+    this.removed.set(id, { ...removed, at: now });
+    if (this.removed.size > RESTORE_KEPT) this.removed.delete(this.removed.keys().next().value!);
     this.announce({ reason: 'removed', id });
+  }
+
+  /** Puts back a server this process removed within RESTORE_WINDOW_MS, exactly as it was, where it was. */
+  restore(id: string, now = Date.now()): McpServerRecord {
+    this.forgetExpired(now);
+    const removed = this.removed.get(id);
+    if (!removed) throw new AppError('NOT_FOUND', `No recently removed MCP server with id ${id} to restore`, { id });
+    const { record, index } = removed;
+    this.store.mutate((servers) => {
+      if (servers.some((s) => s.id === id)) throw new AppError('DUPLICATE_NAME', `An MCP server with id ${id} exists again`, { name: record.name });
+      if (servers.some((s) => sameName(s.name, record.name))) {
+        throw new AppError('DUPLICATE_NAME', `An MCP server named "${record.name}" already exists`, { name: record.name });
+      }
+      const at = Math.min(index, servers.length);
+      return { servers: [...servers.slice(0, at), record, ...servers.slice(at)], result: undefined };
+    });
+    this.removed.delete(id);
+    this.announce({ reason: 'added', id });
+    return record;
+  }
+
+  /** Forgets every removed server (dispose: their secrets should not outlive the service). */
+  clearRemoved(): void {
+    this.removed.clear();
+  }
+
+  private forgetExpired(now: number): void {
+    for (const [id, { at }] of this.removed) if (now - at > RESTORE_WINDOW_MS) this.removed.delete(id);
   }
 
   private insert(input: McpServerInput): McpServerRecord {

@@ -1,10 +1,22 @@
 import { ClearOutlined } from '@ant-design/icons';
-import { Button, Card, Typography, theme } from 'antd';
+import { Button, Card, Flex, Select, Tag, Typography, theme } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HTML_LANG, isLanguage, SOURCE_LANGUAGE } from '@renderer/i18n/languages';
-import { summarizeEvent } from './summarizeEvent';
+import { EVENT_KINDS, eventKind, summarizeEvent, type EventKind } from './summarizeEvent';
 import type { LiveEvent } from './types';
 
+/** Tag colours per kind; antd's preset colours keep AA contrast in both themes. */
+const KIND_COLOR: Record<EventKind, string> = {
+  connection: 'blue',
+  servers: 'purple',
+  calls: 'green',
+  output: 'default',
+  installs: 'gold',
+  notices: 'orange',
+};
+
+/** The Activity section: what the host is doing, in words, newest first, filterable by kind. */
 export function LiveEventsPanel({
   events,
   onClear,
@@ -16,20 +28,37 @@ export function LiveEventsPanel({
 }) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
+  const [kinds, setKinds] = useState<EventKind[]>([]);
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : SOURCE_LANGUAGE;
   const time = new Intl.DateTimeFormat(HTML_LANG[language], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const shown = useMemo(() => (kinds.length === 0 ? events : events.filter((e) => kinds.includes(eventKind(e.envelope)))), [events, kinds]);
 
   return (
     <Card
       size="small"
       title={t('events.title')}
       extra={
-        <Button size="small" icon={<ClearOutlined />} onClick={onClear} disabled={events.length === 0}>
-          {t('common:actions.clear')}
-        </Button>
+        <Flex gap="small" align="center">
+          <Select
+            mode="multiple"
+            size="small"
+            allowClear
+            aria-label={t('events.filter.label')}
+            placeholder={t('events.filter.all')}
+            value={kinds}
+            onChange={setKinds}
+            style={{ minWidth: 180 }}
+            maxTagCount="responsive"
+            options={EVENT_KINDS.map((kind) => ({ value: kind, label: t(`events.filter.${kind}`) }))}
+            data-testid="event-filter"
+          />
+          <Button size="small" icon={<ClearOutlined />} onClick={onClear} disabled={events.length === 0}>
+            {t('common:actions.clear')}
+          </Button>
+        </Flex>
       }
     >
-      {events.length === 0 ? <Typography.Text type="secondary">{t('events.empty')}</Typography.Text> : null}
+      {shown.length === 0 ? <Typography.Text type="secondary">{t(events.length === 0 ? 'events.empty' : 'events.filteredEmpty')}</Typography.Text> : null}
       {/* role="log" announces new entries politely; tabIndex lets keyboard users scroll it. */}
       <ol
         data-testid="event-log"
@@ -37,16 +66,27 @@ export function LiveEventsPanel({
         aria-label={t('events.label')}
         tabIndex={0}
         className="elftia-scroll-region"
-        style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 240, overflowY: 'auto' }}
+        style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 360, overflowY: 'auto' }}
       >
-        {events.map(({ id, receivedAt, envelope }) => (
-          <li key={id} data-testid="event-entry" style={{ padding: `${token.paddingXXS}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}>
-            <Typography.Text type="secondary">
-              <time dateTime={new Date(receivedAt).toISOString()}>{time.format(receivedAt)}</time>
-            </Typography.Text>{' '}
-            <Typography.Text code>{envelope.event}</Typography.Text> {summarizeEvent(envelope, t, serverName)}
-          </li>
-        ))}
+        {shown.map(({ id, receivedAt, envelope }) => {
+          const kind = eventKind(envelope);
+          return (
+            <li
+              key={id}
+              data-testid="event-entry"
+              data-kind={kind}
+              style={{ padding: `${token.paddingXXS}px 0`, borderBottom: `1px solid ${token.colorSplit}`, overflowWrap: 'anywhere' }}
+            >
+              <Typography.Text type="secondary">
+                <time dateTime={new Date(receivedAt).toISOString()}>{time.format(receivedAt)}</time>
+              </Typography.Text>{' '}
+              <Tag color={KIND_COLOR[kind]} variant="filled">
+                {t(`events.kind.${kind}`)}
+              </Tag>
+              {summarizeEvent(envelope, t, serverName)}
+            </li>
+          );
+        })}
       </ol>
     </Card>
   );

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEventBase from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeHost, server } from '@renderer/test/FakeHost';
 import { renderWithProviders } from '@renderer/test/renderWithApp';
@@ -9,11 +9,13 @@ import { EVENT_LOG_LIMIT } from './types';
 
 afterEach(cleanup);
 
+const userEvent = userEventBase.setup({ delay: null });
+
 const rows = () => screen.queryAllByTestId('server-row');
 /** The event log is the Activity section; events are collected while another section shows. */
 const showActivity = () => userEvent.click(screen.getByText('Activity'));
 
-describe('ToolsTab', () => {
+describe('ToolsTab', { timeout: 60_000 }, () => {
   it('lists configured servers with name, transport, state and target', async () => {
     const host = new FakeHost();
     host.servers = [
@@ -30,7 +32,7 @@ describe('ToolsTab', () => {
     // An argument with a space stays visibly one argument.
     expect(files?.textContent).toContain('npx -y "@scope/server files" x');
     expect(remote?.textContent).toContain('Streamable HTTP');
-    expect(remote?.textContent).toContain('Inactive');
+    expect(remote?.textContent).toContain('Off');
     expect(remote?.textContent).toContain('http://127.0.0.1:9/mcp');
     expect(screen.queryByTestId('servers-empty')).toBeNull();
     expect(screen.getByText('MCP servers · 2 servers')).toBeTruthy();
@@ -143,11 +145,13 @@ describe('ToolsTab', () => {
     await showActivity();
     const entries = within(screen.getByTestId('event-log')).getAllByTestId('event-entry');
     expect(entries).toHaveLength(2);
-    expect(entries[0]?.textContent).toContain('mcp.connection_state');
+    // People read a kind and a sentence, never the event's code.
+    expect(entries[0]?.textContent).toContain('Connection');
     // The id is shown as the server's name once the list knows it.
     expect(entries[0]?.textContent).toContain('files is connected');
-    expect(entries[1]?.textContent).toContain('mcp.servers_changed');
+    expect(entries[1]?.textContent).toContain('Servers');
     expect(entries[1]?.textContent).toContain('A server was added');
+    expect(screen.getByTestId('event-log').textContent).not.toMatch(/mcp\.|servers_changed|connection_state/);
     // Only servers_changed reloads the list.
     expect(host.callCount('mcp.list')).toBe(2);
   });
@@ -170,6 +174,30 @@ describe('ToolsTab', () => {
     await showActivity();
     const entries = within(screen.getByTestId('event-log')).getAllByTestId('event-entry');
     expect(entries[0]?.textContent).toContain('120 events were missed while this page was behind');
+  });
+
+  it('filters the activity by kind', async () => {
+    const host = new FakeHost();
+    renderWithProviders(<ToolsTab />, host);
+    await screen.findByTestId('servers-empty');
+    act(() => {
+      host.emit({ event: 'mcp.server_log', payload: { serverId: 's', line: 'booting', stream: 'stderr', at: 1 } });
+      host.emit({ event: 'mcp.tool_called', payload: { serverId: 's', toolName: 'read', callId: 'c', duration: 3, success: true } });
+    });
+    await showActivity();
+    expect(screen.getAllByTestId('event-entry')).toHaveLength(2);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Show' }));
+    await userEvent.click((await screen.findAllByTitle('Tool calls')).at(-1)!);
+    await waitFor(() => expect(screen.getAllByTestId('event-entry').map((e) => e.getAttribute('data-kind'))).toEqual(['calls']));
+  });
+
+  it('offers another way to add a server from the header: a preset', async () => {
+    renderWithProviders(<ToolsTab />, new FakeHost());
+    await screen.findByTestId('servers-empty');
+    await userEvent.click(screen.getByRole('button', { name: 'More ways to add a server' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'From a preset' }));
+    await waitFor(() => expect(screen.queryByTestId('servers-empty')).toBeNull());
+    expect(screen.getByRole('radio', { name: 'Presets' })).toHaveProperty('checked', true);
   });
 
   it('caps the event log and can clear it', async () => {

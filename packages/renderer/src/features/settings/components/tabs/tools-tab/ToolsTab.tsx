@@ -1,4 +1,4 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Segmented } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -12,7 +12,8 @@ import { PresetGallery } from './presets/PresetGallery';
 import { ProviderKeys } from './provider-keys/ProviderKeys';
 import { McpServerFormDrawer } from './server-form/McpServerFormDrawer';
 import { ServerDetailDrawer } from './server-detail/ServerDetailDrawer';
-import { ServerList } from './ServerList';
+import { AddServerButton } from './server-list/AddServerButton';
+import { ServerList } from './server-list/ServerList';
 import { TOOLS_SECTIONS, ToolsTabNavProvider, useToolsTabNav } from './ToolsTabNav';
 import { useLiveEvents } from './useLiveEvents';
 
@@ -52,13 +53,11 @@ function ToolsTabSections() {
           size="small"
           title={servers ? `${t('title')} · ${t('list.count', { count: servers.length })}` : t('title')}
           extra={
-            <Flex gap="small">
-              <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => nav.openForm({ mode: 'add' })} data-testid="add-server">
-                {t('form.title.add')}
-              </Button>
+            <Flex gap="small" align="center">
               <Button size="small" icon={<ReloadOutlined />} onClick={reload} loading={list.isFetching}>
                 {t('common:actions.refresh')}
               </Button>
+              <AddServerButton />
             </Flex>
           }
         >

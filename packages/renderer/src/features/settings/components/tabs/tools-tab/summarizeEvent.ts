@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@shared/contracts/ipc';
+import type { EventEnvelope, EventName } from '@shared/contracts/ipc';
 import { OFFICIAL_MCP_PRESETS } from '@shared/mcp-presets';
 import type { TFunction } from 'i18next';
 
@@ -6,9 +6,31 @@ import type { TFunction } from 'i18next';
 const MAX_LINE = 120;
 const clip = (text: string): string => (text.length > MAX_LINE ? `${text.slice(0, MAX_LINE - 1)}…` : text);
 
+/** What the Activity filter groups events by; people see these words, never the event's code. */
+export const EVENT_KINDS = ['connection', 'servers', 'calls', 'output', 'installs', 'notices'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** Exhaustive: a new event in the contract is a compile error here until it has a kind. */
+const KIND_OF: Record<EventName, EventKind> = {
+  'mcp.connection_state': 'connection',
+  'mcp.tools_changed': 'connection',
+  'mcp.servers_changed': 'servers',
+  'mcp.link_installed': 'servers',
+  'mcp.tool_called': 'calls',
+  'mcp.tool_progress': 'calls',
+  'mcp.server_log': 'output',
+  'deps.install_progress': 'installs',
+  'presets.install_progress': 'installs',
+  'app.notice': 'notices',
+  'app.events_dropped': 'notices',
+};
+
+export const eventKind = (envelope: EventEnvelope): EventKind => KIND_OF[envelope.event];
+
 /**
  * One short, translated line per event. `serverName` turns ids into the names the person chose.
- * `t` is bound to the `settings/tools` namespace.
+ * `t` is bound to the `settings/tools` namespace. Connection errors are summarised by their
+ * code's sentence elsewhere (the list explains them); here the state is enough.
  */
 export function summarizeEvent(envelope: EventEnvelope, t: TFunction<['settings/tools', 'common']>, serverName: (id: string) => string): string {
   switch (envelope.event) {
@@ -20,7 +42,7 @@ export function summarizeEvent(envelope: EventEnvelope, t: TFunction<['settings/
     case 'mcp.connection_state': {
       const { serverId, state, error } = envelope.payload;
       const values = { server: serverName(serverId), state: t(`events.state.${state}`) };
-      return error ? t('events.connectionStateError', { ...values, error: clip(error) }) : t('events.connectionState', values);
+      return error ? t('events.connectionStateError', { ...values, error: clip(error.split('\n')[0] ?? '') }) : t('events.connectionState', values);
     }
     case 'mcp.tool_called': {
       const { serverId, toolName, duration, success } = envelope.payload;
@@ -48,6 +70,8 @@ export function summarizeEvent(envelope: EventEnvelope, t: TFunction<['settings/
     }
     case 'mcp.tools_changed':
       return t('events.toolsChanged', { server: serverName(envelope.payload.serverId) });
+    case 'mcp.link_installed':
+      return t('events.linkInstalled', { count: envelope.payload.ids.length });
     case 'app.notice':
       return t('events.appNotice', { title: t(`common:notices.${envelope.payload.code}.title`) });
     case 'presets.install_progress': {
@@ -57,8 +81,5 @@ export function summarizeEvent(envelope: EventEnvelope, t: TFunction<['settings/
     }
     case 'app.events_dropped':
       return t('events.eventsDropped', { count: envelope.payload.count });
-    default:
-      // An event added to the contract after this switch: its payload is still worth a glance.
-      return clip(JSON.stringify((envelope as { payload: unknown }).payload));
   }
 }

@@ -11,19 +11,30 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpConnectionState, McpServerRecord, McpServerStatus } from '../../../../../../shared/contracts/mcp-types';
-import { AppError } from '../../../../../../shared/errors';
+import { AppError, type AppErrorShape } from '../../../../../../shared/errors';
 import type { McpServerLog } from '../McpServerLog';
-import type { ProcessRegistry } from '../transports';
+import { processEndOf, type ProcessRegistry } from '../transports';
 import { TRANSPORTS } from '../../../../../../shared/transports';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './clientHandlers';
 import { watchReach, type ConnectProbe } from './connectProbe';
 import type { TransportFactory } from './createTransport';
-import { isRetryableOnNewConnection, isStaleSocketError, markSendFailures, toConnectError, toRequestError, type ErrorContext } from './errors';
+import {
+  connectFailureData,
+  isRetryableOnNewConnection,
+  isStaleSocketError,
+  markSendFailures,
+  toConnectError,
+  toRequestError,
+  type ConnectContext,
+  type ErrorContext,
+} from './errors';
 
 /** Fresh connects after a remote restart, each of which may meet another stale pooled socket. */
 const STALE_SOCKET_RETRIES = 3;
 /** Stderr lines quoted in an error message (the full buffer is one route away). */
 const ERROR_TAIL_LINES = 20;
+/** Non-JSON stdout lines kept as evidence that a program is not an MCP server. */
+const STDOUT_NOISE_LINES = 3;
 
 export interface PoolOptions {
   createTransport: TransportFactory;
@@ -37,7 +48,8 @@ export interface PoolOptions {
 }
 
 export interface PoolHooks {
-  onState(serverId: string, state: McpConnectionState, error: string | undefined): void;
+  /** `failure` explains an `error` state (its data says why, in codes: see common/connectFailure.ts). */
+  onState(serverId: string, state: McpConnectionState, failure: AppErrorShape | undefined): void;
   /** A connection opened or went away: whatever was learnt over the old one is stale. */
   onConnectionChange(serverId: string): void;
   /** The server sent notifications/tools/list_changed on its current connection. */
@@ -71,7 +83,7 @@ const closedError = (server: McpServerRecord, how = 'was disconnected') => new A
 
 export class ConnectionPool {
   private readonly clients = new Map<string, PooledClient>();
-  private readonly states = new Map<string, { state: McpConnectionState; error?: string }>();
+  private readonly states = new Map<string, { state: McpConnectionState; failure?: AppErrorShape }>();
   private readonly pending = new Map<string, PendingConnect>();
   /** Closes started outside a caller's await (unexpected exits); closeAll waits for them. */
   private readonly closing = new Set<Promise<unknown>>();
@@ -190,7 +202,8 @@ export class ConnectionPool {
 
   statusOf(serverId: string): McpServerStatus {
     const entry = this.states.get(serverId);
-    return { id: serverId, state: entry?.state ?? 'disconnected', ...(entry?.error ? { error: entry.error } : {}) };
+    const failure = entry?.failure;
+    return { id: serverId, state: entry?.state ?? 'disconnected', ...(failure ? { error: failure.message, failure } : {}) };
   }
 
   /** The server is gone: its connection closes and its state is forgotten. */
@@ -226,7 +239,7 @@ export class ConnectionPool {
       client = (await this.openClient(server, attempt)).client;
       return await use(client);
     } catch (err) {
-      throw toConnectError(err, this.errorContext(server, attempt.mark));
+      throw toConnectError(err, this.connectContext(server, attempt));
     } finally {
       await client?.close().catch(() => undefined);
     }
@@ -238,6 +251,18 @@ export class ConnectionPool {
 
   private errorContext(server: McpServerRecord, mark = 0): ErrorContext {
     return { serverId: server.id, serverName: server.name, stderrTail: this.log.since(server.id, mark, 'stderr', ERROR_TAIL_LINES) };
+  }
+
+  /** The error context plus what the attempt's transport saw: how its process ended, what it printed instead of MCP. */
+  private connectContext(server: McpServerRecord, attempt: Pick<ConnectAttempt, 'mark' | 'transport'>): ConnectContext {
+    const processEnd = processEndOf(attempt.transport);
+    return {
+      ...this.errorContext(server, attempt.mark),
+      transport: server.type,
+      ...(server.config.url !== undefined && { url: server.config.url }),
+      ...(processEnd && { processEnd }),
+      stdoutNoise: this.log.since(server.id, attempt.mark, 'stdout', STDOUT_NOISE_LINES),
+    };
   }
 
   /** Liveness check before reusing a pooled client: a ping (only ever sent to an idle connection). */
@@ -263,8 +288,8 @@ export class ConnectionPool {
       this.setState(server.id, 'connected');
       return pooled;
     } catch (err) {
-      const error = toConnectError(err, this.errorContext(server, attempt.mark));
-      this.setState(server.id, attempt.cancelled ? 'disconnected' : 'error', attempt.cancelled ? undefined : error.message);
+      const error = toConnectError(err, this.connectContext(server, attempt));
+      this.setState(server.id, attempt.cancelled ? 'disconnected' : 'error', attempt.cancelled ? undefined : error.toShape());
       throw error;
     }
   }
@@ -297,6 +322,7 @@ export class ConnectionPool {
         this.opts.createTransport(server, {
           fetch: this.opts.fetch,
           onStderr: (line) => this.log.append(server.id, 'stderr', line),
+          onStdoutNoise: (line) => this.log.append(server.id, 'stdout', line),
           processes: this.opts.processes,
         }),
       );
@@ -353,15 +379,24 @@ export class ConnectionPool {
     this.clients.delete(id);
     this.hooks.onConnectionChange(id);
     this.note(id, 'The connection closed unexpectedly');
-    this.setState(id, 'error', `The connection to "${pooled.server.name}" closed unexpectedly`);
+    const processEnd = processEndOf(pooled.transport);
+    // The last stderr lines of the ring, whenever written: a crash's reason comes just before it.
+    const ctx: ConnectContext = { ...this.errorContext(pooled.server), transport: pooled.server.type, ...(processEnd && { processEnd }) };
+    const failure = new AppError('MCP_CONNECTION_CLOSED', `The connection to "${pooled.server.name}" closed unexpectedly`, {
+      serverId: id,
+      serverName: pooled.server.name,
+      stderrTail: ctx.stderrTail ?? [],
+      ...connectFailureData('MCP_CONNECTION_CLOSED', undefined, ctx),
+    });
+    this.setState(id, 'error', failure.toShape());
     // The transport reports its own end; closing again makes sure any process group is gone.
     const closing = pooled.transport.close().catch(() => undefined);
     this.closing.add(closing);
     void closing.finally(() => this.closing.delete(closing));
   }
 
-  private setState(serverId: string, state: McpConnectionState, error?: string): void {
-    this.states.set(serverId, error ? { state, error } : { state });
-    this.hooks.onState(serverId, state, error);
+  private setState(serverId: string, state: McpConnectionState, failure?: AppErrorShape): void {
+    this.states.set(serverId, failure ? { state, failure } : { state });
+    this.hooks.onState(serverId, state, failure);
   }
 }

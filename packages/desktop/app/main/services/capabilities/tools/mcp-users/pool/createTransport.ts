@@ -16,6 +16,8 @@ export interface TransportPorts {
   /** Electron's net.fetch in the app (system proxy, certificates); global fetch in browser mode. */
   fetch: typeof fetch;
   onStderr(line: string): void;
+  /** A stdout line of a stdio server that is not JSON-RPC (what a program that is not an MCP server prints). */
+  onStdoutNoise?(line: string): void;
   /** Stdio server processes are registered here for the app's lifetime (McpProcessTracker). */
   processes?: ProcessRegistry;
 }
@@ -50,6 +52,7 @@ export const TRANSPORT_FACTORIES: Record<McpServerTransport, TransportFactory> =
       env: serverEnv(server.config.env),
       cwd,
       onStderr: ports.onStderr,
+      onStdoutNoise: ports.onStdoutNoise,
       processes: ports.processes,
     });
   },

@@ -2,10 +2,15 @@
  * Turns what the SDK and the transports throw into AppError codes people can act on. Messages
  * may quote a stderr tail; it comes from McpServerLog, which has already redacted it.
  */
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerTransport } from '../../../../../../shared/contracts/mcp-types';
 import { AppError } from '../../../../../../shared/errors';
+import { explainConnectFailure, type ConnectFailureFacts } from '../common/connectFailure';
 import { DEFAULT_INSTALLERS, installActionFor } from '../deps/installers';
 import { MESSAGE_TOO_LARGE } from '../transports/jsonLines';
+import { WebSocketUpgradeError } from '../transports/WebSocketClientTransport';
 
 /** fetch's "fetch failed" says nothing by itself; the reason (ECONNREFUSED, a reset…) is its cause. */
 function messageOf(err: unknown): string {
@@ -43,6 +48,108 @@ export interface ErrorContext {
   stderrTail?: string[];
 }
 
+/** What a failed connect knew beyond the error itself, for explainConnectFailure. */
+export interface ConnectContext extends ErrorContext {
+  transport: McpServerTransport;
+  /** The server's URL (remote transports); only its host and path are reported. */
+  url?: string;
+  /** How the server's process ended by itself, if it did. */
+  processEnd?: { exitCode: number | null; signal: string | null };
+  /** Redacted stdout lines that were not JSON-RPC. */
+  stdoutNoise?: string[];
+}
+
+const SAMPLE_CHARS = 200;
+
+/** The errors along a cause chain (TransportSendError → fetch's TypeError → the socket error…), outermost first. */
+function causeChain(err: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let at = err, depth = 0; at !== undefined && depth < 6; depth++) {
+    chain.push(at);
+    at = at instanceof TransportSendError ? at.original : at instanceof Error ? at.cause : undefined;
+  }
+  return chain;
+}
+
+/** The HTTP status a transport was refused with: Streamable HTTP's and SSE's errors carry it as `code`. */
+function httpFacts(err: unknown): Pick<ConnectFailureFacts, 'httpStatus' | 'contentType'> {
+  for (const link of causeChain(err)) {
+    if (link instanceof WebSocketUpgradeError) return { httpStatus: link.status };
+    if (link instanceof StreamableHTTPError) {
+      // -1: the answer was neither JSON nor an event stream (an HTML page, typically).
+      if (link.code === -1) return { contentType: /content type: (.*)$/i.exec(link.message)?.[1]?.split(';')[0]?.trim() ?? '' };
+      if (typeof link.code === 'number' && link.code > 0) return { httpStatus: link.code };
+    }
+    if (link instanceof SseError && typeof link.code === 'number') {
+      // EventSource reports a 200 with the wrong content type with the status of that 200.
+      if (link.code === 200 || /content type/i.test(link.message)) return { contentType: '' };
+      if (link.code > 0) return { httpStatus: link.code };
+    }
+  }
+  return {};
+}
+
+function causeCodeOf(err: unknown): string | undefined {
+  for (const link of causeChain(err)) {
+    const code = link instanceof Error ? (link as { code?: unknown }).code : undefined;
+    if (typeof code === 'string' && code !== 'DEPS_MISSING') return code;
+  }
+  return undefined;
+}
+
+function urlParts(url: string | undefined): { urlPath?: string; address?: string; hostname?: string } {
+  if (!url) return {};
+  try {
+    // Host and path only: the user part and the query may carry credentials.
+    const parsed = new URL(url);
+    return { urlPath: parsed.pathname, address: parsed.host, hostname: parsed.hostname };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The data a connect error carries for the UI's explanation (see common/connectFailure.ts):
+ * the stage, a hint code, and the facts the hint's sentence names. Only scalars a person may
+ * see: statuses, exit codes, a clipped and already redacted stdout line, host and path.
+ */
+export function connectFailureData(code: AppError['code'], err: unknown, ctx: ConnectContext): Record<string, unknown> {
+  const { urlPath, address, hostname } = urlParts(ctx.url);
+  const sample = ctx.stdoutNoise?.find((line) => line.trim() !== '')?.trim();
+  const facts: ConnectFailureFacts = {
+    code,
+    transport: ctx.transport,
+    ...httpFacts(err),
+    ...(causeCodeOf(err) !== undefined && { causeCode: causeCodeOf(err) }),
+    ...(ctx.processEnd && { exitCode: ctx.processEnd.exitCode, signal: ctx.processEnd.signal }),
+    ...(sample && { stdoutSample: sample.length > SAMPLE_CHARS ? `${sample.slice(0, SAMPLE_CHARS - 1)}…` : sample }),
+    ...(urlPath !== undefined && { urlPath }),
+  };
+  const { stage, hint, expectedPath } = explainConnectFailure(facts);
+  const { code: _code, causeCode, ...shown } = facts;
+  return {
+    ...shown,
+    ...(causeCode !== undefined && { causeCode }),
+    stage,
+    ...(hint && { hint }),
+    ...(expectedPath && { expectedPath }),
+    ...(address && { address }),
+    ...(hostname && { hostname }),
+  };
+}
+
+/** Adds the explanation to a connect error that was already an AppError (a timeout, a cancelled connect). */
+function explained(error: AppError, cause: unknown, ctx: ConnectContext): AppError {
+  if (error.data?.stage !== undefined) return error;
+  const data: Record<string, unknown> = { serverId: ctx.serverId, serverName: ctx.serverName, stderrTail: ctx.stderrTail ?? [], ...error.data };
+  const timeoutMs = data.timeoutMs;
+  return new AppError(error.code, error.message, {
+    ...data,
+    ...connectFailureData(error.code, cause, ctx),
+    ...(typeof timeoutMs === 'number' && { timeoutSeconds: Math.round(timeoutMs / 1000) }),
+  });
+}
+
 function withTail(message: string, tail: string[] | undefined): string {
   return tail?.length ? `${message}\n${tail.join('\n')}` : message;
 }
@@ -61,24 +168,29 @@ export function isStaleSocketError(err: unknown): boolean {
   return typeof code === 'string' && STALE_SOCKET_CODES.has(code);
 }
 
-/** The connection could not be established (or initialised). */
-export function toConnectError(err: unknown, ctx: ErrorContext): AppError {
-  if (err instanceof AppError) return err;
+/**
+ * The connection could not be established (or initialised). With a ConnectContext the error's
+ * data also says at which stage and why, in codes (see connectFailureData).
+ */
+export function toConnectError(err: unknown, ctx: ErrorContext | ConnectContext): AppError {
+  const explain = (error: AppError) => ('transport' in ctx ? explained(error, err, ctx) : error);
+  if (err instanceof AppError) return err.code === 'VALIDATION_FAILED' ? err : explain(err);
   const cause = err instanceof TransportSendError ? err.original : err;
   const data = { serverId: ctx.serverId, serverName: ctx.serverName, stderrTail: ctx.stderrTail ?? [] };
   if (hasCode(cause, 'DEPS_MISSING')) {
     const command = String((cause as { command?: unknown }).command);
     // The action the UI and `elftia-mcp deps install` offer; absent when no installer is known.
     const install = installActionFor(command, DEFAULT_INSTALLERS);
-    return new AppError('DEPS_MISSING', withTail(messageOf(cause), ctx.stderrTail), { ...data, command, ...(install && { install }) });
+    return explain(new AppError('DEPS_MISSING', withTail(messageOf(cause), ctx.stderrTail), { ...data, command, ...(install && { install }) }));
   }
   if (cause instanceof McpError && cause.code === ErrorCode.RequestTimeout) {
-    return new AppError('MCP_TIMEOUT', withTail(`"${ctx.serverName}" did not answer initialize in time`, ctx.stderrTail), data);
+    return explain(new AppError('MCP_TIMEOUT', withTail(`"${ctx.serverName}" did not answer initialize in time`, ctx.stderrTail), data));
   }
-  return new AppError(
-    'MCP_CONNECT_FAILED',
-    withTail(`Could not connect to "${ctx.serverName}": ${messageOf(cause)}`, ctx.stderrTail),
-    { ...data, cause: messageOf(cause) },
+  return explain(
+    new AppError('MCP_CONNECT_FAILED', withTail(`Could not connect to "${ctx.serverName}": ${messageOf(cause)}`, ctx.stderrTail), {
+      ...data,
+      cause: messageOf(cause),
+    }),
   );
 }
 

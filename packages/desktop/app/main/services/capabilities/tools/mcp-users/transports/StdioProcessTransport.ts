@@ -32,6 +32,8 @@ export interface StdioProcessTransportOptions {
   cwd?: string;
   /** Called for each complete stderr line (without the newline). */
   onStderr?: (line: string) => void;
+  /** Called for each stdout line that is not JSON-RPC (a banner, a usage text): what a non-MCP program says. */
+  onStdoutNoise?: (line: string) => void;
   /** How many stderr lines `stderrTail()` keeps. Default 200. */
   stderrBufferLines?: number;
   /** How long `close()` waits after ending stdin before it sends SIGTERM. Default 2000 ms. */
@@ -49,6 +51,18 @@ export class CommandNotFoundError extends Error {
   ) {
     super(`Command not found: ${command}`, options);
     this.name = 'CommandNotFoundError';
+  }
+}
+
+/** Thrown by `start()` when a local server's project folder is gone (spawn reports it as ENOENT of the command). */
+export class WorkdirNotFoundError extends Error {
+  readonly code = 'WORKDIR_MISSING';
+  constructor(
+    readonly cwd: string,
+    options?: ErrorOptions,
+  ) {
+    super(`Working directory not found: ${cwd}`, options);
+    this.name = 'WorkdirNotFoundError';
   }
 }
 
@@ -216,7 +230,7 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
     if (err.code === 'ENOENT') {
       // spawn reports a missing cwd as ENOENT of the command too; don't send people installing uvx for a typo'd folder.
       if (this.options.cwd && !existsSync(this.options.cwd)) {
-        return new Error(`Working directory not found: ${this.options.cwd}`, { cause: err });
+        return new WorkdirNotFoundError(this.options.cwd, { cause: err });
       }
       return new CommandNotFoundError(this.options.command, { cause: err });
     }
@@ -233,6 +247,7 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
       message = deserializeMessage(text);
     } catch (err) {
       // One bad line costs only itself: report it and carry on with the next one.
+      this.options.onStdoutNoise?.(text);
       this.onerror?.(new Error(`Skipped a stdout line that is not JSON-RPC: ${(err as Error).message}`, { cause: err }));
       return;
     }
@@ -313,4 +328,10 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
     this.options.processes?.untrack(this);
     this.onclose?.();
   }
+}
+
+/** How a stdio server's process ended by itself, if it did; undefined for any other transport. */
+export function processEndOf(transport: Transport | undefined): { exitCode: number | null; signal: NodeJS.Signals | null } | undefined {
+  const exit = transport instanceof StdioProcessTransport ? transport.exitError : undefined;
+  return exit && { exitCode: exit.exitCode, signal: exit.signal };
 }

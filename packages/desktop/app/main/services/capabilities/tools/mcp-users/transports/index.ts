@@ -2,6 +2,8 @@ export {
   StdioProcessTransport,
   CommandNotFoundError,
   ServerProcessExitError,
+  WorkdirNotFoundError,
+  processEndOf,
   type StdioProcessTransportOptions,
 } from './StdioProcessTransport';
 export { killProcessGroup, terminateGroup, groupAlive, processStartTime, type ProcessRegistry, type TrackedProcess } from './processGroup';

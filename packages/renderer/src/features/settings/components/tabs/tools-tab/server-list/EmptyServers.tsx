@@ -1,0 +1,70 @@
+import { AppstoreAddOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { Card, Col, Empty, Flex, Row, Typography, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToolsTabNav } from '../ToolsTabNav';
+
+/** No servers yet: three ways in, each a large, keyboard-reachable button. */
+export function EmptyServers() {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const nav = useToolsTabNav();
+  return (
+    <div data-testid="servers-empty">
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={
+          <Flex vertical gap={4} align="center">
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {t('empty.title')}
+            </Typography.Title>
+            <Typography.Text type="secondary" style={{ maxWidth: 520 }}>
+              {t('empty.description')}
+            </Typography.Text>
+          </Flex>
+        }
+      >
+        <Row gutter={[12, 12]} justify="center" style={{ maxWidth: 720, margin: '0 auto' }}>
+          <Way icon={<PlusOutlined />} title={t('empty.add')} hint={t('empty.addHint')} onClick={() => nav.openForm({ mode: 'add' })} testId="empty-add" primary />
+          <Way icon={<AppstoreAddOutlined />} title={t('empty.preset')} hint={t('empty.presetHint')} onClick={() => nav.showSection('presets')} testId="empty-preset" />
+          <Way icon={<ImportOutlined />} title={t('empty.import')} hint={t('empty.importHint')} onClick={() => nav.openImport()} testId="empty-import" />
+        </Row>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0, fontSize: 12 }}>
+          {t('empty.cli')}
+        </Typography.Paragraph>
+      </Empty>
+    </div>
+  );
+}
+
+function Way({ icon, title, hint, onClick, testId, primary }: { icon: ReactNode; title: string; hint: string; onClick: () => void; testId: string; primary?: boolean }) {
+  const { token } = theme.useToken();
+  return (
+    <Col xs={24} sm={8}>
+      <Card
+        hoverable
+        size="small"
+        role="button"
+        tabIndex={0}
+        data-testid={testId}
+        onClick={onClick}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            onClick();
+          }
+        }}
+        style={{ height: '100%', borderColor: primary ? token.colorPrimary : undefined, textAlign: 'center' }}
+      >
+        <Flex vertical align="center" gap={4}>
+          <span style={{ fontSize: 22, color: token.colorPrimary }} aria-hidden>
+            {icon}
+          </span>
+          <Typography.Text strong>{title}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {hint}
+          </Typography.Text>
+        </Flex>
+      </Card>
+    </Col>
+  );
+}

@@ -1,0 +1,152 @@
+import { CopyOutlined, EditOutlined, FileTextOutlined, RedoOutlined, ToolOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Typography, theme } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import type { AppErrorShape } from '@shared/errors';
+import { useHost } from '@renderer/bridge/HostContext';
+import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { useRoute, useRouteMutation } from '@renderer/data/useRoute';
+import { useToolsTabNav } from '../ToolsTabNav';
+import { failureText } from './failureText';
+import { Truncated } from './Truncated';
+
+/** Lines of the server log shown under "Show output"; the whole log is in the detail's Logs pane. */
+const OUTPUT_LINES = 40;
+
+/**
+ * Why a server is in error, in the person's language, with what to do: install the missing
+ * command, edit, retry, read its output (copyable) or open its logs.
+ */
+export function FailureExplanation({ server, failure, onRetry, retrying }: { server: McpServerRecord; failure: AppErrorShape; onRetry: () => void; retrying: boolean }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t: tErrors } = useTranslation('errors');
+  const nav = useToolsTabNav();
+  const [showOutput, setShowOutput] = useState(false);
+  const text = failureText(failure, t, tErrors);
+  const command = failure.code === 'DEPS_MISSING' && typeof failure.data?.command === 'string' ? failure.data.command : undefined;
+
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="group"
+      aria-label={t('errorHelp.label', { name: server.name })}
+      data-testid="failure-explanation"
+      data-hint={text.hintCode}
+      title={text.hint ?? text.summary}
+      description={
+        <Flex vertical gap={6}>
+          {/* The missing command's hint already says what its code's sentence would. */}
+          {text.hint && text.hintCode !== 'commandMissing' ? <Typography.Text>{text.summary}</Typography.Text> : null}
+          {text.stage ? (
+            <Typography.Text type="secondary">{t('errorHelp.stageLabel', { stage: t(`errorHelp.stage.${text.stage}`) })}</Typography.Text>
+          ) : null}
+          {command ? <InstallCommand command={command} canInstall={failure.data?.install !== undefined} onInstalled={onRetry} /> : null}
+          <Flex gap="small" wrap>
+            <Button size="small" icon={<RedoOutlined aria-hidden />} loading={retrying} onClick={onRetry}>
+              {t('errorHelp.actions.retry')}
+            </Button>
+            <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })}>
+              {t('errorHelp.actions.edit')}
+            </Button>
+            <Button size="small" aria-expanded={showOutput} onClick={() => setShowOutput((open) => !open)}>
+              {t(showOutput ? 'errorHelp.actions.hideOutput' : 'errorHelp.actions.showOutput')}
+            </Button>
+            <Button size="small" type="link" icon={<FileTextOutlined aria-hidden />} onClick={() => nav.openDetail(server.id, 'logs')}>
+              {t('errorHelp.actions.logs')}
+            </Button>
+          </Flex>
+          {showOutput ? <ServerOutput server={server} fallback={failure.data?.stderrTail} /> : null}
+          <details>
+            <summary>{t('common:error.details')}</summary>
+            <Typography.Text code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{`${failure.code}: ${failure.message}`}</Typography.Text>
+          </details>
+        </Flex>
+      }
+    />
+  );
+}
+
+/** The server's latest log lines (stderr, and what Elftia noted), fetched when asked for, copyable. */
+function ServerOutput({ server, fallback }: { server: McpServerRecord; fallback: unknown }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { token } = theme.useToken();
+  const log = useRoute('mcp.server_log', { id: server.id, limit: OUTPUT_LINES });
+  const lines = log.data ? log.data.lines.map((l) => (l.stream === 'stderr' ? l.line : `[${l.stream}] ${l.line}`)) : Array.isArray(fallback) ? fallback.map(String) : [];
+  const text = lines.join('\n');
+  return (
+    <div data-testid="failure-output">
+      <Flex justify="space-between" align="center">
+        <Typography.Text type="secondary">{t('errorHelp.output.label', { name: server.name })}</Typography.Text>
+        {text ? (
+          <Typography.Text copyable={{ text, icon: <CopyOutlined aria-label={t('errorHelp.output.copy')} />, tooltips: [t('errorHelp.output.copy'), t('errorHelp.output.copied')] }} />
+        ) : null}
+      </Flex>
+      {log.error ? <ErrorAlert error={log.error} /> : null}
+      <pre
+        tabIndex={0}
+        aria-label={t('errorHelp.output.label', { name: server.name })}
+        className="elftia-scroll-region"
+        style={{
+          margin: 0,
+          maxHeight: 180,
+          overflow: 'auto',
+          padding: token.paddingXS,
+          background: token.colorFillTertiary,
+          borderRadius: token.borderRadiusSM,
+          fontSize: token.fontSizeSM,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {text || (log.isFetching ? '…' : t('errorHelp.output.empty'))}
+      </pre>
+    </div>
+  );
+}
+
+/**
+ * The missing command, with its installer when one is known (deps.install, progress live from
+ * deps.install_progress); once it is found the server is retried.
+ */
+function InstallCommand({ command, canInstall, onInstalled }: { command: string; canInstall: boolean; onInstalled: () => void }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const host = useHost();
+  const [line, setLine] = useState<string | undefined>();
+  const install = useRouteMutation('deps.install', {
+    onSuccess: (result) => {
+      if (result.next === 'ready') onInstalled();
+    },
+  });
+  useEffect(
+    () =>
+      host.on('deps.install_progress', (progress) => {
+        if (progress.command === command) setLine(progress.line ?? progress.phase);
+      }),
+    [host, command],
+  );
+
+  const result = install.data;
+  const url = result?.action.url;
+  return (
+    <Flex vertical gap={4}>
+      {canInstall ? (
+        <Flex gap="small" align="center" wrap>
+          <Button size="small" type="primary" icon={<ToolOutlined aria-hidden />} loading={install.isPending} onClick={() => install.mutate({ command })}>
+            {t('errorHelp.actions.install', { command })}
+          </Button>
+          {install.isPending && line ? (
+            <Truncated text={t('errorHelp.install.progress', { command, line })} secondary style={{ maxWidth: 360 }} />
+          ) : null}
+        </Flex>
+      ) : (
+        <Typography.Text>{t('errorHelp.install.manual', { command })}</Typography.Text>
+      )}
+      {result?.next === 'ready' ? <Typography.Text type="success">{t('errorHelp.install.ready', { command })}</Typography.Text> : null}
+      {result?.next === 'restart' ? <Typography.Text>{t('errorHelp.install.restart', { command })}</Typography.Text> : null}
+      {result?.next === 'finish-download' ? <Typography.Text>{t('errorHelp.install.finishDownload', { command, url })}</Typography.Text> : null}
+      {install.error ? <ErrorAlert error={install.error} /> : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,318 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEventBase from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import { useRoute } from '@renderer/data/useRoute';
+import { FakeHost, server } from '@renderer/test/FakeHost';
+import { renderWithProviders } from '@renderer/test/renderWithApp';
+import type { Language } from '@renderer/i18n/languages';
+import { ToolsTabNavProvider, useToolsTabNav } from '../ToolsTabNav';
+import { ServerList, VIRTUALIZE_AFTER } from './ServerList';
+
+afterEach(cleanup);
+
+/** No pause between keystrokes and clicks: antd's components are slow enough under jsdom. */
+const userEvent = userEventBase.setup({ delay: null });
+
+/** Where the list navigated to, as text the test can read. */
+function NavProbe() {
+  const nav = useToolsTabNav();
+  return <output data-testid="nav">{JSON.stringify({ section: nav.section, form: nav.form, importOpen: nav.importOpen, detail: nav.detail })}</output>;
+}
+
+function Harness() {
+  const list = useRoute('mcp.list');
+  const status = useRoute('mcp.status');
+  const states = new Map((status.data ?? []).map((s) => [s.id, s]));
+  return (
+    <ToolsTabNavProvider>
+      <ServerList servers={list.data} loading={list.isFetching} states={states} />
+      <NavProbe />
+    </ToolsTabNavProvider>
+  );
+}
+
+const nav = () => JSON.parse(screen.getByTestId('nav').textContent ?? '{}') as Record<string, unknown>;
+const row = (name: string): HTMLElement => {
+  const found = screen.getByTestId('server-list').querySelector<HTMLElement>(`[data-testid="server-row"][data-server-name="${name}"]`);
+  if (!found) throw new Error(`No row for ${name}`);
+  return found;
+};
+/** The Popconfirm's own "Delete" (the row's icon button has the same name). */
+const confirmDelete = async (name: string) => {
+  const title = await screen.findByText(`Delete “${name}”?`);
+  await userEvent.click(within(title.closest<HTMLElement>('.ant-popover')!).getByRole('button', { name: 'Delete' }));
+};
+const rowNames = () => screen.queryAllByTestId('server-row').map((r) => r.getAttribute('data-server-name'));
+const render = (host: FakeHost, lang: Language = 'en') => renderWithProviders(<Harness />, host, lang);
+
+function hostWith(servers: McpServerRecord[]): FakeHost {
+  const host = new FakeHost();
+  host.servers = servers;
+  host.handle('mcp.list_all_tools', () => []);
+  return host;
+}
+
+describe('ServerList', { timeout: 60_000 }, () => {
+  it('connects active servers once when it first shows, without waiting for them', async () => {
+    const host = hostWith([server({ name: 'files', type: 'stdio', config: { command: 'npx' } })]);
+    let answer: (value: []) => void = () => {};
+    host.handle('mcp.list_all_tools', () => new Promise<[]>((resolve) => (answer = resolve)));
+    render(host);
+    await waitFor(() => expect(rowNames()).toEqual(['files']));
+    expect(host.callCount('mcp.list_all_tools')).toBe(1);
+    answer([]);
+  });
+
+  it('shows tools, key source and scope, and acts on a server: switch, reconnect, test, edit, duplicate, logs', async () => {
+    const host = hostWith([
+      server({
+        name: 'vision',
+        type: 'stdio',
+        config: { command: 'npx', args: ['-y', '@z_ai/mcp-server'], env: { Z_AI_API_KEY: '***' } },
+        keyLink: { providerId: 'zai', presetId: 'zai-vision' },
+        disabledTools: ['slow'],
+      }),
+      server({ name: 'remote', type: 'http', config: { url: 'https://h/mcp', headers: { Authorization: '***' } }, scope: 'local', projectPath: '/home/a/proj' }),
+    ]);
+    host.statuses = [{ id: 'id-vision', state: 'connected' }];
+    host.handle('mcp.list_tools', () => [
+      { id: 'a', name: 'analyze_image', description: '', inputSchema: {}, serverId: 'id-vision', serverName: 'vision' },
+      { id: 'b', name: 'ui_to_code', description: '', inputSchema: {}, serverId: 'id-vision', serverName: 'vision' },
+    ]);
+    host.handle('mcp.update', ({ id, updates }) => ({ success: true, server: { ...host.servers.find((s) => s.id === id)!, ...updates } }));
+    host.handle('mcp.reconnect', ({ id }) => ({ id, state: 'connecting' }));
+    host.handle('mcp.test', () => ({ success: true, stages: [{ stage: 'connect', state: 'passed' }, { stage: 'initialize', state: 'passed' }, { stage: 'list_tools', state: 'passed' }], tools: ['analyze_image', 'ui_to_code'], disabledTools: ['slow'], invalidTools: [], durationMs: 41.7, serverInfo: { name: 'zai', version: '1.2' } }));
+    render(host);
+
+    await waitFor(() => expect(within(row('vision')).getByTestId('tool-count').textContent).toBe('2 tools · 1 off'), { timeout: 5000 });
+    expect(within(row('vision')).getByTestId('key-source').textContent).toBe('Uses your Z.AI key');
+    expect(within(row('remote')).getByTestId('key-source').textContent).toBe('Saved secret');
+    expect(within(row('remote')).getByTestId('server-scope').textContent).toBe('Project · proj');
+    expect(within(row('vision')).getByTestId('server-scope').textContent).toBe('All projects');
+    // Only connected servers are asked for their tools.
+    expect(host.inputsOf('mcp.list_tools')).toEqual([{ id: 'id-vision' }]);
+
+    await userEvent.click(within(row('remote')).getByRole('switch', { name: 'Turn remote on or off' }));
+    await waitFor(() => expect(host.inputsOf('mcp.update')).toEqual([{ id: 'id-remote', updates: { isActive: false } }]));
+
+    await userEvent.click(within(row('vision')).getByRole('button', { name: 'Reconnect' }));
+    expect(host.inputsOf('mcp.reconnect')).toEqual([{ id: 'id-vision' }]);
+
+    await userEvent.click(within(row('vision')).getByRole('button', { name: 'Test' }));
+    expect((await within(row('vision')).findByTestId('test-result')).textContent).toContain('Test passed in 42 ms: 2 tools.');
+    expect(within(row('vision')).getByTestId('test-result').textContent).toContain('zai 1.2');
+
+    await userEvent.click(within(row('vision')).getByRole('button', { name: 'Edit' }));
+    expect(nav().form).toEqual({ mode: 'edit', serverId: 'id-vision' });
+    await userEvent.click(within(row('vision')).getByRole('button', { name: 'More' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Duplicate/ }));
+    expect(nav().form).toEqual({ mode: 'duplicate', serverId: 'id-vision' });
+    await userEvent.click(within(row('remote')).getByRole('button', { name: 'More' }));
+    const menus = await screen.findAllByRole('menuitem', { name: /Open logs/ });
+    await userEvent.click(menus[menus.length - 1]!);
+    expect(nav().detail).toEqual({ serverId: 'id-remote', pane: 'logs' });
+  });
+
+  it('deletes after confirmation and restores exactly that server on Undo', async () => {
+    const files = server({ name: 'files', type: 'stdio', config: { command: 'npx' } });
+    const host = hostWith([files, server({ name: 'other', type: 'stdio', config: { command: 'uvx' } })]);
+    host.handle('mcp.remove', ({ id }) => {
+      host.servers = host.servers.filter((s) => s.id !== id);
+      return { success: true };
+    });
+    host.handle('mcp.restore', ({ id }) => {
+      host.servers = [files, ...host.servers];
+      return { success: true, server: { ...files, id } };
+    });
+    render(host);
+    await waitFor(() => expect(rowNames()).toEqual(['files', 'other']));
+
+    await userEvent.click(within(row('files')).getByRole('button', { name: 'Delete' }));
+    expect(host.callCount('mcp.remove')).toBe(0);
+    await confirmDelete('files');
+    await waitFor(() => expect(rowNames()).toEqual(['other']));
+    expect(host.inputsOf('mcp.remove')).toEqual([{ id: 'id-files' }]);
+
+    const undo = await screen.findByTestId('undo-delete');
+    expect(undo.textContent).toContain('“files” was deleted.');
+    await userEvent.click(within(undo).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(rowNames()).toEqual(['files', 'other']));
+    expect(host.inputsOf('mcp.restore')).toEqual([{ id: 'id-files' }]);
+    expect(await screen.findByText('“files” is back.')).toBeTruthy();
+  });
+
+  it('says why Undo could not restore, in words', async () => {
+    const host = hostWith([server({ name: 'files', type: 'stdio', config: { command: 'npx' } })]);
+    host.handle('mcp.remove', () => ({ success: true }));
+    host.handle('mcp.restore', () => {
+      throw { code: 'DUPLICATE_NAME', message: 'dup', data: { name: 'files' } };
+    });
+    render(host);
+    await waitFor(() => expect(rowNames()).toEqual(['files']));
+    await userEvent.click(within(row('files')).getByRole('button', { name: 'Delete' }));
+    await confirmDelete('files');
+    await userEvent.click(within(await screen.findByTestId('undo-delete')).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('A server named “files” already exists')).toBeTruthy();
+  });
+
+  const fourServers = () => {
+    const host = hostWith([
+      server({ name: 'files', type: 'stdio', config: { command: 'npx', args: ['@mcp/files'] }, createdAt: 3 }),
+      server({ name: 'brave', type: 'http', config: { url: 'https://brave.example/mcp' }, createdAt: 1, scope: 'local', projectPath: '/p' }),
+      server({ name: 'memory', type: 'stdio', config: { command: 'uvx', args: ['mem'] }, createdAt: 2, isActive: false }),
+      server({ name: 'events', type: 'sse', config: { url: 'http://h/sse' }, createdAt: 4 }),
+    ]);
+    host.statuses = [
+      { id: 'id-files', state: 'connected' },
+      { id: 'id-brave', state: 'error', error: 'x', failure: { code: 'MCP_CONNECT_FAILED', message: 'x' } },
+    ];
+    host.handle('mcp.list_tools', () => [{ id: 't', name: 'read_text_file', description: '', inputSchema: {}, serverId: 'id-files', serverName: 'files' }]);
+    return host;
+  };
+  const choose = async (label: string, option: string) => {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+    await userEvent.click((await screen.findAllByTitle(option)).at(-1)!);
+  };
+
+  it('searches names, commands, URLs and tool names, saying which tool matched', async () => {
+    render(fourServers());
+    await waitFor(() => expect(rowNames()).toEqual(['brave', 'events', 'files', 'memory']));
+    await waitFor(() => expect(within(row('files')).getByTestId('tool-count').textContent).toBe('1 tool'), { timeout: 5000 });
+
+    const search = screen.getByRole('textbox', { name: 'Search names, commands, URLs and tools' });
+    await userEvent.type(search, 'read_text');
+    await waitFor(() => expect(rowNames()).toEqual(['files']));
+    expect(within(row('files')).getByTestId('matching-tools').textContent).toBe('Matching tools: read_text_file');
+    expect(screen.getByTestId('servers-shown').textContent).toBe('1 of 4 shown');
+    await userEvent.clear(search);
+    await userEvent.type(search, 'brave.example');
+    await waitFor(() => expect(rowNames()).toEqual(['brave']));
+    await userEvent.clear(search);
+    await userEvent.type(search, 'no-such-thing');
+    expect(await screen.findByTestId('servers-no-match')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(rowNames()).toHaveLength(4));
+  });
+
+  it('filters by transport, on/off, state and scope, and sorts by recency and by state', async () => {
+    render(fourServers());
+    await waitFor(() => expect(rowNames()).toEqual(['brave', 'events', 'files', 'memory']));
+    await choose('Transport', 'stdio');
+    await waitFor(() => expect(rowNames()).toEqual(['files', 'memory']));
+    await choose('On / off', 'Off only');
+    await waitFor(() => expect(rowNames()).toEqual(['memory']));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await choose('State', 'Error');
+    await waitFor(() => expect(rowNames()).toEqual(['brave']));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await choose('Scope', 'Project');
+    await waitFor(() => expect(rowNames()).toEqual(['brave']));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+
+    await choose('Sort', 'Recently added');
+    await waitFor(() => expect(rowNames()).toEqual(['events', 'files', 'memory', 'brave']));
+    await choose('Sort', 'State (problems first)');
+    await waitFor(() => expect(rowNames()).toEqual(['brave', 'files', 'events', 'memory']));
+  });
+
+  it('explains a failed server in words, with its output a click away and ways to act', async () => {
+    const host = hostWith([server({ name: 'remote', type: 'http', config: { url: 'http://127.0.0.1:3000/api' } })]);
+    const failure = {
+      code: 'MCP_CONNECT_FAILED' as const,
+      message: 'Could not connect to "remote": Error POSTing to endpoint: <!DOCTYPE html><html>…',
+      data: { stage: 'reach', hint: 'endpointNotFound', httpStatus: 404, expectedPath: '/mcp', stderrTail: [] },
+    };
+    host.statuses = [{ id: 'id-remote', state: 'error', error: failure.message, failure }];
+    host.handle('mcp.server_log', () => ({ lines: [{ serverId: 'id-remote', stream: 'host', line: 'Transport error: 404', at: 1 }] }));
+    host.handle('mcp.reconnect', ({ id }) => ({ id, state: 'connecting' }));
+    render(host);
+
+    const explanation = await within(await waitFor(() => row('remote'))).findByTestId('failure-explanation');
+    expect(explanation.textContent).toContain('HTTP 404 — is the endpoint /mcp? The server has nothing at this path.');
+    expect(explanation.textContent).toContain('Could not connect to the MCP server.');
+    expect(explanation.textContent).toContain('Failed at: Reaching the server');
+    // The raw message (an HTML page here) is only in the technical details.
+    const details = explanation.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(details.textContent).toContain('<!DOCTYPE html>');
+
+    expect(host.callCount('mcp.server_log')).toBe(0);
+    await userEvent.click(within(explanation).getByRole('button', { name: 'Show output' }));
+    expect((await within(explanation).findByTestId('failure-output')).textContent).toContain('[host] Transport error: 404');
+    expect(host.inputsOf('mcp.server_log')).toEqual([{ id: 'id-remote', limit: 40 }]);
+    expect(within(explanation).getByRole('button', { name: 'Copy output' })).toBeTruthy();
+
+    await userEvent.click(within(explanation).getByRole('button', { name: 'Retry' }));
+    expect(host.inputsOf('mcp.reconnect')).toEqual([{ id: 'id-remote' }]);
+    await userEvent.click(within(explanation).getByRole('button', { name: 'Edit' }));
+    expect(nav().form).toEqual({ mode: 'edit', serverId: 'id-remote' });
+    await userEvent.click(within(explanation).getByRole('button', { name: 'Open logs' }));
+    expect(nav().detail).toEqual({ serverId: 'id-remote', pane: 'logs' });
+  });
+
+  it('explains in the person’s language, and live as the state changes', async () => {
+    const host = hostWith([server({ name: 'tool', type: 'stdio', config: { command: 'node', args: ['x.js'] } })]);
+    render(host, 'ja');
+    await waitFor(() => expect(rowNames()).toEqual(['tool']));
+    act(() =>
+      host.emit({
+        event: 'mcp.connection_state',
+        payload: { serverId: 'id-tool', state: 'error', error: 'exited', failure: { code: 'MCP_CONNECT_FAILED', message: 'exited', data: { stage: 'initialize', hint: 'exited', exitCode: 3 } } },
+      }),
+    );
+    const explanation = await within(row('tool')).findByTestId('failure-explanation');
+    expect(explanation.textContent).toContain('プログラムは応答する前にコード 3 で終了しました');
+    act(() => host.emit({ event: 'mcp.connection_state', payload: { serverId: 'id-tool', state: 'connected' } }));
+    await waitFor(() => expect(within(row('tool')).queryByTestId('failure-explanation')).toBeNull());
+  });
+
+  it('installs a missing command, then connects again', async () => {
+    const host = hostWith([server({ name: 'uv-server', type: 'stdio', config: { command: 'uvx', args: ['mcp-x'] } })]);
+    const install = { kind: 'script' as const, run: { file: 'sh', args: ['-c', 'x'] }, url: 'https://docs.astral.sh/uv/' };
+    host.statuses = [
+      { id: 'id-uv-server', state: 'error', error: 'Command not found: uvx', failure: { code: 'DEPS_MISSING', message: 'Command not found: uvx', data: { command: 'uvx', install, stage: 'spawn', hint: 'commandMissing' } } },
+    ];
+    let finish: () => void = () => {};
+    host.handle('deps.install', ({ command }) => new Promise((resolve) => {
+      finish = () => resolve({ command, alreadyInstalled: false, action: install, ran: { ...install.run, exitCode: 0 }, check: { command, found: true, path: '/u/bin/uvx', source: 'login-shell' }, next: 'ready' });
+    }));
+    host.handle('mcp.reconnect', ({ id }) => ({ id, state: 'connecting' }));
+    render(host);
+
+    const explanation = await within(await waitFor(() => row('uv-server'))).findByTestId('failure-explanation');
+    expect(explanation.textContent).toContain('“uvx” is not installed, or Elftia cannot find it on the PATH.');
+    await userEvent.click(within(explanation).getByRole('button', { name: /Install uvx/ }));
+    expect(host.inputsOf('deps.install')).toEqual([{ command: 'uvx' }]);
+    act(() => host.emit({ event: 'deps.install_progress', payload: { command: 'uvx', phase: 'output', line: 'downloading uv 0.9' } }));
+    expect(await within(explanation).findByText('Installing uvx: downloading uv 0.9')).toBeTruthy();
+    act(() => finish());
+    await waitFor(() => expect(host.inputsOf('mcp.reconnect')).toEqual([{ id: 'id-uv-server' }]));
+    expect(within(explanation).getByText('uvx is installed. Connecting again…')).toBeTruthy();
+  });
+
+  it('offers three ways in when there is nothing yet', async () => {
+    const host = hostWith([]);
+    render(host);
+    const empty = await screen.findByTestId('servers-empty');
+    await userEvent.click(within(empty).getByRole('button', { name: /Add a server/ }));
+    expect(nav().form).toEqual({ mode: 'add' });
+    within(empty).getByRole('button', { name: /Import JSON/ }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(nav().importOpen).toBe(true);
+    await userEvent.click(within(empty).getByRole('button', { name: /Install a preset/ }));
+    expect(nav().section).toBe('presets');
+  });
+
+  it('renders only the rows on screen past the virtualization threshold, and filters all of them', async () => {
+    const many = Array.from({ length: 50 }, (_, i) => server({ name: `server-${String(i).padStart(2, '0')}`, type: 'stdio', config: { command: 'npx', args: [`pkg-${i}`] } }));
+    const host = hostWith(many);
+    render(host);
+    await waitFor(() => expect(rowNames().length).toBeGreaterThan(0));
+    expect(50).toBeGreaterThan(VIRTUALIZE_AFTER);
+    expect(rowNames().length).toBeLessThan(30);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search names, commands, URLs and tools' }), 'pkg-49');
+    await waitFor(() => expect(rowNames()).toEqual(['server-49']));
+  });
+});

@@ -1,0 +1,291 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { Button, Flex, Input, Select, Spin, Typography, message, theme } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
+import { MCP_SERVER_TRANSPORTS } from '@shared/contracts/mcp-types';
+import { TRANSPORTS } from '@shared/transports';
+import { useHost } from '@renderer/bridge/HostContext';
+import { translateError } from '@renderer/components/translateError';
+import { requestOrThrow, routeKey } from '@renderer/data/useRoute';
+import { EmptyServers } from './EmptyServers';
+import { ServerRow } from './ServerRow';
+import { isFiltering, NO_FILTER, ROW_STATES, selectServers, SORT_KEYS, toServerView, type ServerFilter, type ServerView, type SortKey } from './serverView';
+
+/** Above this many rows the list renders only what is on screen. */
+export const VIRTUALIZE_AFTER = 30;
+/** How long "Undo" stays offered after a delete. */
+const UNDO_SECONDS = 8;
+
+interface ServerListProps {
+  /** Undefined until the first answer arrives. */
+  servers: McpServerRecord[] | undefined;
+  loading: boolean;
+  states: ReadonlyMap<string, McpServerStatus>;
+}
+
+/**
+ * Active servers connect when the list first shows, as the pool does on first use, so "Not
+ * connected" means something. Nothing waits for it: states stream in as events.
+ */
+function useWarmActiveServers(): void {
+  const host = useHost();
+  const client = useQueryClient();
+  useEffect(() => {
+    void client.prefetchQuery({ queryKey: routeKey('mcp.list_all_tools'), queryFn: () => requestOrThrow(host, 'mcp.list_all_tools') });
+  }, [client, host]);
+}
+
+/** Tool names of each connected server (mcp.list_tools, cached; refreshed by the connection events). */
+function useToolNames(servers: McpServerRecord[] | undefined, states: ReadonlyMap<string, McpServerStatus>): ReadonlyMap<string, string[]> {
+  const host = useHost();
+  const connected = (servers ?? []).filter((s) => s.isActive && states.get(s.id)?.state === 'connected').map((s) => s.id);
+  const results = useQueries({
+    queries: connected.map((id) => ({
+      queryKey: routeKey('mcp.list_tools', { id }),
+      queryFn: () => requestOrThrow(host, 'mcp.list_tools', { id }),
+    })),
+  });
+  const key = results.map((result, index) => `${connected[index]}:${result.dataUpdatedAt}`).join('|');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` says when any server's tools changed
+  return useMemo(() => new Map(results.flatMap((result, index) => (result.data ? [[connected[index]!, result.data.map((tool) => tool.name)] as const] : []))), [key]);
+}
+
+/** Delete with an "Undo" that brings back exactly what was deleted (mcp.restore). */
+function useDeleteWithUndo(messages: MessageInstance): (view: ServerView) => void {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t: tErrors } = useTranslation('errors');
+  const host = useHost();
+  const client = useQueryClient();
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: ['mcp.list'] }), [client]);
+
+  return useCallback(
+    (view: ServerView) => {
+      const { id, name } = view.server;
+      const key = `deleted-${id}`;
+      const undo = async () => {
+        messages.destroy(key);
+        const restored = await host.request('mcp.restore', { id });
+        if (!restored.ok) return void messages.error(translateError(tErrors, restored.error));
+        reload();
+        void messages.success(t('list.restored', { name }));
+      };
+      void host.request('mcp.remove', { id }).then((removed) => {
+        if (!removed.ok) return void messages.error(translateError(tErrors, removed.error));
+        reload();
+        void messages.open({
+          key,
+          type: 'success',
+          duration: UNDO_SECONDS,
+          content: (
+            <span data-testid="undo-delete" role="status">
+              {t('list.deleted', { name })}{' '}
+              <Button size="small" type="link" onClick={() => void undo()} style={{ paddingInline: 4 }}>
+                {t('list.undo')}
+              </Button>
+            </span>
+          ),
+        });
+      });
+    },
+    [host, messages, reload, t, tErrors],
+  );
+}
+
+export function ServerList({ servers, loading, states }: ServerListProps) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const [messages, messageHolder] = message.useMessage();
+  const [filter, setFilter] = useState<ServerFilter>(NO_FILTER);
+  const [sort, setSort] = useState<SortKey>('name');
+  const query = useDeferredValue(filter.query);
+  useWarmActiveServers();
+  const toolNames = useToolNames(servers, states);
+  const onDelete = useDeleteWithUndo(messages);
+
+  const views = useMemo(() => (servers ?? []).map((s) => toServerView(s, states.get(s.id), toolNames.get(s.id))), [servers, states, toolNames]);
+  const shown = useMemo(() => selectServers(views, { ...filter, query }, sort), [views, filter, query, sort]);
+
+  let body;
+  if (servers === undefined) {
+    body = loading ? <Spin description={t('list.loading')} /> : null;
+  } else if (servers.length === 0) {
+    body = <EmptyServers />;
+  } else {
+    body = (
+      <Flex vertical gap="small">
+        <Toolbar filter={filter} onFilter={setFilter} sort={sort} onSort={setSort} shown={shown.length} count={servers.length} />
+        {shown.length === 0 ? (
+          <Typography.Text type="secondary" data-testid="servers-no-match" style={{ padding: 8 }}>
+            {t('list.noMatch')}
+          </Typography.Text>
+        ) : shown.length > VIRTUALIZE_AFTER ? (
+          <VirtualRows views={shown} query={query} onDelete={onDelete} messages={messages} />
+        ) : (
+          <ul style={{ margin: 0, padding: 0 }} aria-label={t('list.label')}>
+            {shown.map((view) => (
+              <ServerRow key={view.server.id} view={view} query={query} onDelete={onDelete} messages={messages} />
+            ))}
+          </ul>
+        )}
+      </Flex>
+    );
+  }
+
+  return (
+    <section data-testid="server-list" aria-label={t('list.label')} aria-busy={loading}>
+      {messageHolder}
+      {body}
+    </section>
+  );
+}
+
+/** A row's height before it is measured: one line of tags, the command line, padding. */
+const ROW_ESTIMATE = 84;
+
+/** What the list assumes before there is a layout (first paint, jsdom): a window's worth of rows. */
+const NO_LAYOUT_RECT = { width: 960, height: 720 };
+
+/** The scroller's size, with NO_LAYOUT_RECT while it has none, so rows render before layout and without ResizeObserver. */
+function observeScrollerRect(instance: Virtualizer<HTMLDivElement, Element>, report: (rect: { width: number; height: number }) => void) {
+  const element = instance.scrollElement;
+  if (!element) return;
+  const measure = () => {
+    const { width, height } = element.getBoundingClientRect();
+    report(width > 0 && height > 0 ? { width: Math.round(width), height: Math.round(height) } : NO_LAYOUT_RECT);
+  };
+  measure();
+  const Observer = element.ownerDocument.defaultView?.ResizeObserver;
+  if (!Observer) return;
+  const observer = new Observer(measure);
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+function VirtualRows({ views, query, onDelete, messages }: { views: ServerView[]; query: string; onDelete: (view: ServerView) => void; messages: MessageInstance }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const scroller = useRef<HTMLDivElement>(null);
+  // The virtualizer is read fresh each render (its functions are not memoizable); the rows it feeds are memo'd by view.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: views.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE,
+    // Without layout (jsdom) an element measures 0; keep the estimate then.
+    measureElement: (element) => element.getBoundingClientRect().height || ROW_ESTIMATE,
+    overscan: 6,
+    getItemKey: (index) => views[index]!.server.id,
+    initialRect: NO_LAYOUT_RECT,
+    observeElementRect: observeScrollerRect,
+  });
+  return (
+    <div ref={scroller} className="elftia-scroll-region" tabIndex={0} aria-label={t('list.label')} style={{ maxHeight: 'max(360px, calc(100vh - 320px))', overflowY: 'auto' }}>
+      <ul style={{ margin: 0, padding: 0, position: 'relative', height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <ServerRow
+            key={item.key}
+            view={views[item.index]!}
+            query={query}
+            onDelete={onDelete}
+            messages={messages}
+            position={{ index: item.index, measure: virtualizer.measureElement, style: { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` } }}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Toolbar({
+  filter,
+  onFilter,
+  sort,
+  onSort,
+  shown,
+  count,
+}: {
+  filter: ServerFilter;
+  onFilter: (filter: ServerFilter) => void;
+  sort: SortKey;
+  onSort: (sort: SortKey) => void;
+  shown: number;
+  count: number;
+}) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { token } = theme.useToken();
+  const set = (patch: Partial<ServerFilter>) => onFilter({ ...filter, ...patch });
+  const small = { size: 'small' as const, maxTagCount: 'responsive' as const, allowClear: true };
+  return (
+    <Flex gap="small" wrap align="center" role="search" data-testid="server-toolbar">
+      <Input
+        size="small"
+        allowClear
+        prefix={<SearchOutlined style={{ color: token.colorTextTertiary }} />}
+        placeholder={t('list.toolbar.search')}
+        aria-label={t('list.toolbar.search')}
+        value={filter.query}
+        onChange={(event) => set({ query: event.target.value })}
+        style={{ flex: '1 1 220px', minWidth: 180 }}
+      />
+      <Select
+        {...small}
+        mode="multiple"
+        aria-label={t('list.toolbar.state')}
+        placeholder={t('list.toolbar.state')}
+        value={filter.states}
+        onChange={(states) => set({ states })}
+        options={ROW_STATES.map((state) => ({ value: state, label: t(`list.state.${state}`) }))}
+        style={{ width: 150 }}
+      />
+      <Select
+        {...small}
+        mode="multiple"
+        aria-label={t('list.toolbar.transport')}
+        placeholder={t('list.toolbar.transport')}
+        value={filter.transports}
+        onChange={(transports) => set({ transports })}
+        options={MCP_SERVER_TRANSPORTS.map((type) => ({ value: type, label: t(TRANSPORTS.get(type).displayKey) }))}
+        style={{ width: 150 }}
+      />
+      <Select
+        {...small}
+        mode="multiple"
+        aria-label={t('list.toolbar.scope')}
+        placeholder={t('list.toolbar.scope')}
+        value={filter.scopes}
+        onChange={(scopes) => set({ scopes })}
+        options={(['user', 'local'] as const).map((scope) => ({ value: scope, label: t(`list.scope.${scope}`) }))}
+        style={{ width: 130 }}
+      />
+      <Select
+        size="small"
+        aria-label={t('list.toolbar.active')}
+        value={filter.active}
+        onChange={(active) => set({ active })}
+        options={(['all', 'on', 'off'] as const).map((value) => ({ value, label: t(`list.toolbar.active${value === 'all' ? 'All' : value === 'on' ? 'On' : 'Off'}`) }))}
+        style={{ width: 120 }}
+      />
+      <Select
+        size="small"
+        aria-label={t('list.toolbar.sort')}
+        prefix={`${t('list.toolbar.sort')}:`}
+        value={sort}
+        onChange={onSort}
+        options={SORT_KEYS.map((key) => ({ value: key, label: t(`list.toolbar.sort${key === 'name' ? 'Name' : key === 'state' ? 'State' : 'Recent'}`) }))}
+        style={{ width: 200 }}
+      />
+      {isFiltering(filter) ? (
+        <Flex gap={4} align="center">
+          <Typography.Text type="secondary" data-testid="servers-shown">
+            {t('list.shown', { shown, count })}
+          </Typography.Text>
+          <Button size="small" type="link" onClick={() => onFilter(NO_FILTER)}>
+            {t('list.toolbar.clear')}
+          </Button>
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}

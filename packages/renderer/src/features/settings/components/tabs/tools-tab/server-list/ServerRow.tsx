@@ -1,0 +1,244 @@
+import { ApiOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, FileTextOutlined, KeyOutlined, LinkOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Dropdown, Flex, Popconfirm, Switch, Tag, Tooltip, Typography, theme } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { memo, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RouteOutput } from '@shared/contracts/ipc';
+import { TRANSPORTS } from '@shared/transports';
+import type { McpServerTransport } from '@shared/contracts/mcp-types';
+import { useHost } from '@renderer/bridge/HostContext';
+import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { translateError } from '@renderer/components/translateError';
+import { useRouteMutation } from '@renderer/data/useRoute';
+import type { AppErrorShape } from '@shared/errors';
+import { serverTarget } from '../describeServer';
+import { useToolsTabNav } from '../ToolsTabNav';
+import { FailureExplanation } from './FailureExplanation';
+import { failureText } from './failureText';
+import { StateBadge } from './StateBadge';
+import { Truncated } from './Truncated';
+import { matchingTools, type ServerView } from './serverView';
+
+/** Tag colours by position in the transport table, so a new transport gets one without an edit here. */
+const TRANSPORT_PALETTE = ['geekblue', 'purple', 'cyan', 'magenta', 'gold', 'lime', 'volcano'] as const;
+const transportColor = (type: McpServerTransport) => TRANSPORT_PALETTE[TRANSPORTS.types.indexOf(type) % TRANSPORT_PALETTE.length];
+
+type Secrets = RouteOutput<'mcp.reveal_secrets'>;
+
+const pairs = (map: Record<string, string> | undefined, separator: string) =>
+  Object.entries(map ?? {})
+    .map(([name, value]) => `${name}${separator}${value}`)
+    .join(separator === '=' ? ' ' : ', ');
+
+export interface ServerRowProps {
+  view: ServerView;
+  query: string;
+  onDelete: (view: ServerView) => void;
+  /** The list's message API (rendered in the list, so it follows the theme and the language). */
+  messages: MessageInstance;
+  /** Set by a virtualized list: where the row sits, and how it reports its height. */
+  position?: { index: number; style: CSSProperties; measure: (element: HTMLLIElement | null) => void };
+}
+
+/**
+ * One server: switch, name, transport, live state, tools, key source and scope on the first line;
+ * its command or URL (and masked env and headers, revealed on request) below; a failure's
+ * explanation and a test's result under that.
+ */
+export const ServerRow = memo(function ServerRow({ view, query, onDelete, messages, position }: ServerRowProps) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t: tErrors } = useTranslation('errors');
+  const { token } = theme.useToken();
+  const host = useHost();
+  const nav = useToolsTabNav();
+  const { server, status, state, tools, keySource } = view;
+  const [revealed, setRevealed] = useState<Secrets | undefined>();
+  const [revealing, setRevealing] = useState(false);
+  const [revealError, setRevealError] = useState<AppErrorShape | undefined>();
+
+  const setActive = useRouteMutation('mcp.update', {
+    onError: (error) => void messages.error(translateError(tErrors, error)),
+  });
+  const reconnect = useRouteMutation('mcp.reconnect');
+  const test = useRouteMutation('mcp.test');
+
+  const config = revealed ? { ...server.config, ...revealed } : server.config;
+  const target = revealed ? serverTarget({ ...server, config }) : view.target;
+  const env = pairs(config.env, '=');
+  const headers = pairs(config.headers, ': ');
+  const hasSecrets = keySource.kind !== 'none' || Boolean(env || headers);
+  const failure = state === 'error' ? status?.failure : undefined;
+  const matched = matchingTools(view, query);
+  const name = server.name;
+
+  const toggleSecrets = async () => {
+    setRevealError(undefined);
+    if (revealed) {
+      setRevealed(undefined);
+      return;
+    }
+    setRevealing(true);
+    const result = await host.request('mcp.reveal_secrets', { id: server.id });
+    setRevealing(false);
+    if (result.ok) setRevealed(result.data);
+    else setRevealError(result.error);
+  };
+
+  const retry = () => reconnect.mutate({ id: server.id });
+  const stateReason = failure ? failureText(failure, t, tErrors).summary : status?.error;
+
+  return (
+    <li
+      data-testid="server-row"
+      data-server-name={name}
+      data-state={state}
+      aria-label={name}
+      ref={position?.measure}
+      data-index={position?.index}
+      style={{ padding: `${token.paddingSM}px ${token.paddingXS}px`, borderBottom: `1px solid ${token.colorSplit}`, listStyle: 'none', ...position?.style }}
+    >
+      <Flex gap="small" align="center" wrap={false} style={{ minWidth: 0 }}>
+        <Switch
+          size="small"
+          checked={server.isActive}
+          loading={setActive.isPending}
+          aria-label={t('list.activeLabel', { name })}
+          onChange={(isActive) => setActive.mutate({ id: server.id, updates: { isActive } })}
+        />
+        <Truncated text={name} strong style={{ minWidth: 60, maxWidth: '32%', flex: 'none' }} testId="server-name" />
+        <Flex gap={4} align="center" wrap style={{ flex: 1, minWidth: 0 }}>
+          <Tag color={transportColor(server.type)} style={{ marginInlineEnd: 0 }}>
+            {t(TRANSPORTS.get(server.type).displayKey)}
+          </Tag>
+          <StateBadge state={state} reason={state === 'error' ? stateReason : undefined} />
+          {tools ? (
+            <Tooltip title={tools.length ? t('list.toolsTitle', { names: tools.slice(0, 30).join(', ') }) : undefined}>
+              <Tag variant="filled" data-testid="tool-count" style={{ marginInlineEnd: 0 }} tabIndex={tools.length ? 0 : undefined}>
+                {t('list.tools', { count: tools.length })}
+                {server.disabledTools.length ? ` · ${t('list.toolsOff', { count: server.disabledTools.length })}` : ''}
+              </Tag>
+            </Tooltip>
+          ) : null}
+          <Tooltip title={server.scope === 'local' && server.projectPath ? t('list.scopeLocalTitle', { path: server.projectPath }) : undefined}>
+            <Tag variant="filled" data-testid="server-scope" style={{ marginInlineEnd: 0, maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {t(`list.scope.${server.scope}`)}
+              {server.scope === 'local' && server.projectPath ? ` · ${server.projectPath.split(/[\\/]/).filter(Boolean).pop() ?? server.projectPath}` : ''}
+            </Tag>
+          </Tooltip>
+          {keySource.kind === 'provider' ? (
+            <Tag icon={<LinkOutlined aria-hidden />} color="green" variant="filled" data-testid="key-source" style={{ marginInlineEnd: 0 }}>
+              {t('list.keyProvider', { provider: keySource.providerName })}
+            </Tag>
+          ) : keySource.kind === 'secret' ? (
+            <Tooltip title={t('list.keySecretTitle')}>
+              <Tag icon={<KeyOutlined aria-hidden />} variant="filled" data-testid="key-source" style={{ marginInlineEnd: 0 }} tabIndex={0}>
+                {t('list.keySecret')}
+              </Tag>
+            </Tooltip>
+          ) : null}
+        </Flex>
+        <Flex gap={2} align="center" role="group" aria-label={t('list.actionsLabel', { name })} style={{ flex: 'none' }}>
+          <Button size="small" type="link" aria-label={t('detail.open', { name })} onClick={() => nav.openDetail(server.id)} data-testid="open-detail">
+            {t('detail.openShort')}
+          </Button>
+          <Tooltip title={t('list.actions.test')}>
+            <Button size="small" type="text" icon={<ApiOutlined aria-hidden />} aria-label={t('list.actions.test')} loading={test.isPending} onClick={() => test.mutate({ id: server.id })} />
+          </Tooltip>
+          <Tooltip title={t('list.actions.reconnect')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<ReloadOutlined aria-hidden />}
+              aria-label={t('list.actions.reconnect')}
+              loading={reconnect.isPending}
+              disabled={!server.isActive}
+              onClick={retry}
+            />
+          </Tooltip>
+          <Tooltip title={t('list.actions.edit')}>
+            <Button size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('list.actions.edit')} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })} />
+          </Tooltip>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'duplicate', icon: <CopyOutlined aria-hidden />, label: t('list.actions.duplicate'), onClick: () => nav.openForm({ mode: 'duplicate', serverId: server.id }) },
+                { key: 'logs', icon: <FileTextOutlined aria-hidden />, label: t('list.actions.logs'), onClick: () => nav.openDetail(server.id, 'logs') },
+              ],
+            }}
+          >
+            <Button size="small" type="text" icon={<EllipsisOutlined aria-hidden />} aria-label={t('list.actions.more')} />
+          </Dropdown>
+          <Popconfirm
+            title={t('list.deleteConfirm.title', { name })}
+            description={<div style={{ maxWidth: 280 }}>{t('list.deleteConfirm.description')}</div>}
+            okText={t('list.deleteConfirm.ok')}
+            cancelText={t('list.deleteConfirm.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onDelete(view)}
+          >
+            <Tooltip title={t('list.actions.delete')}>
+              <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('list.actions.delete')} />
+            </Tooltip>
+          </Popconfirm>
+        </Flex>
+      </Flex>
+      <Flex gap="small" align="center" style={{ marginTop: token.marginXXS, minWidth: 0 }}>
+        <Typography.Text type="secondary" style={{ flex: 'none' }}>
+          {t(target.kind === 'command' ? 'list.command' : 'list.url')}:
+        </Typography.Text>
+        {target.text ? (
+          <Truncated text={target.text} code style={{ flex: 1 }} testId="server-target" />
+        ) : (
+          <Typography.Text type="secondary">{t('list.notSet')}</Typography.Text>
+        )}
+      </Flex>
+      {env || headers || hasSecrets ? (
+        <Flex gap="small" align="baseline" wrap style={{ marginTop: token.marginXXS, minWidth: 0 }}>
+          {env ? (
+            <Truncated text={env} secondary style={{ maxWidth: '45%' }}>
+              {t('list.env')}: <code>{env}</code>
+            </Truncated>
+          ) : null}
+          {headers ? (
+            <Truncated text={headers} secondary style={{ maxWidth: '45%' }}>
+              {t('list.headers')}: <code>{headers}</code>
+            </Truncated>
+          ) : null}
+          {hasSecrets ? (
+            <Button size="small" type="link" loading={revealing} onClick={() => void toggleSecrets()} style={{ paddingInline: 0 }}>
+              {t(revealed ? 'list.hideSecrets' : 'list.showSecrets')}
+            </Button>
+          ) : null}
+        </Flex>
+      ) : null}
+      {matched.length ? (
+        <Truncated text={t('list.matchingTools', { names: matched.join(', ') })} secondary style={{ display: 'block' }} testId="matching-tools" />
+      ) : null}
+      {revealError ? <ErrorAlert error={revealError} /> : null}
+      {test.data || test.error ? (
+        <div style={{ marginTop: token.marginXS }} data-testid="test-result">
+          {test.error ? (
+            <ErrorAlert error={test.error} />
+          ) : test.data?.success ? (
+            <Alert
+              type="success"
+              showIcon
+              closable={{ 'aria-label': t('list.dismissTest') }}
+              onClose={() => test.reset()}
+              title={t('list.testOk', { count: test.data.tools.length, ms: Math.round(test.data.durationMs) })}
+              description={test.data.serverInfo ? t('list.testServerInfo', test.data.serverInfo) : undefined}
+            />
+          ) : test.data?.error ? (
+            <FailureExplanation server={server} failure={test.data.error} onRetry={() => test.mutate({ id: server.id })} retrying={test.isPending} />
+          ) : null}
+        </div>
+      ) : null}
+      {failure && !test.data?.error ? (
+        <div style={{ marginTop: token.marginXS }}>
+          <FailureExplanation server={server} failure={failure} onRetry={retry} retrying={reconnect.isPending} />
+        </div>
+      ) : null}
+    </li>
+  );
+});

@@ -1,0 +1,101 @@
+/**
+ * The server list's model, kept pure: what each row shows about a server (its state as the list
+ * shows it, where its key comes from, its tools) and how search, filters and sort pick the rows.
+ */
+import type { McpServerRecord, McpServerScope, McpServerStatus, McpServerTransport } from '@shared/contracts/mcp-types';
+import { LLM_PROVIDERS, type LlmProviderId } from '@shared/contracts/providers';
+import { serverTarget } from '../describeServer';
+
+/** The connection state as the list shows it: an inactive server is "off" whatever its pool state. */
+export type RowState = 'connected' | 'connecting' | 'error' | 'disconnected' | 'inactive';
+export const ROW_STATES: readonly RowState[] = ['connected', 'connecting', 'error', 'disconnected', 'inactive'];
+
+/** Where a server's credentials come from: a provider's saved key (presets), a saved secret, or nowhere. */
+export type KeySource = { kind: 'provider'; providerId: LlmProviderId; providerName: string } | { kind: 'secret'; names: string[] } | { kind: 'none' };
+
+export interface ServerView {
+  server: McpServerRecord;
+  status: McpServerStatus | undefined;
+  state: RowState;
+  /** Enabled tool names, once the server is connected and listed them. */
+  tools: string[] | undefined;
+  target: ReturnType<typeof serverTarget>;
+  keySource: KeySource;
+}
+
+const MASK = '***';
+
+export function keySourceOf(server: McpServerRecord): KeySource {
+  if (server.keyLink) {
+    const { providerId } = server.keyLink;
+    return { kind: 'provider', providerId, providerName: LLM_PROVIDERS.find((p) => p.id === providerId)?.name ?? providerId };
+  }
+  // mcp.list masks every env and header value and any credential in args and the URL.
+  const names = [...Object.keys(server.config.env ?? {}), ...Object.keys(server.config.headers ?? {})];
+  const masked = (server.config.args ?? []).some((arg) => arg.includes(MASK)) || (server.config.url ?? '').includes(MASK);
+  return names.length > 0 || masked ? { kind: 'secret', names } : { kind: 'none' };
+}
+
+export function rowStateOf(server: McpServerRecord, status: McpServerStatus | undefined): RowState {
+  return server.isActive ? (status?.state ?? 'disconnected') : 'inactive';
+}
+
+export function toServerView(server: McpServerRecord, status: McpServerStatus | undefined, tools: string[] | undefined): ServerView {
+  return { server, status, state: rowStateOf(server, status), tools, target: serverTarget(server), keySource: keySourceOf(server) };
+}
+
+export type SortKey = 'name' | 'state' | 'recent';
+export const SORT_KEYS: readonly SortKey[] = ['name', 'state', 'recent'];
+
+export interface ServerFilter {
+  query: string;
+  states: RowState[];
+  transports: McpServerTransport[];
+  scopes: McpServerScope[];
+  active: 'all' | 'on' | 'off';
+}
+
+export const NO_FILTER: ServerFilter = { query: '', states: [], transports: [], scopes: [], active: 'all' };
+
+export const isFiltering = (filter: ServerFilter): boolean =>
+  filter.query.trim() !== '' || filter.states.length > 0 || filter.transports.length > 0 || filter.scopes.length > 0 || filter.active !== 'all';
+
+/** What a query matched besides the name and target: the tool names, so the row can say which. */
+export function matchingTools(view: ServerView, query: string): string[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [];
+  return (view.tools ?? []).filter((tool) => tool.toLowerCase().includes(needle));
+}
+
+function matchesQuery(view: ServerView, needle: string): boolean {
+  if (!needle) return true;
+  const { server, target } = view;
+  return (
+    server.name.toLowerCase().includes(needle) ||
+    (target.text ?? '').toLowerCase().includes(needle) ||
+    (view.tools ?? []).some((tool) => tool.toLowerCase().includes(needle))
+  );
+}
+
+/** Errors first: they are what needs the person; then what is busy, working, idle, off. */
+const STATE_ORDER: Record<RowState, number> = { error: 0, connecting: 1, connected: 2, disconnected: 3, inactive: 4 };
+const byName = (a: ServerView, b: ServerView) => a.server.name.localeCompare(b.server.name, undefined, { sensitivity: 'base', numeric: true });
+const COMPARE: Record<SortKey, (a: ServerView, b: ServerView) => number> = {
+  name: byName,
+  state: (a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || byName(a, b),
+  recent: (a, b) => b.server.createdAt - a.server.createdAt || byName(a, b),
+};
+
+export function selectServers(views: readonly ServerView[], filter: ServerFilter, sort: SortKey): ServerView[] {
+  const needle = filter.query.trim().toLowerCase();
+  return views
+    .filter(
+      (view) =>
+        matchesQuery(view, needle) &&
+        (filter.states.length === 0 || filter.states.includes(view.state)) &&
+        (filter.transports.length === 0 || filter.transports.includes(view.server.type)) &&
+        (filter.scopes.length === 0 || filter.scopes.includes(view.server.scope)) &&
+        (filter.active === 'all' || view.server.isActive === (filter.active === 'on')),
+    )
+    .sort(COMPARE[sort]);
+}
