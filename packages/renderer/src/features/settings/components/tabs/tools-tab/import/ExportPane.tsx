@@ -95,8 +95,8 @@ export function ExportPane() {
             tabIndex={0}
             style={{
               margin: 0,
-              minHeight: 120,
-              maxHeight: 260,
+              minHeight: 96,
+              maxHeight: 220,
               overflow: 'auto',
               padding: token.paddingSM,
               background: token.colorFillTertiary,

@@ -51,7 +51,10 @@ function EntryStatus({ entry, choice, problem, onChoice }: { entry: McpImportPre
   const current = choice ?? { action: 'skip' as const, name: entry.suggestedName ?? '' };
   return (
     <Flex vertical gap={6} data-testid="import-entry-duplicate">
-      <Typography.Text type="warning">{t(existing ? 'import.duplicate.existing' : 'import.duplicate.batch', { name: entry.conflict.name })}</Typography.Text>
+      <span>
+        <Tag color="warning">{t(existing ? 'import.status.exists' : 'import.status.batch')}</Tag>
+      </span>
+      <Typography.Text type="secondary">{t(existing ? 'import.duplicate.existing' : 'import.duplicate.batch', { name: entry.conflict.name })}</Typography.Text>
       <Radio.Group
         size="small"
         optionType="button"

@@ -35,6 +35,7 @@ export function ImportResultList({ result, onDone, onMore }: { result: McpImport
                 </Typography.Text>
                 <Typography.Text type={r.outcome === 'invalid' ? 'danger' : 'secondary'}>
                   {r.outcome === 'renamed' ? t('import.result.renamed', { name: r.name }) : t(`import.result.${r.outcome}`)}
+                  {r.outcome === 'skipped' && r.name ? ` — ${t('import.duplicate.existing', { name: r.name })}` : null}
                   {r.outcome === 'invalid' && r.issues?.length ? ': ' : null}
                   {r.outcome === 'invalid' ? r.issues?.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ') : null}
                 </Typography.Text>
