@@ -96,7 +96,7 @@ export function ExportPane() {
             style={{
               margin: 0,
               minHeight: 96,
-              maxHeight: 220,
+              maxHeight: 'max(120px, calc(100vh - 520px))',
               overflow: 'auto',
               padding: token.paddingSM,
               background: token.colorFillTertiary,

@@ -179,7 +179,7 @@ describe('Found on this computer', { timeout: 120_000 }, () => {
     renderWithProviders(<ToolsTab />, host);
     const offer = await screen.findByTestId('local-configs-offer');
     // Only "files" is new and valid: "broken" cannot be imported and "web" exists.
-    expect(offer.textContent).toContain('1 servers in Claude Desktop can be imported');
+    expect(offer.textContent).toContain('1 server in Claude Desktop can be imported');
     await userEvent.click(within(offer).getByText('Not now'));
     await waitFor(() => expect(screen.queryByTestId('local-configs-offer')).toBeNull());
     expect(host.callCount('mcp.dismiss_local_configs')).toBe(1);

@@ -27,6 +27,7 @@ export function ImportDialog() {
       title={t('import.title')}
       footer={null}
       width={920}
+      style={{ top: 32 }}
       destroyOnHidden
       styles={{ body: { paddingTop: 0 } }}
     >

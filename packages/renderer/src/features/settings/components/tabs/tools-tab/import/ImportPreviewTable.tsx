@@ -1,4 +1,4 @@
-import { Flex, Input, Radio, Table, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Input, Radio, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DuplicateAction, McpImportPreviewEntry } from '@shared/contracts/mcp-import';
@@ -21,6 +21,20 @@ interface Props {
 const target = (e: McpImportPreviewEntry) =>
   e.command !== undefined ? [e.command, ...(e.args ?? [])].map((word) => (/\s/.test(word) ? JSON.stringify(word) : word)).join(' ') : (e.url ?? '');
 
+/**
+ * A status tag readable in both themes: the text keeps the body colour (AA on any tint) and the
+ * status shows in the tint and border, where antd's preset colours put low-contrast text.
+ */
+function StatusTag({ status, children }: { status: 'success' | 'warning' | 'error'; children: React.ReactNode }) {
+  const { token } = theme.useToken();
+  const tint = { success: [token.colorSuccessBg, token.colorSuccessBorder], warning: [token.colorWarningBg, token.colorWarningBorder], error: [token.colorErrorBg, token.colorErrorBorder] }[status];
+  return (
+    <Tag data-status={status} style={{ color: token.colorText, background: tint[0], borderColor: tint[1] }}>
+      {children}
+    </Tag>
+  );
+}
+
 function TransportTag({ type }: { type: string | undefined }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   if (!type) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -34,7 +48,7 @@ function EntryStatus({ entry, choice, problem, onChoice }: { entry: McpImportPre
     return (
       <Flex vertical gap={4} data-testid="import-entry-issues">
         <span>
-          <Tag color="error">{t('import.status.invalid')}</Tag>
+          <StatusTag status="error">{t('import.status.invalid')}</StatusTag>
         </span>
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {entry.issues.map((issue, i) => (
@@ -46,13 +60,13 @@ function EntryStatus({ entry, choice, problem, onChoice }: { entry: McpImportPre
       </Flex>
     );
   }
-  if (!entry.conflict) return <Tag color="success">{t('import.status.new')}</Tag>;
+  if (!entry.conflict) return <StatusTag status="success">{t('import.status.new')}</StatusTag>;
   const existing = entry.conflict.kind === 'existing';
   const current = choice ?? { action: 'skip' as const, name: entry.suggestedName ?? '' };
   return (
     <Flex vertical gap={6} data-testid="import-entry-duplicate">
       <span>
-        <Tag color="warning">{t(existing ? 'import.status.exists' : 'import.status.batch')}</Tag>
+        <StatusTag status="warning">{t(existing ? 'import.status.exists' : 'import.status.batch')}</StatusTag>
       </span>
       <Typography.Text type="secondary">{t(existing ? 'import.duplicate.existing' : 'import.duplicate.batch', { name: entry.conflict.name })}</Typography.Text>
       <Radio.Group
@@ -156,7 +170,8 @@ export function ImportPreviewTable({ entries, choices, renameProblems, onChoice 
       dataSource={entries}
       pagination={false}
       tableLayout="fixed"
-      scroll={{ y: 300 }}
+      // The dialog fits a 700 px window: the rows scroll, the buttons stay in view.
+      scroll={{ y: 'max(160px, calc(100vh - 420px))' }}
       onRow={(e) => ({ 'data-entry': e.key }) as React.HTMLAttributes<HTMLElement>}
     />
   );
