@@ -14,8 +14,7 @@ test('paste a Claude Desktop config with three servers, one broken: two are adde
   await expect(dialog.previewRow('alpha')).toContainText('New');
   await expect(dialog.previewRow('beta')).toContainText('Env: FIXTURE_TOKEN');
   await expect(dialog.previewRow('broken')).toContainText('Cannot import');
-  await expect(dialog.previewRow('broken')).toContainText('url');
-  await expect(dialog.previewRow('broken')).toContainText('needs a url');
+  await expect(dialog.previewRow('broken')).toContainText('url is missing');
   expect(await app.invoke('mcp.list', {})).toMatchObject({ ok: true, data: [] });
 
   await expect(dialog.submit).toHaveText('Import 2 servers');
@@ -23,7 +22,7 @@ test('paste a Claude Desktop config with three servers, one broken: two are adde
   await expect(dialog.result.getByRole('status')).toHaveText('Imported 2 of 3');
   await expect(dialog.resultRow('alpha')).toContainText('Added');
   await expect(dialog.resultRow('beta')).toContainText('Added');
-  await expect(dialog.resultRow('broken')).toContainText('Not imported: url: An sse server needs a url');
+  await expect(dialog.resultRow('broken')).toContainText('Not imported: url is missing');
   await app.page.getByRole('button', { name: 'Done' }).click();
 
   // The two real fixture servers connect; the broken one is not in the list.

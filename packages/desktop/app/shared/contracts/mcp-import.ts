@@ -29,7 +29,12 @@ const ONE_SOURCE = { message: 'Give either json or source', path: ['json'] };
 export const McpImportPreviewInputSchema = z.object(SourceFields).strict().refine(oneSource, ONE_SOURCE);
 export type McpImportPreviewInput = z.input<typeof McpImportPreviewInputSchema>;
 
-export const ImportIssueSchema = z.object({ path: z.string(), message: z.string() });
+export const ImportIssueSchema = z.object({
+  path: z.string(),
+  /** English, for logs and the CLI; the UI says `reason` in the person's language when it is set. */
+  message: z.string(),
+  reason: z.enum(['missing', 'url_scheme', 'unknown_type', 'wrong_type']).optional(),
+});
 
 /**
  * A name that is taken: by a saved server (`existing`, which `replace` overwrites) or by an

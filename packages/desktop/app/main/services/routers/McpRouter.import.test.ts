@@ -43,7 +43,7 @@ describe('mcp.import_preview', () => {
     expect(entries).toEqual([
       { key: 'files', ok: true, type: 'stdio', command: 'npx', args: ['-y', '@org/fs', '--token=***'], envKeys: ['API_KEY'], isActive: true, issues: [], ignoredKeys: [] },
       { key: 'web', ok: true, type: 'http', url: 'https://h.example/mcp?key=***', headerNames: ['Authorization'], isActive: true, issues: [], ignoredKeys: ['autoApprove'] },
-      { key: 'broken', ok: false, issues: [{ path: 'url', message: 'An sse server needs a url' }], ignoredKeys: [] },
+      { key: 'broken', ok: false, issues: [{ path: 'url', message: 'An sse server needs a url', reason: 'missing' }], ignoredKeys: [] },
     ]);
     expect(JSON.stringify(entries)).not.toContain('sk-secret');
     expect(await names()).toEqual([]);
@@ -76,7 +76,7 @@ describe('mcp.import', () => {
     expect(results).toEqual([
       { key: 'files', outcome: 'added', name: 'files', id: expect.stringMatching(/^mcp_/) },
       { key: 'web', outcome: 'added', name: 'web', id: expect.stringMatching(/^mcp_/), ignoredKeys: ['autoApprove'] },
-      { key: 'broken', outcome: 'invalid', message: expect.stringContaining('config.url'), issues: [{ path: 'url', message: 'An sse server needs a url' }] },
+      { key: 'broken', outcome: 'invalid', message: expect.stringContaining('config.url'), issues: [{ path: 'url', message: 'An sse server needs a url', reason: 'missing' }] },
     ]);
     expect(await names()).toEqual(['files', 'web']);
     // Env and header values are stored by reference, as for any added server.

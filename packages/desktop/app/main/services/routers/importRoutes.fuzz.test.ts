@@ -119,6 +119,6 @@ describe('import routes under malformed and garbage payloads', () => {
       if (!result.ok) expect(['IMPORT_INVALID_JSON', 'IMPORT_NO_SERVERS', 'IMPORT_RENAME_TAKEN'], json.slice(0, 300)).toContain(result.error.code);
     }
     const listed = await services.router.dispatch('mcp.list', {});
-    expect(listed.ok && listed.data.length).toBeGreaterThan(0);
+    expect(listed.ok && (listed.data as unknown[]).length).toBeGreaterThan(0);
   });
 });

@@ -13,10 +13,24 @@ import { TRANSPORTS, type TransportTable } from '../../../../../../shared/transp
 import { AppError, describeIssues } from '../../../../../../shared/errors';
 import { describeJsonSyntaxError, parseJsonText, type JsonSyntaxError } from './jsonText';
 
+/** Why an entry field is wrong, for the UI to say in the person's language (the message is English). */
+export type ImportIssueReason = 'missing' | 'url_scheme' | 'unknown_type' | 'wrong_type';
+
 /** What is wrong with one entry, at the key the pasted entry used (`command`, `url`, `args.0`). */
 export interface ImportIssue {
   path: string;
   message: string;
+  reason?: ImportIssueReason;
+}
+
+const isBlank = (value: unknown) => value === undefined || (typeof value === 'string' && value.trim() === '');
+
+function issueReason(issue: z.core.$ZodIssue, field: string, raw: Record<string, unknown>): ImportIssueReason | undefined {
+  if (issue.code === 'invalid_type') return 'wrong_type';
+  if (issue.code === 'invalid_value' && field === 'type') return 'unknown_type';
+  // The transport table's checks: a required field that is absent, or a URL of the wrong scheme.
+  if (issue.code === 'custom') return isBlank(raw[field]) ? 'missing' : field === 'command' ? undefined : 'url_scheme';
+  return undefined;
 }
 
 export type ImportEntry =
@@ -105,7 +119,8 @@ function entryIssues(issues: ZodIssues, raw: Record<string, unknown>): ImportIss
     if (parts[0] === 'config') parts.shift();
     if (parts[0] === 'url') parts[0] = urlKey;
     if (parts[0] === 'type' && !('type' in raw) && 'transport' in raw) parts[0] = 'transport';
-    return { path: parts.join('.'), message: issue.message };
+    const reason = issueReason(issue, parts[0] ?? '', raw);
+    return { path: parts.join('.'), message: issue.message, ...(reason ? { reason } : {}) };
   });
 }
 

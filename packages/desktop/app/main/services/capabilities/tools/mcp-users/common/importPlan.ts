@@ -6,7 +6,7 @@
  */
 import type { McpServerInput } from '../../../../../../shared/contracts/mcp-types';
 import type { DuplicateAction, ImportDecision, McpImportPreviewEntry } from '../../../../../../shared/contracts/mcp-import';
-import type { ImportEntry } from './importDialects';
+import type { ImportEntry, ImportIssue } from './importDialects';
 import { redactArgs, redactUrl } from './redaction';
 
 /** Server names are unique regardless of case and surrounding space. */
@@ -78,7 +78,7 @@ export type PlannedEntry =
   | { key: string; kind: 'add'; input: McpServerInput; renamed: boolean; ignoredKeys: string[] }
   | { key: string; kind: 'replace'; id: string; input: McpServerInput; ignoredKeys: string[] }
   | { key: string; kind: 'skip'; name: string; message: string }
-  | { key: string; kind: 'invalid'; message: string; issues: { path: string; message: string }[] };
+  | { key: string; kind: 'invalid'; message: string; issues: ImportIssue[] };
 
 /** A rename the person chose whose name is taken; nothing of the import is written. */
 export class RenameTakenError extends Error {

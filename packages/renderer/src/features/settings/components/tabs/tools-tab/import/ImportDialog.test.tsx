@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 const ENTRIES: McpImportPreviewEntry[] = [
   { key: 'files', ok: true, type: 'stdio', command: 'npx', args: ['-y', '@org/fs', '--token=***'], envKeys: ['API_KEY'], isActive: true, issues: [], ignoredKeys: [] },
-  { key: 'broken', ok: false, issues: [{ path: 'url', message: 'An sse server needs a url' }], ignoredKeys: [] },
+  { key: 'broken', ok: false, issues: [{ path: 'url', message: 'An sse server needs a url', reason: 'missing' as const }], ignoredKeys: [] },
   {
     key: 'web',
     ok: true,
@@ -36,7 +36,7 @@ function setup() {
   host.handle('mcp.import', () => ({
     results: [
       { key: 'files', outcome: 'added', name: 'files', id: 'id-files' },
-      { key: 'broken', outcome: 'invalid', message: 'config.url: An sse server needs a url', issues: [{ path: 'url', message: 'An sse server needs a url' }] },
+      { key: 'broken', outcome: 'invalid', message: 'config.url: An sse server needs a url', issues: [{ path: 'url', message: 'An sse server needs a url', reason: 'missing' as const }] },
       { key: 'web', outcome: 'renamed', name: 'web (work)', id: 'id-web2' },
     ],
   }));
@@ -64,7 +64,7 @@ describe('ImportDialog', { timeout: 120_000 }, () => {
     expect(row('files').textContent).toContain('Env: API_KEY');
     expect(row('files').textContent).toContain('New');
     expect(row('broken').textContent).toContain('Cannot import');
-    expect(within(row('broken')).getByTestId('import-entry-issues').textContent).toContain('url An sse server needs a url');
+    expect(within(row('broken')).getByTestId('import-entry-issues').textContent).toContain('url is missing');
     expect(row('web').textContent).toContain('Streamable HTTP');
     expect(row('web').textContent).toContain('A server named “web” exists already.');
     // Nothing was imported by previewing; skip is the default for the duplicate.
@@ -86,7 +86,7 @@ describe('ImportDialog', { timeout: 120_000 }, () => {
     const result = await screen.findByTestId('import-result');
     expect(within(result).getByRole('status').textContent).toBe('Imported 2 of 3');
     expect(result.querySelector('[data-entry="files"]')?.textContent).toContain('Added');
-    expect(result.querySelector('[data-entry="broken"]')?.textContent).toContain('Not imported: url: An sse server needs a url');
+    expect(result.querySelector('[data-entry="broken"]')?.textContent).toContain('Not imported: url is missing');
     expect(result.querySelector('[data-entry="web"]')?.textContent).toContain('Added as “web (work)”');
   });
 
@@ -122,6 +122,7 @@ describe('ImportDialog', { timeout: 120_000 }, () => {
     await screen.findByTestId('import-preview');
     expect(screen.getByTestId('import-summary').textContent).toBe('共 3 项 · 1 项可导入 · 1 项有问题 · 1 项已存在');
     expect(row('broken').textContent).toContain('无法导入');
+    expect(row('broken').textContent).toContain('缺少 url');
   });
 });
 

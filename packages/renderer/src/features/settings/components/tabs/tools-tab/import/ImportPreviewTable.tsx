@@ -3,6 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DuplicateAction, McpImportPreviewEntry } from '@shared/contracts/mcp-import';
 import { TRANSPORTS } from '@shared/transports';
+import { useIssueText } from './issueText';
 
 export interface EntryChoice {
   action: DuplicateAction;
@@ -44,6 +45,7 @@ function TransportTag({ type }: { type: string | undefined }) {
 
 function EntryStatus({ entry, choice, problem, onChoice }: { entry: McpImportPreviewEntry; choice: EntryChoice | undefined; problem: 'empty' | 'taken' | undefined; onChoice: Props['onChoice'] }) {
   const { t } = useTranslation(['settings/tools', 'common']);
+  const issueText = useIssueText();
   if (!entry.ok) {
     return (
       <Flex vertical gap={4} data-testid="import-entry-issues">
@@ -53,7 +55,9 @@ function EntryStatus({ entry, choice, problem, onChoice }: { entry: McpImportPre
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {entry.issues.map((issue, i) => (
             <li key={`${issue.path}-${i}`}>
-              <Typography.Text code>{issue.path || t('import.entryDetails.wholeEntry')}</Typography.Text> <Typography.Text type="danger">{issue.message}</Typography.Text>
+              <Tooltip title={issue.message}>
+                <Typography.Text type="danger">{issueText(issue)}</Typography.Text>
+              </Tooltip>
             </li>
           ))}
         </ul>

@@ -2,11 +2,13 @@ import { CheckCircleFilled, CloseCircleFilled, MinusCircleFilled, SwapOutlined }
 import { Button, Flex, List, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ImportOutcomeKind, McpImportResult } from '@shared/contracts/mcp-import';
+import { useIssueText } from './issueText';
 
 /** What became of each entry, in the text's order; why for the ones not imported. */
 export function ImportResultList({ result, onDone, onMore }: { result: McpImportResult; onDone: () => void; onMore: () => void }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
+  const issueText = useIssueText();
   const icons: Record<ImportOutcomeKind, React.ReactNode> = {
     added: <CheckCircleFilled style={{ color: token.colorSuccess }} />,
     renamed: <CheckCircleFilled style={{ color: token.colorSuccess }} />,
@@ -37,7 +39,7 @@ export function ImportResultList({ result, onDone, onMore }: { result: McpImport
                   {r.outcome === 'renamed' ? t('import.result.renamed', { name: r.name }) : t(`import.result.${r.outcome}`)}
                   {r.outcome === 'skipped' && r.name ? ` — ${t('import.duplicate.existing', { name: r.name })}` : null}
                   {r.outcome === 'invalid' && r.issues?.length ? ': ' : null}
-                  {r.outcome === 'invalid' ? r.issues?.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ') : null}
+                  {r.outcome === 'invalid' ? r.issues?.map(issueText).join('; ') : null}
                 </Typography.Text>
               </Flex>
             </Flex>
