@@ -10,7 +10,7 @@ import { requestImportFrom } from './importRequest';
  * Shown only when some entry is new, valid and not saved already.
  */
 export function LocalConfigsOffer() {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const nav = useToolsTabNav();
   const found = useRoute('mcp.find_local_configs');
   const dismiss = useRouteMutation('mcp.dismiss_local_configs', { invalidates: ['mcp.find_local_configs'] });
@@ -20,7 +20,8 @@ export function LocalConfigsOffer() {
     .filter(({ count }) => count > 0);
   if (withNew.length === 0) return null;
   const count = withNew.reduce((sum, { count: n }) => sum + n, 0);
-  const apps = withNew.map(({ file }) => t(`import.local.sources.${file.source}`)).join(', ');
+  // "Claude Desktop and Cursor", "Claude Desktop、Cursor": each language joins a list its own way.
+  const apps = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(withNew.map(({ file }) => t(`import.local.sources.${file.source}`)));
 
   const review = () => {
     dismiss.mutate({});
