@@ -19,7 +19,7 @@ test('paste a Claude Desktop config with three servers, one broken: two are adde
 
   await expect(dialog.submit).toHaveText('Import 2 servers');
   await dialog.submit.click();
-  await expect(dialog.result.getByRole('status')).toHaveText('Imported 2 of 3');
+  await expect(dialog.result.getByRole('status')).toHaveText('Imported 2 of 3', { timeout: 30_000 });
   await expect(dialog.resultRow('alpha')).toContainText('Added');
   await expect(dialog.resultRow('beta')).toContainText('Added');
   await expect(dialog.resultRow('broken')).toContainText('Not imported: url is missing');

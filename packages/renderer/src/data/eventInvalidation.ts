@@ -36,6 +36,9 @@ export const EVENT_REACTIONS: { [E in EventName]: Reaction<E> | null } = {
       else delete next.error;
       return prev.some((s) => s.id === serverId) ? prev.map((s) => (s.id === serverId ? next : s)) : [...prev, next];
     });
+    // A status read already under way was answered before this event and would overwrite it
+    // ("Connecting…" forever): ask again, which cancels that read.
+    if (client.isFetching({ queryKey: routeKey('mcp.status') }) > 0) void client.invalidateQueries({ queryKey: routeKey('mcp.status') });
     if (state === 'connected') refreshServerTools(client, serverId);
   },
   'mcp.tools_changed': (client, { serverId }) => refreshServerTools(client, serverId),

@@ -1,5 +1,6 @@
 import { FileTextOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Spin, Tooltip, Typography, Upload } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_JSON_MAX_CHARS, type LocalConfigSource, type McpImportPreview, type McpImportResult } from '@shared/contracts/mcp-import';
@@ -44,9 +45,13 @@ export function ImportPane({ initialSource, onDone }: { initialSource?: LocalCon
       setStep({ kind: 'preview', input: input.json !== undefined ? { json: input.json } : { source: input.source! }, preview: data });
     },
   });
+  const client = useQueryClient();
   const runImport = useRouteMutation('mcp.import', {
-    invalidates: ['mcp.list', 'mcp.status', 'mcp.find_local_configs'],
-    onSuccess: (result) => setStep({ kind: 'done', result }),
+    onSuccess: (result) => {
+      // The outcome shows at once; the server list refreshes on the servers_changed event.
+      setStep({ kind: 'done', result });
+      void client.invalidateQueries({ queryKey: ['mcp.find_local_configs'] });
+    },
   });
 
   const { mutate: previewMutate } = preview;
