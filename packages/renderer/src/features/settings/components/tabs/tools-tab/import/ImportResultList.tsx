@@ -36,10 +36,12 @@ export function ImportResultList({ result, onDone, onMore }: { result: McpImport
                   {r.key}
                 </Typography.Text>
                 <Typography.Text type={r.outcome === 'invalid' ? 'danger' : 'secondary'}>
-                  {r.outcome === 'renamed' ? t('import.result.renamed', { name: r.name }) : t(`import.result.${r.outcome}`)}
+                  {r.outcome === 'renamed'
+                    ? t('import.result.renamed', { name: r.name })
+                    : r.outcome === 'invalid' && r.issues?.length
+                      ? t('import.result.invalidWhy', { reasons: r.issues.map(issueText).join('; ') })
+                      : t(`import.result.${r.outcome}`)}
                   {r.outcome === 'skipped' && r.name ? ` — ${t('import.duplicate.existing', { name: r.name })}` : null}
-                  {r.outcome === 'invalid' && r.issues?.length ? ': ' : null}
-                  {r.outcome === 'invalid' ? r.issues?.map(issueText).join('; ') : null}
                 </Typography.Text>
               </Flex>
             </Flex>
