@@ -44,6 +44,12 @@ export const ERROR_CODES = [
   'ACTIVATION_REVIEW_STALE',
   /** The server does not offer this kind of thing (its initialize result lacks the capability); data.capability names it. */
   'MCP_NOT_SUPPORTED',
+  /** An import's text is not JSON; data: line, column (1-based) and reason (see jsonText.ts). */
+  'IMPORT_INVALID_JSON',
+  /** An import's text is JSON but holds no server entries (or is not an object). */
+  'IMPORT_NO_SERVERS',
+  /** An import's rename picked a name that is taken; data: key, name. Nothing was imported. */
+  'IMPORT_RENAME_TAKEN',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -194,9 +194,9 @@ describe('servers import / remove / test', () => {
     );
     const imported = await cli.run(['servers', 'import', file]);
     expect(imported.code).toBe(1);
-    expect(imported.stdout).toMatch(/added {2}"fixture" \(id mcp_\w+\)/);
-    expect(imported.stdout).toMatch(/added {2}"remote"/);
-    expect(imported.stdout).toContain('Added 2 of 3 servers');
+    expect(imported.stdout).toMatch(/added\s+"fixture" \(id mcp_\w+\)/);
+    expect(imported.stdout).toMatch(/added\s+"remote"/);
+    expect(imported.stdout).toContain('Imported 2 of 3 servers');
     expect(imported.stderr).toMatch(/error: "broken" was not added: command: /);
 
     const list = await cli.run(['servers', 'list']);
@@ -210,15 +210,35 @@ describe('servers import / remove / test', () => {
     const stdin = JSON.stringify({ servers: { vscode: { type: 'stdio', command: process.execPath, args: [FIXTURE_SERVERS.stdio] } } });
     const imported = await cli.run(['servers', 'import', '-', '--json'], stdin);
     expect(imported.code).toBe(0);
-    expect(json(imported.stdout)).toMatchObject({ success: true, results: [{ name: 'vscode', success: true }] });
+    expect(json(imported.stdout)).toMatchObject({ results: [{ key: 'vscode', outcome: 'added' }] });
 
-    const garbage = await cli.run(['servers', 'import', '-'], 'not json at all');
+    const garbage = await cli.run(['servers', 'import', '-'], '{\n  "a": { "command": "x" }\n  "b": {}\n}');
     expect(garbage.code).toBe(2);
-    expect(garbage.stderr).toContain('Not a JSON server list');
+    expect(garbage.stderr).toContain("Not valid JSON at line 3, column 3: expected ',' or '}'");
     const missing = await cli.run(['servers', 'import', path.join(cli.dir, 'nope.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('Cannot read');
-    expect((await cli.run(['servers', 'import'])).stderr).toContain('FILE (or - for stdin) is required');
+    expect((await cli.run(['servers', 'import'])).stderr).toContain('FILE (or - for stdin, or --from APP) is required');
+  });
+
+  it('previews an import, then imports it with --on-duplicate rename / replace', async () => {
+    await cli.run(stdioFixtureArgs('fx'));
+    const config = JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] }, bad: { url: 'ftp://h' } } });
+    const preview = await cli.run(['servers', 'import', '-', '--preview'], config);
+    expect(preview.code).toBe(1);
+    expect(preview.stdout).toMatch(/fx\s+stdio\s+.+duplicate of "fx" \(rename suggests "fx-2"\)/);
+    expect(preview.stdout).toMatch(/bad\s+-\s+invalid: url: /);
+    expect(json((await cli.run(['servers', 'list', '--json'])).stdout)).toHaveLength(1);
+
+    const renamed = await cli.run(['servers', 'import', '-', '--on-duplicate', 'rename'], config);
+    expect(renamed.stdout).toMatch(/renamed "fx" as "fx-2" \(id mcp_\w+\)/);
+    expect(renamed.stderr).toContain('error: "bad" was not added: config.url');
+    const [before] = json((await cli.run(['servers', 'list', '--json'])).stdout) as { id: string }[];
+    const replaced = await cli.run(['servers', 'import', '-', '--on-duplicate', 'replace', '--json'], JSON.stringify({ FX: { command: 'other' } }));
+    expect(replaced.code).toBe(0);
+    expect(json(replaced.stdout)).toMatchObject({ results: [{ key: 'FX', outcome: 'replaced', id: before!.id }] });
+    expect((await cli.run(['servers', 'list'])).stdout).toMatch(/FX\s+stdio\s+yes\s+\S+\s+other/);
+    expect((await cli.run(['servers', 'import', '-', '--on-duplicate', 'merge'], config)).stderr).toContain('--on-duplicate must be skip, replace or rename');
   });
 
   it('tests a server: tools on success, the stderr tail and exit 1 on failure', async () => {

@@ -4,6 +4,7 @@ import { transportFlagsHelp, transportFlagsSynopsis } from './serverFlags';
 import { TOOL_FORMAT_IDS, TOOL_FORMAT_NAMES, TOOL_FORMATS, toolFormatName } from '../../shared/toolFormats';
 import { LLM_PROVIDERS } from '../../shared/contracts/providers';
 import { PRESET_CATEGORIES } from '../../shared/mcp-presets';
+import { LOCAL_CONFIG_SOURCES } from '../../shared/contracts/mcp-import';
 
 const GLOBAL = `Global options (before the command):
   --config-dir DIR   Configuration folder (default: $ELFTIA_CONFIG_DIR, else the app's own folder,
@@ -32,7 +33,7 @@ Commands:
   servers update NAME      Change a server's name, transport, command, URL, headers, timeout …
   servers enable NAME      Let the app connect to a server (isActive)
   servers disable NAME     Keep a server saved but unused
-  servers import FILE|-    Add servers from a JSON config (Claude Desktop, Cursor, VS Code …)
+  servers import FILE|-    Add servers from a JSON config (Claude Desktop, Cursor, VS Code …), with --preview
   servers remove NAME      Remove a server
   servers test NAME        Connect to a server and list its tools
   servers export           Print every server as Claude Desktop JSON (secret values left empty)
@@ -89,14 +90,20 @@ Marks NAME active: the app connects to it and offers its tools.`,
 
 Marks NAME inactive: it stays saved, the app does not connect to it.`,
 
-  'servers import': `Usage: elftia-mcp [--config-dir DIR] servers import FILE|- [--json]
+  'servers import': `Usage: elftia-mcp [--config-dir DIR] servers import FILE|-|--from APP [--preview] [--on-duplicate ACTION] [--json]
 
-Adds every server in a JSON config read from FILE or stdin ("-"). Accepts the dialects the app's
-"Import JSON" accepts: {"mcpServers": {…}} (Claude Desktop, Cursor, Windsurf, Cline),
-{"servers": {…}} (VS Code mcp.json), {"mcp": {"servers": {…}}} and a bare {"name": config} map.
-Good entries are added even when others are bad; each bad entry is reported by name and the
-exit code is then 1.
-  --json   Print the per-entry results as JSON`,
+Adds the servers in a JSON config read from FILE, stdin ("-") or another app's config on this
+machine (--from; read, never changed). Accepts the dialects the app's import accepts:
+{"mcpServers": {…}} (Claude Desktop, Cursor, Windsurf, Cline), {"servers": {…}} (VS Code mcp.json),
+{"mcp": {"servers": {…}}} and a bare {"name": config} map; comments and trailing commas are fine.
+Everything is written at once or (a rename whose name is taken) not at all. Good entries are added
+even when others are bad; each bad entry is reported by name with the field at fault.
+Exit code 1 when an entry is invalid, or a duplicate was skipped without --on-duplicate.
+  --preview              Only show what would happen: each entry's transport, target, problems and duplicates
+  --on-duplicate ACTION  For a name that exists: skip (default), replace (the saved server, keeping its id)
+                         or rename (to NAME-2, NAME-3 …)
+  --from APP             ${LOCAL_CONFIG_SOURCES.join(', ')}
+  --json                 Print the preview { entries } or the per-entry { results } as JSON`,
 
   'servers remove': `Usage: elftia-mcp [--config-dir DIR] servers remove NAME
 
@@ -183,12 +190,14 @@ was not started from a terminal, else in PATH. Prints its path, its version (npx
 uvx) and, when it is missing, how "deps install" would install it. Exit code 1 when missing.
   --json   Print { command, found, path?, version?, source, install? }`,
 
-  'servers export': `Usage: elftia-mcp [--config-dir DIR] servers export [--with-secrets] [--json]
+  'servers export': `Usage: elftia-mcp [--config-dir DIR] servers export [--server NAME …] [--dialect D] [--with-secrets] [--json]
 
-Prints every server as { "mcpServers": { NAME: … } } (Claude Desktop's format, which Cursor,
+Prints servers as { "mcpServers": { NAME: … } } (Claude Desktop's format, which Cursor,
 Windsurf, Cline and "servers import" read). Inactive servers carry "disabled": true. Env values,
 header values and credentials in arguments and URLs are written as "" (the names stay, so whoever
 imports the file knows what to fill in) unless --with-secrets is given.
+  --server NAME   Only this server (repeat for more; default every server)
+  --dialect D     claude-desktop (default) or vscode ({ "servers": … } with each type named)
   --with-secrets  Include the real values
   --json          Print { json } instead of the config itself`,
 

@@ -53,6 +53,13 @@ import {
   LlmProviderSetInputSchema,
 } from './providers';
 import {
+  McpImportInputSchema,
+  McpImportPreviewInputSchema,
+  McpImportPreviewSchema,
+  McpImportResultSchema,
+  McpLocalConfigsSchema,
+} from './mcp-import';
+import {
   PresetInstallInputSchema,
   PresetInstallProgressSchema,
   PresetInstallResultSchema,
@@ -103,8 +110,23 @@ export const routes = {
   'mcp.activation_review': { input: McpServerIdInputSchema, output: McpActivationReviewSchema },
   /** Activates a server; one that arrived by link needs the token of a review of its current record. */
   'mcp.activate': { input: McpActivateInputSchema, output: McpActionResultSchema },
-  /** Every server as Claude Desktop's `{ "mcpServers": … }`; secret values left empty unless asked for. */
+  /** Every server (or the ids given) as Claude Desktop's `{ "mcpServers": … }` or VS Code's `{ "servers": … }`; secret values left empty unless asked for. */
   'mcp.export': { input: McpExportInputSchema, output: McpExportResultSchema },
+  /**
+   * What importing a text (pasted, or a config file of another app) would do: each entry with its
+   * transport and target (secrets masked), what is wrong with it, and the saved server it
+   * duplicates. IMPORT_INVALID_JSON (line, column) or IMPORT_NO_SERVERS when there are no entries.
+   */
+  'mcp.import_preview': { input: McpImportPreviewInputSchema, output: McpImportPreviewSchema },
+  /**
+   * Imports a text in one write with a choice per duplicate (skip, replace, rename; default skip):
+   * everything the preview showed, or nothing (IMPORT_RENAME_TAKEN). Per-entry outcomes in order.
+   */
+  'mcp.import': { input: McpImportInputSchema, output: McpImportResultSchema },
+  /** The Claude Desktop, Cursor and VS Code config files on this machine that list servers (read-only), and whether the offer to import them was declined. */
+  'mcp.find_local_configs': { input: z.void().or(z.object({}).strict()), output: McpLocalConfigsSchema },
+  /** Declines the one-time offer to import them; kept in the config folder. */
+  'mcp.dismiss_local_configs': { input: z.void().or(z.object({}).strict()), output: z.object({ offerDismissed: z.literal(true) }) },
   /** Whether a command is installed, where, which version, and how to install it when it is not. */
   'deps.check': { input: DependencyCommandInputSchema, output: DependencyCheckResultSchema },
   /** Runs the command's installer (progress as deps.install_progress); DEPS_NO_INSTALLER when none is known. */

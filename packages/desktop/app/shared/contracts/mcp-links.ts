@@ -35,7 +35,19 @@ export type McpActivationReview = z.infer<typeof McpActivationReviewSchema>;
 export const McpActivateInputSchema = z.object({ id: ServerIdSchema, reviewToken: McpReviewTokenSchema.optional() }).strict();
 export type McpActivateInput = z.infer<typeof McpActivateInputSchema>;
 
-export const McpExportInputSchema = z.object({ includeSecrets: z.boolean().optional() }).strict();
+/** The shapes an export can take: Claude Desktop's `mcpServers` (Cursor, Windsurf, Cline read it) or VS Code's `servers`. */
+export const EXPORT_DIALECTS = ['claude-desktop', 'vscode'] as const;
+export const ExportDialectSchema = z.enum(EXPORT_DIALECTS);
+export type ExportDialect = z.infer<typeof ExportDialectSchema>;
+
+export const McpExportInputSchema = z
+  .object({
+    includeSecrets: z.boolean().optional(),
+    /** Only these servers, in this order; absent = every server. */
+    ids: z.array(ServerIdSchema).max(10_000).optional(),
+    dialect: ExportDialectSchema.optional(),
+  })
+  .strict();
 export type McpExportInput = z.infer<typeof McpExportInputSchema>;
 
 export const McpExportResultSchema = z.object({ json: z.string() });

@@ -1,12 +1,23 @@
 /** `servers export|install-link|activate`: sharing configs, links from web pages, and the review before a linked server runs. */
-import type { McpActivationReview } from '../../../shared/contracts/mcp-links';
+import { EXPORT_DIALECTS, type ExportDialect, type McpActivationReview } from '../../../shared/contracts/mcp-links';
 import { confirm, EXIT, parseCommand, positionals, resolveServer, shellWord, UsageError, writeJson, type CliIo, type Command } from '../cliKit';
 
 export const serversExport: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('servers export', args, { 'with-secrets': { type: 'boolean' }, json: { type: 'boolean' } });
+  const { values, positionals: rest } = parseCommand('servers export', args, {
+    'with-secrets': { type: 'boolean' },
+    json: { type: 'boolean' },
+    server: { type: 'string', multiple: true },
+    dialect: { type: 'string' },
+  });
   positionals('servers export', rest, []);
   const includeSecrets = Boolean(values['with-secrets']);
-  const exported = await (await client()).call('mcp.export', { includeSecrets });
+  const dialect = values.dialect;
+  if (dialect !== undefined && !(EXPORT_DIALECTS as readonly string[]).includes(dialect)) {
+    throw new UsageError(`--dialect must be ${EXPORT_DIALECTS.join(' or ')}`, 'servers export');
+  }
+  const app = await client();
+  const ids = values.server ? await Promise.all(values.server.map(async (ref) => (await resolveServer(app, ref)).id)) : undefined;
+  const exported = await app.call('mcp.export', { includeSecrets, ...(ids ? { ids } : {}), ...(dialect ? { dialect: dialect as ExportDialect } : {}) });
   if (values.json) writeJson(io, exported);
   else io.stdout.write(`${exported.json}\n`);
   if (!includeSecrets) io.stderr.write('Env values, header values and credentials in arguments and URLs were left empty; pass --with-secrets to include them.\n');

@@ -1,7 +1,9 @@
 /** `servers list|add|update|enable|disable|import|remove|test`: the server records, through the router. */
 import { LLM_PROVIDERS } from '../../../shared/contracts/providers';
 import type { McpServerConfig, McpServerInput, McpServerRecord } from '../../../shared/contracts/mcp-types';
-import { TRANSPORTS } from '../../../shared/transports';
+import { DUPLICATE_ACTIONS, LOCAL_CONFIG_SOURCES, type LocalConfigSource, type McpImportPreviewEntry } from '../../../shared/contracts/mcp-import';
+import { AppError } from '../../../shared/errors';
+import { listWords, TRANSPORTS } from '../../../shared/transports';
 import {
   EXIT,
   installHint,
@@ -11,6 +13,7 @@ import {
   positionals,
   readTextInput,
   resolveServer,
+  shellWord,
   UsageError,
   writeJson,
   type CliIo,
@@ -135,21 +138,79 @@ function pairs(command: string, items: string[], separator: string, flag: string
   return map;
 }
 
+const IMPORT_OPTIONS = {
+  json: { type: 'boolean' },
+  preview: { type: 'boolean' },
+  'on-duplicate': { type: 'string' },
+  from: { type: 'string' },
+} as const;
+
+/** "stdio  npx -y pkg" / "http  https://h/mcp": what an entry would run or reach (secrets masked by the route). */
+const previewTarget = (e: McpImportPreviewEntry) => (e.command !== undefined ? [e.command, ...(e.args ?? [])].map(shellWord).join(' ') : (e.url ?? ''));
+
+function printPreview(io: CliIo, entries: McpImportPreviewEntry[]): void {
+  const rows = entries.map((e) => {
+    const status = !e.ok
+      ? `invalid: ${e.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`
+      : e.conflict
+        ? `duplicate of "${e.conflict.name}" (rename suggests "${e.suggestedName ?? ''}")`
+        : 'new';
+    return [e.key, e.type ?? '-', previewTarget(e), status];
+  });
+  io.stdout.write(`${table(['NAME', 'TYPE', 'TARGET', 'STATUS'], rows)}
+`);
+}
+
+const OUTCOME_VERB = { added: 'added   ', replaced: 'replaced', renamed: 'renamed ', skipped: 'skipped ' } as const;
+
+/**
+ * `servers import FILE|-|--from APP [--preview] [--on-duplicate skip|replace|rename]`: the app's
+ * import dialog on the command line, through the same preview and import routes.
+ */
 export const serversImport: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('servers import', args, { json: { type: 'boolean' } });
-  const [file] = positionals('servers import', rest, ['FILE (or - for stdin)']);
-  const { text } = await readTextInput(io, file);
-  const result = await (await client()).call('mcp.add_json', { json: text });
-  const entries = result.results ?? [];
-  if (values.json) writeJson(io, result);
-  else {
-    for (const entry of entries) {
-      if (entry.success) io.stdout.write(`added  "${entry.name}" (id ${entry.id ?? '?'})${entry.message ? `: ${entry.message}` : ''}\n`);
-      else io.stderr.write(`error: "${entry.name}" was not added: ${entry.message ?? 'invalid entry'}\n`);
-    }
-    io.stdout.write(`${result.message ?? ''}\n`);
+  const { values, positionals: rest } = parseCommand('servers import', args, IMPORT_OPTIONS);
+  const onDuplicate = values['on-duplicate'];
+  if (onDuplicate !== undefined && !isOneOf(DUPLICATE_ACTIONS, onDuplicate)) {
+    throw new UsageError(`--on-duplicate must be ${listWords(DUPLICATE_ACTIONS, 'or')}`, 'servers import');
   }
-  return result.success ? EXIT.OK : EXIT.FAILURE;
+  let input: { json: string } | { source: LocalConfigSource };
+  if (values.from !== undefined) {
+    if (!isOneOf(LOCAL_CONFIG_SOURCES, values.from)) throw new UsageError(`--from must be ${listWords(LOCAL_CONFIG_SOURCES, 'or')}`, 'servers import');
+    positionals('servers import', rest, []);
+    input = { source: values.from };
+  } else {
+    const [file] = positionals('servers import', rest, ['FILE (or - for stdin, or --from APP)']);
+    input = { json: (await readTextInput(io, file)).text };
+  }
+  const app = await client();
+  // A text that is not a server list is bad input, as a bad flag is.
+  const asUsage = (err: unknown) => {
+    if (err instanceof AppError && (err.code === 'IMPORT_INVALID_JSON' || err.code === 'IMPORT_NO_SERVERS')) throw new UsageError(err.message, 'servers import');
+    throw err;
+  };
+  if (values.preview) {
+    const { entries } = await app.call('mcp.import_preview', input).catch(asUsage);
+    if (values.json) writeJson(io, { entries });
+    else printPreview(io, entries);
+    return entries.every((e) => e.ok) ? EXIT.OK : EXIT.FAILURE;
+  }
+  const { results } = await app.call('mcp.import', { ...input, ...(onDuplicate ? { onDuplicate } : {}) }).catch(asUsage);
+  if (values.json) writeJson(io, { results });
+  else {
+    for (const r of results) {
+      if (r.outcome === 'invalid') io.stderr.write(`error: "${r.key}" was not added: ${r.message ?? 'invalid entry'}\n`);
+      else {
+        const renamed = r.outcome === 'renamed' ? ` as "${r.name}"` : '';
+        const note = r.message ?? (r.ignoredKeys ? `ignored unknown keys: ${r.ignoredKeys.join(', ')}` : '');
+        io.stdout.write(`${OUTCOME_VERB[r.outcome]}"${r.key}"${renamed}${r.id ? ` (id ${r.id})` : ''}${note ? `: ${note}` : ''}\n`);
+      }
+    }
+    const saved = results.filter((r) => r.outcome === 'added' || r.outcome === 'renamed' || r.outcome === 'replaced').length;
+    io.stdout.write(`Imported ${saved} of ${results.length} servers\n`);
+  }
+  // A skipped duplicate is a failure only when nobody said what to do with duplicates.
+  const failed = results.some((r) => r.outcome === 'invalid' || (r.outcome === 'skipped' && onDuplicate === undefined));
+  return failed ? EXIT.FAILURE : EXIT.OK;
 };
 
 export const serversRemove: Command = async ({ io, args, client }) => {
@@ -180,3 +241,5 @@ export const serversTest: Command = async ({ io, args, client }) => {
   if (hint) io.stderr.write(`${hint}\n`);
   return result.success ? EXIT.OK : EXIT.FAILURE;
 };
+
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);

@@ -51,7 +51,23 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
     { input: { id: 'x', reviewToken: 'not-a-digest' }, path: 'reviewToken' },
     { input: { id: 'x', isTrusted: true }, path: '' },
   ],
-  'mcp.export': [{ input: { includeSecrets: 'yes' }, path: 'includeSecrets' }],
+  'mcp.export': [
+    { input: { includeSecrets: 'yes' }, path: 'includeSecrets' },
+    { input: { ids: [''] }, path: 'ids.0' },
+    { input: { dialect: 'windsurf' }, path: 'dialect' },
+  ],
+  'mcp.import_preview': [
+    { input: {}, path: 'json' },
+    { input: { json: '{}', source: 'cursor' }, path: 'json' },
+    { input: { source: '/etc/passwd' }, path: 'source' },
+  ],
+  'mcp.import': [
+    { input: { json: '{}', decisions: [{ key: 'a', action: 'overwrite' }] }, path: 'decisions.0.action' },
+    { input: { json: '{}', decisions: [{ key: 'a', action: 'rename', name: ' ' }] }, path: 'decisions.0.name' },
+    { input: { json: '{}', onDuplicate: 'merge' }, path: 'onDuplicate' },
+  ],
+  'mcp.find_local_configs': [{ input: { path: '/etc' }, path: '' }],
+  'mcp.dismiss_local_configs': [{ input: 'yes', path: '' }],
   'deps.check': [
     { input: { command: '' }, path: 'command' },
     { input: { command: '--version' }, path: 'command' },

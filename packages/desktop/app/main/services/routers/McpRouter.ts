@@ -2,6 +2,7 @@
  * McpRouter: the one place a route's input is validated and a handler is run. Every answer is a
  * Result envelope; nothing thrown by a handler crosses the IPC or HTTP boundary.
  */
+import path from 'node:path';
 import type { z } from 'zod';
 import { isRouteName, routes, type RouteName, type RouteOutput, type Routes } from '../../../shared/contracts/ipc';
 import { AppError, toErrorShape, validationFailure, type Result } from '../../../shared/errors';
@@ -15,6 +16,7 @@ import { createPresetRouteHandlers } from './presetRoutes';
 import type { PresetInstaller } from '../capabilities/tools/mcp-users/presets/PresetInstaller';
 import { applyProviderKey, linkedServers } from '../capabilities/tools/mcp-users/presets/providerKeyLinks';
 import { createLinkRouteHandlers, refuseUnreviewedActivation, requireReviewBeforeConnect } from './linkRoutes';
+import { createImportRouteHandlers } from './importRoutes';
 import type { ProviderStore } from '../providers/ProviderStore';
 
 /** The add schema; its `type` enum and config check derive from the transport table via the contract. */
@@ -78,6 +80,8 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers, 
       return { ...(env ? { env } : {}), ...(headers ? { headers } : {}), ...(args ? { args } : {}), ...(url !== undefined ? { url } : {}) };
     },
     ...createLinkRouteHandlers(mcpService, { onLinkInstalled }),
+    // The records file's folder holds the app's other state too.
+    ...createImportRouteHandlers(mcpService, { configDir: path.dirname(configStore.path) }),
     ...createDepsRouteHandlers(deps),
     'providers.list': async () => providers.list(),
     'providers.set': async (input) => providers.set(input),

@@ -73,6 +73,10 @@ export function requireReviewBeforeConnect(mcpService: McpService, handlers: Rou
   };
 }
 
+const throwNotFound = (id: string): never => {
+  throw new AppError('NOT_FOUND', `No MCP server with id ${id}`, { id });
+};
+
 export interface LinkRouteOptions {
   /** Told the ids a link added, so a window can offer their review. */
   onLinkInstalled: (ids: string[]) => void;
@@ -123,6 +127,10 @@ export function createLinkRouteHandlers(mcpService: McpService, { onLinkInstalle
       const result = await mcpService.update({ id, updates: { isActive: true, ...(reviewed ? { isTrusted: true } : {}) } }, { precondition: stillAsReviewed });
       return result.server ? { ...result, server: maskServerRecord(result.server) } : result;
     },
-    'mcp.export': async ({ includeSecrets }) => ({ json: exportServersJson(await mcpService.list(), { includeSecrets }) }),
+    'mcp.export': async ({ includeSecrets, ids, dialect }) => {
+      const all = await mcpService.list();
+      const servers = ids ? ids.map((id) => all.find((s) => s.id === id) ?? throwNotFound(id)) : all;
+      return { json: exportServersJson(servers, { includeSecrets, dialect }) };
+    },
   };
 }

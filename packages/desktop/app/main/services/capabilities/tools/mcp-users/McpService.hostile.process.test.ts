@@ -135,6 +135,6 @@ describe('McpService with bad and hostile input', () => {
 
     const again = await h.service.addJson({ json: JSON.stringify({ fs: { command: 'x' } }) });
     expect(again.results?.[0]).toMatchObject({ name: 'fs', success: false, message: expect.stringContaining('already exists') });
-    expect((await errorOf(h.service.addJson({ json: '{not json' }))).code).toBe('VALIDATION_FAILED');
+    expect((await errorOf(h.service.addJson({ json: '{not json' }))).code).toBe('IMPORT_INVALID_JSON');
   });
 });

@@ -31,6 +31,7 @@ import {
   type McpToolAnnotations,
   type McpToolIssue,
 } from '../../../../../shared/contracts/mcp-types';
+import type { DuplicateAction, ImportDecision, McpImportPreview, McpImportResult } from '../../../../../shared/contracts/mcp-import';
 import { AppError, toErrorShape } from '../../../../../shared/errors';
 import type { McpConfigChange, McpConfigStore } from '../../../config/McpConfigStore';
 import { McpServerLog } from './McpServerLog';
@@ -48,6 +49,8 @@ import { assertActiveForImplicitUse, assertToolEnabled, isToolDisabled } from '.
 import type { ProcessRegistry } from './transports';
 import { assignToolIds } from './common/toolIds';
 import { needsActivationReview } from './common/activationReview';
+import { readImportEntries } from './common/importDialects';
+import { previewEntries } from './common/importPlan';
 
 /** The contract's events that McpService emits: every `mcp.*` event, with the contract's payload. */
 export type McpEventName = Extract<EventName, `mcp.${string}`>;
@@ -175,14 +178,33 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     return { success: true, server };
   }
 
-  /** Adds every good entry of a pasted config (any dialect, see importDialects); bad ones are reported by name. */
-  async addJson(input: McpServerJsonInput): Promise<McpActionResult> {
-    const { added, results } = this.records.addJson(input);
+  /** Each entry of a text to import (any dialect, see importDialects) as the import would treat it now. */
+  previewImport(json: string): McpImportPreview {
+    return { entries: previewEntries(readImportEntries(json), this.records.list()) };
+  }
+
+  /**
+   * Imports a text in one write (see ServerRecords.importEntries): new servers connect as added
+   * ones do, replaced ones as updated ones do.
+   */
+  async importJson(json: string, decisions?: readonly ImportDecision[], onDuplicate?: DuplicateAction): Promise<McpImportResult> {
+    const { added, replaced, results } = this.records.importEntries(readImportEntries(json), decisions, onDuplicate);
+    for (const { before, server } of replaced) await this.applyRecordChange(before, server, 'connect');
     if (this.opts.connectOnAdd) for (const server of added) if (server.isActive) this.pool.connectInBackground(server);
+    return { results };
+  }
+
+  /** An import with duplicates skipped, reported as a batch result (mcp.add_json). */
+  async addJson({ json }: McpServerJsonInput): Promise<McpActionResult> {
+    const { results } = await this.importJson(json);
+    const added = results.filter((r) => r.outcome === 'added');
     return {
       success: added.length === results.length,
       message: `Added ${added.length} of ${results.length} servers`,
-      results,
+      results: results.map((r) => {
+        const message = r.outcome === 'added' ? (r.ignoredKeys ? `Ignored unknown keys: ${r.ignoredKeys.join(', ')}` : undefined) : r.message;
+        return { name: r.key, success: r.outcome === 'added', ...(r.id ? { id: r.id } : {}), ...(message ? { message } : {}) };
+      }),
     };
   }
 

@@ -7,24 +7,24 @@ import { randomBytes } from 'node:crypto';
 import {
   McpServerInputSchema,
   McpServerRecordSchema,
-  type McpActionResult,
   type McpServerInput,
-  type McpServerJsonInput,
   type McpServerRecord,
   type McpServerUpdateInput,
   type McpServersChanged,
 } from '../../../../../shared/contracts/mcp-types';
-import { AppError, toErrorShape, validationFailure } from '../../../../../shared/errors';
+import { AppError, validationFailure } from '../../../../../shared/errors';
 import type { McpConfigStore } from '../../../config/McpConfigStore';
 import { needsActivationReview } from './common/activationReview';
-import { readServerJson, type ImportEntry } from './common/importDialects';
+import type { DuplicateAction, ImportDecision, McpImportResult } from '../../../../../shared/contracts/mcp-import';
+import type { ImportEntry } from './common/importDialects';
+import { nameKey, planImport, RenameTakenError, type PlannedEntry } from './common/importPlan';
 
 function newServerId(now = Date.now()): string {
   return `mcp_${now}_${randomBytes(4).toString('hex')}`;
 }
 
 /** Names are unique regardless of case and surrounding space. */
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
 
 const notFound = (id: string) => new AppError('NOT_FOUND', `No MCP server with id ${id}`, { id });
 
@@ -34,8 +34,9 @@ const RESTORE_KEPT = 20;
 
 export interface ImportOutcome {
   added: McpServerRecord[];
-  /** One entry per server in the pasted JSON, good or bad, for the form to report by name. */
-  results: NonNullable<McpActionResult['results']>;
+  replaced: { before: McpServerRecord; server: McpServerRecord }[];
+  /** One entry per server in the text, good or bad, in its order. */
+  results: McpImportResult['results'];
 }
 
 export class ServerRecords {
@@ -67,32 +68,50 @@ export class ServerRecords {
     return server;
   }
 
-  /** Adds every good entry of a pasted config (any dialect, see importDialects); bad ones are reported by name. */
-  addJson({ json }: McpServerJsonInput): ImportOutcome {
-    let entries: ImportEntry[];
-    try {
-      entries = readServerJson(json);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      throw new AppError('VALIDATION_FAILED', `Not a JSON server list: ${message}`, { route: 'mcp.add_json', issues: [{ path: 'json', message }] });
-    }
-    if (entries.length === 0) {
-      throw new AppError('VALIDATION_FAILED', 'The JSON contains no servers', { route: 'mcp.add_json', issues: [{ path: 'json', message: 'No servers' }] });
-    }
-    const added: McpServerRecord[] = [];
-    const results = entries.map((entry) => {
-      if (!entry.ok) return { name: entry.name, success: false, message: entry.message };
+  /**
+   * Carries out an import in one locked write: every entry added, replaced, renamed or skipped
+   * as `planImport` decides on the records as they are now, or (a chosen name is taken) nothing.
+   */
+  importEntries(entries: readonly ImportEntry[], decisions?: readonly ImportDecision[], onDuplicate?: DuplicateAction): ImportOutcome {
+    const outcome = this.store.mutate((servers) => {
+      let plan: PlannedEntry[];
       try {
-        const server = this.insert(entry.input);
-        added.push(server);
-        const ignored = entry.ignoredKeys.length ? `Ignored unknown keys: ${entry.ignoredKeys.join(', ')}` : undefined;
-        return { name: entry.name, success: true, id: server.id, ...(ignored ? { message: ignored } : {}) };
+        plan = planImport(entries, servers, decisions, onDuplicate);
       } catch (err) {
-        return { name: entry.name, success: false, message: toErrorShape(err).message };
+        if (err instanceof RenameTakenError) throw new AppError('IMPORT_RENAME_TAKEN', err.message, { key: err.key, name: err.newName });
+        throw err;
       }
+      let next = [...servers];
+      const result: ImportOutcome = { added: [], replaced: [], results: [] };
+      for (const step of plan) {
+        if (step.kind === 'invalid') {
+          result.results.push({ key: step.key, outcome: 'invalid', message: step.message, issues: step.issues });
+        } else if (step.kind === 'skip') {
+          result.results.push({ key: step.key, outcome: 'skipped', name: step.name, message: step.message });
+        } else {
+          const parsed = McpServerInputSchema.safeParse(step.input);
+          // A rename the person typed can still be malformed; that, too, writes nothing.
+          if (!parsed.success) throw validationFailure(parsed.error.issues, 'mcp.import');
+          const ignored = step.ignoredKeys.length ? { ignoredKeys: step.ignoredKeys } : {};
+          if (step.kind === 'replace') {
+            const index = next.findIndex((s) => s.id === step.id);
+            const before = next[index]!;
+            const server = McpServerRecordSchema.parse({ ...parsed.data, id: before.id, createdAt: before.createdAt, updatedAt: Date.now() });
+            next = next.map((s, i) => (i === index ? server : s));
+            result.replaced.push({ before, server });
+            result.results.push({ key: step.key, outcome: 'replaced', name: server.name, id: server.id, ...ignored });
+          } else {
+            const server = McpServerRecordSchema.parse({ ...parsed.data, id: newServerId(), createdAt: Date.now() });
+            next.push(server);
+            result.added.push(server);
+            result.results.push({ key: step.key, outcome: step.renamed ? 'renamed' : 'added', name: server.name, id: server.id, ...ignored });
+          }
+        }
+      }
+      return { servers: next, result };
     });
-    if (added.length) this.announce({ reason: 'imported' });
-    return { added, results };
+    if (outcome.added.length || outcome.replaced.length) this.announce({ reason: 'imported' });
+    return outcome;
   }
 
   /**

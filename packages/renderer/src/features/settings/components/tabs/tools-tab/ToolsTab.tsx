@@ -1,4 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { ImportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Segmented } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -7,6 +7,7 @@ import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRoute } from '@renderer/data/useRoute';
 import { ImportDialog } from './import/ImportDialog';
+import { LocalConfigsOffer } from './import/LocalConfigsOffer';
 import { LiveEventsPanel } from './LiveEventsPanel';
 import { PresetGallery } from './presets/PresetGallery';
 import { ProviderKeys } from './provider-keys/ProviderKeys';
@@ -48,12 +49,16 @@ function ToolsTabSections() {
         onChange={nav.showSection}
         options={TOOLS_SECTIONS.map((section) => ({ value: section, label: t(`sections.${section}`) }))}
       />
+      {nav.section === 'servers' ? <LocalConfigsOffer /> : null}
       {nav.section === 'servers' ? (
         <Card
           size="small"
           title={servers ? `${t('title')} · ${t('list.count', { count: servers.length })}` : t('title')}
           extra={
             <Flex gap="small" align="center">
+              <Button size="small" icon={<ImportOutlined />} onClick={nav.openImport} data-testid="open-import">
+                {t('import.open')}
+              </Button>
               <Button size="small" icon={<ReloadOutlined />} onClick={reload} loading={list.isFetching}>
                 {t('common:actions.refresh')}
               </Button>

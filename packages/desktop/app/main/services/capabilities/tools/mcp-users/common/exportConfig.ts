@@ -5,6 +5,7 @@
  * the file what to fill in, and the file still reads back.
  */
 import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import type { ExportDialect } from '../../../../../../shared/contracts/mcp-links';
 import { TRANSPORTS } from '../../../../../../shared/transports';
 import { maskValues, redactArgs, redactUrl } from './redaction';
 
@@ -28,7 +29,21 @@ function exportEntry(server: McpServerRecord, includeSecrets: boolean): Record<s
   };
 }
 
-export function exportServersJson(servers: readonly McpServerRecord[], { includeSecrets = false } = {}): string {
-  const mcpServers = Object.fromEntries(servers.map((s) => [s.name, exportEntry(s, includeSecrets)]));
-  return JSON.stringify({ mcpServers }, null, 2);
+export interface ExportOptions {
+  includeSecrets?: boolean;
+  dialect?: ExportDialect;
+}
+
+/**
+ * VS Code's `servers` always names the type. An inactive server keeps `disabled: true` in either
+ * dialect: our importer reads it back, and a host that does not know it would rather see it.
+ */
+export function exportServersJson(servers: readonly McpServerRecord[], { includeSecrets = false, dialect = 'claude-desktop' }: ExportOptions = {}): string {
+  const map = Object.fromEntries(
+    servers.map((s) => {
+      const entry = exportEntry(s, includeSecrets);
+      return [s.name, dialect === 'vscode' ? { type: s.type, ...entry } : entry];
+    }),
+  );
+  return JSON.stringify(dialect === 'vscode' ? { servers: map } : { mcpServers: map }, null, 2);
 }

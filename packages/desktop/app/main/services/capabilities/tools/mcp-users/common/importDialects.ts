@@ -10,11 +10,40 @@
 import { z } from 'zod';
 import { McpServerInputSchema, type McpServerInput } from '../../../../../../shared/contracts/mcp-types';
 import { TRANSPORTS, type TransportTable } from '../../../../../../shared/transports';
-import { describeIssues } from '../../../../../../shared/errors';
+import { AppError, describeIssues } from '../../../../../../shared/errors';
+import { describeJsonSyntaxError, parseJsonText, type JsonSyntaxError } from './jsonText';
+
+/** Why an entry field is wrong, for the UI to say in the person's language (the message is English). */
+export type ImportIssueReason = 'missing' | 'url_scheme' | 'unknown_type' | 'wrong_type';
+
+/** What is wrong with one entry, at the key the pasted entry used (`command`, `url`, `args.0`). */
+export interface ImportIssue {
+  path: string;
+  message: string;
+  reason?: ImportIssueReason;
+}
+
+const isBlank = (value: unknown) => value === undefined || (typeof value === 'string' && value.trim() === '');
+
+function issueReason(issue: z.core.$ZodIssue, field: string, raw: Record<string, unknown>): ImportIssueReason | undefined {
+  if (issue.code === 'invalid_type') return 'wrong_type';
+  if (issue.code === 'invalid_value' && field === 'type') return 'unknown_type';
+  // The transport table's checks: a required field that is absent, or a URL of the wrong scheme.
+  if (issue.code === 'custom') return isBlank(raw[field]) ? 'missing' : field === 'command' ? undefined : 'url_scheme';
+  return undefined;
+}
 
 export type ImportEntry =
   | { name: string; ok: true; input: McpServerInput; ignoredKeys: string[] }
-  | { name: string; ok: false; message: string };
+  | { name: string; ok: false; message: string; issues: ImportIssue[] };
+
+/** Why a text is not a server list at all (as opposed to one bad entry in it). */
+export class ServerJsonError extends Error {
+  constructor(readonly syntax: JsonSyntaxError | undefined) {
+    super(syntax ? `Not valid JSON at ${describeJsonSyntaxError(syntax)}` : 'Expected a JSON object of servers');
+    this.name = 'ServerJsonError';
+  }
+}
 
 const StringMap = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String));
 
@@ -47,7 +76,7 @@ const looksLikeServer = (value: unknown) =>
 
 /** Picks the `{ name: config }` map out of whichever dialect was pasted. */
 export function serverMap(root: unknown): Record<string, unknown> {
-  if (!isPlainObject(root)) throw new Error('Expected a JSON object of servers');
+  if (!isPlainObject(root)) throw new ServerJsonError(undefined);
   if (isPlainObject(root.mcpServers)) return root.mcpServers;
   if (isPlainObject(root.mcp) && isPlainObject(root.mcp.servers)) return root.mcp.servers;
   // A server that happens to be called "servers" is still a server.
@@ -77,12 +106,38 @@ export function inferTransport<T extends string>(
   return 'http';
 }
 
+type ZodIssues = z.core.$ZodIssue[];
+
+/**
+ * The issues at the keys the person wrote: the schema's `config.url` is the entry's `url` (or
+ * `serverUrl`, `httpUrl`, whichever it used).
+ */
+function entryIssues(issues: ZodIssues, raw: Record<string, unknown>): ImportIssue[] {
+  const urlKey = ['url', 'serverUrl', 'httpUrl'].find((k) => k in raw) ?? 'url';
+  return issues.map((issue) => {
+    const parts = issue.path.map(String);
+    if (parts[0] === 'config') parts.shift();
+    if (parts[0] === 'url') parts[0] = urlKey;
+    if (parts[0] === 'type' && !('type' in raw) && 'transport' in raw) parts[0] = 'transport';
+    const reason = issueReason(issue, parts[0] ?? '', raw);
+    return { path: parts.join('.'), message: issue.message, ...(reason ? { reason } : {}) };
+  });
+}
+
+const invalid = (name: string, issues: ZodIssues, raw: Record<string, unknown>): ImportEntry => ({
+  name,
+  ok: false,
+  message: describeIssues(issues),
+  issues: entryIssues(issues, raw),
+});
+
 export function readEntry(name: string, raw: unknown): ImportEntry {
-  if (!isPlainObject(raw)) return { name, ok: false, message: 'Expected an object with a command or a url' };
-  const parsed = EntrySchema.safeParse(raw);
-  if (!parsed.success) {
-    return { name, ok: false, message: describeIssues(parsed.error.issues) };
+  if (!isPlainObject(raw)) {
+    const message = 'Expected an object with a command or a url';
+    return { name, ok: false, message, issues: [{ path: '', message }] };
   }
+  const parsed = EntrySchema.safeParse(raw);
+  if (!parsed.success) return invalid(name, parsed.error.issues, raw);
   const e = parsed.data;
   const url = e.url ?? e.serverUrl ?? e.httpUrl;
   const type = inferTransport(e.type ?? e.transport ?? (e.httpUrl ? 'http' : undefined), e.command, url, TRANSPORTS);
@@ -102,14 +157,36 @@ export function readEntry(name: string, raw: unknown): ImportEntry {
     },
   };
   const input = McpServerInputSchema.safeParse(candidate);
-  if (!input.success) {
-    return { name, ok: false, message: describeIssues(input.error.issues) };
-  }
+  if (!input.success) return invalid(name, input.error.issues, raw);
   return { name, ok: true, input: input.data, ignoredKeys: Object.keys(raw).filter((k) => !KNOWN_KEYS.has(k)) };
 }
 
-/** Throws only when the text is not JSON or not an object; entries fail one by one. */
+/**
+ * Throws a ServerJsonError only when the text is not JSON (comments and trailing commas allowed)
+ * or not an object; entries fail one by one.
+ */
 export function readServerJson(text: string): ImportEntry[] {
-  const root: unknown = JSON.parse(text);
-  return Object.entries(serverMap(root)).map(([name, raw]) => readEntry(name, raw));
+  const root = parseJsonText(text);
+  if (!root.ok) throw new ServerJsonError(root.error);
+  return Object.entries(serverMap(root.value)).map(([name, raw]) => readEntry(name, raw));
+}
+
+/**
+ * The entries of a text to import, or the error code that says why it has none:
+ * IMPORT_INVALID_JSON (with line, column and reason) or IMPORT_NO_SERVERS.
+ */
+export function readImportEntries(text: string): ImportEntry[] {
+  let entries: ImportEntry[];
+  try {
+    entries = readServerJson(text);
+  } catch (err) {
+    if (!(err instanceof ServerJsonError)) throw err;
+    if (err.syntax) {
+      const { line, column, reason } = err.syntax;
+      throw new AppError('IMPORT_INVALID_JSON', err.message, { line, column, reason });
+    }
+    throw new AppError('IMPORT_NO_SERVERS', err.message);
+  }
+  if (entries.length === 0) throw new AppError('IMPORT_NO_SERVERS', 'The JSON contains no servers');
+  return entries;
 }

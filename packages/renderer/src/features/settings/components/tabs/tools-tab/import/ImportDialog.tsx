@@ -1,4 +1,44 @@
-/** Mount point for import and export (nav.importOpen); being built in its own branch. */
+import { Modal, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToolsTabNav } from '../ToolsTabNav';
+import { ExportPane } from './ExportPane';
+import { ImportPane } from './ImportPane';
+import { useImportRequest } from './importRequest';
+
+/** Import (paste, drop or another app's config, with a preview) and export, opened by nav.openImport. */
 export function ImportDialog() {
-  return null;
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const nav = useToolsTabNav();
+  // The offer asks to open on one file; the request stands until the dialog closes.
+  const [source, clearSource] = useImportRequest();
+  const [tab, setTab] = useState<'import' | 'export'>('import');
+
+  const close = () => {
+    nav.closeImport();
+    clearSource();
+    setTab('import');
+  };
+
+  return (
+    <Modal
+      open={nav.importOpen}
+      onCancel={close}
+      title={t('import.title')}
+      footer={null}
+      width={920}
+      style={{ top: 32 }}
+      destroyOnHidden
+      styles={{ body: { paddingTop: 0 } }}
+    >
+      <Tabs
+        activeKey={source ? 'import' : tab}
+        onChange={(key) => setTab(key as 'import' | 'export')}
+        items={[
+          { key: 'import', label: t('import.tabImport'), children: <ImportPane key={source ?? 'paste'} initialSource={source} onDone={close} /> },
+          { key: 'export', label: t('import.tabExport'), children: <ExportPane /> },
+        ]}
+      />
+    </Modal>
+  );
 }
