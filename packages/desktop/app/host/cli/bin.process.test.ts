@@ -108,7 +108,8 @@ describe('the elftia-mcp bin', () => {
     const config = JSON.stringify({ mcpServers: { piped: { command: process.execPath, args: [FIXTURE_SERVERS.stdio, marker] }, bad: { url: 'ftp://x' } } });
     const imported = await bin(['servers', 'import', '-'], { stdin: config });
     expect(imported.code).toBe(1);
-    expect(imported.stdout).toContain('added  "piped"');
+    expect(imported.stdout).toMatch(/added\s+"piped"/i);
+    expect(imported.stdout).toContain('Imported 1 of 2 servers');
     expect(imported.stderr).toContain('"bad" was not added');
 
     const converted = await bin(['convert', '--format', 'gemini'], { stdin: JSON.stringify({ tools: [{ name: 'echo', inputSchema: { type: 'object' } }] }) });
