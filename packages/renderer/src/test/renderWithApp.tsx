@@ -1,4 +1,5 @@
 import { render, type RenderResult } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { HostProvider } from '../bridge/HostContext';
@@ -40,7 +41,9 @@ export function renderWithProviders(ui: ReactNode, host: HostClient, language: L
   return render(
     <I18nextProvider i18n={createI18n(language)}>
       <HostProvider host={host}>
-        <DataProvider>{ui}</DataProvider>
+        <ConfigProvider theme={{ token: { motion: false } }}>
+          <DataProvider>{ui}</DataProvider>
+        </ConfigProvider>
       </HostProvider>
     </I18nextProvider>,
   );
