@@ -2,6 +2,8 @@ import { ClearOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Select, Tag, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AppErrorShape } from '@shared/errors';
+import { failureText } from './server-list/failureText';
 import { HTML_LANG, isLanguage, SOURCE_LANGUAGE } from '@renderer/i18n/languages';
 import { EVENT_KINDS, eventKind, summarizeEvent, type EventKind } from './summarizeEvent';
 import type { LiveEvent } from './types';
@@ -27,6 +29,11 @@ export function LiveEventsPanel({
   serverName: (id: string) => string;
 }) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
+  const { t: tErrors } = useTranslation('errors');
+  const explainFailure = (failure: AppErrorShape) => {
+    const text = failureText(failure, t, tErrors);
+    return text.hint ?? text.summary;
+  };
   const { token } = theme.useToken();
   const [kinds, setKinds] = useState<EventKind[]>([]);
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : SOURCE_LANGUAGE;
@@ -83,7 +90,7 @@ export function LiveEventsPanel({
               <Tag color={KIND_COLOR[kind]} variant="filled">
                 {t(`events.kind.${kind}`)}
               </Tag>
-              {summarizeEvent(envelope, t, serverName)}
+              {summarizeEvent(envelope, t, serverName, explainFailure)}
             </li>
           );
         })}

@@ -32,4 +32,11 @@ describe('summarizeEvent', () => {
     expect(text.endsWith('…')).toBe(true);
     expect(text.length).toBeLessThan(160);
   });
+
+  it('says a coded connect failure in words when given the explainer, never the raw message', () => {
+    const failure = { code: 'MCP_CONNECT_FAILED' as const, message: 'MCP error -32000: Connection closed', data: { hint: 'exited', exitCode: 3 } };
+    const envelope = { event: 'mcp.connection_state' as const, payload: { serverId: 's1', state: 'error' as const, error: failure.message, failure } };
+    const text = summarizeEvent(envelope, t, names, (f) => `explained ${f.code} ${String(f.data?.hint)}`);
+    expect(text).toBe('files is in error: explained MCP_CONNECT_FAILED exited');
+  });
 });

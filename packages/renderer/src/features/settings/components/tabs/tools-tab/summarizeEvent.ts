@@ -1,5 +1,6 @@
 import type { EventEnvelope, EventName } from '@shared/contracts/ipc';
 import { OFFICIAL_MCP_PRESETS } from '@shared/mcp-presets';
+import type { AppErrorShape } from '@shared/errors';
 import type { TFunction } from 'i18next';
 
 /** Long log lines would push the log sideways; the summary is a glance, not the full line. */
@@ -32,7 +33,13 @@ export const eventKind = (envelope: EventEnvelope): EventKind => KIND_OF[envelop
  * `t` is bound to the `settings/tools` namespace. Connection errors are summarised by their
  * code's sentence elsewhere (the list explains them); here the state is enough.
  */
-export function summarizeEvent(envelope: EventEnvelope, t: TFunction<['settings/tools', 'common']>, serverName: (id: string) => string): string {
+export function summarizeEvent(
+  envelope: EventEnvelope,
+  t: TFunction<['settings/tools', 'common']>,
+  serverName: (id: string) => string,
+  /** The person's words for a coded connect failure (its hint or code sentence); the raw message otherwise. */
+  explainFailure?: (failure: AppErrorShape) => string,
+): string {
   switch (envelope.event) {
     case 'mcp.servers_changed': {
       const base = t(`events.serversChanged.${envelope.payload.reason}`);
@@ -40,9 +47,10 @@ export function summarizeEvent(envelope: EventEnvelope, t: TFunction<['settings/
       return id ? `${base}: ${serverName(id)}` : base;
     }
     case 'mcp.connection_state': {
-      const { serverId, state, error } = envelope.payload;
+      const { serverId, state, error, failure } = envelope.payload;
       const values = { server: serverName(serverId), state: t(`events.state.${state}`) };
-      return error ? t('events.connectionStateError', { ...values, error: clip(error.split('\n')[0] ?? '') }) : t('events.connectionState', values);
+      const reason = failure && explainFailure ? explainFailure(failure) : error?.split('\n')[0];
+      return reason ? t('events.connectionStateError', { ...values, error: clip(reason) }) : t('events.connectionState', values);
     }
     case 'mcp.tool_called': {
       const { serverId, toolName, duration, success } = envelope.payload;

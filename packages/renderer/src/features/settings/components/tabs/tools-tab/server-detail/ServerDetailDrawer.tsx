@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { TRANSPORTS } from '@shared/transports';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { failureText } from '../server-list/failureText';
 import { useRoute } from '@renderer/data/useRoute';
 import { useToolsTabNav, type DetailPane } from '../ToolsTabNav';
 import { PromptsPane, ResourcesPane } from './CatalogPanes';
@@ -67,6 +68,7 @@ function DetailTitle({ server }: { server: McpServerRecord }) {
  */
 function DetailBody({ server, pane }: { server: McpServerRecord; pane: DetailPane }) {
   const { t } = useTranslation(['settings/tools', 'common']);
+  const { t: tErrors } = useTranslation('errors');
   const nav = useToolsTabNav();
   const discovery = useRoute('mcp.discover', { id: server.id });
   const data = discovery.data;
@@ -74,7 +76,7 @@ function DetailBody({ server, pane }: { server: McpServerRecord; pane: DetailPan
   const needsDiscovery = (render: () => ReactNode) =>
     discovery.error ? (
       <Flex vertical gap="small" align="flex-start">
-        <ErrorAlert error={discovery.error} title={t('detail.discoverFailed')} testId="detail-discover-error" />
+        <ErrorAlert error={discovery.error} title={failureText(discovery.error, t, tErrors).hint ?? t('detail.discoverFailed')} testId="detail-discover-error" />
         <Flex gap="small">
           <Button onClick={() => void discovery.refetch()} loading={discovery.isFetching}>
             {t('detail.actions.retry')}
