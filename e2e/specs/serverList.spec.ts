@@ -3,6 +3,7 @@
  * CLI, another window) appears and connects without a Refresh press, and a server that cannot
  * connect says why in words, with its stderr a click away, in the person's language.
  */
+import { execFileSync } from 'node:child_process';
 import { expect, test } from '../fixtures/app';
 import { FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '../fixtures/servers/paths';
 import { SettingsPage } from '../pages/SettingsPage';
@@ -21,6 +22,29 @@ test('a server added from outside the window appears, connects and shows its too
   await expect(row.getByTestId('server-state')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
   await expect(row.getByTestId('tool-count')).toContainText(/\d+ tools/);
   await expect(settings.emptyState).toBeHidden();
+});
+
+test('a server added by the CLI, another process writing the same config folder, appears and connects without a Refresh press', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  await expect(settings.emptyState).toBeVisible();
+  execFileSync(process.execPath, [
+    'packages/desktop/bin/elftia-mcp.mjs',
+    '--config-dir',
+    app.configDir,
+    'servers',
+    'add',
+    '--name',
+    'from-the-cli',
+    '--type',
+    'stdio',
+    '--command',
+    process.execPath,
+    '--arg',
+    FIXTURE_SERVERS.stdio,
+  ]);
+  const row = settings.serverRow('from-the-cli');
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByTestId('server-state')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
 });
 
 test.describe('a server that cannot connect', () => {

@@ -244,7 +244,14 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         if (JSON.stringify(old) !== JSON.stringify(next)) await this.applyRecordChange(old, next, 'on-next-use');
       }),
     );
-    if (!this.disposing) this.emit('mcp.servers_changed', { reason: 'external' });
+    if (this.disposing) return;
+    // A server another program added (the CLI) connects as one added here does, or the app
+    // would show it "Not connected" until something happened to ask for its tools.
+    const known = new Set(before.map((s) => s.id));
+    if (this.opts.connectOnAdd) {
+      for (const server of now.values()) if (!known.has(server.id) && server.isActive && !isOnUnreviewed(server)) this.pool.connectInBackground(server);
+    }
+    this.emit('mcp.servers_changed', { reason: 'external' });
   }
 
   /** Notices the service raised since it started; `app.notices` lists them after the store's. */
