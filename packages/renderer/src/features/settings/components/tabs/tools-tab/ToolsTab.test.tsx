@@ -15,7 +15,7 @@ const rows = () => screen.queryAllByTestId('server-row');
 /** The event log is the Activity section; events are collected while another section shows. */
 const showActivity = () => userEvent.click(screen.getByText('Activity'));
 
-describe('ToolsTab', { timeout: 60_000 }, () => {
+describe('ToolsTab', { timeout: 120_000 }, () => {
   it('lists configured servers with name, transport, state and target', async () => {
     const host = new FakeHost();
     host.servers = [

@@ -11,7 +11,7 @@ const card = (id: string) => screen.getByTestId('preset-gallery').querySelector<
 const groupIds = () => screen.queryAllByTestId('preset-group').map((g) => g.getAttribute('data-category'));
 
 // antd renders slowly on a shared machine; the bound only limits how long a failure takes.
-describe('PresetGallery', { timeout: 90_000 }, () => {
+describe('PresetGallery', { timeout: 120_000 }, () => {
   const items: PresetListItem[] = [
     { preset: preset('zai-vision'), installed: false, keyAvailableFrom: 'zai' },
     { preset: preset('brave-search'), installed: false },

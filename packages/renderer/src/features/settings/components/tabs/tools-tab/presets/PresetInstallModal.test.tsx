@@ -40,7 +40,7 @@ function deferredInstall(host: FakeHost) {
 const braveServer = server({ id: 'srv-brave', name: 'Brave Search', type: 'stdio', config: { command: 'npx', env: { BRAVE_API_KEY: '***' } }, installSource: 'builtin' });
 
 // Whole journeys through an antd modal: slow to render on a shared machine, so a longer bound.
-describe('PresetInstallModal', { timeout: 90_000 }, () => {
+describe('PresetInstallModal', { timeout: 120_000 }, () => {
   it('asks for the missing key, shows each step as it happens, and offers the fixes when connecting fails', async () => {
     const items: PresetListItem[] = [{ preset: preset('brave-search'), installed: false }];
     const host = galleryHost(items);

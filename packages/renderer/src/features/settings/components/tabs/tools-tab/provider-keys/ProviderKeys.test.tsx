@@ -68,7 +68,7 @@ const render = (host: FakeHost) =>
     host,
   );
 
-describe('ProviderKeys', { timeout: 90_000 }, () => {
+describe('ProviderKeys', { timeout: 120_000 }, () => {
   it('lists the providers presets link to first, with key state, base URL, presets and linked servers', async () => {
     const { host } = providerHost([{ id: 'srv-zv', name: 'Z.AI Vision' }]);
     render(host);

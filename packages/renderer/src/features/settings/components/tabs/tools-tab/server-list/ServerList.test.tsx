@@ -54,7 +54,8 @@ function hostWith(servers: McpServerRecord[]): FakeHost {
   return host;
 }
 
-describe('ServerList', { timeout: 60_000 }, () => {
+// antd under jsdom is slow, and slower on a shared CI machine: the bound only caps how long a hang takes to report.
+describe('ServerList', { timeout: 120_000 }, () => {
   it('connects active servers once when it first shows, without waiting for them', async () => {
     const host = hostWith([server({ name: 'files', type: 'stdio', config: { command: 'npx' } })]);
     let answer: (value: []) => void = () => {};
@@ -196,7 +197,7 @@ describe('ServerList', { timeout: 60_000 }, () => {
     await waitFor(() => expect(rowNames()).toHaveLength(4));
   });
 
-  it('filters by transport, on/off, state and scope, and sorts by recency and by state', async () => {
+  it('filters by transport, on/off, state and scope', async () => {
     render(fourServers());
     await waitFor(() => expect(rowNames()).toEqual(['brave', 'events', 'files', 'memory']));
     await choose('Transport', 'stdio');
@@ -210,7 +211,12 @@ describe('ServerList', { timeout: 60_000 }, () => {
     await choose('Scope', 'Project');
     await waitFor(() => expect(rowNames()).toEqual(['brave']));
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(rowNames()).toEqual(['brave', 'events', 'files', 'memory']));
+  });
 
+  it('sorts by recency and by state', async () => {
+    render(fourServers());
+    await waitFor(() => expect(rowNames()).toEqual(['brave', 'events', 'files', 'memory']));
     await choose('Sort', 'Recently added');
     await waitFor(() => expect(rowNames()).toEqual(['events', 'files', 'memory', 'brave']));
     await choose('Sort', 'State (problems first)');
