@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { StyleProvider } from '@ant-design/cssinjs';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,18 +7,24 @@ import { App } from './App';
 import { createI18n } from './i18n/createI18n';
 import { LANGUAGE_STORAGE_KEY } from './i18n/languages';
 import { FakeHost } from './test/FakeHost';
-import { installMatchMedia, installResizeObserver } from './test/renderWithApp';
+import { installElementOnlyComputedStyle, installMatchMedia, installResizeObserver } from './test/renderWithApp';
 import { THEME_STORAGE_KEY } from './theme/useThemePreference';
 
 beforeEach(() => {
   localStorage.clear();
   installMatchMedia();
   installResizeObserver();
+  installElementOnlyComputedStyle();
 });
 afterEach(cleanup);
 
 const renderApp = (host = new FakeHost(), language: 'en' | 'zh' | 'ja' = 'en') =>
-  render(<App host={host} i18n={createI18n(language)} />);
+  // No stylesheets in jsdom: see renderWithProviders.
+  render(
+    <StyleProvider mock="server">
+      <App host={host} i18n={createI18n(language)} />
+    </StyleProvider>,
+  );
 
 const appRoot = () => screen.getByTestId('app-root');
 

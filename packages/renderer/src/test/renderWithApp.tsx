@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { render, type RenderResult } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
@@ -35,15 +36,39 @@ export function installResizeObserver(): void {
   };
 }
 
+const ELEMENT_ONLY = Symbol('elementOnlyComputedStyle');
+
+/**
+ * jsdom has no getComputedStyle(elt, pseudoElt), which antd's scroll lock asks for on every
+ * drawer and modal and answers with a "Not implemented" error in the log; no test reads a
+ * pseudo-element's style, so the element's own style is the answer. Patches this file's jsdom
+ * window only, once.
+ */
+export function installElementOnlyComputedStyle(): void {
+  const current = window.getComputedStyle as typeof window.getComputedStyle & { [ELEMENT_ONLY]?: true };
+  if (current[ELEMENT_ONLY]) return;
+  const patched = Object.assign((elt: Element) => current.call(window, elt), { [ELEMENT_ONLY]: true as const });
+  window.getComputedStyle = patched;
+}
+
+/**
+ * `StyleProvider mock="server"` keeps antd's CSS-in-JS from inserting its stylesheets: jsdom
+ * matched every rule of them on each getComputedStyle (which Testing Library's role queries call
+ * for every ancestor), and that was most of a component test's time (ServerList 54 s → 17 s).
+ * No test here depends on a stylesheet; what looks right is judged in a real browser.
+ */
 export function renderWithProviders(ui: ReactNode, host: HostClient, language: Language = 'en'): RenderResult {
   installMatchMedia();
   installResizeObserver();
+  installElementOnlyComputedStyle();
   return render(
     <I18nextProvider i18n={createI18n(language)}>
       <HostProvider host={host}>
-        <ConfigProvider theme={{ token: { motion: false } }}>
-          <DataProvider>{ui}</DataProvider>
-        </ConfigProvider>
+        <StyleProvider mock="server">
+          <ConfigProvider theme={{ token: { motion: false } }}>
+            <DataProvider>{ui}</DataProvider>
+          </ConfigProvider>
+        </StyleProvider>
       </HostProvider>
     </I18nextProvider>,
   );

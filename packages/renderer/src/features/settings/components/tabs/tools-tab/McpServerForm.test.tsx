@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerRecord, McpTestResult } from '@shared/contracts/mcp-types';
 import { TRANSPORTS, transportFields } from '@shared/transports';
 import { FakeHost, server } from '@renderer/test/FakeHost';
@@ -13,16 +13,6 @@ import { ToolsTabNavProvider, useToolsTabNav, type FormTarget } from './ToolsTab
 afterEach(cleanup);
 
 const en = createI18n('en');
-
-// jsdom has no getComputedStyle(elt, pseudoElt), which antd's scroll lock asks for on every
-// drawer; answering for the element alone keeps the log quiet. Restored: the unit project shares globals.
-const getComputedStyleOriginal = window.getComputedStyle;
-beforeAll(() => {
-  window.getComputedStyle = (elt: Element) => getComputedStyleOriginal.call(window, elt);
-});
-afterAll(() => {
-  window.getComputedStyle = getComputedStyleOriginal;
-});
 
 function Opener({ target }: { target: FormTarget }) {
   const nav = useToolsTabNav();
