@@ -1,0 +1,52 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Space, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveFile } from './download';
+
+/** Past this many characters a text is cut until asked for: rendering megabytes at once freezes the window. */
+export const TEXT_DISPLAY_LIMIT = 200_000;
+
+/**
+ * Shows `text` through `render`, cut to TEXT_DISPLAY_LIMIT characters with "Show all" and
+ * "Save" when it is longer. `render` gets whether the text is cut, so a costly rendering
+ * (markdown) can fall back to plain text for the big ones.
+ */
+export function LargeText({
+  text,
+  fileName,
+  mimeType = 'text/plain',
+  render,
+}: {
+  text: string;
+  fileName: string;
+  mimeType?: string;
+  render: (shown: string, large: boolean) => ReactNode;
+}) {
+  const { t, i18n } = useTranslation(['settings/tools', 'common']);
+  const [all, setAll] = useState(false);
+  const large = text.length > TEXT_DISPLAY_LIMIT;
+  if (!large) return <>{render(text, false)}</>;
+  const shown = all ? text : text.slice(0, TEXT_DISPLAY_LIMIT);
+  const count = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  return (
+    <div>
+      {render(shown, true)}
+      <Space wrap size="small" style={{ marginTop: 4 }}>
+        <Typography.Text type="secondary" data-testid="text-truncated">
+          {all
+            ? t('toolCall.text.showingAll', { total: count(text.length) })
+            : t('toolCall.text.truncated', { shown: count(TEXT_DISPLAY_LIMIT), total: count(text.length) })}
+        </Typography.Text>
+        {all ? null : (
+          <Button size="small" onClick={() => setAll(true)}>
+            {t('toolCall.text.showAll')}
+          </Button>
+        )}
+        <Button size="small" icon={<DownloadOutlined />} onClick={() => saveFile(text, mimeType, fileName)}>
+          {t('toolCall.save')}
+        </Button>
+      </Space>
+    </div>
+  );
+}
