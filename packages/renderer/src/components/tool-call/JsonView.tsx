@@ -17,7 +17,7 @@ export function JsonView({
   testId,
   extra,
 }: {
-  title: ReactNode;
+  title: string;
   value: unknown;
   copyLabel: string;
   fileStem: string;
@@ -45,6 +45,7 @@ export function JsonView({
           children: (
             <LargeText
               text={json}
+              what={title}
               fileName={`${fileStem}.json`}
               mimeType="application/json"
               render={(shown) => <pre style={codeBox(token)}>{shown}</pre>}

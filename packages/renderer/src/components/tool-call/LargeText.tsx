@@ -1,8 +1,8 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from './download';
+import { SaveButton } from './SaveButton';
 
 /** Past this many characters a text is cut until asked for: rendering megabytes at once freezes the window. */
 export const TEXT_DISPLAY_LIMIT = 200_000;
@@ -14,11 +14,14 @@ export const TEXT_DISPLAY_LIMIT = 200_000;
  */
 export function LargeText({
   text,
+  what,
   fileName,
   mimeType = 'text/plain',
   render,
 }: {
   text: string;
+  /** What the text is ("Text", "Structured content"), for the Save button's label. */
+  what: string;
   fileName: string;
   mimeType?: string;
   render: (shown: string, large: boolean) => ReactNode;
@@ -43,9 +46,7 @@ export function LargeText({
             {t('toolCall.text.showAll')}
           </Button>
         )}
-        <Button size="small" icon={<DownloadOutlined />} onClick={() => saveFile(text, mimeType, fileName)}>
-          {t('toolCall.save')}
-        </Button>
+        <SaveButton what={what} onSave={() => saveFile(text, mimeType, fileName)} />
       </Space>
     </div>
   );

@@ -83,7 +83,7 @@ export function EmbeddedResourceView({ block, fileStem }: { block: EmbeddedResou
         <Uri uri={block.uri} />
       </div>
       {isText ? (
-        <LargeText text={block.text ?? ''} fileName={fileName} mimeType={mimeType} render={(shown) => <pre style={codeBox(token)}>{shown}</pre>} />
+        <LargeText text={block.text ?? ''} what={what} fileName={fileName} mimeType={mimeType} render={(shown) => <pre style={codeBox(token)}>{shown}</pre>} />
       ) : broken ? (
         <Alert type="warning" showIcon title={t('toolCall.media.undecodable')} />
       ) : (

@@ -41,6 +41,7 @@ export function TextBlock({ text, fileStem }: { text: string; fileStem: string }
     >
       <LargeText
         text={text}
+        what={t('toolCall.block.text')}
         fileName={`${fileStem}.txt`}
         render={(shown, large) =>
           view === 'formatted' && !large ? <SafeMarkdown text={shown} /> : <pre style={codeBox(token, 480)}>{shown}</pre>
