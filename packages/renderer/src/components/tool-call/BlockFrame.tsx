@@ -42,7 +42,12 @@ export function BlockFrame({
           </span>
           <Typography.Text strong>{title}</Typography.Text>
           {meta ? (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: meta }} style={{ maxWidth: 320 }}>
+            // Plain CSS ellipsis: antd's measured one re-measures on every change of the text.
+            <Typography.Text
+              type="secondary"
+              title={meta}
+              style={{ display: 'inline-block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}
+            >
               {meta}
             </Typography.Text>
           ) : null}

@@ -1,6 +1,6 @@
 import { ExpandOutlined, PictureOutlined, SoundOutlined } from '@ant-design/icons';
 import { Alert, Button, Image, theme } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockFrame } from './BlockFrame';
 import { base64Bytes, base64Size, dataUrl, fileNameFor, formatBytes, isMediaType } from './contentBlocks';
@@ -34,14 +34,28 @@ export function ImageBlock(props: MediaProps) {
   const { data, mimeType } = props;
   const { t } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
-  const { broken, setBroken, save } = useSave(props);
+  const { broken, save } = useSave(props);
   const [open, setOpen] = useState(false);
-  const [dimensions, setDimensions] = useState<string>();
+  const [undrawable, setUndrawable] = useState(false);
+  const [dimensions, setDimensions] = useState<{ width: number; height: number }>();
   const size = base64Size(data);
   const drawable = isMediaType(mimeType, 'image');
-  const inline = drawable && size <= IMAGE_INLINE_LIMIT && !broken;
+  const inline = drawable && size <= IMAGE_INLINE_LIMIT && !broken && !undrawable;
+  const src = drawable && size <= IMAGE_INLINE_LIMIT && !broken ? dataUrl(mimeType, data) : undefined;
+  // Measured on a probe of its own: antd's Image keeps the <img> load events for itself.
+  useEffect(() => {
+    if (!src) return;
+    const probe = new window.Image();
+    probe.onload = () => setDimensions({ width: probe.naturalWidth, height: probe.naturalHeight });
+    probe.onerror = () => setUndrawable(true);
+    probe.src = src;
+    return () => {
+      probe.onload = null;
+      probe.onerror = null;
+    };
+  }, [src]);
   const what = t('toolCall.block.image');
-  const meta = [mimeType, formatBytes(size), dimensions].filter(Boolean).join(' · ');
+  const meta = [mimeType, formatBytes(size), dimensions && t('toolCall.image.dimensions', dimensions)].filter(Boolean).join(' · ');
   return (
     <BlockFrame
       icon={<PictureOutlined />}
@@ -62,15 +76,10 @@ export function ImageBlock(props: MediaProps) {
       {inline ? (
         <div style={{ display: 'inline-block', padding: 4, borderRadius: token.borderRadiusSM, background: token.colorFillTertiary }}>
           <Image
-            src={dataUrl(mimeType, data)}
+            src={src}
             alt={t('toolCall.image.alt', { mimeType })}
             style={{ maxWidth: '100%', maxHeight: 360, minWidth: 16, minHeight: 16, objectFit: 'contain' }}
             preview={{ open, onOpenChange: setOpen }}
-            onLoad={(event) => {
-              const img = event.currentTarget;
-              setDimensions(t('toolCall.image.dimensions', { width: img.naturalWidth, height: img.naturalHeight }));
-            }}
-            onError={() => setBroken(true)}
           />
         </div>
       ) : (
@@ -83,7 +92,9 @@ export function ImageBlock(props: MediaProps) {
               ? t('toolCall.media.undecodable')
               : !drawable
                 ? t('toolCall.media.notDrawable', { mimeType })
-                : t('toolCall.image.tooLarge', { size: formatBytes(size), limit: formatBytes(IMAGE_INLINE_LIMIT) })
+                : undrawable
+                  ? t('toolCall.image.undrawable')
+                  : t('toolCall.image.tooLarge', { size: formatBytes(size), limit: formatBytes(IMAGE_INLINE_LIMIT) })
           }
         />
       )}

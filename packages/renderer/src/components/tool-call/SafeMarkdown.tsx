@@ -31,11 +31,21 @@ function ImageAsLink({ src, alt }: { src?: string; alt?: string }) {
   return <SafeLink href={src}>{label}</SafeLink>;
 }
 
+/** A tool's "# Title" is a heading inside a result, not a page title: levels start small. */
+const heading = (level: 4 | 5) =>
+  function Heading({ children }: { children?: ReactNode }) {
+    return (
+      <Typography.Title level={level} style={{ marginTop: 8 }}>
+        {children}
+      </Typography.Title>
+    );
+  };
+
 const OPTIONS: MarkdownToJSX.Options = {
   disableParsingRawHTML: true,
   // A URL that fails the check reaches the overrides as undefined and renders as text.
   sanitizer: (value) => (SAFE_LINK.test(value.trim()) ? value : null),
-  overrides: { a: SafeLink, img: ImageAsLink },
+  overrides: { a: SafeLink, img: ImageAsLink, h1: heading(4), h2: heading(5), h3: heading(5), h4: heading(5), h5: heading(5), h6: heading(5) },
   forceWrapper: true,
 };
 
