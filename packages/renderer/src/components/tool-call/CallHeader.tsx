@@ -43,10 +43,11 @@ export function CallHeader({
   return (
     <Flex align="center" justify="space-between" gap={8} wrap>
       <Flex align="baseline" gap={8} style={{ minWidth: 0, flex: '1 1 240px' }}>
-        <Typography.Title level={5} id={headingId} style={{ margin: 0, minWidth: 0 }} ellipsis={{ tooltip: toolName }}>
+        {/* The tool's name wins the room: the server's name gives way first. */}
+        <Typography.Title level={5} id={headingId} style={{ margin: 0, flex: '0 1 auto', minWidth: 48, maxWidth: '75%' }} ellipsis={{ tooltip: toolName }}>
           {toolName}
         </Typography.Title>
-        <Typography.Text type="secondary" ellipsis={{ tooltip: serverName }} style={{ minWidth: 0 }}>
+        <Typography.Text type="secondary" ellipsis={{ tooltip: serverName }} style={{ flex: '1 1 0', minWidth: 0 }}>
           {t('toolCall.onServer', { server: serverName })}
         </Typography.Text>
       </Flex>

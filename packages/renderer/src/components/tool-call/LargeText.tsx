@@ -7,11 +7,7 @@ import { SaveButton } from './SaveButton';
 /** Past this many characters a text is cut until asked for: rendering megabytes at once freezes the window. */
 export const TEXT_DISPLAY_LIMIT = 200_000;
 
-/**
- * Shows `text` through `render`, cut to TEXT_DISPLAY_LIMIT characters with "Show all" and
- * "Save" when it is longer. `render` gets whether the text is cut, so a costly rendering
- * (markdown) can fall back to plain text for the big ones.
- */
+/** Shows `text` through `render`, cut to TEXT_DISPLAY_LIMIT characters with "Show all" and "Save" when it is longer. */
 export function LargeText({
   text,
   what,
@@ -24,17 +20,17 @@ export function LargeText({
   what: string;
   fileName: string;
   mimeType?: string;
-  render: (shown: string, large: boolean) => ReactNode;
+  render: (shown: string) => ReactNode;
 }) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const [all, setAll] = useState(false);
   const large = text.length > TEXT_DISPLAY_LIMIT;
-  if (!large) return <>{render(text, false)}</>;
+  if (!large) return <>{render(text)}</>;
   const shown = all ? text : text.slice(0, TEXT_DISPLAY_LIMIT);
   const count = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   return (
     <div>
-      {render(shown, true)}
+      {render(shown)}
       <Space wrap size="small" style={{ marginTop: 4 }}>
         <Typography.Text type="secondary" data-testid="text-truncated">
           {all

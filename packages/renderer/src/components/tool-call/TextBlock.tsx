@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockFrame } from './BlockFrame';
 import { CopyButton } from './CopyButton';
-import { LargeText } from './LargeText';
+import { LargeText, TEXT_DISPLAY_LIMIT } from './LargeText';
 import { SafeMarkdown } from './SafeMarkdown';
 import { codeBox } from './styles';
 
@@ -17,7 +17,9 @@ type View = 'formatted' | 'plain';
 export function TextBlock({ text, fileStem }: { text: string; fileStem: string }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
-  const [view, setView] = useState<View>('formatted');
+  const [chosen, setView] = useState<View>('formatted');
+  const large = text.length > TEXT_DISPLAY_LIMIT;
+  const view = large ? 'plain' : chosen;
   return (
     <BlockFrame
       icon={<FileTextOutlined />}
@@ -31,7 +33,7 @@ export function TextBlock({ text, fileStem }: { text: string; fileStem: string }
             value={view}
             onChange={setView}
             options={[
-              { value: 'formatted', label: t('toolCall.text.formatted') },
+              { value: 'formatted', label: t('toolCall.text.formatted'), disabled: large },
               { value: 'plain', label: t('toolCall.text.plain') },
             ]}
           />
@@ -43,8 +45,8 @@ export function TextBlock({ text, fileStem }: { text: string; fileStem: string }
         text={text}
         what={t('toolCall.block.text')}
         fileName={`${fileStem}.txt`}
-        render={(shown, large) =>
-          view === 'formatted' && !large ? <SafeMarkdown text={shown} /> : <pre style={codeBox(token, 480)}>{shown}</pre>
+        render={(shown) =>
+          view === 'formatted' ? <SafeMarkdown text={shown} /> : <pre style={codeBox(token, 480)}>{shown}</pre>
         }
       />
     </BlockFrame>
