@@ -90,8 +90,16 @@ describe('ToolCallDisplay', () => {
     const args = screen.getByTestId('tool-call-args');
     // Open while the call runs (nothing else to look at yet).
     expect(JSON.parse(args.querySelector('pre')!.textContent!)).toEqual({ text: 'hi', n: 2 });
-    fireEvent.click(within(args).getByRole('button', { name: 'Copy the arguments as JSON' }));
+    const copy = within(args).getByRole('button', { name: 'Copy the arguments as JSON' });
+    fireEvent.click(copy);
     await waitFor(() => expect(JSON.parse(copied[0]!)).toEqual({ text: 'hi', n: 2 }));
+    // Clicking or pressing Enter on the copy button does not fold the panel it sits in.
+    fireEvent.keyDown(copy, { key: 'Enter', keyCode: 13 });
+    const header = within(args).getByRole('button', { name: /Arguments \(2\)/ });
+    expect(header.getAttribute('aria-expanded')).toBe('true');
+    // The header itself folds it, from the keyboard too.
+    fireEvent.keyDown(header, { key: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(header.getAttribute('aria-expanded')).toBe('false'));
   });
 
   it('never runs markdown HTML: a script tag and an onerror payload stay inert text, a javascript: link is no link', () => {

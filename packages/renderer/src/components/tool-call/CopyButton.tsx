@@ -36,11 +36,7 @@ export function CopyButton({ text, label, testId }: { text: string | (() => stri
           icon={state === 'copied' ? <CheckOutlined /> : <CopyOutlined />}
           aria-label={label}
           data-testid={testId}
-          onClick={(event) => {
-            // Inside a collapsible header the click must copy, not fold the panel.
-            event.stopPropagation();
-            void copy();
-          }}
+          onClick={() => void copy()}
         />
       </Tooltip>
       <span role="status" style={visuallyHidden}>

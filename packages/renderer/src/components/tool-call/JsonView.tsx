@@ -37,7 +37,12 @@ export function JsonView({
           key: 'json',
           label: title,
           extra: (
-            <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+            // The header folds on click and on Enter; what happens on the buttons in it stays with them.
+            <span
+              style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+              onClick={(event) => event.stopPropagation()}
+              onKeyDown={(event) => event.stopPropagation()}
+            >
               {extra}
               <CopyButton text={json} label={copyLabel} />
             </span>
