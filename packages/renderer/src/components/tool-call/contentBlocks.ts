@@ -121,10 +121,12 @@ export function extensionFor(mimeType: string | undefined): string {
 /** A file name safe on every OS: the resource's own last path segment when it has one. */
 export function fileNameFor(stem: string, mimeType: string | undefined, uri?: string): string {
   const path = uri?.split(/[?#]/)[0] ?? '';
-  const last = decodeSegment(path.split('/').filter(Boolean).pop() ?? '');
+  // "x://" has no name of its own: a segment ending in ":" is the scheme.
+  const last = decodeSegment(path.split('/').filter((segment) => segment && !segment.endsWith(':')).pop() ?? '');
   const clean = (name: string) =>
     Array.from(name, (c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c))
       .join('')
+      .replace(/^\.+/, '') // no hidden files, no "..": the name is never a path
       .slice(0, 120);
   if (last && /\.[A-Za-z0-9]{1,8}$/.test(last)) return clean(last);
   return `${clean(last || stem) || 'result'}.${extensionFor(mimeType)}`;
