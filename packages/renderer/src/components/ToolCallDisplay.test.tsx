@@ -277,6 +277,14 @@ describe('ToolCallDisplay', () => {
     expect(screen.getByText('Not checked: the tool declares no output schema.')).toBeTruthy();
   });
 
+  it('does not hold an error result to the output schema', () => {
+    show({ outputSchema: { type: 'object', required: ['sum'] }, result: result([], { isError: true, structuredContent: { reason: 'quota' } }) });
+    expect(JSON.parse(screen.getByTestId('structured-content').querySelector('pre')!.textContent!)).toEqual({ reason: 'quota' });
+    expect(screen.queryByTestId('schema-invalid')).toBeNull();
+    expect(screen.queryByTestId('schema-valid')).toBeNull();
+    expect(screen.queryByText('Not checked: the tool declares no output schema.')).toBeNull();
+  });
+
   it('styles isError as a failure with an alert, and keeps its content', () => {
     show({ toolName: 'fail', result: result([{ type: 'text', text: 'This tool always fails' }], { isError: true }) });
     expect(screen.getByTestId('tool-call-status').textContent).toBe('Tool reported a failure');

@@ -63,7 +63,7 @@ export function ToolCallDisplay({ call }: { call: ToolCallView }) {
         <BlockView key={index} raw={block} fileStem={`${stem}-${index + 1}`} />
       ))}
       {result.structuredContent !== undefined ? (
-        <StructuredContentView value={result.structuredContent} outputSchema={call.outputSchema} fileStem={stem} />
+        <StructuredContentView value={result.structuredContent} outputSchema={call.outputSchema} isError={result.isError} fileStem={stem} />
       ) : call.outputSchema && !result.isError ? (
         // The spec requires structured content from a tool that declares an output schema.
         <Alert type="warning" showIcon data-testid="schema-missing" title={t('toolCall.structured.missing')} />

@@ -4,18 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { JsonView } from './JsonView';
 import { checkOutput } from './outputSchemaCheck';
 
-/** structuredContent as JSON, and what checking it against the tool's outputSchema found, in words. */
+/**
+ * structuredContent as JSON, and what checking it against the tool's outputSchema found, in
+ * words. An error result is not checked: the schema promises the shape of a success.
+ */
 export function StructuredContentView({
   value,
   outputSchema,
+  isError,
   fileStem,
 }: {
   value: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
+  isError: boolean;
   fileStem: string;
 }) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const check = useMemo(() => (outputSchema ? checkOutput(outputSchema, value) : undefined), [outputSchema, value]);
+  const check = useMemo(() => (outputSchema && !isError ? checkOutput(outputSchema, value) : undefined), [outputSchema, value, isError]);
   return (
     <Flex vertical gap={8} data-testid="structured-content">
       <JsonView title={t('toolCall.structured.title')} value={value} copyLabel={t('toolCall.copy.structured')} fileStem={`${fileStem}-structured`} />
@@ -46,7 +51,7 @@ export function StructuredContentView({
           description={<Typography.Text code>{check.message}</Typography.Text>}
         />
       ) : null}
-      {check ? null : (
+      {check || isError ? null : (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('toolCall.structured.noSchema')}
         </Typography.Text>
