@@ -1,6 +1,16 @@
+import { CloseCircleFilled } from '@ant-design/icons';
+import { Alert, Flex, Typography, theme } from 'antd';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { McpCallToolResult } from '@shared/contracts/mcp-types';
 import type { AppErrorShape } from '@shared/errors';
-import { Typography } from 'antd';
+import { ErrorAlert } from './ErrorAlert';
+import { BlockView } from './tool-call/BlockView';
+import { CallHeader, RunningState, type CallStatus, type ToolCallProgress } from './tool-call/CallHeader';
+import { JsonView } from './tool-call/JsonView';
+import { StructuredContentView } from './tool-call/StructuredContentView';
+
+export type { ToolCallProgress } from './tool-call/CallHeader';
 
 /**
  * One tool call as a person sees it: the arguments sent and what came back. `result` is absent
@@ -15,13 +25,100 @@ export interface ToolCallView {
   error?: AppErrorShape;
   /** The tool's declared `outputSchema`, to check `structuredContent` against. */
   outputSchema?: Record<string, unknown>;
+  /** Whether the call is still running; by default, while there is neither a result nor an error. */
+  running?: boolean;
+  /** The latest `mcp.tool_progress` of this call, shown as a bar while it runs. */
+  progress?: ToolCallProgress;
 }
 
-// Placeholder until the display lands: shows the raw result so callers can be built against the props.
+const statusOf = (call: ToolCallView): CallStatus => {
+  if (call.running) return 'running';
+  if (call.error) return 'error';
+  if (call.result) return call.result.isError ? 'failed' : 'succeeded';
+  return call.running === false ? 'stopped' : 'running';
+};
+
+/** Saved files are named after the tool: "search-2.png", "search-arguments.json". */
+const fileStemOf = (toolName: string) => toolName.replace(/[^\w.-]+/g, '_') || 'result';
+
+/**
+ * The model is given `flattenContent`'s `[Image: mime]` placeholders; the person sees the real
+ * thing here: markdown (safely), images, audio, resources, structured content checked against
+ * the output schema. Used by the playground and by any chat view.
+ */
 export function ToolCallDisplay({ call }: { call: ToolCallView }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { token } = theme.useToken();
+  const headingId = useId();
+  const { result, error } = call;
+  const status = statusOf(call);
+  const stem = fileStemOf(call.toolName);
+
+  const blocks = result ? (
+    <Flex vertical gap={8} data-testid="tool-call-content">
+      {result.content.length === 0 && result.structuredContent === undefined ? (
+        <Typography.Text type="secondary">{t('toolCall.noContent')}</Typography.Text>
+      ) : null}
+      {result.content.map((block, index) => (
+        <BlockView key={index} raw={block} fileStem={`${stem}-${index + 1}`} />
+      ))}
+      {result.structuredContent !== undefined ? (
+        <StructuredContentView value={result.structuredContent} outputSchema={call.outputSchema} isError={result.isError} fileStem={stem} />
+      ) : call.outputSchema && !result.isError ? (
+        // The spec requires structured content from a tool that declares an output schema.
+        <Alert type="warning" showIcon data-testid="schema-missing" title={t('toolCall.structured.missing')} />
+      ) : null}
+    </Flex>
+  ) : null;
+
   return (
-    <Typography.Paragraph data-testid="tool-call-display">
-      <pre>{JSON.stringify({ args: call.args, result: call.result, error: call.error }, null, 2)}</pre>
-    </Typography.Paragraph>
+    <section aria-labelledby={headingId} data-testid="tool-call-display" data-status={status}>
+      <Flex vertical gap={12}>
+        <CallHeader
+          headingId={headingId}
+          toolName={call.toolName}
+          serverName={call.serverName}
+          status={status}
+          durationMs={result?.durationMs}
+          copyResult={result ? () => JSON.stringify(result, null, 2) : undefined}
+        />
+        {status === 'running' ? <RunningState progress={call.progress} /> : null}
+        {error ? <ErrorAlert error={error} testId="tool-call-error" /> : null}
+        <JsonView
+          title={t('toolCall.arguments', { count: Object.keys(call.args).length })}
+          value={call.args}
+          copyLabel={t('toolCall.copy.args')}
+          fileStem={`${stem}-arguments`}
+          defaultOpen={!result}
+          testId="tool-call-args"
+        />
+        {result?.isError ? (
+          <div
+            data-testid="tool-call-failed"
+            style={{
+              border: `1px solid ${token.colorErrorBorder}`,
+              background: token.colorErrorBg,
+              borderRadius: token.borderRadiusLG,
+              padding: token.paddingSM,
+            }}
+          >
+            {/* Only the sentence is the live alert: a whole result read out at once helps no one. */}
+            <Flex role="alert" align="center" gap={8} style={{ marginBottom: 8 }}>
+              <CloseCircleFilled style={{ color: token.colorError }} aria-hidden />
+              <Typography.Text strong>{t('toolCall.failed.title')}</Typography.Text>
+              <Typography.Text type="secondary">{t('toolCall.failed.description')}</Typography.Text>
+            </Flex>
+            {blocks}
+          </div>
+        ) : result ? (
+          <div>
+            <Typography.Text strong role="heading" aria-level={6} style={{ display: 'block', marginBottom: 8 }}>
+              {t('toolCall.result')}
+            </Typography.Text>
+            {blocks}
+          </div>
+        ) : null}
+      </Flex>
+    </section>
   );
 }

@@ -130,6 +130,12 @@ export const MCPToolSchema = z.object({
   inputSchema: JsonSchemaObjectSchema,
   /** Display only: provider conversions never send them. */
   annotations: McpToolAnnotationsSchema.optional(),
+  /**
+   * The JSON Schema the tool promises its `structuredContent` follows (spec 2025-06-18 on). For the
+   * person: the result display checks a call's structured content against it. Provider
+   * conversions never send it; a model is offered the input schema alone.
+   */
+  outputSchema: JsonSchemaObjectSchema.optional(),
   serverId: z.string(),
   serverName: z.string(),
 });

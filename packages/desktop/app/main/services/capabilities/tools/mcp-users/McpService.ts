@@ -586,6 +586,7 @@ function toMcpTool(server: McpServerRecord, tool: Tool): MCPTool {
     description: tool.description ?? '',
     inputSchema: tool.inputSchema,
     ...(annotations ? { annotations } : {}),
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
     serverId: server.id,
     serverName: server.name,
   };

@@ -33,7 +33,7 @@ import { startHttpServer } from '../../../../../../../../../e2e/fixtures/servers
 import { PAGE_SIZE, RESOURCE_TEXT, RESOURCE_URI, TINY_WAV_BASE64 } from '../../../../../../../../../e2e/fixtures/servers/tools.mjs';
 
 type Kind = 'stdio' | 'sse' | 'http' | 'ws';
-const BASE_TOOL_COUNT = 13;
+const BASE_TOOL_COUNT = 14;
 const HEADERS = { 'X-Elftia-Test': 'fixture' };
 
 /** A started server (a process for remote kinds; for stdio the transport owns the process). */
@@ -105,7 +105,7 @@ describe.each<Kind>(['stdio', 'sse', 'http', 'ws'])('fixture server over %s', (k
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(BASE_TOOL_COUNT);
     expect(tools.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['echo', 'add', 'image', 'audio', 'sleep', 'fail', 'crash', 'stderr', 'add_tool', 'roots', 'sample', 'elicit', 'headers']),
+      expect.arrayContaining(['echo', 'add', 'image', 'audio', 'sleep', 'fail', 'crash', 'stderr', 'add_tool', 'roots', 'sample', 'elicit', 'headers', 'structured']),
     );
     const { prompts } = await client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual(['greet']);

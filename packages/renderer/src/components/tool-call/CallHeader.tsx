@@ -1,0 +1,86 @@
+import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
+import { Flex, Progress, Spin, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { McpToolProgress } from '@shared/contracts/mcp-types';
+import { CopyButton } from './CopyButton';
+
+/** `stopped`: no longer running, yet neither a result nor an error came (a caller that gave up waiting). */
+export type CallStatus = 'running' | 'succeeded' | 'failed' | 'error' | 'stopped';
+export type ToolCallProgress = Pick<McpToolProgress, 'progress' | 'total' | 'message'>;
+
+export function formatDuration(t: TFunction<['settings/tools', 'common']>, ms: number): string {
+  if (ms < 1000) return t('toolCall.duration.ms', { value: Math.round(ms) });
+  if (ms < 60_000) return t('toolCall.duration.s', { value: (ms / 1000).toFixed(ms < 10_000 ? 2 : 1) });
+  return t('toolCall.duration.min', { min: Math.floor(ms / 60_000), s: Math.round((ms % 60_000) / 1000) });
+}
+
+const STATUS = {
+  running: { color: 'processing', icon: <SyncOutlined spin /> },
+  succeeded: { color: 'success', icon: <CheckCircleOutlined /> },
+  failed: { color: 'error', icon: <CloseCircleOutlined /> },
+  error: { color: 'error', icon: <ExclamationCircleOutlined /> },
+  stopped: { color: 'default', icon: <StopOutlined /> },
+} as const;
+
+/** Tool and server, how the call went and how long it took, and "copy the whole result". */
+export function CallHeader({
+  headingId,
+  toolName,
+  serverName,
+  status,
+  durationMs,
+  copyResult,
+}: {
+  headingId: string;
+  toolName: string;
+  serverName: string;
+  status: CallStatus;
+  durationMs?: number;
+  copyResult?: () => string;
+}) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  return (
+    <Flex align="center" justify="space-between" gap={8} wrap>
+      <Flex align="baseline" gap={8} style={{ minWidth: 0, flex: '1 1 240px' }}>
+        {/* The tool's name wins the room: the server's name gives way first. */}
+        <Typography.Title level={5} id={headingId} style={{ margin: 0, flex: '0 1 auto', minWidth: 48, maxWidth: '75%' }} ellipsis={{ tooltip: toolName }}>
+          {toolName}
+        </Typography.Title>
+        <Typography.Text type="secondary" ellipsis={{ tooltip: serverName }} style={{ flex: '1 1 0', minWidth: 0 }}>
+          {t('toolCall.onServer', { server: serverName })}
+        </Typography.Text>
+      </Flex>
+      <Flex align="center" gap={4} wrap>
+        <Tag color={STATUS[status].color} icon={STATUS[status].icon} data-testid="tool-call-status" style={{ marginInlineEnd: 0 }}>
+          {t(`toolCall.status.${status}`)}
+        </Tag>
+        {durationMs !== undefined ? (
+          <Typography.Text type="secondary" data-testid="tool-call-duration">
+            <ClockCircleOutlined aria-hidden /> {formatDuration(t, durationMs)}
+          </Typography.Text>
+        ) : null}
+        {copyResult ? <CopyButton text={copyResult} label={t('toolCall.copy.result')} testId="copy-result" /> : null}
+      </Flex>
+    </Flex>
+  );
+}
+
+/** While the call runs: a spinner, and a progress bar once the server reports progress. */
+export function RunningState({ progress }: { progress?: ToolCallProgress }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const percent = progress?.total ? Math.min(100, Math.round((progress.progress / progress.total) * 100)) : undefined;
+  return (
+    <Flex vertical gap={4} data-testid="tool-call-running" role="status" aria-live="polite">
+      <Flex align="center" gap={8}>
+        <Spin size="small" />
+        <Typography.Text>{progress?.message ?? t('toolCall.running')}</Typography.Text>
+      </Flex>
+      {percent !== undefined ? (
+        <Progress percent={percent} size="small" aria-label={t('toolCall.progress', { progress: progress!.progress, total: progress!.total })} data-testid="tool-call-progress" />
+      ) : progress ? (
+        <Typography.Text type="secondary">{t('toolCall.progressNoTotal', { progress: progress.progress })}</Typography.Text>
+      ) : null}
+    </Flex>
+  );
+}

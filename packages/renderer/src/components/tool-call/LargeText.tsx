@@ -1,0 +1,49 @@
+import { Button, Space, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveFile } from './download';
+import { SaveButton } from './SaveButton';
+
+/** Past this many characters a text is cut until asked for: rendering megabytes at once freezes the window. */
+export const TEXT_DISPLAY_LIMIT = 200_000;
+
+/** Shows `text` through `render`, cut to TEXT_DISPLAY_LIMIT characters with "Show all" and "Save" when it is longer. */
+export function LargeText({
+  text,
+  what,
+  fileName,
+  mimeType = 'text/plain',
+  render,
+}: {
+  text: string;
+  /** What the text is ("Text", "Structured content"), for the Save button's label. */
+  what: string;
+  fileName: string;
+  mimeType?: string;
+  render: (shown: string) => ReactNode;
+}) {
+  const { t, i18n } = useTranslation(['settings/tools', 'common']);
+  const [all, setAll] = useState(false);
+  const large = text.length > TEXT_DISPLAY_LIMIT;
+  if (!large) return <>{render(text)}</>;
+  const shown = all ? text : text.slice(0, TEXT_DISPLAY_LIMIT);
+  const count = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  return (
+    <div>
+      {render(shown)}
+      <Space wrap size="small" style={{ marginTop: 4 }}>
+        <Typography.Text type="secondary" data-testid="text-truncated">
+          {all
+            ? t('toolCall.text.showingAll', { total: count(text.length) })
+            : t('toolCall.text.truncated', { shown: count(TEXT_DISPLAY_LIMIT), total: count(text.length) })}
+        </Typography.Text>
+        {all ? null : (
+          <Button size="small" onClick={() => setAll(true)}>
+            {t('toolCall.text.showAll')}
+          </Button>
+        )}
+        <SaveButton what={what} onSave={() => saveFile(text, mimeType, fileName)} />
+      </Space>
+    </div>
+  );
+}

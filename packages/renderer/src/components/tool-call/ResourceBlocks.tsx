@@ -1,0 +1,94 @@
+import { FileOutlined, LinkOutlined } from '@ant-design/icons';
+import { Alert, Descriptions, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BlockFrame } from './BlockFrame';
+import { base64Bytes, base64Size, fileNameFor, formatBytes, type EmbeddedResourceBlock, type ResourceLinkBlock } from './contentBlocks';
+import { CopyButton } from './CopyButton';
+import { saveFile } from './download';
+import { LargeText } from './LargeText';
+import { SaveButton } from './SaveButton';
+import { codeBox } from './styles';
+
+/** The URI as text with its own copy button: a server's URI may be any scheme, so it is never a live link. */
+function Uri({ uri }: { uri: string }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}>
+      <Typography.Text code style={{ wordBreak: 'break-all' }} data-testid="resource-uri">
+        {uri}
+      </Typography.Text>
+      <CopyButton text={uri} label={t('toolCall.copy.uri')} testId="copy-uri" />
+    </span>
+  );
+}
+
+/** A link the tool points at. It is not read: reading a resource is the person's choice (the Resources pane). */
+export function ResourceLinkView({ block }: { block: ResourceLinkBlock }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const name = block.title ?? block.name ?? block.uri;
+  return (
+    <BlockFrame icon={<LinkOutlined />} title={t('toolCall.block.resourceLink')} meta={block.mimeType} testId="block-resource-link">
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'name', label: t('toolCall.resource.name'), children: <Typography.Text strong>{name}</Typography.Text> },
+          { key: 'uri', label: t('toolCall.resource.uri'), children: <Uri uri={block.uri} /> },
+          ...(block.mimeType ? [{ key: 'mime', label: t('toolCall.resource.mimeType'), children: block.mimeType }] : []),
+          ...(block.description ? [{ key: 'description', label: t('toolCall.resource.description'), children: block.description }] : []),
+        ]}
+      />
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('toolCall.resource.notFetched')}
+      </Typography.Text>
+    </BlockFrame>
+  );
+}
+
+/** A resource sent inside the result: text is shown, a blob is offered as a file of its own type. */
+export function EmbeddedResourceView({ block, fileStem }: { block: EmbeddedResourceBlock; fileStem: string }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { token } = theme.useToken();
+  const [broken, setBroken] = useState(false);
+  const mimeType = block.mimeType ?? (block.text !== undefined ? 'text/plain' : 'application/octet-stream');
+  const fileName = fileNameFor(fileStem, mimeType, block.uri);
+  const what = t('toolCall.block.resource');
+  const saveBlob = () => {
+    try {
+      saveFile(base64Bytes(block.blob ?? ''), mimeType, fileName);
+    } catch {
+      setBroken(true);
+    }
+  };
+  const isText = block.text !== undefined;
+  return (
+    <BlockFrame
+      icon={<FileOutlined />}
+      title={what}
+      meta={isText ? mimeType : `${mimeType} · ${formatBytes(base64Size(block.blob ?? ''))}`}
+      testId={isText ? 'block-resource-text' : 'block-resource-blob'}
+      actions={
+        isText ? (
+          <>
+            <CopyButton text={block.text ?? ''} label={t('toolCall.copy.text')} />
+            <SaveButton what={what} onSave={() => saveFile(block.text ?? '', mimeType, fileName)} testId="save-resource" />
+          </>
+        ) : (
+          <SaveButton what={what} onSave={saveBlob} testId="save-resource" />
+        )
+      }
+    >
+      <div style={{ marginBottom: 8 }}>
+        <Uri uri={block.uri} />
+      </div>
+      {isText ? (
+        <LargeText text={block.text ?? ''} what={what} fileName={fileName} mimeType={mimeType} render={(shown) => <pre style={codeBox(token)}>{shown}</pre>} />
+      ) : broken ? (
+        <Alert type="warning" showIcon title={t('toolCall.media.undecodable')} />
+      ) : (
+        <Typography.Text type="secondary">{t('toolCall.resource.blob', { fileName })}</Typography.Text>
+      )}
+    </BlockFrame>
+  );
+}

@@ -1,0 +1,13 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** "Save" with a label that names what is saved (several Save buttons share one screen). */
+export function SaveButton({ onSave, what, testId }: { onSave: () => void; what: string; testId?: string }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  return (
+    <Button size="small" icon={<DownloadOutlined />} aria-label={t('toolCall.saveWhat', { what })} data-testid={testId} onClick={onSave}>
+      {t('toolCall.save')}
+    </Button>
+  );
+}

@@ -1,0 +1,61 @@
+import { Alert, Flex, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { JsonView } from './JsonView';
+import { checkOutput } from './outputSchemaCheck';
+
+/**
+ * structuredContent as JSON, and what checking it against the tool's outputSchema found, in
+ * words. An error result is not checked: the schema promises the shape of a success.
+ */
+export function StructuredContentView({
+  value,
+  outputSchema,
+  isError,
+  fileStem,
+}: {
+  value: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  isError: boolean;
+  fileStem: string;
+}) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const check = useMemo(() => (outputSchema && !isError ? checkOutput(outputSchema, value) : undefined), [outputSchema, value, isError]);
+  return (
+    <Flex vertical gap={8} data-testid="structured-content">
+      <JsonView title={t('toolCall.structured.title')} value={value} copyLabel={t('toolCall.copy.structured')} fileStem={`${fileStem}-structured`} />
+      {check?.status === 'valid' ? <Alert type="success" showIcon data-testid="schema-valid" title={t('toolCall.structured.valid')} /> : null}
+      {check?.status === 'invalid' ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="schema-invalid"
+          title={t('toolCall.structured.invalid', { count: check.issues.length })}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+              {check.issues.map((issue, index) => (
+                <li key={`${issue.path}-${index}`} data-testid="schema-issue">
+                  <Typography.Text code>{issue.path || t('toolCall.structured.root')}</Typography.Text> {issue.message}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+      {check?.status === 'unusable' ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="schema-unusable"
+          title={t('toolCall.structured.unusable')}
+          description={<Typography.Text code>{check.message}</Typography.Text>}
+        />
+      ) : null}
+      {check || isError ? null : (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('toolCall.structured.noSchema')}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}

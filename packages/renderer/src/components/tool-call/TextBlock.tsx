@@ -1,0 +1,54 @@
+import { FileTextOutlined } from '@ant-design/icons';
+import { Segmented, theme } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BlockFrame } from './BlockFrame';
+import { CopyButton } from './CopyButton';
+import { LargeText, TEXT_DISPLAY_LIMIT } from './LargeText';
+import { SafeMarkdown } from './SafeMarkdown';
+import { codeBox } from './styles';
+
+type View = 'formatted' | 'plain';
+
+/**
+ * A text block: markdown by default (most tools write it), or the text exactly as sent, which
+ * is what a log or a JSON answer needs. Large texts are always plain: markdown of megabytes is slow.
+ */
+export function TextBlock({ text, fileStem }: { text: string; fileStem: string }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { token } = theme.useToken();
+  const [chosen, setView] = useState<View>('formatted');
+  const large = text.length > TEXT_DISPLAY_LIMIT;
+  const view = large ? 'plain' : chosen;
+  return (
+    <BlockFrame
+      icon={<FileTextOutlined />}
+      title={t('toolCall.block.text')}
+      testId="block-text"
+      actions={
+        <>
+          <Segmented<View>
+            size="small"
+            aria-label={t('toolCall.text.view')}
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'formatted', label: t('toolCall.text.formatted'), disabled: large },
+              { value: 'plain', label: t('toolCall.text.plain') },
+            ]}
+          />
+          <CopyButton text={text} label={t('toolCall.copy.text')} testId="copy-text" />
+        </>
+      }
+    >
+      <LargeText
+        text={text}
+        what={t('toolCall.block.text')}
+        fileName={`${fileStem}.txt`}
+        render={(shown) =>
+          view === 'formatted' ? <SafeMarkdown text={shown} /> : <pre style={codeBox(token, 480)}>{shown}</pre>
+        }
+      />
+    </BlockFrame>
+  );
+}
