@@ -85,7 +85,7 @@ describe('converters', () => {
     expect(anthropic.repairs).toEqual([{ toolId: hostile.id, repairs: [{ code: 'REF_INLINED', path: 'opts', detail: { ref: '#/$defs/Opts' } }] }]);
     const responses = convertMcpToolsToOpenAIResponses([hostile, plain], { repairs: true });
     // The open map makes it non-strict: a warning, and no strict-mode repairs.
-    expect(responses.warnings).toEqual([expect.objectContaining({ code: 'NOT_STRICT', toolId: hostile.id })]);
+    expect(responses.warnings).toEqual([expect.objectContaining({ code: 'NOT_STRICT', toolId: hostile.id, detail: { reason: 'OPEN_MAP', path: 'opts' } })]);
     expect(responses.repairs?.[0]?.repairs.map((repair) => repair.code)).toEqual(['REF_INLINED']);
     expect(responses.repairs?.[1]).toEqual({ toolId: plain.id, repairs: [{ code: 'STRICT_OPTIONAL_NULLABLE', path: '', detail: { names: 'depth' } }] });
     expect(convertMcpToolsToOpenAI([hostile, plain], { repairs: true }).tools).toEqual(convertMcpToolsToOpenAI([hostile, plain]).tools);

@@ -60,8 +60,14 @@ export type ConversionWarningCode = 'TOOL_DROPPED' | 'TOOL_LIMIT' | 'NOT_STRICT'
 
 export interface ConversionWarning {
   code: ConversionWarningCode;
+  /** English, for logs and the CLI; a UI words `code` and `detail` itself. */
   message: string;
   toolId?: string;
+  /**
+   * The facts behind the message: TOOL_DROPPED `{ reason: 'INVALID_ID' | 'DUPLICATE_ID' | 'SCHEMA_FAILED', tool, server, error? }`,
+   * TOOL_LIMIT `{ count, limit, provider }`, NOT_STRICT `{ reason: NotStrictReason, path }`, DESCRIPTION_SHORTENED `{ from, to }`.
+   */
+  detail?: Record<string, string | number>;
 }
 
 export interface ToolsLogger {
@@ -149,11 +155,14 @@ function convertOpenAI<T>(
   const run = new ConversionRun(options);
   const converted = run.each(tools, (tool, schema, report) => {
     const compiled = compileOpenAISchema(schema, report ? { strict, report } : { strict });
-    if (compiled.notStrictReason) run.warn('NOT_STRICT', `Sent non-strict: ${compiled.notStrictReason}`, tool.id);
+    if (compiled.notStrictReason) run.warn('NOT_STRICT', `Sent non-strict: ${compiled.notStrictReason}`, tool.id, compiled.notStrictDetail);
     run.plan(tool.id, compiled.argumentPlan);
     const description = shortenDescription(tool.description, OPENAI_MAX_DESCRIPTION_LENGTH);
     if (description !== tool.description) {
-      run.warn('DESCRIPTION_SHORTENED', `Description shortened from ${tool.description.length} to ${description.length} characters`, tool.id);
+      run.warn('DESCRIPTION_SHORTENED', `Description shortened from ${tool.description.length} to ${description.length} characters`, tool.id, {
+        from: tool.description.length,
+        to: description.length,
+      });
     }
     return envelope({ name: tool.id, description, parameters: compiled.parameters, strict: compiled.strict });
   });
@@ -178,12 +187,16 @@ class ConversionRun {
     const seen = new Set<string>();
     const out: T[] = [];
     for (const tool of tools) {
+      const names = { tool: tool.name, server: tool.serverName };
       if (!PORTABLE_TOOL_NAME.test(tool.id)) {
-        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its id is not a valid tool name (build ids with toolIds)`, tool.id);
+        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its id is not a valid tool name (build ids with toolIds)`, tool.id, {
+          reason: 'INVALID_ID',
+          ...names,
+        });
         continue;
       }
       if (seen.has(tool.id)) {
-        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: another tool already has this id`, tool.id);
+        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: another tool already has this id`, tool.id, { reason: 'DUPLICATE_ID', ...names });
         continue;
       }
       try {
@@ -196,7 +209,11 @@ class ConversionRun {
         }
         seen.add(tool.id);
       } catch (error) {
-        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its schema could not be converted (${errorMessage(error)})`, tool.id);
+        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its schema could not be converted (${errorMessage(error)})`, tool.id, {
+          reason: 'SCHEMA_FAILED',
+          ...names,
+          error: errorMessage(error),
+        });
       }
     }
     return out;
@@ -204,12 +221,12 @@ class ConversionRun {
 
   checkLimit(count: number, limit: number, provider: string): void {
     if (count > limit) {
-      this.warn('TOOL_LIMIT', `${count} tools exceed ${provider}'s limit of ${limit} per request; the request may be rejected`);
+      this.warn('TOOL_LIMIT', `${count} tools exceed ${provider}'s limit of ${limit} per request; the request may be rejected`, undefined, { count, limit, provider });
     }
   }
 
-  warn(code: ConversionWarningCode, message: string, toolId?: string): void {
-    this.warnings.push(toolId === undefined ? { code, message } : { code, message, toolId });
+  warn(code: ConversionWarningCode, message: string, toolId?: string, detail?: ConversionWarning['detail']): void {
+    this.warnings.push({ code, message, ...(toolId === undefined ? {} : { toolId }), ...(detail ? { detail } : {}) });
     this.logger?.warn(`[MCP tools] ${toolId ? `${toolId}: ` : ''}${message}`);
   }
 

@@ -28,7 +28,11 @@ export interface OpenAISchemaResult {
   argumentPlan?: ArgumentPlan;
   /** Why a strict request was sent non-strict. */
   notStrictReason?: string;
+  /** The same, for a UI to put in its own words: what kind of node, and where (`SchemaRepair.path`). */
+  notStrictDetail?: { reason: NotStrictReason; path: string };
 }
+
+export type NotStrictReason = 'OPEN_MAP' | 'NO_TYPE';
 
 /** `report` hears what strict mode changed; a schema sent non-strict is sent as normalised, with no repairs. */
 export function compileOpenAISchema(root: ObjectNode, options: { strict: boolean; report?: ReportRepair }): OpenAISchemaResult {
@@ -41,13 +45,26 @@ export function compileOpenAISchema(root: ObjectNode, options: { strict: boolean
       return plan ? { parameters: schema, strict: true, argumentPlan: plan } : { parameters: schema, strict: true };
     } catch (error) {
       if (!(error instanceof NotStrictable)) throw error;
-      return { parameters: toJsonSchema(root), strict: false, notStrictReason: error.message };
+      return {
+        parameters: toJsonSchema(root),
+        strict: false,
+        notStrictReason: error.message,
+        notStrictDetail: { reason: error.reason, path: error.at },
+      };
     }
   }
   return { parameters: toJsonSchema(root), strict: false };
 }
 
-class NotStrictable extends Error {}
+class NotStrictable extends Error {
+  constructor(
+    message: string,
+    readonly reason: NotStrictReason,
+    readonly at: string,
+  ) {
+    super(message);
+  }
+}
 
 interface StrictResult {
   schema: JsonSchema;
@@ -64,7 +81,7 @@ function strictNode(node: SchemaNode, path: string, where: RepairSite, isRoot = 
     if (node.description) schema.description = node.description;
     return withPlan(node.nullable ? allowNull(schema) : schema, mergePlans(branches.map((branch) => branch.plan)));
   }
-  if (!node.type) throw new NotStrictable(`${path || '<root>'} has no type`);
+  if (!node.type) throw new NotStrictable(`${path || '<root>'} has no type`, 'NO_TYPE', where.at);
   const schema: JsonSchema = { type: node.type };
   // Strict mode documents no `default`; the model still needs to know what omitting means.
   const description = withHints(node.description, node.default === undefined || node.default === null ? [] : [`default: ${JSON.stringify(node.default)}`]);
@@ -100,7 +117,7 @@ function strictNode(node: SchemaNode, path: string, where: RepairSite, isRoot = 
 
 function strictObject(node: SchemaNode, path: string, where: RepairSite, isRoot: boolean, schema: JsonSchema): ArgumentPlan | undefined {
   if (isOpenObject(node, isRoot)) {
-    throw new NotStrictable(`${path || '<root>'} is an open map (additionalProperties), which strict mode cannot express`);
+    throw new NotStrictable(`${path || '<root>'} is an open map (additionalProperties), which strict mode cannot express`, 'OPEN_MAP', where.at);
   }
   const properties = node.properties ?? {};
   const required = new Set(node.required ?? []);
