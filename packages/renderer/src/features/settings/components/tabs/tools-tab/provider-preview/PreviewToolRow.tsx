@@ -1,6 +1,6 @@
-import { ArrowRightOutlined, WarningOutlined } from '@ant-design/icons';
-import { Collapse, Flex, Tag, Tooltip, Typography, theme } from 'antd';
-import { Fragment, memo, type ReactNode } from 'react';
+import { ArrowRightOutlined, CodeOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button, Flex, Tag, Tooltip, Typography, theme } from 'antd';
+import { Fragment, memo, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversionWarning } from '@mcp-common/toolConversion';
 import type { SchemaRepair } from '@mcp-common/schema/repairs';
@@ -13,6 +13,8 @@ export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: Pre
   const changes = tool.warnings.length + tool.repairs.length;
   const sent = tool.sent !== undefined;
   const mapping = t('preview.mappedFrom', { id: tool.toolId, tool: tool.toolName, server: tool.serverName });
+  const [showJson, setShowJson] = useState(false);
+  const jsonId = useId();
   return (
     <li
       data-testid="preview-tool"
@@ -43,6 +45,20 @@ export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: Pre
             {t('preview.unchanged')}
           </Tag>
         )}
+        {sent ? (
+          <Button
+            size="small"
+            type={showJson ? 'primary' : 'text'}
+            ghost={showJson}
+            icon={<CodeOutlined aria-hidden />}
+            aria-expanded={showJson}
+            aria-controls={jsonId}
+            onClick={() => setShowJson((on) => !on)}
+            data-testid="preview-json-toggle"
+          >
+            {t('preview.json')}
+          </Button>
+        ) : null}
       </Flex>
       {changes > 0 ? (
         <ul style={{ margin: `${token.marginXS}px 0 0`, paddingInlineStart: 0, listStyle: 'none' }}>
@@ -54,23 +70,25 @@ export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: Pre
           ))}
         </ul>
       ) : null}
-      {sent ? (
-        <Collapse
-          ghost
-          size="small"
-          style={{ marginTop: token.marginXXS }}
-          items={[
-            {
-              key: 'json',
-              label: t('preview.json'),
-              children: (
-                <pre data-testid="preview-tool-json" style={{ margin: 0, maxHeight: 320, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                  {payloadJson(tool.sent)}
-                </pre>
-              ),
-            },
-          ]}
-        />
+      {sent && showJson ? (
+        <pre
+          id={jsonId}
+          data-testid="preview-tool-json"
+          style={{
+            margin: `${token.marginXS}px 0 0`,
+            padding: token.paddingXS,
+            maxHeight: 320,
+            overflow: 'auto',
+            fontSize: 12,
+            fontFamily: token.fontFamilyCode,
+            background: token.colorFillTertiary,
+            borderRadius: token.borderRadiusSM,
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-word',
+          }}
+        >
+          {payloadJson(tool.sent)}
+        </pre>
       ) : null}
     </li>
   );

@@ -52,6 +52,7 @@ export interface ProviderPreview {
   provider: PreviewProvider;
   /** Exactly what the converter returns: the value a request's `tools` would carry. */
   payload: unknown;
+  /** Every input tool: those not sent first, then those changed, then the rest, each group in input order. */
   tools: PreviewTool[];
   /** Warnings about the whole list (TOOL_LIMIT). */
   listWarnings: ConversionWarning[];
@@ -103,6 +104,11 @@ const CONVERTERS: Record<PreviewProvider, Convert> = {
   },
 };
 
+function rank(tool: PreviewTool): number {
+  if (tool.sent === undefined) return 0;
+  return tool.warnings.length + tool.repairs.length > 0 ? 1 : 2;
+}
+
 export function previewProvider(provider: PreviewProvider, tools: MCPTool[]): ProviderPreview {
   const { conversion, entries } = CONVERTERS[provider](tools);
   const byId = new Map(entries);
@@ -129,7 +135,8 @@ export function previewProvider(provider: PreviewProvider, tools: MCPTool[]): Pr
   return {
     provider,
     payload: conversion.tools,
-    tools: previewTools,
+    // What needs a look first: tools not sent, then tools changed; the input's order otherwise.
+    tools: previewTools.map((tool, index) => ({ tool, index })).sort((a, b) => rank(a.tool) - rank(b.tool) || a.index - b.index).map(({ tool }) => tool),
     listWarnings,
     sentCount: byId.size,
     tokens: estimateTokens(JSON.stringify(conversion.tools)),
