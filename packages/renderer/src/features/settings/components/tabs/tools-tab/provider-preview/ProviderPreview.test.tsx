@@ -129,6 +129,13 @@ describe('provider preview (server detail)', { timeout: 120_000 }, () => {
     expect(gemini.textContent).toContain('additionalProperties dropped for Gemini');
     expect(within(gemini).getAllByTestId('preview-repair').find((el) => el.dataset.code === 'FORMAT_TO_DESCRIPTION')?.dataset.path).toBe('url');
 
+    // Each tool's own entry, as the converter wrote it.
+    const toggle = within(gemini).getByRole('button', { name: 'JSON sent' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    const declaration = convertMcpToolsToGemini(enabledOnly(TOOLS)).tools[0]?.functionDeclarations.find((d) => d.name === HOSTILE.id);
+    expect(within(previewRow('fetch.page')!).getByTestId('preview-tool-json').textContent).toBe(JSON.stringify(declaration, null, 2));
+
     // Copy gives exactly what the converter returns.
     const clipboard = recordClipboard();
     try {
