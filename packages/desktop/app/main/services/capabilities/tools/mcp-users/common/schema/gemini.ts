@@ -7,7 +7,7 @@
  */
 import { mergePlans, objectPlan, type ArgumentPlan } from './argumentPlan';
 import { withHints } from './description';
-import { itemsPath, propertyPath, type RepairSite, type ReportRepair } from './repairs';
+import { itemsSite, propertyPath, propertySite, type RepairSite, type ReportRepair } from './repairs';
 import { isOpenObject, type ObjectNode, type SchemaNode } from './types';
 
 export const GEMINI_MAX_DECLARATIONS = 512;
@@ -91,7 +91,7 @@ function writeNode(node: SchemaNode, where: RepairSite): Written {
       writeBounds(node, type, out);
       break;
     case 'array': {
-      const items = writeNode(node.items ?? {}, { ...where, at: itemsPath(where.at) });
+      const items = writeNode(node.items ?? {}, itemsSite(where));
       out.items = items.schema;
       if (node.minItems !== undefined) out.minItems = node.minItems;
       if (node.maxItems !== undefined) out.maxItems = node.maxItems;
@@ -123,7 +123,7 @@ function writeObject(node: SchemaNode, out: GeminiSchema, where: RepairSite): Ar
     }
   }
   const children = Object.entries(node.properties ?? {}).map(
-    ([key, child]) => [sentNames.get(key) ?? key, writeNode(child, { ...where, at: propertyPath(where.at, key) })] as const,
+    ([key, child]) => [sentNames.get(key) ?? key, writeNode(child, propertySite(where, key))] as const,
   );
   out.properties = Object.fromEntries(children.map(([sent, child]) => [sent, child.schema]));
   const required = (node.required ?? []).map((key) => sentNames.get(key) ?? key);

@@ -59,7 +59,7 @@ class Normalizer {
     private readonly report: ReportRepair | undefined,
   ) {}
 
-  /** `path` is only for reports (see `SchemaRepair.path`). */
+  /** `path` is only for reports (see `SchemaRepair.path`); without a listener it stays `''`. */
   node(schema: unknown, depth: number, path: string): SchemaNode {
     // `true`, `{}` and nonsense all mean "any value"; `false` cannot be sent at all, and
     // treating it as "any" is the looser choice.
@@ -174,7 +174,7 @@ class Normalizer {
         copyBounds(raw, node);
         break;
       case 'array':
-        node.items = this.node(itemsSchema(raw), depth + 1, itemsPath(path));
+        node.items = this.node(itemsSchema(raw), depth + 1, this.report ? itemsPath(path) : path);
         copyCounts(raw, node, ['minItems', 'maxItems']);
         if (raw.uniqueItems === true) node.uniqueItems = true;
         break;
@@ -187,7 +187,7 @@ class Normalizer {
 
   private object(raw: Raw, depth: number, path: string): Pick<SchemaNode, 'properties' | 'required' | 'additionalProperties'> {
     const entries = Object.entries(isRecord(raw.properties) ? raw.properties : {});
-    const properties = Object.fromEntries(entries.map(([key, value]) => [key, this.node(value, depth + 1, propertyPath(path, key))]));
+    const properties = Object.fromEntries(entries.map(([key, value]) => [key, this.node(value, depth + 1, this.report ? propertyPath(path, key) : path)]));
     // Draft 3 marked required-ness on the property itself (`required: true`).
     const draft3 = entries.filter(([, value]) => isRecord(value) && value.required === true).map(([key]) => key);
     const required = [...new Set([...stringArray(raw.required), ...draft3])].filter((key) => Object.hasOwn(properties, key));
@@ -195,7 +195,7 @@ class Normalizer {
     const extra = raw.additionalProperties;
     if (typeof extra === 'boolean') result.additionalProperties = extra;
     else if (isRecord(extra)) {
-      result.additionalProperties = Object.keys(extra).length === 0 ? true : this.node(extra, depth + 1, propertyPath(path, '*'));
+      result.additionalProperties = Object.keys(extra).length === 0 ? true : this.node(extra, depth + 1, this.report ? propertyPath(path, '*') : path);
     }
     // Pattern-matched keys are extra keys to every provider: dropping the patterns must open
     // the object, or their keys would become forbidden.

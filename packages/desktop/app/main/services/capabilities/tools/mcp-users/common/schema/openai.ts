@@ -10,7 +10,7 @@
 import { withHints } from './description';
 import { mergePlans, objectPlan, type ArgumentPlan } from './argumentPlan';
 import { allowNull, mapProperties, toJsonSchema, type JsonSchema } from './jsonSchema';
-import { itemsPath, propertyPath, type RepairSite, type ReportRepair, type SchemaRepair } from './repairs';
+import { itemsSite, propertySite, type RepairSite, type ReportRepair, type SchemaRepair } from './repairs';
 import { isOpenObject, type ObjectNode, type SchemaNode } from './types';
 
 export const OPENAI_MAX_TOOLS = 128;
@@ -101,7 +101,7 @@ function strictNode(node: SchemaNode, path: string, where: RepairSite, isRoot = 
       }
       break;
     case 'array': {
-      const items = strictNode(node.items ?? {}, `${path}/items`, { ...where, at: itemsPath(where.at) });
+      const items = strictNode(node.items ?? {}, `${path}/items`, itemsSite(where));
       schema.items = items.schema;
       if (node.minItems !== undefined) schema.minItems = node.minItems;
       if (node.maxItems !== undefined) schema.maxItems = node.maxItems;
@@ -124,10 +124,7 @@ function strictObject(node: SchemaNode, path: string, where: RepairSite, isRoot:
   const optional = Object.keys(properties).filter((key) => !required.has(key));
   if (optional.length > 0) where.report?.({ code: 'STRICT_OPTIONAL_NULLABLE', path: where.at, detail: { names: optional.join(', ') } });
   const children = mapProperties(properties, (child, key) =>
-    strictNode(required.has(key) ? child : { ...child, nullable: true }, `${path}/properties/${key}`, {
-      ...where,
-      at: propertyPath(where.at, key),
-    }),
+    strictNode(required.has(key) ? child : { ...child, nullable: true }, `${path}/properties/${key}`, propertySite(where, key)),
   );
   schema.properties = Object.fromEntries(Object.entries(children).map(([key, child]) => [key, child.schema]));
   schema.required = Object.keys(properties);

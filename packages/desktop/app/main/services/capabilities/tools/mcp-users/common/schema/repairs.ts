@@ -66,6 +66,15 @@ export function itemsPath(path: string): string {
   return `${path}[]`;
 }
 
+/** Where a property of `site` is. Without a listener it is `site` itself: the chat path builds no paths. */
+export function propertySite(site: RepairSite, key: string): RepairSite {
+  return site.report ? { at: propertyPath(site.at, key), report: site.report } : site;
+}
+
+export function itemsSite(site: RepairSite): RepairSite {
+  return site.report ? { at: itemsPath(site.at), report: site.report } : site;
+}
+
 /** One record per code, path and detail: union branches and re-normalised merges repeat them. */
 export function repairCollector(): { report: ReportRepair; repairs: SchemaRepair[] } {
   const seen = new Set<string>();
