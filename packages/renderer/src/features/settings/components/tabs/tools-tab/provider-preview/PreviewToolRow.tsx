@@ -112,7 +112,12 @@ function RepairLine({ repair }: { repair: SchemaRepair }) {
   return (
     <li data-testid="preview-repair" data-code={repair.code} data-path={repair.path} style={{ display: 'flex', gap: token.marginXS, alignItems: 'baseline', marginTop: 2 }}>
       <Tooltip title={t('preview.pathLabel', { path })}>
-        <Tag style={{ marginInlineEnd: 0, flex: '0 1 auto', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', fontFamily: token.fontFamilyCode }}>
+        <Tag
+          color="blue"
+          variant="filled"
+          tabIndex={0}
+          style={{ marginInlineEnd: 0, flex: '0 1 auto', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', fontFamily: token.fontFamilyCode }}
+        >
           {path}
         </Tag>
       </Tooltip>
