@@ -21,7 +21,7 @@ export class ServerDetailPage {
     return this.root.locator(`[data-testid="tool-row"][data-tool-name="${name}"]`);
   }
 
-  pane(label: 'Tools' | 'Prompts' | 'Resources' | 'Logs'): Locator {
+  pane(label: 'Tools' | 'Prompts' | 'Resources' | 'Logs' | 'Provider preview'): Locator {
     return this.root.getByRole('tab', { name: new RegExp(`^${label}`) });
   }
 }

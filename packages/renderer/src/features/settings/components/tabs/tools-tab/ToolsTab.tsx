@@ -10,6 +10,7 @@ import { ImportDialog } from './import/ImportDialog';
 import { LocalConfigsOffer } from './import/LocalConfigsOffer';
 import { LiveEventsPanel } from './LiveEventsPanel';
 import { PresetGallery } from './presets/PresetGallery';
+import { ProviderPreviewButton } from './provider-preview/ProviderPreviewButton';
 import { ProviderKeys } from './provider-keys/ProviderKeys';
 import { McpServerFormDrawer } from './server-form/McpServerFormDrawer';
 import { ServerDetailDrawer } from './server-detail/ServerDetailDrawer';
@@ -56,6 +57,7 @@ function ToolsTabSections() {
           title={servers ? `${t('title')} · ${t('list.count', { count: servers.length })}` : t('title')}
           extra={
             <Flex gap="small" align="center">
+              <ProviderPreviewButton />
               <Button size="small" icon={<ImportOutlined />} onClick={nav.openImport} data-testid="open-import">
                 {t('import.open')}
               </Button>

@@ -12,7 +12,7 @@ export type ToolsSection = (typeof TOOLS_SECTIONS)[number];
 export type FormTarget = { mode: 'add' } | { mode: 'edit'; serverId: string } | { mode: 'duplicate'; serverId: string };
 
 /** The server detail's panes; `logs` is where "open logs" lands. */
-export type DetailPane = 'tools' | 'prompts' | 'resources' | 'logs';
+export type DetailPane = 'tools' | 'prompts' | 'resources' | 'logs' | 'preview';
 
 export interface ToolsTabNav {
   section: ToolsSection;

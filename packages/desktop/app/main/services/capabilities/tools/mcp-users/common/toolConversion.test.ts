@@ -60,4 +60,34 @@ describe('converters', () => {
     expect(convertMcpToolsToGemini([tool('a', 'x'), tool('b', 'y')]).tools).toHaveLength(1);
     expect(convertMcpToolsToGemini([]).tools).toEqual([]);
   });
+
+  it('say, only when asked, what each provider changed in which tool, normaliser and provider repairs together', () => {
+    const hostile = tool('a', 'fetch', {
+      type: 'object',
+      properties: { url: { type: 'string', format: 'uri' }, opts: { $ref: '#/$defs/Opts' } },
+      required: ['url'],
+      $defs: { Opts: { type: 'object', additionalProperties: true } },
+    });
+    const plain = tool('a', 'echo', withArgs);
+    expect(convertMcpToolsToGemini([hostile, plain])).not.toHaveProperty('repairs');
+    const gemini = convertMcpToolsToGemini([hostile, plain], { repairs: true });
+    expect(gemini.repairs).toEqual([
+      {
+        toolId: hostile.id,
+        repairs: expect.arrayContaining([
+          { code: 'REF_INLINED', path: 'opts', detail: { ref: '#/$defs/Opts' } },
+          { code: 'FORMAT_TO_DESCRIPTION', path: 'url', detail: { format: 'uri' } },
+          { code: 'ADDITIONAL_PROPERTIES_DROPPED', path: 'opts' },
+        ]),
+      },
+    ]);
+    const anthropic = convertMcpToolsToAnthropic([hostile, plain], { repairs: true });
+    expect(anthropic.repairs).toEqual([{ toolId: hostile.id, repairs: [{ code: 'REF_INLINED', path: 'opts', detail: { ref: '#/$defs/Opts' } }] }]);
+    const responses = convertMcpToolsToOpenAIResponses([hostile, plain], { repairs: true });
+    // The open map makes it non-strict: a warning, and no strict-mode repairs.
+    expect(responses.warnings).toEqual([expect.objectContaining({ code: 'NOT_STRICT', toolId: hostile.id, detail: { reason: 'OPEN_MAP', path: 'opts' } })]);
+    expect(responses.repairs?.[0]?.repairs.map((repair) => repair.code)).toEqual(['REF_INLINED']);
+    expect(responses.repairs?.[1]).toEqual({ toolId: plain.id, repairs: [{ code: 'STRICT_OPTIONAL_NULLABLE', path: '', detail: { names: 'depth' } }] });
+    expect(convertMcpToolsToOpenAI([hostile, plain], { repairs: true }).tools).toEqual(convertMcpToolsToOpenAI([hostile, plain]).tools);
+  });
 });

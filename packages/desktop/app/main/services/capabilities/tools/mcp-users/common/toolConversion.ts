@@ -16,6 +16,7 @@ import type { JsonSchema } from './schema/jsonSchema';
 import { normalizeSchema } from './schema/normalize';
 import { compileOpenAISchema, OPENAI_MAX_DESCRIPTION_LENGTH, OPENAI_MAX_TOOLS } from './schema/openai';
 import { restoreArguments, type ArgumentPlan } from './schema/argumentPlan';
+import { repairCollector, type ReportRepair, type SchemaRepair } from './schema/repairs';
 import type { ObjectNode } from './schema/types';
 import { PORTABLE_TOOL_NAME } from './toolIds';
 
@@ -59,8 +60,14 @@ export type ConversionWarningCode = 'TOOL_DROPPED' | 'TOOL_LIMIT' | 'NOT_STRICT'
 
 export interface ConversionWarning {
   code: ConversionWarningCode;
+  /** English, for logs and the CLI; a UI words `code` and `detail` itself. */
   message: string;
   toolId?: string;
+  /**
+   * The facts behind the message: TOOL_DROPPED `{ reason: 'INVALID_ID' | 'DUPLICATE_ID' | 'SCHEMA_FAILED', tool, server, error? }`,
+   * TOOL_LIMIT `{ count, limit, provider }`, NOT_STRICT `{ reason: NotStrictReason, path }`, DESCRIPTION_SHORTENED `{ from, to }`.
+   */
+  detail?: Record<string, string | number>;
 }
 
 export interface ToolsLogger {
@@ -70,6 +77,14 @@ export interface ToolsLogger {
 
 export interface ConvertOptions {
   logger?: ToolsLogger;
+  /** Also say what was changed in each tool's schema (`ToolConversion.repairs`); for previews, off in chat. */
+  repairs?: boolean;
+}
+
+/** One tool's schema repairs (see `schema/repairs.ts`), normaliser's and provider's together. */
+export interface ToolSchemaRepairs {
+  toolId: string;
+  repairs: SchemaRepair[];
 }
 
 export interface OpenAIConvertOptions extends ConvertOptions {
@@ -80,6 +95,8 @@ export interface OpenAIConvertOptions extends ConvertOptions {
 export interface ToolConversion<T> {
   tools: T;
   warnings: ConversionWarning[];
+  /** Present when asked for (`ConvertOptions.repairs`): the converted tools that needed repairs, in order. */
+  repairs?: ToolSchemaRepairs[];
   /**
    * The arguments to send to the MCP server for what the model sent to `toolId`. Undoes what
    * the conversion changed (strict mode's `null`s for omitted arguments, renamed properties);
@@ -100,7 +117,7 @@ export function convertMcpToolsToOpenAIResponses(
 }
 
 export function convertMcpToolsToAnthropic(tools: readonly MCPTool[], options: ConvertOptions = {}): ToolConversion<AnthropicTool[]> {
-  const run = new ConversionRun(options.logger);
+  const run = new ConversionRun(options);
   const converted = run.each(tools, (tool, schema) => ({
     name: tool.id,
     description: tool.description,
@@ -110,9 +127,9 @@ export function convertMcpToolsToAnthropic(tools: readonly MCPTool[], options: C
 }
 
 export function convertMcpToolsToGemini(tools: readonly MCPTool[], options: ConvertOptions = {}): ToolConversion<GeminiTools> {
-  const run = new ConversionRun(options.logger);
-  const declarations = run.each(tools, (tool, schema): GeminiFunctionDeclaration => {
-    const { parameters, argumentPlan } = compileGeminiSchema(schema);
+  const run = new ConversionRun(options);
+  const declarations = run.each(tools, (tool, schema, report): GeminiFunctionDeclaration => {
+    const { parameters, argumentPlan } = compileGeminiSchema(schema, report);
     run.plan(tool.id, argumentPlan);
     return parameters ? { name: tool.id, description: tool.description, parameters } : { name: tool.id, description: tool.description };
   });
@@ -135,14 +152,17 @@ function convertOpenAI<T>(
   options: ConvertOptions,
   envelope: (fn: OpenAIFunction) => T,
 ): ToolConversion<T[]> {
-  const run = new ConversionRun(options.logger);
-  const converted = run.each(tools, (tool, schema) => {
-    const compiled = compileOpenAISchema(schema, { strict });
-    if (compiled.notStrictReason) run.warn('NOT_STRICT', `Sent non-strict: ${compiled.notStrictReason}`, tool.id);
+  const run = new ConversionRun(options);
+  const converted = run.each(tools, (tool, schema, report) => {
+    const compiled = compileOpenAISchema(schema, report ? { strict, report } : { strict });
+    if (compiled.notStrictReason) run.warn('NOT_STRICT', `Sent non-strict: ${compiled.notStrictReason}`, tool.id, compiled.notStrictDetail);
     run.plan(tool.id, compiled.argumentPlan);
     const description = shortenDescription(tool.description, OPENAI_MAX_DESCRIPTION_LENGTH);
     if (description !== tool.description) {
-      run.warn('DESCRIPTION_SHORTENED', `Description shortened from ${tool.description.length} to ${description.length} characters`, tool.id);
+      run.warn('DESCRIPTION_SHORTENED', `Description shortened from ${tool.description.length} to ${description.length} characters`, tool.id, {
+        from: tool.description.length,
+        to: description.length,
+      });
     }
     return envelope({ name: tool.id, description, parameters: compiled.parameters, strict: compiled.strict });
   });
@@ -154,26 +174,46 @@ function convertOpenAI<T>(
 class ConversionRun {
   private readonly warnings: ConversionWarning[] = [];
   private readonly plans = new Map<string, ArgumentPlan>();
+  private readonly logger: ToolsLogger | undefined;
+  /** Only when asked for: collecting costs a path per schema node. */
+  private readonly repairs: ToolSchemaRepairs[] | undefined;
 
-  constructor(private readonly logger: ToolsLogger | undefined) {}
+  constructor(options: ConvertOptions) {
+    this.logger = options.logger;
+    this.repairs = options.repairs ? [] : undefined;
+  }
 
-  each<T>(tools: readonly MCPTool[], convert: (tool: MCPTool, schema: ObjectNode) => T): T[] {
+  each<T>(tools: readonly MCPTool[], convert: (tool: MCPTool, schema: ObjectNode, report?: ReportRepair) => T): T[] {
     const seen = new Set<string>();
     const out: T[] = [];
     for (const tool of tools) {
+      const names = { tool: tool.name, server: tool.serverName };
       if (!PORTABLE_TOOL_NAME.test(tool.id)) {
-        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its id is not a valid tool name (build ids with toolIds)`, tool.id);
+        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its id is not a valid tool name (build ids with toolIds)`, tool.id, {
+          reason: 'INVALID_ID',
+          ...names,
+        });
         continue;
       }
       if (seen.has(tool.id)) {
-        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: another tool already has this id`, tool.id);
+        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: another tool already has this id`, tool.id, { reason: 'DUPLICATE_ID', ...names });
         continue;
       }
       try {
-        out.push(convert(tool, normalizeSchema(tool.inputSchema)));
+        if (this.repairs) {
+          const { report, repairs } = repairCollector();
+          out.push(convert(tool, normalizeSchema(tool.inputSchema, report), report));
+          if (repairs.length > 0) this.repairs.push({ toolId: tool.id, repairs });
+        } else {
+          out.push(convert(tool, normalizeSchema(tool.inputSchema)));
+        }
         seen.add(tool.id);
       } catch (error) {
-        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its schema could not be converted (${errorMessage(error)})`, tool.id);
+        this.warn('TOOL_DROPPED', `Dropped "${tool.name}" from ${tool.serverName}: its schema could not be converted (${errorMessage(error)})`, tool.id, {
+          reason: 'SCHEMA_FAILED',
+          ...names,
+          error: errorMessage(error),
+        });
       }
     }
     return out;
@@ -181,12 +221,12 @@ class ConversionRun {
 
   checkLimit(count: number, limit: number, provider: string): void {
     if (count > limit) {
-      this.warn('TOOL_LIMIT', `${count} tools exceed ${provider}'s limit of ${limit} per request; the request may be rejected`);
+      this.warn('TOOL_LIMIT', `${count} tools exceed ${provider}'s limit of ${limit} per request; the request may be rejected`, undefined, { count, limit, provider });
     }
   }
 
-  warn(code: ConversionWarningCode, message: string, toolId?: string): void {
-    this.warnings.push(toolId === undefined ? { code, message } : { code, message, toolId });
+  warn(code: ConversionWarningCode, message: string, toolId?: string, detail?: ConversionWarning['detail']): void {
+    this.warnings.push({ code, message, ...(toolId === undefined ? {} : { toolId }), ...(detail ? { detail } : {}) });
     this.logger?.warn(`[MCP tools] ${toolId ? `${toolId}: ` : ''}${message}`);
   }
 
@@ -196,7 +236,8 @@ class ConversionRun {
 
   result<T>(tools: T): ToolConversion<T> {
     const plans = this.plans;
-    return { tools, warnings: this.warnings, toMcpArguments: (toolId, args) => restoreArguments(args, plans.get(toolId)) };
+    const toMcpArguments = (toolId: string, args: Record<string, unknown>) => restoreArguments(args, plans.get(toolId));
+    return this.repairs ? { tools, warnings: this.warnings, repairs: this.repairs, toMcpArguments } : { tools, warnings: this.warnings, toMcpArguments };
   }
 }
 

@@ -12,6 +12,7 @@ import { DetailHeader } from './DetailHeader';
 import { LogsPane } from './LogsPane';
 import { ServerStateTag } from './ServerStateTag';
 import { ToolsPane } from './ToolsPane';
+import { ServerPreviewPane } from '../provider-preview/ServerPreviewPane';
 
 /** Wide enough for a schema table beside its switches, never wider than the window allows. */
 const DRAWER_SIZE = 'min(1040px, calc(100vw - 32px))';
@@ -107,6 +108,11 @@ function DetailBody({ server, pane }: { server: McpServerRecord; pane: DetailPan
       key: 'resources',
       label: t('detail.tabs.resources') + count(data && !data.errors.resources ? data.resources.length : undefined),
       children: needsDiscovery(() => <ResourcesPane resources={data!.resources} error={data!.errors.resources} />),
+    },
+    {
+      key: 'preview',
+      label: t('preview.tab'),
+      children: needsDiscovery(() => <ServerPreviewPane server={server} tools={data!.tools} />),
     },
     { key: 'logs', label: t('detail.tabs.logs'), children: <LogsPane serverId={server.id} /> },
   ];

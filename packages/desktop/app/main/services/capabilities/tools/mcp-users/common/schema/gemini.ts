@@ -7,7 +7,8 @@
  */
 import { mergePlans, objectPlan, type ArgumentPlan } from './argumentPlan';
 import { withHints } from './description';
-import type { ObjectNode, SchemaNode } from './types';
+import { itemsSite, propertyPath, propertySite, type RepairSite, type ReportRepair } from './repairs';
+import { isOpenObject, type ObjectNode, type SchemaNode } from './types';
 
 export const GEMINI_MAX_DECLARATIONS = 512;
 /** Vertex AI's lower limit; worth a warning because the same request may go there. */
@@ -54,14 +55,18 @@ interface Written {
   plan?: ArgumentPlan;
 }
 
-export function compileGeminiSchema(root: ObjectNode): GeminiSchemaResult {
+/** `report` hears what Gemini's subset could not keep and where it went instead. */
+export function compileGeminiSchema(root: ObjectNode, report?: ReportRepair): GeminiSchemaResult {
   if (Object.keys(root.properties).length === 0) return {};
-  const { schema, plan } = writeNode(root);
+  const { schema, plan } = writeNode(root, { at: '', report });
   return plan ? { parameters: schema, argumentPlan: plan } : { parameters: schema };
 }
 
-function writeNode(node: SchemaNode): Written {
-  if (node.anyOf) return writeUnion(node, node.anyOf);
+/** Constraints Gemini's subset has no key for; the server still checks them. */
+const GEMINI_DROPPED_KEYWORDS = ['multipleOf', 'uniqueItems'] as const;
+
+function writeNode(node: SchemaNode, where: RepairSite): Written {
+  if (node.anyOf) return writeUnion(node, node.anyOf, where);
   const type = node.type ?? 'string';
   const out: GeminiSchema = { type: type.toUpperCase() as GeminiType };
   let plan: ArgumentPlan | undefined;
@@ -71,6 +76,7 @@ function writeNode(node: SchemaNode): Written {
   if (isValueOf(node.default, type)) out.default = node.default;
   if (isValueOf(node.examples?.[0], type)) out.example = node.examples?.[0];
   if (node.enum) writeEnum(node.enum, out, notes);
+  if (where.report) reportGeminiLosses(node, type, where);
   switch (type) {
     case 'string':
       // Gemini knows two formats; `uri`, `uuid` and the rest become a hint for the model.
@@ -85,7 +91,7 @@ function writeNode(node: SchemaNode): Written {
       writeBounds(node, type, out);
       break;
     case 'array': {
-      const items = writeNode(node.items ?? {});
+      const items = writeNode(node.items ?? {}, itemsSite(where));
       out.items = items.schema;
       if (node.minItems !== undefined) out.minItems = node.minItems;
       if (node.maxItems !== undefined) out.maxItems = node.maxItems;
@@ -93,7 +99,7 @@ function writeNode(node: SchemaNode): Written {
       break;
     }
     case 'object':
-      plan = writeObject(node, out);
+      plan = writeObject(node, out, where);
       break;
   }
   const description = withHints(node.description, notes);
@@ -101,7 +107,7 @@ function writeNode(node: SchemaNode): Written {
   return plan ? { schema: out, plan } : { schema: out };
 }
 
-function writeObject(node: SchemaNode, out: GeminiSchema): ArgumentPlan | undefined {
+function writeObject(node: SchemaNode, out: GeminiSchema, where: RepairSite): ArgumentPlan | undefined {
   const keys = Object.keys(node.properties ?? {});
   // Valid names are reserved first, so a rename never takes a name the server uses.
   const taken = new Set(keys.filter((key) => PROPERTY_NAME.test(key)));
@@ -111,9 +117,14 @@ function writeObject(node: SchemaNode, out: GeminiSchema): ArgumentPlan | undefi
     const sent = PROPERTY_NAME.test(key) ? key : propertyName(key, taken);
     taken.add(sent);
     sentNames.set(key, sent);
-    if (sent !== key) renamed.push([sent, key]);
+    if (sent !== key) {
+      renamed.push([sent, key]);
+      where.report?.({ code: 'PROPERTY_RENAMED', path: propertyPath(where.at, key), detail: { name: key, sent } });
+    }
   }
-  const children = Object.entries(node.properties ?? {}).map(([key, child]) => [sentNames.get(key) ?? key, writeNode(child)] as const);
+  const children = Object.entries(node.properties ?? {}).map(
+    ([key, child]) => [sentNames.get(key) ?? key, writeNode(child, propertySite(where, key))] as const,
+  );
   out.properties = Object.fromEntries(children.map(([sent, child]) => [sent, child.schema]));
   const required = (node.required ?? []).map((key) => sentNames.get(key) ?? key);
   if (required.length > 0) out.required = required;
@@ -133,14 +144,27 @@ function propertyName(key: string, taken: ReadonlySet<string>): string {
  * Vertex wants `anyOf` alone in its node, so what describes the whole value (description,
  * nullability, default) moves into every branch that does not say otherwise.
  */
-function writeUnion(node: SchemaNode, branches: SchemaNode[]): Written {
+function writeUnion(node: SchemaNode, branches: SchemaNode[], where: RepairSite): Written {
   const shared: SchemaNode = {};
   if (node.description) shared.description = node.description;
   if (node.title) shared.title = node.title;
-  const written = branches.map((branch) => writeNode({ ...shared, ...branch, nullable: Boolean(node.nullable || branch.nullable) }));
+  const written = branches.map((branch) => writeNode({ ...shared, ...branch, nullable: Boolean(node.nullable || branch.nullable) }, where));
   const schema: GeminiSchema = { anyOf: written.map((branch) => branch.schema) };
   const plan = mergePlans(written.map((branch) => branch.plan));
   return plan ? { schema, plan } : { schema };
+}
+
+/** What `writeNode` leaves out of this node or moves into its description (its children report their own). */
+function reportGeminiLosses(node: SchemaNode, type: string, { at: path, report }: RepairSite): void {
+  if (!report) return;
+  // A closed object loses nothing by the key's absence; an open map's extra keys go unsaid.
+  if (type === 'object' && isOpenObject(node, false)) report({ code: 'ADDITIONAL_PROPERTIES_DROPPED', path });
+  if (type === 'string' && node.format && node.format !== 'date-time') report({ code: 'FORMAT_TO_DESCRIPTION', path, detail: { format: node.format } });
+  if (node.enum && type !== 'string') report({ code: 'ENUM_TO_DESCRIPTION', path });
+  if (node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined) report({ code: 'EXCLUSIVE_BOUND_INCLUSIVE', path });
+  for (const keyword of GEMINI_DROPPED_KEYWORDS) {
+    if (node[keyword] !== undefined) report({ code: 'KEYWORD_DROPPED', path, detail: { keyword } });
+  }
 }
 
 /** Gemini enums are non-empty strings on a STRING; other enums become a hint in the description. */

@@ -11,6 +11,7 @@
  */
 import { processJsonSchema, stringArray } from './processJsonSchema';
 import { resolveLocalRef } from './refs';
+import { itemsPath, propertyPath, type ReportRepair } from './repairs';
 import { isRecord, type JsonType, type ObjectNode, type SchemaNode } from './types';
 
 type Raw = Record<string, unknown>;
@@ -23,6 +24,15 @@ const JSON_TYPES: readonly JsonType[] = ['string', 'number', 'integer', 'boolean
 /** Keywords that describe a value rather than constrain it: they stay on a union's outer node. */
 const ANNOTATIONS = ['title', 'description', 'default', 'examples', 'example'] as const;
 
+/**
+ * Constraints no provider form keeps and the normaliser drops (safely looser, see above). Only
+ * looked for when repairs are reported.
+ */
+const DROPPED_KEYWORDS = [
+  'not', 'if', 'then', 'else', 'propertyNames', 'minProperties', 'maxProperties', 'dependencies', 'dependentRequired',
+  'dependentSchemas', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'minContains', 'maxContains',
+] as const;
+
 /** Which keywords imply which type, for nodes that do not say (draft 7 allows that). */
 const TYPE_HINTS: ReadonlyArray<readonly [JsonType, readonly string[]]> = [
   ['object', ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties']],
@@ -31,9 +41,11 @@ const TYPE_HINTS: ReadonlyArray<readonly [JsonType, readonly string[]]> = [
   ['number', ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']],
 ];
 
-export function normalizeSchema(schema: unknown): ObjectNode {
+/** `report`, when given, hears every change made to the server's schema (see `repairs.ts`). */
+export function normalizeSchema(schema: unknown, report?: ReportRepair): ObjectNode {
   const processed = processJsonSchema(schema);
-  const root = new Normalizer(processed).node(processed, 0);
+  if (report) reportRoot(schema, report);
+  const root = new Normalizer(processed, report).node(processed, 0, '');
   // processJsonSchema always yields `type: 'object'` without a union, so the root is an object.
   return { ...root, type: 'object', properties: root.properties ?? {}, required: root.required ?? [] };
 }
@@ -42,27 +54,43 @@ class Normalizer {
   /** Refs being expanded on the current path: meeting one again is a cycle. */
   private readonly expanding = new Set<string>();
 
-  constructor(private readonly root: Raw) {}
+  constructor(
+    private readonly root: Raw,
+    private readonly report: ReportRepair | undefined,
+  ) {}
 
-  node(schema: unknown, depth: number): SchemaNode {
+  /** `path` is only for reports (see `SchemaRepair.path`); without a listener it stays `''`. */
+  node(schema: unknown, depth: number, path: string): SchemaNode {
     // `true`, `{}` and nonsense all mean "any value"; `false` cannot be sent at all, and
     // treating it as "any" is the looser choice.
     const raw = isRecord(schema) ? schema : {};
-    if (typeof raw.$ref === 'string') return this.ref(raw, raw.$ref, depth);
-    if (depth > MAX_DEPTH) return cutOff(raw);
+    if (typeof raw.$ref === 'string') return this.ref(raw, raw.$ref, depth, path);
+    if (depth > MAX_DEPTH) {
+      this.report?.({ code: 'DEPTH_CUT', path });
+      return cutOff(raw);
+    }
+    if (Array.isArray(raw.allOf)) this.report?.({ code: 'ALL_OF_MERGED', path });
     const flat = Array.isArray(raw.allOf) ? this.flattenAllOf(raw) : raw;
     const union = [flat.anyOf, flat.oneOf].find(Array.isArray);
-    return union ? this.union(flat, union, depth) : this.typed(flat, depth);
+    if (union && union === flat.oneOf) this.report?.({ code: 'ONE_OF_TO_ANY_OF', path });
+    return union ? this.union(flat, union, depth, path) : this.typed(flat, depth, path);
   }
 
-  private ref(raw: Raw, ref: string, depth: number): SchemaNode {
+  private ref(raw: Raw, ref: string, depth: number, path: string): SchemaNode {
     const { $ref: _ref, ...siblings } = raw;
     const target = resolveLocalRef(this.root, ref);
-    if (!target) return this.node(siblings, depth);
-    if (this.expanding.has(ref) || depth > MAX_DEPTH) return cutOff(mergeRaw(siblings, target));
+    if (!target) {
+      this.report?.({ code: 'REF_UNRESOLVED', path, detail: { ref } });
+      return this.node(siblings, depth, path);
+    }
+    if (this.expanding.has(ref) || depth > MAX_DEPTH) {
+      this.report?.({ code: 'REF_CYCLE_CUT', path, detail: { ref } });
+      return cutOff(mergeRaw(siblings, target));
+    }
+    this.report?.({ code: 'REF_INLINED', path, detail: { ref } });
     this.expanding.add(ref);
     try {
-      return this.node(mergeRaw(siblings, target), depth);
+      return this.node(mergeRaw(siblings, target), depth, path);
     } finally {
       this.expanding.delete(ref);
     }
@@ -94,7 +122,7 @@ class Normalizer {
     return merged;
   }
 
-  private union(raw: Raw, union: unknown[], depth: number): SchemaNode {
+  private union(raw: Raw, union: unknown[], depth: number, path: string): SchemaNode {
     const annotations = readAnnotations(raw);
     const constraints = withoutKeys(raw, ['anyOf', 'oneOf', 'nullable', ...ANNOTATIONS]);
     let nullable = isNullableMarker(raw);
@@ -107,7 +135,7 @@ class Normalizer {
       // A ∧ (B ∨ C) = (A ∧ B) ∨ (A ∧ C): constraints beside the union move into every branch,
       // which also gives constraint-only branches (`{ required: ['a'] }`) their parent's type.
       const merged = Object.keys(constraints).length > 0 ? mergeRaw(constraints, isRecord(branch) ? branch : {}) : branch;
-      const node = this.node(merged, depth + 1);
+      const node = this.node(merged, depth + 1, path);
       if (node.nullable && node.anyOf) nullable = true;
       branches.push(...flattenUnion(node));
     }
@@ -118,20 +146,21 @@ class Normalizer {
     return withNullable({ anyOf: unique, ...annotations }, nullable);
   }
 
-  private typed(raw: Raw, depth: number): SchemaNode {
+  private typed(raw: Raw, depth: number, path: string): SchemaNode {
     const declared = declaredTypes(raw.type) ?? inferTypes(raw);
     const nullable = isNullableMarker(raw) || declared.includes('null') || enumValues(raw).includes(null);
     const nonNull = declared.filter((type) => type !== 'null');
     const [first = 'null', ...others] = nonNull;
-    if (others.length === 0) return withNullable(this.single(first, raw, depth), nullable);
+    if (this.report) reportTyped(raw, nonNull, path, this.report);
+    if (others.length === 0) return withNullable(this.single(first, raw, depth, path), nullable);
     // `["boolean", "string"]`: one branch per type, each keeping the keywords that apply to it;
     // the annotations describe the whole value and stay outside.
     const constraints = withoutKeys(raw, ANNOTATIONS);
-    const branches = nonNull.map((type) => this.single(type, constraints, depth + 1));
+    const branches = nonNull.map((type) => this.single(type, constraints, depth + 1, path));
     return withNullable({ anyOf: branches, ...readAnnotations(raw) }, nullable);
   }
 
-  private single(type: JsonType, raw: Raw, depth: number): SchemaNode {
+  private single(type: JsonType, raw: Raw, depth: number, path: string): SchemaNode {
     const node: SchemaNode = { type, ...readAnnotations(raw) };
     const values = enumValues(raw).filter((value) => value !== null && matchesType(value, type));
     if (values.length > 0) node.enum = values;
@@ -145,34 +174,56 @@ class Normalizer {
         copyBounds(raw, node);
         break;
       case 'array':
-        node.items = this.node(itemsSchema(raw), depth + 1);
+        node.items = this.node(itemsSchema(raw), depth + 1, this.report ? itemsPath(path) : path);
         copyCounts(raw, node, ['minItems', 'maxItems']);
         if (raw.uniqueItems === true) node.uniqueItems = true;
         break;
       case 'object':
-        Object.assign(node, this.object(raw, depth));
+        Object.assign(node, this.object(raw, depth, path));
         break;
     }
     return node;
   }
 
-  private object(raw: Raw, depth: number): Pick<SchemaNode, 'properties' | 'required' | 'additionalProperties'> {
+  private object(raw: Raw, depth: number, path: string): Pick<SchemaNode, 'properties' | 'required' | 'additionalProperties'> {
     const entries = Object.entries(isRecord(raw.properties) ? raw.properties : {});
-    const properties = Object.fromEntries(entries.map(([key, value]) => [key, this.node(value, depth + 1)]));
+    const properties = Object.fromEntries(entries.map(([key, value]) => [key, this.node(value, depth + 1, this.report ? propertyPath(path, key) : path)]));
     // Draft 3 marked required-ness on the property itself (`required: true`).
     const draft3 = entries.filter(([, value]) => isRecord(value) && value.required === true).map(([key]) => key);
     const required = [...new Set([...stringArray(raw.required), ...draft3])].filter((key) => Object.hasOwn(properties, key));
     const result: Pick<SchemaNode, 'properties' | 'required' | 'additionalProperties'> = { properties, required };
     const extra = raw.additionalProperties;
     if (typeof extra === 'boolean') result.additionalProperties = extra;
-    else if (isRecord(extra)) result.additionalProperties = Object.keys(extra).length === 0 ? true : this.node(extra, depth + 1);
+    else if (isRecord(extra)) {
+      result.additionalProperties = Object.keys(extra).length === 0 ? true : this.node(extra, depth + 1, this.report ? propertyPath(path, '*') : path);
+    }
     // Pattern-matched keys are extra keys to every provider: dropping the patterns must open
     // the object, or their keys would become forbidden.
     const patterns = raw.patternProperties;
-    if (isRecord(patterns) && Object.keys(patterns).length > 0 && typeof result.additionalProperties !== 'object') {
-      result.additionalProperties = true;
+    if (isRecord(patterns) && Object.keys(patterns).length > 0) {
+      this.report?.({ code: 'PATTERN_PROPERTIES_OPENED', path });
+      if (typeof result.additionalProperties !== 'object') result.additionalProperties = true;
     }
     return result;
+  }
+}
+
+/** What `processJsonSchema` did to the root, read from what the server sent. */
+function reportRoot(schema: unknown, report: ReportRepair): void {
+  if (!isRecord(schema)) return;
+  if ([schema.anyOf, schema.oneOf, schema.allOf].some(Array.isArray)) report({ code: 'ROOT_UNION_MERGED', path: '' });
+  const types = declaredTypes(schema.type);
+  if (types && !types.includes('object')) report({ code: 'ROOT_NOT_OBJECT', path: '', detail: { type: types.join(', ') } });
+}
+
+/** The repairs a typed node makes: its type guessed or split, `const` as an enum, tuples, dropped constraints. */
+function reportTyped(raw: Raw, types: JsonType[], path: string, report: ReportRepair): void {
+  if (declaredTypes(raw.type) === undefined && acceptsAnything(raw)) report({ code: 'ANY_TO_STRING', path });
+  else if (types.length > 1) report({ code: 'TYPE_LIST_SPLIT', path, detail: { types: types.join(', ') } });
+  if (!Array.isArray(raw.enum) && 'const' in raw && raw.const !== undefined) report({ code: 'CONST_TO_ENUM', path });
+  if (types.includes('array') && [raw.prefixItems, raw.items].some(Array.isArray)) report({ code: 'TUPLE_LOOSENED', path });
+  for (const keyword of DROPPED_KEYWORDS) {
+    if (raw[keyword] !== undefined) report({ code: 'KEYWORD_DROPPED', path, detail: { keyword } });
   }
 }
 
@@ -291,6 +342,12 @@ function inferTypes(raw: Raw): JsonType[] {
   }
   if (raw.default !== undefined && raw.default !== null) return [typeOfValue(raw.default)];
   return ['string'];
+}
+
+/** No type, no enum, no keyword or default that hints at one: `inferTypes` falls back to a string. */
+function acceptsAnything(raw: Raw): boolean {
+  if (enumValues(raw).length > 0 || (raw.default !== undefined && raw.default !== null)) return false;
+  return !TYPE_HINTS.some(([, keywords]) => keywords.some((keyword) => raw[keyword] !== undefined));
 }
 
 function typeOfValue(value: unknown): JsonType {
