@@ -13,6 +13,7 @@ import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import { cfworkerValidator } from './cfworkerValidator';
 import { FormBoundary } from './FormBoundary';
+import { BUTTON_TEMPLATES } from './labelledButtons';
 import { DEFAULTS_BEHAVIOR, formFallbackReason, formSchema, type FallbackReason } from './formSupport';
 import type { Draft, EditorMode } from './playgroundSession';
 import { useRjsfStrings } from './rjsfStrings';
@@ -104,6 +105,7 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
               noHtml5Validate
               transformErrors={transformErrors}
               translateString={translateString}
+              templates={{ ButtonTemplates: BUTTON_TEMPLATES }}
               idPrefix={`pg-${toolName}`}
               uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
               // Ctrl/Cmd+Enter is the playground's run key; a plain Enter in a field must not submit.
