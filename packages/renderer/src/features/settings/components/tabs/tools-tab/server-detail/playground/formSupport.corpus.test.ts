@@ -3,22 +3,13 @@
  * schema or says why it falls back to JSON, and the arguments a fresh form holds — the schema's
  * defaults, and the same with every required field filled the way a person would — are accepted
  * by the schema. Checked here on rjsf's form-state logic (what the form holds is exactly what
- * `getDefaultFormState` computes); playgroundCorpus.test.tsx renders a sample of the forms.
+ * `getDefaultFormState` computes); ArgumentsEditor.corpus.test.tsx renders a sample of the forms.
  */
 import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
-// The corpus lives beside the provider converters it was collected for; only the test reads it.
-// eslint-disable-next-line no-restricted-imports
-import corpusJson from '../../../../../../../../../desktop/app/main/services/capabilities/tools/mcp-users/__fixtures__/mcp-tool-schemas.json';
 import { cfworkerValidator, validateJson } from './cfworkerValidator';
+import { corpus } from './corpus.testkit';
 import { DEFAULTS_BEHAVIOR, defaultArguments, formFallbackReason, formSchema } from './formSupport';
-
-export interface CorpusEntry {
-  server: string;
-  name: string;
-  inputSchema: Record<string, unknown>;
-}
-export const corpus = corpusJson as CorpusEntry[];
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
