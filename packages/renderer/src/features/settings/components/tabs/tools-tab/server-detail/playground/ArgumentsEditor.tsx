@@ -8,7 +8,7 @@
 import Form from '@rjsf/antd';
 import type RjsfForm from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
-import { Alert, Flex, Input, Segmented, Typography } from 'antd';
+import { Alert, Flex, Input, Segmented, Typography, theme } from 'antd';
 import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cfworkerValidator } from './cfworkerValidator';
@@ -53,6 +53,7 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
 ) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const translateString = useRjsfStrings();
+  const { token } = theme.useToken();
   const form = useRef<RjsfForm>(null);
   const [crashed, setCrashed] = useState(false);
   const fallback: FallbackReason | 'crashed' | undefined = useMemo(() => formFallbackReason(schema), [schema]) ?? (crashed ? 'crashed' : undefined);
@@ -90,6 +91,12 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
       {mode === 'form' ? (
         <FormBoundary key={toolName} onError={() => setCrashed(true)}>
           <div className="elftia-playground-form">
+            {/* rjsf draws objects as bare <fieldset>s: the root one needs no frame, nested ones a quiet one in the theme's colours. */}
+            <style>{`
+              .elftia-playground-form fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
+              .elftia-playground-form fieldset fieldset { border: 1px solid ${token.colorBorderSecondary}; border-radius: ${token.borderRadiusLG}px; padding: ${token.paddingXS}px ${token.paddingSM}px; }
+              .elftia-playground-form .ant-form-item { margin-bottom: ${token.marginSM}px; }
+            `}</style>
             <Form
               ref={form}
               schema={rjsfSchema}
@@ -127,9 +134,11 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
             data-testid="playground-json"
           />
           {'error' in parsed ? (
-            <Typography.Text type="danger" role="alert" data-testid="playground-json-error">
-              {parsed.error === 'syntax' ? t('playground.json.syntax', { detail: parsed.detail }) : t('playground.json.notObject')}
-            </Typography.Text>
+            <Flex vertical gap={2} role="alert" data-testid="playground-json-error">
+              <Typography.Text type="danger">{parsed.error === 'syntax' ? t('playground.json.syntax') : t('playground.json.notObject')}</Typography.Text>
+              {/* The parser's own words (where it stopped), in the engine's language: a detail, not the message. */}
+              {parsed.detail ? <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>{parsed.detail}</Typography.Text> : null}
+            </Flex>
           ) : jsonErrors.length > 0 ? (
             <ul role="alert" data-testid="playground-json-issues" style={{ margin: 0, paddingInlineStart: 20 }}>
               {jsonErrors.map((issue, index) => (

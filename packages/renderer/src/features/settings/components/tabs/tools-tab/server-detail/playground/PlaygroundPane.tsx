@@ -2,7 +2,7 @@
  * The tool playground: pick a tool, fill its arguments (form or JSON), run it, watch its
  * progress, cancel it, see the result, and go back to any earlier call.
  */
-import { Alert, Button, Empty, Flex, Select, Tag, Tooltip, Typography, theme } from 'antd';
+import { Alert, Button, Empty, Flex, Select, Tag, Typography, theme } from 'antd';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerRecord, McpServerTool } from '@shared/contracts/mcp-types';
@@ -159,11 +159,9 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
           </Typography.Text>
         ) : null}
         <Flex gap="small" align="center" wrap>
-          <Tooltip title={runKey}>
-            <Button type="primary" onClick={run} loading={call.running !== undefined} data-testid="playground-run" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}>
-              {t('playground.run')}
-            </Button>
-          </Tooltip>
+          <Button type="primary" onClick={run} loading={call.running !== undefined} data-testid="playground-run" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}>
+            {t('playground.run')}
+          </Button>
           {call.running ? (
             <Button danger onClick={() => void call.cancel()} loading={call.cancelling} data-testid="playground-cancel">
               {t('playground.cancel')}
