@@ -84,10 +84,9 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
     start(entry.toolName, entry.args);
   };
 
-  const enableAndRun = async () => {
-    await enable.mutateAsync({ id: server.id, updates: { disabledTools: server.disabledTools.filter((name) => name !== toolName) } });
-    start(toolName, draft.args);
-  };
+  const enableAndRun = () =>
+    // The same write as the tools pane's switch; a refusal is shown from `enable.error` and nothing runs.
+    enable.mutate({ id: server.id, updates: { disabledTools: server.disabledTools.filter((name) => name !== toolName) } }, { onSuccess: () => start(toolName, draft.args) });
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -136,7 +135,7 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
             title={t('playground.disabled.title')}
             description={t('playground.disabled.why', { tool: toolName, server: server.name })}
             action={
-              <Button size="small" type="primary" loading={enable.isPending} disabled={call.running !== undefined} onClick={() => void enableAndRun()}>
+              <Button size="small" type="primary" loading={enable.isPending} disabled={call.running !== undefined} onClick={enableAndRun}>
                 {t('playground.disabled.enableAndRun')}
               </Button>
             }

@@ -62,7 +62,7 @@ function fillObject(schema: Json, root: RJSFSchema, value: Json): Json {
   const branches = (resolved.anyOf ?? resolved.oneOf) as Json[] | undefined;
   if (!Array.isArray(branches)) return fillRequired(resolved, root, value);
   const candidates = branches.map((branch) => [branch, fillObject(branch, root, value)] as const);
-  return (candidates.find(([branch, filled]) => cfworkerValidator.isValid(branch as RJSFSchema, filled, root)) ?? candidates[0])[1];
+  return (candidates.find(([branch, filled]) => cfworkerValidator.isValid(branch as RJSFSchema, filled, root)) ?? candidates[0])?.[1] ?? value;
 }
 
 /** `current` with every required property the form leaves empty filled as a person would, nested ones too. */
