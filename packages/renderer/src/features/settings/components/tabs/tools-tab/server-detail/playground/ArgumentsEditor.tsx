@@ -17,6 +17,7 @@ import { BUTTON_TEMPLATES } from './labelledButtons';
 import { DEFAULTS_BEHAVIOR, formFallbackReason, formSchema, type FallbackReason } from './formSupport';
 import type { Draft, EditorMode } from './playgroundSession';
 import { useRjsfStrings } from './rjsfStrings';
+import { validationMessage } from './validationMessages';
 
 export const jsonText = (args: Record<string, unknown>) => JSON.stringify(args, null, 2);
 
@@ -65,7 +66,7 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
   useImperativeHandle(ref, () => ({ validate: () => (mode === 'form' && form.current ? form.current.validateForm() : true) }), [mode]);
 
   const transformErrors = (errors: RJSFValidationError[]) =>
-    errors.map((error) => (error.name === 'required' ? { ...error, message: t('playground.validation.required') } : error));
+    errors.map((error) => ({ ...error, message: validationMessage(error, rjsfSchema as Record<string, unknown>, t) }));
 
   const onText = (text: string) => {
     const next = parseArgs(text);

@@ -18,6 +18,7 @@ import { HistoryList } from './HistoryList';
 import { usePlaygroundSession, type Draft } from './playgroundSession';
 import { RunStatus } from './RunStatus';
 import { useToolCall } from './useToolCall';
+import { validationMessage } from './validationMessages';
 
 interface PlaygroundPaneProps {
   server: McpServerRecord;
@@ -70,7 +71,7 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
     const checked = validateJson(tool.inputSchema as never, draft.args);
     const errors = checked.validationError ? [] : toRjsfErrors(checked.errors);
     if (errors.length > 0) {
-      setIssues({ toolName, list: errors.map((error) => ({ path: error.property === '.' ? '' : (error.property ?? '').slice(1), message: error.name === 'required' ? t('playground.validation.required') : (error.message ?? '') })) });
+      setIssues({ toolName, list: errors.map((error) => ({ path: error.property === '.' ? '' : (error.property ?? '').slice(1), message: validationMessage(error, tool.inputSchema, t) })) });
       editor.current?.validate();
       return;
     }

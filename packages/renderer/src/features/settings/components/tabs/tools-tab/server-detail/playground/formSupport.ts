@@ -35,7 +35,7 @@ function children(node: Json): unknown[] {
 }
 
 /** A local JSON pointer (`#/$defs/a`) resolved in the root, or undefined. */
-function resolveLocal(root: Json, ref: string): unknown {
+export function resolveLocal(root: Json, ref: string): unknown {
   if (ref === '#') return root;
   if (!ref.startsWith('#/')) return undefined;
   let at: unknown = root;

@@ -4,6 +4,8 @@ import { callHistory, HISTORY_LIMIT } from './callHistory';
 import { cfworkerValidator, toRjsfErrors, validateJson } from './cfworkerValidator';
 import { cliCommand, shellQuote } from './cliCommand';
 import { defaultArguments, formFallbackReason, formSchema, LIMITS } from './formSupport';
+import { keywordValue, validationMessage } from './validationMessages';
+import { createI18n } from '@renderer/i18n/createI18n';
 
 describe('the CLI command of a call', () => {
   it('quotes each word for a POSIX shell: nothing the shell would expand survives unquoted', () => {
@@ -102,5 +104,32 @@ describe('the call history', () => {
     expect(kept[0]!.callId).toBe(`c${HISTORY_LIMIT + 4}`);
     callHistory.clear(serverId);
     expect(callHistory.all().some((e) => e.serverId === serverId)).toBe(false);
+  });
+});
+
+describe('validation messages in the person\'s language', () => {
+  const root = {
+    type: 'object',
+    $defs: { code: { type: 'string', minLength: 3, pattern: '^[A-Z]+$' } },
+    properties: { code: { $ref: '#/$defs/code' }, level: { enum: ['low', 'high'] }, n: { type: 'integer', maximum: 5 } },
+  };
+
+  it("finds the failed keyword's value through $refs", () => {
+    expect(keywordValue(root, '#/properties/code/$ref/minLength')).toBe(3);
+    expect(keywordValue(root, '#/properties/n/maximum')).toBe(5);
+    expect(keywordValue(root, '#/nowhere/at/all')).toBeUndefined();
+  });
+
+  it.each(['en', 'zh', 'ja'] as const)('says each error from the schema (%s)', (lang) => {
+    const i18n = createI18n(lang);
+    const t = i18n.getFixedT(lang, ['settings/tools', 'common']);
+    const errors = toRjsfErrors(validateJson(root, { code: 'ab', level: 'mid', n: 9.5 }).errors);
+    const messages = Object.fromEntries(errors.map((e) => [`${e.name}${e.property}`, validationMessage(e, root, t as never)]));
+    expect(Object.keys(messages).sort()).toEqual(['enum.level', 'maximum.n', 'minLength.code', 'pattern.code', 'type.n']);
+    for (const message of Object.values(messages)) expect(message).not.toMatch(/does not|is invalid|Instance/);
+    expect(messages['minLength.code']).toContain('3');
+    expect(messages['maximum.n']).toContain('5');
+    expect(messages['enum.level']).toContain('"low", "high"');
+    expect(messages['type.n']).toContain('integer');
   });
 });
