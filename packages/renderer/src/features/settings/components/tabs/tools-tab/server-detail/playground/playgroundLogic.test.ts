@@ -108,7 +108,7 @@ describe('the call history', () => {
 });
 
 describe('validation messages in the person\'s language', () => {
-  const root = {
+  const root: RJSFSchema & Record<string, unknown> = {
     type: 'object',
     $defs: { code: { type: 'string', minLength: 3, pattern: '^[A-Z]+$' } },
     properties: { code: { $ref: '#/$defs/code' }, level: { enum: ['low', 'high'] }, n: { type: 'integer', maximum: 5 } },
