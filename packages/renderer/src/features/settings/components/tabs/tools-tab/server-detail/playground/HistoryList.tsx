@@ -73,16 +73,17 @@ export function HistoryList({ entries, shownCallId, onShow, onRerun, onClear, ru
                   <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, fontVariantNumeric: 'tabular-nums' }}>
                     {dayjs(entry.startedAt).format('HH:mm:ss')}
                   </Typography.Text>
-                  <Typography.Link
-                    strong
+                  {/* A button, not a bare link: it must be reachable with Tab. */}
+                  <Button
+                    type="link"
+                    size="small"
                     onClick={() => onShow(entry)}
-                    ellipsis
-                    style={{ maxWidth: 180 }}
                     title={entry.toolName}
                     aria-label={t('playground.history.show', { tool: entry.toolName })}
+                    style={{ padding: 0, maxWidth: 180, fontWeight: token.fontWeightStrong }}
                   >
-                    {entry.toolName}
-                  </Typography.Link>
+                    <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{entry.toolName}</span>
+                  </Button>
                   <CallStatusTag status={entry.status} />
                   <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
                     {formatDuration(entry.durationMs)}
