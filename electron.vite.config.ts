@@ -11,7 +11,12 @@ const alias = {
   '@shared': path.join(app, 'shared'),
   '@mcp-common': path.join(app, 'main/services/capabilities/tools/mcp-users/common'),
 };
-const rendererAlias = { ...alias, '@renderer': path.resolve('packages/renderer/src') };
+const rendererAlias = {
+  ...alias,
+  '@renderer': path.resolve('packages/renderer/src'),
+  // @rjsf/core imports the ajv validator, which cannot run under the CSP and is not installed (see the file).
+  '@rjsf/validator-ajv8': path.resolve('packages/renderer/src/features/settings/components/tabs/tools-tab/server-detail/playground/ajv8Alias.ts'),
+};
 
 /**
  * The built page carries the CSP as a <meta> too: Electron loads it from file://, where no

@@ -19,11 +19,15 @@ export default defineConfig({
       '@shared': path.resolve('packages/desktop/app/shared'),
       '@mcp-common': path.resolve('packages/desktop/app/main/services/capabilities/tools/mcp-users/common'),
       '@renderer': path.resolve('packages/renderer/src'),
+      // As in electron.vite.config.ts: @rjsf/core's import of the ajv validator, which is not installed.
+      '@rjsf/validator-ajv8': path.resolve('packages/renderer/src/features/settings/components/tabs/tools-tab/server-detail/playground/ajv8Alias.ts'),
     },
   },
   test: {
     // Node services by default; renderer component tests opt into jsdom with a file comment.
     environment: 'node',
+    // Through Vite rather than Node, so the @rjsf/validator-ajv8 alias above applies inside it.
+    server: { deps: { inline: [/@rjsf\//] } },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [

@@ -11,8 +11,8 @@ export type ToolsSection = (typeof TOOLS_SECTIONS)[number];
 /** What the server form edits: a new server, an existing one, or a copy of one. */
 export type FormTarget = { mode: 'add' } | { mode: 'edit'; serverId: string } | { mode: 'duplicate'; serverId: string };
 
-/** The server detail's panes; `logs` is where "open logs" lands. */
-export type DetailPane = 'tools' | 'prompts' | 'resources' | 'logs' | 'preview';
+/** The server detail's panes; `logs` is where "open logs" lands, `playground` where a tool's "Try" does. */
+export type DetailPane = 'tools' | 'playground' | 'prompts' | 'resources' | 'preview' | 'logs';
 
 export interface ToolsTabNav {
   section: ToolsSection;

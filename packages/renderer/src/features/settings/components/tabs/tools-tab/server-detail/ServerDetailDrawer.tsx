@@ -10,6 +10,7 @@ import { useToolsTabNav, type DetailPane } from '../ToolsTabNav';
 import { PromptsPane, ResourcesPane } from './CatalogPanes';
 import { DetailHeader } from './DetailHeader';
 import { LogsPane } from './LogsPane';
+import { PlaygroundPane } from './playground/PlaygroundPane';
 import { ServerStateTag } from './ServerStateTag';
 import { ToolsPane } from './ToolsPane';
 import { ServerPreviewPane } from '../provider-preview/ServerPreviewPane';
@@ -92,12 +93,16 @@ function DetailBody({ server, pane }: { server: McpServerRecord; pane: DetailPan
     );
 
   const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
-  // The tool playground (issue 10, part 2) becomes one more entry here.
   const panes: { key: DetailPane; label: string; children: ReactNode }[] = [
     {
       key: 'tools',
       label: t('detail.tabs.tools') + count(data?.tools.length),
       children: needsDiscovery(() => <ToolsPane server={server} tools={data!.tools} invalidTools={data!.invalidTools} />),
+    },
+    {
+      key: 'playground',
+      label: t('playground.tab'),
+      children: needsDiscovery(() => <PlaygroundPane server={server} tools={data!.tools} />),
     },
     {
       key: 'prompts',

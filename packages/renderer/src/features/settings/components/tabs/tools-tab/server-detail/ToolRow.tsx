@@ -1,4 +1,4 @@
-import { Collapse, Flex, Switch, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Collapse, Flex, Switch, Tag, Tooltip, Typography, theme } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerTool } from '@shared/contracts/mcp-types';
@@ -12,10 +12,12 @@ interface ToolRowProps {
   autoApprove: boolean;
   onEnabledChange: (name: string, enabled: boolean) => void;
   onAutoApproveChange: (name: string, autoApprove: boolean) => void;
+  /** Opens the playground on this tool. */
+  onTry: (name: string) => void;
 }
 
 /** One tool: what it is called and does, the server's hints about it, its two switches and its schema. */
-export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEnabledChange, onAutoApproveChange }: ToolRowProps) {
+export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEnabledChange, onAutoApproveChange, onTry }: ToolRowProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
   const label = tool.title ?? tool.name;
@@ -64,6 +66,9 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
           ) : null}
         </div>
         <Flex gap="middle" align="center" style={{ flex: '0 0 auto' }}>
+          <Button size="small" onClick={() => onTry(tool.name)} aria-label={t('playground.tryLabel', { tool: label })} data-testid="tool-try">
+            {t('playground.try')}
+          </Button>
           <Flex gap={6} align="center">
             <Switch
               size="small"

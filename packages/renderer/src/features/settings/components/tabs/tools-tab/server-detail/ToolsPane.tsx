@@ -3,6 +3,8 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerRecord, McpServerTool, McpToolIssue } from '@shared/contracts/mcp-types';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { useToolsTabNav } from '../ToolsTabNav';
+import { playgroundSessions } from './playground/playgroundSession';
 import { ToolRow } from './ToolRow';
 import { useToolLists } from './useToolLists';
 
@@ -31,6 +33,14 @@ export function ToolsPane({ server, tools, invalidTools }: ToolsPaneProps) {
   const { set } = lists;
   const onEnabledChange = useCallback((name: string, on: boolean) => set('disabledTools', [name], !on), [set]);
   const onAutoApproveChange = useCallback((name: string, on: boolean) => set('disabledAutoApproveTools', [name], !on), [set]);
+  const { openDetail } = useToolsTabNav();
+  const onTry = useCallback(
+    (name: string) => {
+      playgroundSessions.pick(server.id, name);
+      openDetail(server.id, 'playground');
+    },
+    [server.id, openDetail],
+  );
   const shownNames = shown.map((tool) => tool.name);
   const filtered = needle !== '';
 
@@ -86,6 +96,7 @@ export function ToolsPane({ server, tools, invalidTools }: ToolsPaneProps) {
               autoApprove={!noAutoApprove.has(tool.name)}
               onEnabledChange={onEnabledChange}
               onAutoApproveChange={onAutoApproveChange}
+              onTry={onTry}
             />
           ))}
         </ul>
