@@ -57,9 +57,9 @@ test('echo from the generated form, an image result, and a long operation shown 
   await pickTool(app.page, playground, 'get-tiny-image');
   await playground.getByTestId('playground-run').click();
   await expect(status).toHaveAttribute('data-status', 'ok', { timeout: 30_000 });
-  await expect(result.getByTestId('tool-call-display')).toBeVisible();
-  // Depends on ToolCallDisplay's real body (the placeholder prints JSON): tighten after it is merged to
-  //   await expect(result.getByTestId('tool-call-display').locator('img')).toBeVisible();
+  const image = result.getByTestId('tool-call-display').locator('img').first();
+  await expect(image).toBeVisible();
+  expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
 
   // A long operation: 10 steps over 30 s, its progress shown, then cancelled.
   await pickTool(app.page, playground, 'trigger-long-running-operation');

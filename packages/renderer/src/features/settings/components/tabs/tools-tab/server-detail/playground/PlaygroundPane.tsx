@@ -194,7 +194,17 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
               {shown.status === 'running' ? <RunStatus startedAt={shown.startedAt} progress={call.progress} /> : null}
               {shown.status === 'cancelled' ? <Typography.Text type="secondary">{t('playground.cancelled')}</Typography.Text> : null}
               {shown.status !== 'running' ? (
-                <ToolCallDisplay call={{ serverName: shown.serverName, toolName: shown.toolName, args: shown.args, result: shown.result, error: shown.error }} />
+                <ToolCallDisplay
+                  call={{
+                    serverName: shown.serverName,
+                    toolName: shown.toolName,
+                    args: shown.args,
+                    result: shown.result,
+                    error: shown.error,
+                    outputSchema: tools.find((candidate) => candidate.name === shown.toolName)?.outputSchema,
+                    running: false,
+                  }}
+                />
               ) : null}
             </Flex>
           ) : (
