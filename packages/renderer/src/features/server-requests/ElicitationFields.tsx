@@ -52,7 +52,7 @@ function FieldControl({ field, ...control }: { field: ElicitationField }) {
     case 'choice':
       return field.options.length <= INLINE_CHOICES ? (
         <Radio.Group data-testid={testId} {...control}>
-          {field.options.map((o, i) => (
+          {field.options.map((o) => (
             <Radio key={o.value} value={o.value}>
               {o.label}
             </Radio>

@@ -12,7 +12,9 @@ export function useElicitationQueue(onGone: (request: ElicitationRequest, reason
   const host = useHost();
   const [queue, setQueue] = useState<ElicitationRequest[]>([]);
   const goneRef = useRef(onGone);
-  goneRef.current = onGone;
+  useEffect(() => {
+    goneRef.current = onGone;
+  });
 
   useEffect(() => {
     let live = true;
