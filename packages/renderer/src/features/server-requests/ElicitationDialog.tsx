@@ -59,8 +59,11 @@ function QuestionModal({ request, waiting, onDone }: { request: ElicitationReque
     if (action === 'accept' && request.mode === 'form') {
       try {
         content = answerContent(fields, await form.validateFields());
-      } catch {
-        return; // the fields say what is wrong
+      } catch (invalid) {
+        // The fields say what is wrong; the first of them gets the focus, so the person types there.
+        const first = (invalid as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+        if (first) form.focusField(first.name);
+        return;
       }
     }
     if (action === 'accept' && request.mode === 'url') window.open(request.url, '_blank', 'noopener,noreferrer');
