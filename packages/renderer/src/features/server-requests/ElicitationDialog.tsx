@@ -5,7 +5,7 @@
  * spec's "cancel", never a silent decline.
  */
 import { ExportOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Form, Modal, Typography } from 'antd';
+import { Alert, App, Button, Flex, Form, Modal, Typography, theme } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElicitationAction, ElicitationRequest } from '@shared/contracts/elicitation';
@@ -40,6 +40,7 @@ function QuestionModal({ request, waiting, onDone }: { request: ElicitationReque
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const { message } = App.useApp();
+  const { token } = theme.useToken();
   const [form] = Form.useForm<Record<string, FormValue>>();
   const fields = useMemo(() => (request.mode === 'form' ? elicitationFields(request.requestedSchema) : []), [request]);
   const initial = useMemo(() => initialValues(fields), [fields]);
@@ -99,6 +100,9 @@ function QuestionModal({ request, waiting, onDone }: { request: ElicitationReque
       mask={{ closable: false }}
       afterOpenChange={focusFirst}
       width={560}
+      centered
+      // A long form scrolls inside; the question's title and the answer buttons stay in view.
+      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden', paddingInlineEnd: 4 } }}
       footer={
         <Flex gap="small" justify="flex-end" wrap>
           <Button data-testid="elicitation-cancel" disabled={busy} loading={sending === 'cancel'} onClick={() => void send('cancel')}>
@@ -128,15 +132,19 @@ function QuestionModal({ request, waiting, onDone }: { request: ElicitationReque
           </Typography.Text>
         ) : null}
         {/* Plain text: whatever the server writes is shown, never interpreted as markup. */}
-        <Typography.Paragraph data-testid="elicitation-message" style={{ whiteSpace: 'pre-wrap', marginBottom: 0, maxHeight: 200, overflow: 'auto' }}>
+        <Typography.Paragraph data-testid="elicitation-message" style={{ whiteSpace: 'pre-wrap', marginBottom: 4, maxHeight: 200, overflow: 'auto', fontSize: token.fontSizeLG }}>
           {request.message}
         </Typography.Paragraph>
         {request.mode === 'url' ? (
           <>
             <Typography.Text type="secondary">{t('serverRequests.dialog.urlIntro')}</Typography.Text>
-            <Typography.Text code copyable data-testid="elicitation-url" style={{ wordBreak: 'break-all' }}>
-              {request.url}
-            </Typography.Text>
+            {/* The host first, in bold: the part of a link that says whose page it is. */}
+            <div data-testid="elicitation-url" style={{ background: token.colorFillTertiary, borderRadius: token.borderRadius, padding: '8px 12px' }}>
+              <Typography.Text strong>{new URL(request.url).host}</Typography.Text>
+              <Typography.Paragraph copyable={{ text: request.url }} style={{ fontFamily: token.fontFamilyCode, fontSize: token.fontSizeSM, wordBreak: 'break-all', margin: 0 }}>
+                {request.url}
+              </Typography.Paragraph>
+            </div>
             <Alert type="warning" showIcon title={t('serverRequests.dialog.urlWarning')} />
           </>
         ) : fields.length === 0 ? (
@@ -150,7 +158,7 @@ function QuestionModal({ request, waiting, onDone }: { request: ElicitationReque
           <ErrorAlert error={respond.error} title={t('serverRequests.dialog.sendFailed')} />
         ) : null}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('serverRequests.dialog.actionsHelp')} {t('serverRequests.dialog.expires', { time: expires })}
+          {t(request.mode === 'url' ? 'serverRequests.dialog.actionsHelpUrl' : 'serverRequests.dialog.actionsHelp')} {t('serverRequests.dialog.expires', { time: expires })}
           {waiting > 0 ? ` ${t('serverRequests.dialog.queued', { count: waiting })}` : ''}
         </Typography.Text>
       </Flex>

@@ -123,6 +123,7 @@ export function ElicitationFields({ fields }: { fields: readonly ElicitationFiel
         extra={field.description}
         rules={[rule]}
         valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
+        style={{ marginBottom: 16 }}
       >
         <FieldControl field={field} />
       </Form.Item>
