@@ -38,7 +38,7 @@ describe('call: a server question', () => {
     expect(run.code).toBe(0);
     expect(run.asked).toEqual([
       'Answer it? [Y]es / [n]o, decline / [c]ancel: ',
-      '  Your name: ',
+      '  Your name [required]: ',
       '  age [integer; default 30]: ',
       '  age [integer; default 30]: ',
       '  age [integer; default 30]: ',
@@ -46,8 +46,7 @@ describe('call: a server question', () => {
       '  news [y/n; default false]: ',
     ]);
     expect(run.stderr).toContain('"asker" asks (while running elicit):\n  Who are you?\n');
-    expect(run.stderr).toContain('  Your name (required)\n');
-    expect(run.stderr).toContain('    1) Red [r]\n    2) Green [g]\n');
+    expect(run.stderr).toContain('  colour\n    1) Red [r]\n    2) Green [g]\n');
     expect(run.stderr).toContain('    age must be a number\n');
     expect(run.stderr).toContain('    age must be at most 150\n');
   });

@@ -110,7 +110,8 @@ async function askField(
   say: (line: string) => void,
 ): Promise<ElicitationValue | undefined | typeof CANCELLED> {
   const options = field.kind === 'choice' || field.kind === 'multi' ? field.options : [];
-  say(`  ${field.label}${field.required ? ' (required)' : ''}${field.description ? ` — ${field.description}` : ''}`);
+  // A heading only when there is more to say than the prompt does: a description or a list of choices.
+  if (field.description || options.length > 0) say(`  ${field.label}${field.description ? ` — ${field.description}` : ''}`);
   options.forEach((option, i) => say(`    ${i + 1}) ${option.label}${option.label !== option.value ? ` [${option.value}]` : ''}`));
   const hint = promptHint(field);
   for (;;) {
@@ -164,7 +165,7 @@ function promptHint(field: ElicitationField): string {
   if (field.kind === 'text' && field.format) parts.push(field.format);
   if (field.kind === 'number') parts.push(field.integer ? 'integer' : 'number');
   if (field.default !== undefined) parts.push(`default ${formatValue(field.default)}`);
-  else if (!field.required) parts.push('Enter to skip');
+  else parts.push(field.required ? 'required' : 'Enter to skip');
   return parts.length ? ` [${parts.join('; ')}]` : '';
 }
 

@@ -62,7 +62,7 @@ describe('call: a server question at a real terminal', () => {
   it.skipIf(!HAS_SCRIPT)('asks each field with its choices and default, and the server gets what was typed', async () => {
     const run = await onTerminal([
       [/\[c\]ancel: $/, 'y'],
-      [/Your name: $/, 'Grace'],
+      [/Your name \[required\]: $/, 'Grace'],
       [/size \[number; default M\]: $/, '3'],
     ]);
     expect(run.output).toContain('"asker" asks (while running elicit):');
