@@ -74,4 +74,10 @@ describe('call: a server question', () => {
     expect(declined.stdout).toBe('decline\n');
     expect(declined.stderr).toContain('Declined: --yes accepts the defaults, but "name" is required and has no default\n');
   });
+
+  it('a refused sampling request is said on stderr as a warning', async () => {
+    const run = await cli.run(['call', 'asker', 'sample']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('warning: "asker" asked for a model answer (sampling); Elftia cannot answer yet, and will once a model can be configured\n');
+  });
 });
