@@ -5,16 +5,19 @@
  * time, withdrawn when the call or the connection ends. Sampling refusals reach the person once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, startHttpFixture, type HttpFixtureKind, type RunningServer } from '../../../../../../../../e2e/fixtures/servers/paths';
 import type { ElicitationRequest } from '../../../../../shared/contracts/elicitation';
 import type { AppNotice } from '../../../../../shared/contracts/ipc';
 import { AppError } from '../../../../../shared/errors';
 import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 
 let h: Harness;
+let remote: RunningServer | undefined;
 
 afterEach(async () => {
   await h.dispose();
+  await remote?.stop();
+  remote = undefined;
   expect(await waitNoStrayChildren()).toEqual([]);
 });
 
@@ -153,6 +156,21 @@ describe('McpService elicitation', () => {
 
     expect(textOf((await h.service.callTool(server.id, 'elicit', { url: 'file:///etc/passwd' })).content)).toBe('decline');
     expect(hostLog(server.id)).toContain('Declined a URL elicitation: file:///etc/passwd is not an http(s) link');
+  });
+
+  it.each([
+    ['http', 'http'],
+    ['sse', 'sse'],
+    ['ws', 'websocket'],
+  ] as const)('works the same over %s', async (kind: HttpFixtureKind, type) => {
+    h = makeService();
+    remote = await startHttpFixture(kind);
+    const { server } = await h.service.add({ name: `remote-${kind}`, type, isActive: false, config: { url: remote.url.href } });
+    const call = h.service.callTool(server!.id, 'elicit', { requestedSchema: FORM });
+    const request = await nextRequest();
+    expect(request).toMatchObject({ serverName: `remote-${kind}`, toolName: 'elicit', mode: 'form' });
+    h.service.respondToElicitation({ requestId: request.requestId, action: 'accept', content: { name: 'Remote', colour: 'r' } });
+    expect(textOf((await call).content)).toBe('accept {"name":"Remote","colour":"r"}');
   });
 
   it('tells the person once per server that a server asked for sampling', async () => {
