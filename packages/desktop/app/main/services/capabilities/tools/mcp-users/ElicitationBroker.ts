@@ -25,8 +25,8 @@ export interface ElicitationHooks {
   closed(closed: ElicitationClosed): void;
   /** A line in the server's log (the person reads why a request was declined there). */
   note(serverId: string, line: string): void;
-  /** The tool call running on the server, when exactly one is: the request is most likely its. */
-  runningCall(serverId: string): { callId: string; toolName: string } | undefined;
+  /** The tool call running on the server, when exactly one is: the request is most likely its (and ends with it, at its deadline). */
+  runningCall(serverId: string): { callId: string; toolName: string; deadline: number } | undefined;
 }
 
 interface Pending {
@@ -57,13 +57,15 @@ export class ElicitationBroker {
       note(`Declined an elicitation/create request ("${params.message}"): no window or terminal is open to ask the person`);
       return Promise.resolve(decline());
     }
+    const call = this.hooks.runningCall(server.id);
     const base = {
       requestId: randomUUID(),
       serverId: server.id,
       serverName: server.name,
       message: params.message,
-      expiresAt: Date.now() + this.timeoutMs,
-      ...this.callOf(server.id),
+      // The call that asked times out first when its deadline is sooner; the question goes with it.
+      expiresAt: Math.min(Date.now() + this.timeoutMs, call?.deadline ?? Infinity),
+      ...(call ? { toolCallId: call.callId, toolName: call.toolName } : {}),
     };
     let request: ElicitationRequest;
     let fields: ElicitationField[] | undefined;
@@ -148,10 +150,5 @@ export class ElicitationBroker {
   /** Shutdown: every server still waiting is told the person cancelled. */
   dispose(): void {
     for (const pending of [...this.pending.values()]) pending.settle({ action: 'cancel' }, 'withdrawn');
-  }
-
-  private callOf(serverId: string): { toolCallId?: string; toolName?: string } {
-    const call = this.hooks.runningCall(serverId);
-    return call ? { toolCallId: call.callId, toolName: call.toolName } : {};
   }
 }

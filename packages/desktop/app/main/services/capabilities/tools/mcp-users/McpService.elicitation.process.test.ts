@@ -63,6 +63,9 @@ describe('McpService elicitation', () => {
       requestedSchema: { required: ['name', 'colour'] },
     });
     expect(h.service.pendingElicitations().map((r) => r.requestId)).toEqual([request.requestId]);
+    // The call's own deadline (120 s by default) comes before the question's 10 minutes.
+    expect(request.expiresAt - Date.now()).toBeGreaterThan(100_000);
+    expect(request.expiresAt - Date.now()).toBeLessThanOrEqual(120_000);
 
     h.service.respondToElicitation({ requestId: request.requestId, action: 'accept', content: { name: 'Ada', age: 36, colour: 'r', agree: false } });
     expect(textOf((await call).content)).toBe('accept {"name":"Ada","age":36,"colour":"r","agree":false}');

@@ -139,7 +139,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   private readonly records: ServerRecords;
   private readonly pool: ConnectionPool;
   private readonly tools = new ToolCache(this.CACHE_TTL);
-  private readonly activeCalls = new Map<string, { controller: CallCancellation; serverId: string; toolName: string }>();
+  private readonly activeCalls = new Map<string, { controller: CallCancellation; serverId: string; toolName: string; deadline: number }>();
   private readonly log: McpServerLog;
   private readonly toolsChanged = new Coalescer(TOOLS_CHANGED_WINDOW_MS, (serverId) => this.emit('mcp.tools_changed', { serverId }));
   private readonly opts: typeof DEFAULTS & { fetch: typeof fetch; processes?: ProcessRegistry };
@@ -167,7 +167,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         runningCall: (serverId) => {
           const calls = [...this.activeCalls].filter(([, call]) => call.serverId === serverId);
           const [only] = calls;
-          return calls.length === 1 && only ? { callId: only[0], toolName: only[1].toolName } : undefined;
+          return calls.length === 1 && only ? { callId: only[0], toolName: only[1].toolName, deadline: only[1].deadline } : undefined;
         },
       },
       options.elicitationTimeoutMs,
@@ -421,10 +421,10 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     assertActiveForImplicitUse(server, requireActive);
     assertToolEnabled(server, toolName);
     const controller = new CallCancellation();
-    this.activeCalls.set(callId, { controller, serverId, toolName });
+    const timeout = timeoutMs ?? server.config.timeoutMs ?? defaultTimeoutMs ?? this.opts.callTimeoutMs;
+    this.activeCalls.set(callId, { controller, serverId, toolName, deadline: Date.now() + timeout });
     const onAbort = () => controller.abort(new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller`, { callId, serverId, toolName }));
     signal?.addEventListener('abort', onAbort, { once: true });
-    const timeout = timeoutMs ?? server.config.timeoutMs ?? defaultTimeoutMs ?? this.opts.callTimeoutMs;
     const started = performance.now();
     let success = false;
     try {
