@@ -102,6 +102,18 @@ describe('ElicitationDialog', () => {
     expect(host.inputsOf('mcp.elicitation_respond')).toEqual([]);
   });
 
+  it('answers with Enter in a text field, as any form does', async () => {
+    const host = setup();
+    await ask(host, request());
+    const name = within(dialog()).getByLabelText('Your name');
+    fireEvent.change(name, { target: { value: 'Grace' } });
+    fireEvent.keyDown(name, { key: 'Enter' });
+    await waitFor(
+      () => expect(host.inputsOf('mcp.elicitation_respond')).toEqual([{ requestId: 'req-1', action: 'accept', content: { name: 'Grace', age: 30, colour: 'g', news: true } }]),
+      SLOW,
+    );
+  });
+
   it('declines and cancels without content', async () => {
     const host = setup([request(), request({ requestId: 'req-2', message: 'Second question' })]);
     expect((await screen.findByTestId('elicitation-message', undefined, SLOW)).textContent).toBe('Who should the badge be for?');

@@ -6,7 +6,7 @@
  */
 import { ExportOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Flex, Form, Modal, Typography, theme } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElicitationAction, ElicitationRequest } from '@shared/contracts/elicitation';
 import type { AppErrorShape } from '@shared/errors';
@@ -35,6 +35,18 @@ const contentIssues = (error: AppErrorShape) =>
         typeof i.path === 'string' && i.path.startsWith('content.') && typeof i.message === 'string' ? [{ name: i.path.slice('content.'.length), message: i.message }] : [],
       )
     : [];
+
+/**
+ * Enter in a text or number field answers, as in any form; not while an IME composes (Chinese,
+ * Japanese), nor in a select or date picker, where Enter picks the highlighted option.
+ */
+function isSubmitKey(e: KeyboardEvent<HTMLFormElement>): boolean {
+  const target = e.target;
+  if (e.key !== 'Enter' || e.nativeEvent.isComposing || !(target instanceof HTMLInputElement)) return false;
+  if (['checkbox', 'radio'].includes(target.type) || target.getAttribute('role') === 'combobox' || target.closest('.ant-picker')) return false;
+  e.preventDefault();
+  return true;
+}
 
 function QuestionModal({ request, waiting, onDone }: { request: ElicitationRequest; waiting: number; onDone: (requestId: string) => void }) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
@@ -150,7 +162,7 @@ function QuestionModal({ request, waiting, onDone }: { request: ElicitationReque
         ) : fields.length === 0 ? (
           <Typography.Text type="secondary">{t('serverRequests.dialog.confirmOnly')}</Typography.Text>
         ) : (
-          <Form form={form} layout="vertical" initialValues={initial} requiredMark onFinish={() => void send('accept')} disabled={busy}>
+          <Form form={form} layout="vertical" initialValues={initial} requiredMark disabled={busy} onKeyDown={(e) => isSubmitKey(e) && void send('accept')}>
             <ElicitationFields fields={fields} />
           </Form>
         )}
