@@ -169,10 +169,12 @@ function QuestionModal({ request, waiting, onDone }: { request: ElicitationReque
         {respond.error && respond.error.code !== 'ELICITATION_NOT_PENDING' && contentIssues(respond.error).length === 0 ? (
           <ErrorAlert error={respond.error} title={t('serverRequests.dialog.sendFailed')} />
         ) : null}
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t(request.mode === 'url' ? 'serverRequests.dialog.actionsHelpUrl' : 'serverRequests.dialog.actionsHelp')} {t('serverRequests.dialog.expires', { time: expires })}
-          {waiting > 0 ? ` ${t('serverRequests.dialog.queued', { count: waiting })}` : ''}
-        </Typography.Text>
+        {/* One sentence a line: joining them with a space reads wrong in Chinese and Japanese. */}
+        <Flex vertical style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
+          <span>{t(request.mode === 'url' ? 'serverRequests.dialog.actionsHelpUrl' : 'serverRequests.dialog.actionsHelp')}</span>
+          <span>{t('serverRequests.dialog.expires', { time: expires })}</span>
+          {waiting > 0 ? <strong>{t('serverRequests.dialog.queued', { count: waiting })}</strong> : null}
+        </Flex>
       </Flex>
     </Modal>
   );
