@@ -60,11 +60,12 @@ function QuestionModal({ request, waiting, onDone }: { request: ElicitationReque
   const respond = useRouteMutation('mcp.elicitation_respond');
   const body = useRef<HTMLDivElement>(null);
   const acceptButton = useRef<HTMLButtonElement>(null);
-  // Once open (the modal focuses itself first): the first field, or Accept when there is nothing to fill.
+  // Once open (the modal focuses itself first): the first field, or Accept when there is nothing to
+  // fill. Never "Open link": one stray Enter must not open a page the person has not read.
   const focusFirst = (open: boolean) => {
     if (!open) return;
     const first = body.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), textarea');
-    (first ?? acceptButton.current)?.focus();
+    (first ?? (request.mode === 'form' ? acceptButton.current : null))?.focus();
   };
 
   const send = async (action: ElicitationAction) => {
