@@ -6,6 +6,7 @@ import { HostProvider } from './bridge/HostContext';
 import { DataProvider } from './data/DataProvider';
 import type { HostClient } from './bridge/types';
 import { SettingsWindow } from './features/settings/SettingsWindow';
+import { ElicitationDialog } from './features/server-requests/ElicitationDialog';
 import { ANTD_LOCALES, HTML_LANG, SOURCE_LANGUAGE, isLanguage } from './i18n/languages';
 import { useThemePreference, type EffectiveTheme } from './theme/useThemePreference';
 
@@ -41,6 +42,8 @@ function Shell() {
         <div data-testid="app-root" data-theme={effective}>
           <SettingsWindow preference={preference} effective={effective} onPreferenceChange={setPreference} />
         </div>
+        {/* Over any screen: a server may ask while the person is anywhere in the app. */}
+        <ElicitationDialog />
       </AntdApp>
     </ConfigProvider>
   );

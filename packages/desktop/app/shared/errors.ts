@@ -50,6 +50,10 @@ export const ERROR_CODES = [
   'IMPORT_NO_SERVERS',
   /** An import's rename picked a name that is taken; data: key, name. Nothing was imported. */
   'IMPORT_RENAME_TAKEN',
+  /** No server question with this id waits for an answer (answered, timed out or withdrawn); data: requestId. */
+  'ELICITATION_NOT_PENDING',
+  /** An accepted answer does not fit the form the server asked for; data: serverName, issues ({ path: `content.<field>`, message }). */
+  'ELICITATION_INVALID_CONTENT',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

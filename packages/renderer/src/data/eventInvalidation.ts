@@ -54,6 +54,9 @@ export const EVENT_REACTIONS: { [E in EventName]: Reaction<E> | null } = {
   'mcp.tool_called': null,
   'mcp.tool_progress': null,
   'mcp.server_log': null,
+  // The app-wide dialog shows and closes server questions as they come (ElicitationDialog).
+  'mcp.elicitation_request': null,
+  'mcp.elicitation_closed': null,
   'deps.install_progress': null,
   'presets.install_progress': null,
 };

@@ -8,6 +8,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 import { AppError, errorMessage, type AppErrorShape } from '../../shared/errors';
 import type { RouterClient } from './routerClient';
+import type { QuestionPolicy } from './serverQuestions';
 
 /** Exit codes are part of the scriptable surface (docs/cli.md); never renumber them. */
 export const EXIT = {
@@ -153,6 +154,8 @@ export interface CommandContext {
   args: string[];
   /** Opens the config store and services on first use; runCli disposes them however the command ends. */
   client(): Promise<RouterClient>;
+  /** How a server's question (elicitation) is answered while the command runs; `--yes` sets acceptDefaults. */
+  serverQuestions: QuestionPolicy;
 }
 
 export type Command = (ctx: CommandContext) => Promise<number>;

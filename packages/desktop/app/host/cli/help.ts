@@ -156,13 +156,16 @@ Lists NAME's enabled tools: the tool id models see, the MCP name, the descriptio
 arguments (* = required).
   --json   Print [{ id, name, description, inputSchema, serverId, serverName }]`,
 
-  call: `Usage: elftia-mcp [--config-dir DIR] call NAME TOOL [--args JSON] [--timeout S] [--progress] [--json]
+  call: `Usage: elftia-mcp [--config-dir DIR] call NAME TOOL [--args JSON] [--timeout S] [--progress] [--yes] [--json]
 
 Calls TOOL on server NAME and prints its content: text as is, images and audio as
 [Image: mime] / [Audio: mime]. Exit code 1 when the call fails or the tool returns isError.
   --args JSON    Arguments as a JSON object (default {})
   --timeout S    Cancel the call after S seconds (the server is told to stop)
   --progress     Ask the server for progress and print each report on stderr as "progress N/TOTAL: message"
+  -y, --yes      When the server asks a question (elicitation), accept its defaults without asking
+                 (declined when a required field has none). Without --yes the question is asked on
+                 the terminal, one prompt per field, or declined when there is no terminal.
   --json         Print the full result: { callId, isError, content, structuredContent?, durationMs }`,
 
   convert: `Usage: elftia-mcp convert --format ${TOOL_FORMAT_NAMES.join('|')} [--strict|--no-strict]

@@ -24,6 +24,8 @@ export function openServices(dir: string, io: CliIo): Services {
   const processes = startProcessTracking(dir, (line) => io.stderr.write(`warning: ${line}\n`));
   // One-shot commands: adding a server must not start it in the background only to stop it.
   const services = createServices({ ...stores, fetch: globalThis.fetch, processes }, { connectOnAdd: false });
+  // Raised by what a server does while the command runs (a sampling request refused).
+  services.mcpService.onNotice(warn);
   // Tests run many commands in one process, so each run's tracker (and exit hook) goes with it.
   let disposed: Promise<void> | undefined;
   return {

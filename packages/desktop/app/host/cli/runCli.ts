@@ -43,6 +43,7 @@ const isTopic = (name: string): name is HelpTopic => Object.hasOwn(HELP, name);
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let services: Services | undefined;
   let client: Promise<RouterClient> | undefined;
+  const serverQuestions = { acceptDefaults: false };
   // An interrupt disposes at once: pending connects and calls fail fast, child processes go.
   const onAbort = () => void services?.dispose();
   io.signal?.addEventListener('abort', onAbort);
@@ -62,11 +63,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       // An interrupt that came while loading must not start anything.
       if (io.signal?.aborted) throw new AppError('MCP_CANCELLED', 'Interrupted');
       services = openServices(dir, io);
-      return createRouterClient(services);
+      const router = createRouterClient(services);
+      // Whatever the command, a server that asks the person gets asked on the terminal (or declined):
+      // with nobody listening it would be declined silently. Gone with the services on dispose.
+      const { answerServerQuestions } = await import('./serverQuestions');
+      answerServerQuestions(router, io, serverQuestions);
+      return router;
     };
     return await run({
       io,
       args: resolved.args,
+      serverQuestions,
       client: () => {
         if (io.signal?.aborted) return Promise.reject(new AppError('MCP_CANCELLED', 'Interrupted'));
         client ??= open();

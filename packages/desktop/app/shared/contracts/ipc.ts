@@ -28,6 +28,7 @@ import {
   McpToolCalledSchema,
   McpToolProgressSchema,
 } from './mcp-types';
+import { ElicitationClosedSchema, ElicitationRequestSchema, ElicitationRespondInputSchema } from './elicitation';
 import {
   DependencyCheckResultSchema,
   DependencyCommandInputSchema,
@@ -69,7 +70,7 @@ import {
 
 /** Something the app wants the person to know that is not tied to one request. */
 export const AppNoticeSchema = z.object({
-  code: z.enum(['CONFIG_RECOVERED', 'CONFIG_RECORDS_SET_ASIDE', 'CONFIG_REMOVED', 'SECRETS_PLAINTEXT_FILE', 'LINKED_SERVER_KEPT_INACTIVE']),
+  code: z.enum(['CONFIG_RECOVERED', 'CONFIG_RECORDS_SET_ASIDE', 'CONFIG_REMOVED', 'SECRETS_PLAINTEXT_FILE', 'LINKED_SERVER_KEPT_INACTIVE', 'MCP_SAMPLING_REFUSED']),
   message: z.string(),
   data: z.record(z.string(), z.unknown()).optional(),
 });
@@ -127,6 +128,14 @@ export const routes = {
   'mcp.find_local_configs': { input: z.void().or(z.object({}).strict()), output: McpLocalConfigsSchema },
   /** Declines the one-time offer to import them; kept in the config folder. */
   'mcp.dismiss_local_configs': { input: z.void().or(z.object({}).strict()), output: z.object({ offerDismissed: z.literal(true) }) },
+  /**
+   * The person's answer to a server's question (mcp.elicitation_request). An accepted form is
+   * checked against the requested schema first (ELICITATION_INVALID_CONTENT, issues at `content.<field>`,
+   * the request stays open); ELICITATION_NOT_PENDING once it was answered, timed out or withdrawn.
+   */
+  'mcp.elicitation_respond': { input: ElicitationRespondInputSchema, output: z.object({ answered: z.literal(true) }) },
+  /** The server questions waiting for an answer now, oldest first (for a window that opens after they were asked). */
+  'mcp.elicitations': { input: z.void().or(z.object({}).strict()), output: z.array(ElicitationRequestSchema) },
   /** Whether a command is installed, where, which version, and how to install it when it is not. */
   'deps.check': { input: DependencyCommandInputSchema, output: DependencyCheckResultSchema },
   /** Runs the command's installer (progress as deps.install_progress); DEPS_NO_INSTALLER when none is known. */
@@ -177,6 +186,10 @@ export const events = {
   'mcp.tool_progress': McpToolProgressSchema,
   /** The server announced notifications/tools/list_changed; cached tools were dropped. */
   'mcp.tools_changed': z.object({ serverId: z.string() }),
+  /** A server asks the person something (elicitation/create); answer with mcp.elicitation_respond. */
+  'mcp.elicitation_request': ElicitationRequestSchema,
+  /** A question no longer waits (answered, timed out or withdrawn): every window closes its dialog. */
+  'mcp.elicitation_closed': ElicitationClosedSchema,
   'deps.install_progress': DependencyInstallProgressSchema,
   /** An install link (from the OS) added these servers, inactive; the window may open their review. */
   'mcp.link_installed': McpLinkInstalledSchema,

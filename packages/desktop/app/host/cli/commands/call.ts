@@ -7,13 +7,15 @@ import { EXIT, nameFlags, parseCommand, parseSeconds, positionals, resolveServer
 /** The route's fields and the flags or arguments that set them, for usage errors. */
 const FLAG_OF_FIELD = { toolName: 'TOOL', args: '--args', timeoutMs: '--timeout' };
 
-export const call: Command = async ({ io, args, client }) => {
+export const call: Command = async ({ io, args, client, serverQuestions }) => {
   const { values, positionals: rest } = parseCommand('call', args, {
     args: { type: 'string' },
     timeout: { type: 'string' },
     json: { type: 'boolean' },
     progress: { type: 'boolean' },
+    yes: { type: 'boolean', short: 'y' },
   });
+  serverQuestions.acceptDefaults = values.yes === true;
   const [ref, toolName] = positionals('call', rest, ['NAME', 'TOOL']) as [string, string];
   const toolArgs = parseJson(values.args);
   const timeoutMs = parseSeconds(values.timeout, 'call');

@@ -41,6 +41,12 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   'mcp.discover': [{ input: { id: null }, path: 'id' }],
   'mcp.server_log': [{ input: { id: 'x', limit: 0 }, path: 'limit' }],
   'mcp.reveal_secrets': [{ input: { id: '' }, path: 'id' }],
+  'mcp.elicitation_respond': [
+    { input: { requestId: '', action: 'accept' }, path: 'requestId' },
+    { input: { requestId: 'x', action: 'maybe' }, path: 'action' },
+    { input: { requestId: 'x', action: 'accept', content: { colour: { nested: true } } }, path: 'content.colour' },
+  ],
+  'mcp.elicitations': [{ input: 3, path: '' }],
   'mcp.install_link': [
     { input: { url: '' }, path: 'url' },
     { input: { url: 'elftia://mcp/install?servers=%%%' }, path: 'url' },

@@ -75,6 +75,11 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers, 
     'mcp.test': (input) => mcpService.test(input),
     'mcp.discover': ({ id }) => mcpService.discover(id),
     'mcp.server_log': async ({ id, limit }) => ({ lines: mcpService.serverLog(id, limit) }),
+    'mcp.elicitation_respond': async (input) => {
+      mcpService.respondToElicitation(input);
+      return { answered: true };
+    },
+    'mcp.elicitations': async () => mcpService.pendingElicitations(),
     'mcp.reveal_secrets': async ({ id }) => {
       const { env, headers, args, url } = (await mcpService.get(id)).config;
       return { ...(env ? { env } : {}), ...(headers ? { headers } : {}), ...(args ? { args } : {}), ...(url !== undefined ? { url } : {}) };

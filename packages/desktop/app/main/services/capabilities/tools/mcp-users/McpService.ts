@@ -32,9 +32,11 @@ import {
   type McpToolIssue,
 } from '../../../../../shared/contracts/mcp-types';
 import type { DuplicateAction, ImportDecision, McpImportPreview, McpImportResult } from '../../../../../shared/contracts/mcp-import';
+import type { ElicitationRequest, ElicitationRespondInput } from '../../../../../shared/contracts/elicitation';
 import { AppError, toErrorShape } from '../../../../../shared/errors';
 import type { McpConfigChange, McpConfigStore } from '../../../config/McpConfigStore';
 import { McpServerLog } from './McpServerLog';
+import { ElicitationBroker } from './ElicitationBroker';
 import { ServerRecords } from './ServerRecords';
 import { CallCancellation } from './pool/CallCancellation';
 import { Coalescer } from './pool/coalesce';
@@ -79,6 +81,8 @@ export interface McpServiceOptions {
   connectOnAdd?: boolean;
   /** Where stdio server processes are registered (McpProcessTracker), so a crash of ours cannot leak them. */
   processes?: ProcessRegistry;
+  /** How long a server's question (elicitation/create) waits for the person before it is declined. */
+  elicitationTimeoutMs?: number;
 }
 
 const DEFAULTS = {
@@ -135,13 +139,16 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   private readonly records: ServerRecords;
   private readonly pool: ConnectionPool;
   private readonly tools = new ToolCache(this.CACHE_TTL);
-  private readonly activeCalls = new Map<string, { controller: CallCancellation; serverId: string }>();
+  private readonly activeCalls = new Map<string, { controller: CallCancellation; serverId: string; toolName: string; deadline: number }>();
   private readonly log: McpServerLog;
   private readonly toolsChanged = new Coalescer(TOOLS_CHANGED_WINDOW_MS, (serverId) => this.emit('mcp.tools_changed', { serverId }));
   private readonly opts: typeof DEFAULTS & { fetch: typeof fetch; processes?: ProcessRegistry };
   private disposing: Promise<void> | undefined;
   private readonly raised: AppNotice[] = [];
   private readonly noticeListeners = new Set<(notice: AppNotice) => void>();
+  private readonly elicitation: ElicitationBroker;
+  /** Servers the person was told asked for sampling: once per server per run is enough. */
+  private readonly samplingNoticed = new Set<string>();
 
   constructor(
     private readonly store: McpConfigStore,
@@ -151,6 +158,20 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     this.opts = { ...DEFAULTS, fetch: globalThis.fetch, ...options };
     this.log = new McpServerLog((line) => this.emit('mcp.server_log', line), options.logLines);
     this.records = new ServerRecords(store, (change) => this.emit('mcp.servers_changed', change));
+    this.elicitation = new ElicitationBroker(
+      {
+        hasAsker: () => this.listenerCount('mcp.elicitation_request') > 0,
+        request: (request) => this.emit('mcp.elicitation_request', request),
+        closed: (closed) => this.emit('mcp.elicitation_closed', closed),
+        note: (serverId, line) => this.pool.note(serverId, line),
+        runningCall: (serverId) => {
+          const calls = [...this.activeCalls].filter(([, call]) => call.serverId === serverId);
+          const [only] = calls;
+          return calls.length === 1 && only ? { callId: only[0], toolName: only[1].toolName, deadline: only[1].deadline } : undefined;
+        },
+      },
+      options.elicitationTimeoutMs,
+    );
     this.pool = new ConnectionPool(this.log, this.opts, {
       onState: (serverId, state, failure) =>
         this.emit('mcp.connection_state', failure ? { serverId, state, error: failure.message, failure } : { serverId, state }),
@@ -159,6 +180,8 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         this.tools.invalidate(serverId);
         this.toolsChanged.poke(serverId);
       },
+      onElicit: (server, params, signal) => this.elicitation.ask(server, params, signal),
+      onSamplingRefused: (server) => this.noticeSamplingRefused(server),
     });
   }
 
@@ -288,6 +311,17 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     return off;
   }
 
+  /** The person learns a server wanted a model answer, which Elftia cannot give yet. */
+  private noticeSamplingRefused(server: McpServerRecord): void {
+    if (this.samplingNoticed.has(server.id)) return;
+    this.samplingNoticed.add(server.id);
+    this.raise({
+      code: 'MCP_SAMPLING_REFUSED',
+      message: `"${server.name}" asked for a model answer (sampling); Elftia cannot answer yet, and will once a model can be configured`,
+      data: { serverId: server.id, serverName: server.name },
+    });
+  }
+
   private raise(notice: AppNotice): void {
     this.raised.push(notice);
     for (const listener of this.noticeListeners) listener(notice);
@@ -325,9 +359,22 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     this.tools.clear();
   }
 
-  /** Idempotent. Shutdown order: cancel calls → close clients → processes gone. */
+  /* ---------- server requests ---------- */
+
+  /** The person's answer to a server's elicitation/create (see ElicitationBroker.respond). */
+  respondToElicitation(input: ElicitationRespondInput): void {
+    this.elicitation.respond(input);
+  }
+
+  /** The server questions waiting for the person, oldest first. */
+  pendingElicitations(): ElicitationRequest[] {
+    return this.elicitation.list();
+  }
+
+  /** Idempotent. Shutdown order: cancel calls and questions → close clients → processes gone. */
   dispose(): Promise<void> {
     this.disposing ??= (async () => {
+      this.elicitation.dispose();
       for (const { controller } of this.activeCalls.values()) {
         controller.abort(new AppError('MCP_CANCELLED', 'The app is shutting down'));
       }
@@ -374,10 +421,10 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     assertActiveForImplicitUse(server, requireActive);
     assertToolEnabled(server, toolName);
     const controller = new CallCancellation();
-    this.activeCalls.set(callId, { controller, serverId });
+    const timeout = timeoutMs ?? server.config.timeoutMs ?? defaultTimeoutMs ?? this.opts.callTimeoutMs;
+    this.activeCalls.set(callId, { controller, serverId, toolName, deadline: Date.now() + timeout });
     const onAbort = () => controller.abort(new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller`, { callId, serverId, toolName }));
     signal?.addEventListener('abort', onAbort, { once: true });
-    const timeout = timeoutMs ?? server.config.timeoutMs ?? defaultTimeoutMs ?? this.opts.callTimeoutMs;
     const started = performance.now();
     let success = false;
     try {
@@ -412,6 +459,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     } finally {
       signal?.removeEventListener('abort', onAbort);
       this.activeCalls.delete(callId);
+      this.elicitation.withdrawCall(callId);
       this.emit('mcp.tool_called', { serverId, toolName, callId, duration: performance.now() - started, success });
     }
   }

@@ -19,6 +19,8 @@ const KIND_OF: Record<EventName, EventKind> = {
   'mcp.link_installed': 'servers',
   'mcp.tool_called': 'calls',
   'mcp.tool_progress': 'calls',
+  'mcp.elicitation_request': 'calls',
+  'mcp.elicitation_closed': 'calls',
   'mcp.server_log': 'output',
   'deps.install_progress': 'installs',
   'presets.install_progress': 'installs',
@@ -76,6 +78,10 @@ export function summarizeEvent(
       const values = { server: serverName(serverId), tool: toolName, progress };
       return total === undefined ? t('events.toolProgress', values) : t('events.toolProgressTotal', { ...values, total });
     }
+    case 'mcp.elicitation_request':
+      return t('serverRequests.activity.asked', { server: envelope.payload.serverName, message: clip(envelope.payload.message) });
+    case 'mcp.elicitation_closed':
+      return t(`serverRequests.activity.closed.${envelope.payload.reason}`, { server: serverName(envelope.payload.serverId) });
     case 'mcp.tools_changed':
       return t('events.toolsChanged', { server: serverName(envelope.payload.serverId) });
     case 'mcp.link_installed':

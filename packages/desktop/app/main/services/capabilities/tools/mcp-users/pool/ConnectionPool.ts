@@ -10,6 +10,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConnectionState, McpServerRecord, McpServerStatus } from '../../../../../../shared/contracts/mcp-types';
 import { AppError, type AppErrorShape } from '../../../../../../shared/errors';
 import type { McpServerLog } from '../McpServerLog';
@@ -54,6 +55,10 @@ export interface PoolHooks {
   onConnectionChange(serverId: string): void;
   /** The server sent notifications/tools/list_changed on its current connection. */
   onToolsChanged(serverId: string): void;
+  /** The server asks the person something (elicitation/create); the answer goes back to it. */
+  onElicit(server: McpServerRecord, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+  /** The server asked for sampling/createMessage, which was refused. */
+  onSamplingRefused(server: McpServerRecord): void;
 }
 
 interface PooledClient {
@@ -335,6 +340,8 @@ export class ConnectionPool {
           if (this.clients.get(server.id)?.client === client) this.hooks.onToolsChanged(server.id);
         },
         note: (line) => this.note(server.id, line),
+        elicit: (params, signal) => this.hooks.onElicit(this.clients.get(server.id)?.server ?? server, params, signal),
+        onSamplingRefused: () => this.hooks.onSamplingRefused(this.clients.get(server.id)?.server ?? server),
       });
       client.onerror = (err) => this.note(server.id, `Transport error: ${err.message.split('\n')[0] ?? ''}`);
       const connecting = client.connect(transport);

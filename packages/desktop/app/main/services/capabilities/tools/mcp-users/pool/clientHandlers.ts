@@ -11,6 +11,8 @@ import {
   ListRootsRequestSchema,
   McpError,
   ToolListChangedNotificationSchema,
+  type ElicitRequest,
+  type ElicitResult,
   type Root,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
@@ -18,7 +20,8 @@ import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-typ
 export const CLIENT_CAPABILITIES = {
   roots: { listChanged: true },
   sampling: {},
-  elicitation: {},
+  // URL mode too (a sign-in page of the server's): the dialog shows the link and opens it only if the person agrees.
+  elicitation: { form: {}, url: {} },
 } as const;
 
 /** JSON-RPC code the MCP spec uses when the client turns a sampling request down. */
@@ -35,17 +38,19 @@ export interface ClientHooks {
   currentServer(): Pick<McpServerRecord, 'scope' | 'projectPath'>;
   onToolsChanged(): void;
   note(line: string): void;
+  /** Asks the person (see ElicitationBroker); `signal` aborts when the server stops waiting or the connection closes. */
+  elicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+  /** A sampling request was turned down, so the person can be told a server wanted a model. */
+  onSamplingRefused(): void;
 }
 
 export function installClientHandlers(client: Client, hooks: ClientHooks): void {
   client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: rootsOf(hooks.currentServer()) }));
   client.setRequestHandler(CreateMessageRequestSchema, () => {
     hooks.note('Declined a sampling/createMessage request: no language model is connected');
+    hooks.onSamplingRefused();
     throw new McpError(SAMPLING_REJECTED, 'Sampling is not available: Elftia has no language model connected to answer sampling/createMessage');
   });
-  client.setRequestHandler(ElicitRequestSchema, () => {
-    hooks.note('Declined an elicitation/create request: Elftia cannot ask the user for input yet');
-    return { action: 'decline' as const };
-  });
+  client.setRequestHandler(ElicitRequestSchema, (request, extra) => hooks.elicit(request.params, extra.signal));
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => hooks.onToolsChanged());
 }

@@ -1,4 +1,4 @@
-import { ApiOutlined, EditOutlined, ExperimentOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ApiOutlined, EditOutlined, ExperimentOutlined, FolderOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Collapse, Descriptions, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -58,6 +58,7 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
               label: t('detail.info.version'),
               children: info?.serverInfo ? info.serverInfo.version : <Typography.Text type="secondary">{t('detail.info.unknown')}</Typography.Text>,
             },
+            { key: 'roots', label: <span title={t('serverRequests.roots.help')}>{t('serverRequests.roots.label')}</span>, span: 'filled', children: <RootsLine server={server} /> },
           ]}
         />
       )}
@@ -98,5 +99,22 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
       ) : null}
       {result && !result.success && result.error ? <ErrorAlert error={result.error} title={t('detail.test.failed')} testId="detail-test-result" /> : null}
     </Flex>
+  );
+}
+
+/** What the server hears from roots/list: its project folder for a local-scope server (the pool's rootsOf), else none. */
+function RootsLine({ server }: { server: McpServerRecord }) {
+  const { t } = useTranslation('settings/tools');
+  if (server.scope !== 'local' || !server.projectPath) {
+    return (
+      <Typography.Text type="secondary" data-testid="detail-roots">
+        {t('serverRequests.roots.none')}
+      </Typography.Text>
+    );
+  }
+  return (
+    <Typography.Text ellipsis={{ tooltip: server.projectPath }} copyable={{ text: server.projectPath }} data-testid="detail-roots">
+      <FolderOutlined /> {server.projectPath}
+    </Typography.Text>
   );
 }

@@ -1,0 +1,154 @@
+/**
+ * Carries a server's elicitation/create to the person and their answer back. A request is shown
+ * by whoever listens to `mcp.elicitation_request` (the window's dialog, the CLI's prompts) and
+ * answered through `respond` (the `mcp.elicitation_respond` route). The server always gets an
+ * answer: when nobody listens it is declined at once, when nobody answers in time it is declined
+ * for the person, and when the server stops waiting (its request cancelled, the connection
+ * closed, the tool call that asked ended) the request is withdrawn from every window.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitationSchemaSchema,
+  type ElicitationClosed,
+  type ElicitationRequest,
+  type ElicitationRespondInput,
+} from '../../../../../shared/contracts/elicitation';
+import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
+import { AppError } from '../../../../../shared/errors';
+import { checkContent, elicitationFields, type ElicitationField } from './common/elicitationForm';
+
+export interface ElicitationHooks {
+  /** Someone can show a request now (a window or a terminal listens). */
+  hasAsker(): boolean;
+  request(request: ElicitationRequest): void;
+  closed(closed: ElicitationClosed): void;
+  /** A line in the server's log (the person reads why a request was declined there). */
+  note(serverId: string, line: string): void;
+  /** The tool call running on the server, when exactly one is: the request is most likely its (and ends with it, at its deadline). */
+  runningCall(serverId: string): { callId: string; toolName: string; deadline: number } | undefined;
+}
+
+interface Pending {
+  request: ElicitationRequest;
+  /** Form mode only: what an accepted answer is checked against. */
+  fields?: ElicitationField[];
+  settle(result: ElicitResult, reason: ElicitationClosed['reason']): void;
+}
+
+/** How long a request waits for the person by default; a tool call's own timeout usually ends it sooner. */
+export const ELICITATION_TIMEOUT_MS = 10 * 60_000;
+
+const decline = (): ElicitResult => ({ action: 'decline' });
+
+export class ElicitationBroker {
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(
+    private readonly hooks: ElicitationHooks,
+    private readonly timeoutMs = ELICITATION_TIMEOUT_MS,
+  ) {}
+
+  /** What the pool answers the server with; never rejects. */
+  ask(server: Pick<McpServerRecord, 'id' | 'name'>, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
+    const note = (line: string) => this.hooks.note(server.id, line);
+    if (signal.aborted) return Promise.resolve({ action: 'cancel' });
+    if (!this.hooks.hasAsker()) {
+      note(`Declined an elicitation/create request ("${params.message}"): no window or terminal is open to ask the person`);
+      return Promise.resolve(decline());
+    }
+    const call = this.hooks.runningCall(server.id);
+    const base = {
+      requestId: randomUUID(),
+      serverId: server.id,
+      serverName: server.name,
+      message: params.message,
+      // The call that asked times out first when its deadline is sooner; the question goes with it.
+      expiresAt: Math.min(Date.now() + this.timeoutMs, call?.deadline ?? Infinity),
+      ...(call ? { toolCallId: call.callId, toolName: call.toolName } : {}),
+    };
+    let request: ElicitationRequest;
+    let fields: ElicitationField[] | undefined;
+    if (params.mode === 'url') {
+      // Only a web page: another scheme could start a program on the person's machine.
+      if (!/^https?:$/.test(new URL(params.url).protocol)) {
+        note(`Declined a URL elicitation: ${params.url} is not an http(s) link`);
+        return Promise.resolve(decline());
+      }
+      request = { ...base, mode: 'url', url: params.url };
+    } else {
+      const schema = ElicitationSchemaSchema.safeParse(params.requestedSchema);
+      if (!schema.success) {
+        note(`Declined an elicitation/create request: its requestedSchema is not a flat form the spec allows`);
+        return Promise.resolve(decline());
+      }
+      request = { ...base, mode: 'form', requestedSchema: schema.data };
+      fields = elicitationFields(schema.data);
+    }
+
+    return new Promise<ElicitResult>((resolve) => {
+      const { requestId } = request;
+      const timer = setTimeout(() => {
+        note(`Nobody answered "${request.message}" within ${Math.round(this.timeoutMs / 1000)} s; declined it`);
+        settle(decline(), 'timeout');
+      }, this.timeoutMs);
+      const onAbort = () => {
+        note(`The request "${request.message}" was withdrawn: the server stopped waiting or the connection closed`);
+        settle({ action: 'cancel' }, 'withdrawn');
+      };
+      const settle = (result: ElicitResult, reason: ElicitationClosed['reason']) => {
+        if (!this.pending.delete(requestId)) return;
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        resolve(result);
+        this.hooks.closed({ requestId, serverId: server.id, reason });
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(requestId, { request, fields, settle });
+      this.hooks.request(request);
+    });
+  }
+
+  /** The person's answer. An accepted form is checked first; a bad one leaves the request open to fix. */
+  respond({ requestId, action, content }: ElicitationRespondInput): void {
+    const pending = this.pending.get(requestId);
+    if (!pending) {
+      throw new AppError('ELICITATION_NOT_PENDING', `No elicitation request ${requestId} is waiting for an answer (it was answered, timed out or withdrawn)`, {
+        requestId,
+      });
+    }
+    const { request, fields } = pending;
+    let result: ElicitResult = { action };
+    if (action === 'accept' && fields) {
+      const answer = content ?? {};
+      const issues = checkContent(fields, answer);
+      if (issues.length > 0) {
+        throw new AppError('ELICITATION_INVALID_CONTENT', `The answer to "${request.message}" does not fit the form: ${issues.map((i) => i.message).join('; ')}`, {
+          requestId,
+          serverName: request.serverName,
+          issues: issues.map(({ path, message }) => ({ path: `content.${path}`, message })),
+        });
+      }
+      result = { action, content: answer };
+    }
+    this.hooks.note(request.serverId, `The person answered "${request.message}": ${action}`);
+    pending.settle(result, 'answered');
+  }
+
+  /** The requests waiting now, oldest first (a window that opens late shows them). */
+  list(): ElicitationRequest[] {
+    return [...this.pending.values()].map((p) => p.request);
+  }
+
+  /** The call a request was attributed to ended: nobody waits for the answer any more. */
+  withdrawCall(callId: string): void {
+    for (const pending of [...this.pending.values()]) {
+      if (pending.request.toolCallId === callId) pending.settle({ action: 'cancel' }, 'withdrawn');
+    }
+  }
+
+  /** Shutdown: every server still waiting is told the person cancelled. */
+  dispose(): void {
+    for (const pending of [...this.pending.values()]) pending.settle({ action: 'cancel' }, 'withdrawn');
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The controls of a requested form, straight on antd (the spec's forms are flat and few-typed,
+ * so a general JSON-schema form would add nothing but weight). Each field is checked as the
+ * host will check it (`checkField`), with the problem in the person's language.
+ */
+import { Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { checkField, type ElicitationField, type FieldProblem } from '@mcp-common/elicitationForm';
+import { answerValue, type FormValue } from './elicitationValues';
+
+/** Up to this many choices show as radio buttons or checkboxes, all visible; more go in a select. */
+const INLINE_CHOICES = 5;
+
+export function useProblemText() {
+  const { t } = useTranslation('settings/tools');
+  return (field: ElicitationField, problem: FieldProblem): string => {
+    const values = { field: field.label, ...('limit' in problem ? { limit: problem.limit } : {}) };
+    switch (problem.code) {
+      case 'type':
+        return t(`serverRequests.problems.type_${problem.expected}`, values);
+      case 'format':
+        return t(`serverRequests.problems.format_${problem.format}`, values);
+      default:
+        return t(`serverRequests.problems.${problem.code}`, values);
+    }
+  };
+}
+
+/** `control` is what Form.Item injects (id, value or checked, onChange): it goes on the real control. */
+function FieldControl({ field, ...control }: { field: ElicitationField }) {
+  const { t } = useTranslation('settings/tools');
+  const testId = `elicitation-field-${field.name}`;
+  switch (field.kind) {
+    case 'boolean':
+      return (
+        <Checkbox data-testid={testId} {...control}>
+          {t('serverRequests.dialog.yes')}
+        </Checkbox>
+      );
+    case 'number':
+      return (
+        <InputNumber
+         
+          data-testid={testId} {...control}
+          min={field.minimum}
+          max={field.maximum}
+          precision={field.integer ? 0 : undefined}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'choice':
+      return field.options.length <= INLINE_CHOICES ? (
+        <Radio.Group data-testid={testId} {...control}>
+          {field.options.map((o) => (
+            <Radio key={o.value} value={o.value}>
+              {o.label}
+            </Radio>
+          ))}
+        </Radio.Group>
+      ) : (
+        <Select
+         
+          data-testid={testId} {...control}
+          showSearch={{ optionFilterProp: 'label' }}
+          allowClear={!field.required}
+          placeholder={t('serverRequests.dialog.choose')}
+          options={field.options}
+        />
+      );
+    case 'multi':
+      return field.options.length <= INLINE_CHOICES ? (
+        <Checkbox.Group data-testid={testId} {...control} options={field.options} />
+      ) : (
+        <Select
+         
+          data-testid={testId} {...control}
+          mode="multiple"
+          placeholder={t('serverRequests.dialog.chooseMany')}
+          options={field.options}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      );
+    case 'text':
+      if (field.format === 'date' || field.format === 'date-time') {
+        return (
+          <DatePicker
+           
+            data-testid={testId} {...control}
+            showTime={field.format === 'date-time'}
+            placeholder={t(`serverRequests.dialog.formatHint.${field.format}`)}
+            style={{ width: '100%' }}
+          />
+        );
+      }
+      return (
+        <Input
+         
+          data-testid={testId} {...control}
+          type={field.format === 'email' ? 'email' : field.format === 'uri' ? 'url' : 'text'}
+          maxLength={field.maxLength}
+          placeholder={field.format ? t(`serverRequests.dialog.formatHint.${field.format}`) : undefined}
+        />
+      );
+  }
+}
+
+export function ElicitationFields({ fields }: { fields: readonly ElicitationField[] }) {
+  const problemText = useProblemText();
+  return fields.map((field) => {
+    const rule: Rule = {
+      validator: async (_, value: FormValue) => {
+        const problem = checkField(field, answerValue(field, value));
+        if (problem) throw new Error(problemText(field, problem));
+      },
+    };
+    return (
+      <Form.Item
+        key={field.name}
+        name={field.name}
+        label={field.label}
+        required={field.required}
+        extra={field.description}
+        rules={[rule]}
+        valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
+        style={{ marginBottom: 16 }}
+      >
+        <FieldControl field={field} />
+      </Form.Item>
+    );
+  });
+}
