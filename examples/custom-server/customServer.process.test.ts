@@ -46,7 +46,7 @@ describe('examples/custom-server', () => {
     expect(greet.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(greet.inputSchema).toMatchObject({ properties: { name: { type: 'string' } }, required: ['name'] });
     // The long job says how long to wait, in its description, for the model to read.
-    expect(tools.find((t) => t.name === 'start_report')!.description).toMatch(/about `seconds` seconds \(10 by default\)/);
+    expect(tools.find((t) => t.name === 'start_report')!.description).toMatch(/takes as many seconds as the seconds argument says \(10 by default\)/);
   });
 
   it('answers text, a valid PNG and a valid WAV', async () => {

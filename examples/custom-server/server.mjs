@@ -90,8 +90,8 @@ server.registerTool(
   {
     title: 'Start a report',
     description:
-      'Starts writing a report about a topic and returns a job id at once. The report takes about `seconds` seconds ' +
-      '(10 by default). Then call job_status with the job id every few seconds until its state is "done".',
+      'Starts writing a report about a topic and returns a job id at once. The report takes as many seconds as the ' +
+      'seconds argument says (10 by default). Then call job_status with the job id every few seconds until its state is "done".',
     inputSchema: {
       topic: z.string().min(1).describe('What the report is about'),
       seconds: z.number().min(0).max(600).default(10).describe('How long the job runs, in seconds'),
