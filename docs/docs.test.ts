@@ -76,7 +76,21 @@ describe('docs name real files', () => {
   });
 
   it.each(markdownFiles())('%s', (file) => {
-    const missing = pathClaims(readFileSync(path.join(root, file), 'utf8')).filter((claim) => !exists(claim));
+    const markdown = readFileSync(path.join(root, file), 'utf8');
+    const missing = pathClaims(markdown).filter((claim) => !exists(claim));
     expect(missing).toEqual([]);
+    // Relative links (and images) point at files too: `[中文](zh/extending.md)`, `![…](docs/images/x.png)`.
+    const links = [...markdown.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)].map((m) => m[1]!).filter((href) => !/^[a-z]+:/i.test(href));
+    expect(links.filter((href) => !existsSync(path.join(root, path.dirname(file), href)))).toEqual([]);
+  });
+});
+
+describe('translated guides', () => {
+  const fences = (file: string) => [...readFileSync(path.join(root, file), 'utf8').matchAll(/^```[\s\S]*?^```/gm)].map((m) => m[0]);
+  const sections = (file: string) => readFileSync(path.join(root, file), 'utf8').match(/^## /gm)?.length;
+
+  it.each(['docs/zh/extending.md', 'docs/ja/extending.md'])('%s keeps the English code blocks and sections', (file) => {
+    expect(fences(file)).toEqual(fences('docs/extending.md'));
+    expect(sections(file)).toBe(sections('docs/extending.md'));
   });
 });
