@@ -9,7 +9,7 @@ import path from 'node:path';
  * - `unit`: every other test: pure code, jsdom, in-memory transports. `npm run test:unit` runs
  *   only these, in seconds, while you work.
  */
-const TESTS = ['packages/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', '*.test.ts'];
+const TESTS = ['packages/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'examples/**/*.test.ts', 'docs/**/*.test.ts', '*.test.ts'];
 const PROCESS_TESTS = '**/*.process.test.{ts,tsx}';
 
 export default defineConfig({
@@ -47,7 +47,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'process',
-          include: [`packages/${PROCESS_TESTS}`, `scripts/${PROCESS_TESTS}`],
+          include: [`packages/${PROCESS_TESTS}`, `scripts/${PROCESS_TESTS}`, `examples/${PROCESS_TESTS}`],
           // Starting a server takes seconds on a busy machine; a poll's timeout only bounds how
           // long a failure takes to report, never what passes.
           expect: { poll: { timeout: 10_000 } },

@@ -2,7 +2,8 @@
  * The app window, locked down: isolated, sandboxed preload, no Node in the page, a CSP, and no
  * navigation or new windows away from our own renderer (external links open in the browser).
  */
-import { BrowserWindow, session, shell } from 'electron';
+import path from 'node:path';
+import { app, BrowserWindow, session, shell } from 'electron';
 import { RENDERER_CSP, rendererDevCsp } from '../../shared/csp';
 import { isOwnRendererUrl, type RendererLocation } from './rendererLocation';
 
@@ -14,6 +15,9 @@ export function createMainWindow(preloadPath: string, renderer: RendererLocation
     minHeight: 480,
     show: false,
     title: 'Elftia MCP',
+    // Linux and Windows draw this in the title bar and task bar (macOS uses the bundle's icon.icns).
+    // getAppPath() is the folder of package.json, where resources/ lives (scripts/generate-icons.mjs).
+    ...(process.platform !== 'darwin' && { icon: path.join(app.getAppPath(), 'resources', 'icon.png') }),
     webPreferences: {
       preload: preloadPath,
       contextIsolation: true,
