@@ -85,6 +85,19 @@ describe('ToolCallDisplay', () => {
     expect(screen.getByTestId('block-text').querySelector('pre')?.textContent).toBe('Hello **world**');
   });
 
+  it('leaves the header to a screen that has its own, keeping "copy the whole result" by the Result heading', async () => {
+    renderWithProviders(
+      <ToolCallDisplay call={{ serverName: 'fx', toolName: 'echo', args: {}, result: result([{ type: 'text', text: 'ok' }], { isError: true }) }} header={false} />,
+      new FakeHost(),
+    );
+    const display = screen.getByRole('region', { name: 'echo' });
+    expect(within(display).queryByRole('heading', { name: 'echo' })).toBeNull();
+    expect(screen.queryByTestId('tool-call-status')).toBeNull();
+    fireEvent.click(within(display).getByRole('button', { name: 'Copy the whole result as JSON' }));
+    await waitFor(() => expect(copied).toHaveLength(1));
+    expect(JSON.parse(copied[0]!)).toMatchObject({ isError: true });
+  });
+
   it('shows the arguments as JSON and copies them', async () => {
     show({ args: { text: 'hi', n: 2 } });
     const args = screen.getByTestId('tool-call-args');

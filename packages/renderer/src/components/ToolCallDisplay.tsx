@@ -6,6 +6,7 @@ import type { McpCallToolResult } from '@shared/contracts/mcp-types';
 import type { AppErrorShape } from '@shared/errors';
 import { ErrorAlert } from './ErrorAlert';
 import { BlockView } from './tool-call/BlockView';
+import { CopyButton } from './tool-call/CopyButton';
 import { CallHeader, RunningState, type CallStatus, type ToolCallProgress } from './tool-call/CallHeader';
 import { JsonView } from './tool-call/JsonView';
 import { StructuredContentView } from './tool-call/StructuredContentView';
@@ -31,6 +32,14 @@ export interface ToolCallView {
   progress?: ToolCallProgress;
 }
 
+export interface ToolCallDisplayOptions {
+  /**
+   * Off where the screen already names the tool and shows how the call went (the playground's
+   * status line); "copy the whole result" then sits beside the Result heading.
+   */
+  header?: boolean;
+}
+
 const statusOf = (call: ToolCallView): CallStatus => {
   if (call.running) return 'running';
   if (call.error) return 'error';
@@ -46,13 +55,14 @@ const fileStemOf = (toolName: string) => toolName.replace(/[^\w.-]+/g, '_') || '
  * thing here: markdown (safely), images, audio, resources, structured content checked against
  * the output schema. Used by the playground and by any chat view.
  */
-export function ToolCallDisplay({ call }: { call: ToolCallView }) {
+export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } & ToolCallDisplayOptions) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
   const headingId = useId();
   const { result, error } = call;
   const status = statusOf(call);
   const stem = fileStemOf(call.toolName);
+  const copyResult = result ? () => JSON.stringify(result, null, 2) : undefined;
 
   const blocks = result ? (
     <Flex vertical gap={8} data-testid="tool-call-content">
@@ -72,16 +82,23 @@ export function ToolCallDisplay({ call }: { call: ToolCallView }) {
   ) : null;
 
   return (
-    <section aria-labelledby={headingId} data-testid="tool-call-display" data-status={status}>
+    <section
+      aria-labelledby={header ? headingId : undefined}
+      aria-label={header ? undefined : call.toolName}
+      data-testid="tool-call-display"
+      data-status={status}
+    >
       <Flex vertical gap={12}>
-        <CallHeader
-          headingId={headingId}
-          toolName={call.toolName}
-          serverName={call.serverName}
-          status={status}
-          durationMs={result?.durationMs}
-          copyResult={result ? () => JSON.stringify(result, null, 2) : undefined}
-        />
+        {header ? (
+          <CallHeader
+            headingId={headingId}
+            toolName={call.toolName}
+            serverName={call.serverName}
+            status={status}
+            durationMs={result?.durationMs}
+            copyResult={copyResult}
+          />
+        ) : null}
         {status === 'running' ? <RunningState progress={call.progress} /> : null}
         {error ? <ErrorAlert error={error} testId="tool-call-error" /> : null}
         <JsonView
@@ -103,18 +120,24 @@ export function ToolCallDisplay({ call }: { call: ToolCallView }) {
             }}
           >
             {/* Only the sentence is the live alert: a whole result read out at once helps no one. */}
-            <Flex role="alert" align="center" gap={8} style={{ marginBottom: 8 }}>
-              <CloseCircleFilled style={{ color: token.colorError }} aria-hidden />
-              <Typography.Text strong>{t('toolCall.failed.title')}</Typography.Text>
-              <Typography.Text type="secondary">{t('toolCall.failed.description')}</Typography.Text>
+            <Flex align="center" justify="space-between" gap={8} style={{ marginBottom: 8 }}>
+              <Flex role="alert" align="center" gap={8} wrap>
+                <CloseCircleFilled style={{ color: token.colorError }} aria-hidden />
+                <Typography.Text strong>{t('toolCall.failed.title')}</Typography.Text>
+                <Typography.Text type="secondary">{t('toolCall.failed.description')}</Typography.Text>
+              </Flex>
+              {!header && copyResult ? <CopyButton text={copyResult} label={t('toolCall.copy.result')} testId="copy-result" /> : null}
             </Flex>
             {blocks}
           </div>
         ) : result ? (
           <div>
-            <Typography.Text strong role="heading" aria-level={6} style={{ display: 'block', marginBottom: 8 }}>
-              {t('toolCall.result')}
-            </Typography.Text>
+            <Flex align="center" justify="space-between" style={{ marginBottom: 8 }}>
+              <Typography.Text strong role="heading" aria-level={6}>
+                {t('toolCall.result')}
+              </Typography.Text>
+              {!header && copyResult ? <CopyButton text={copyResult} label={t('toolCall.copy.result')} testId="copy-result" /> : null}
+            </Flex>
             {blocks}
           </div>
         ) : null}

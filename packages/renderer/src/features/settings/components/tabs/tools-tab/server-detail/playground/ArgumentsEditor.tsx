@@ -89,6 +89,11 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
         />
       </Flex>
       {fallback ? <Alert type="info" showIcon data-testid="playground-fallback" title={t(`playground.fallback.${fallback}`)} /> : null}
+      {mode === 'form' && Object.keys(rjsfSchema.properties ?? {}).length === 0 ? (
+        <Typography.Text type="secondary" data-testid="playground-no-arguments">
+          {t('playground.noArguments')}
+        </Typography.Text>
+      ) : null}
       {mode === 'form' ? (
         <FormBoundary key={toolName} onError={() => setCrashed(true)}>
           <div className="elftia-playground-form">

@@ -200,10 +200,12 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
                     toolName: shown.toolName,
                     args: shown.args,
                     result: shown.result,
-                    error: shown.error,
+                    // A cancelled call is said above in words; the display shows what was sent, not a failure.
+                    error: shown.status === 'cancelled' ? undefined : shown.error,
                     outputSchema: tools.find((candidate) => candidate.name === shown.toolName)?.outputSchema,
                     running: false,
                   }}
+                  header={false}
                 />
               ) : null}
             </Flex>
