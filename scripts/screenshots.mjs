@@ -60,6 +60,26 @@ const SHOTS = [
       await page.locator('[data-testid="server-detail"] [data-testid="tool-row"][data-tool-name="sample_image"]').waitFor({ timeout: 60_000 });
     },
   },
+  {
+    name: 'playground',
+    async show(page) {
+      await page.getByRole('button', { name: 'Open the details of everything' }).click();
+      const detail = page.getByTestId('server-detail');
+      await detail.locator('[data-testid="tool-row"][data-tool-name="get-tiny-image"]').getByTestId('tool-try').click({ timeout: 60_000 });
+      await detail.getByTestId('playground-run').click();
+      await detail.getByTestId('playground-result').locator('img').first().waitFor({ timeout: 60_000 });
+    },
+  },
+  {
+    name: 'provider-preview',
+    async show(page) {
+      await page.getByRole('button', { name: 'Open the details of everything' }).click();
+      const detail = page.getByTestId('server-detail');
+      await detail.getByRole('tab', { name: /^Provider preview/ }).click({ timeout: 60_000 });
+      await detail.getByText('Gemini', { exact: true }).click();
+      await detail.getByText(/tools sent/).first().waitFor({ timeout: 60_000 });
+    },
+  },
 ];
 
 function startHost(configDir) {

@@ -287,11 +287,12 @@ describe('tools and call', () => {
       serverName: 'fx',
     });
     for (const tool of tools) {
-      // title and annotations only where the server sent them (the fixture's `add` and `crash`).
-      const optional = ['annotations', 'title'].filter((key) => key in tool);
+      // title, annotations and outputSchema only where the server sent them (the fixture's `add`, `crash` and `structured`).
+      const optional = ['annotations', 'title', 'outputSchema'].filter((key) => key in tool);
       expect(Object.keys(tool).sort()).toEqual(['description', 'id', 'inputSchema', 'name', 'serverId', 'serverName', ...optional].sort());
     }
     expect(tools.find((t) => t.name === 'add')).toMatchObject({ title: 'Add numbers', annotations: { readOnlyHint: true } });
+    expect(tools.find((t) => t.name === 'structured')).toMatchObject({ outputSchema: { type: 'object', required: ['sum'] } });
 
     const human = await cli.run(['tools', 'FX']);
     expect(human.stdout).toContain('echo  (mcp__fx__echo)\n  Returns its text argument\n  args: text*: string\n');
