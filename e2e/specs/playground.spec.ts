@@ -2,10 +2,11 @@
  * The tool playground against the real host and the official reference server
  * (@modelcontextprotocol/server-everything over stdio): a call from the generated form, an image
  * result, and a long operation whose progress shows and whose Cancel stops it while the server
- * stays usable.
+ * stays usable; and, on our fixture server, an audio result with its player and a tool's failure
+ * (`isError`) shown as a failed call, not an exception.
  */
 import type { Locator, Page } from '@playwright/test';
-import { EVERYTHING_BIN } from '../fixtures/servers/paths';
+import { EVERYTHING_BIN, FIXTURE_SERVERS } from '../fixtures/servers/paths';
 import { expect, test } from '../fixtures/app';
 import { ServerDetailPage } from '../pages/ServerDetailPage';
 import { SettingsPage } from '../pages/SettingsPage';
@@ -82,4 +83,27 @@ test('echo from the generated form, an image result, and a long operation shown 
   // Every call is in the history, newest first.
   const statuses = await playground.getByTestId('history-entry').getByTestId('call-status').evaluateAll((tags) => tags.map((tag) => tag.getAttribute('data-status')));
   expect(statuses).toEqual(['ok', 'cancelled', 'ok', 'ok']);
+});
+
+test('an audio result plays in a player, and a tool that reports a failure is a failed call', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  const detail = new ServerDetailPage(app.page);
+  await expect(settings.emptyState).toBeVisible();
+  const added = await app.invoke('mcp.add', { name: 'fx', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
+  expect(added.ok).toBe(true);
+  await detail.open('fx');
+  await detail.tool('audio').getByTestId('tool-try').click({ timeout: 30_000 });
+  const playground = detail.root.getByTestId('playground');
+  const result = playground.getByTestId('playground-result');
+  await playground.getByTestId('playground-run').click();
+  await expect(result.getByTestId('call-status')).toHaveAttribute('data-status', 'ok', { timeout: 30_000 });
+  const audio = result.getByTestId('tool-call-display').locator('audio');
+  await expect(audio).toHaveAttribute('controls', '');
+  expect(await audio.locator('source').getAttribute('src')).toMatch(/^data:audio\/wav;base64,/);
+
+  await pickTool(app.page, playground, 'fail');
+  await playground.getByTestId('playground-run').click();
+  await expect(result.getByTestId('call-status')).toHaveAttribute('data-status', 'toolError', { timeout: 30_000 });
+  await expect(result.getByTestId('tool-call-failed').getByRole('alert')).toBeVisible();
+  await expect(result.getByTestId('tool-call-error')).toHaveCount(0);
 });
