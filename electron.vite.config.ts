@@ -4,19 +4,13 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { RENDERER_CSP } from './packages/desktop/app/shared/csp';
 import { cliManifestPlugin } from './packages/desktop/bin/cliBuild.mjs';
+import { importAliases } from './aliases.config';
 
 const app = path.resolve('packages/desktop/app');
-/** Import aliases, one per layer root, the same in tsconfig.json and vitest.config.ts. */
-const alias = {
-  '@shared': path.join(app, 'shared'),
-  '@mcp-common': path.join(app, 'main/services/capabilities/tools/mcp-users/common'),
-};
-const rendererAlias = {
-  ...alias,
-  '@renderer': path.resolve('packages/renderer/src'),
-  // @rjsf/core imports the ajv validator, which cannot run under the CSP and is not installed (see the file).
-  '@rjsf/validator-ajv8': path.resolve('packages/renderer/src/features/settings/components/tabs/tools-tab/server-detail/playground/ajv8Alias.ts'),
-};
+const aliases = importAliases(path.resolve('.'));
+/** Main and preload reach the runtime-neutral layers; only the renderer has `@renderer` and the form library. */
+const alias = { '@shared': aliases['@shared']!, '@mcp-common': aliases['@mcp-common']! };
+const rendererAlias = aliases;
 
 /**
  * The built page carries the CSP as a <meta> too: Electron loads it from file://, where no

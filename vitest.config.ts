@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
+import { importAliases } from './aliases.config';
 
 /*
  * Two projects, told apart by file name so that no list needs updating:
@@ -15,13 +16,7 @@ const PROCESS_TESTS = '**/*.process.test.{ts,tsx}';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: {
-      '@shared': path.resolve('packages/desktop/app/shared'),
-      '@mcp-common': path.resolve('packages/desktop/app/main/services/capabilities/tools/mcp-users/common'),
-      '@renderer': path.resolve('packages/renderer/src'),
-      // As in electron.vite.config.ts: @rjsf/core's import of the ajv validator, which is not installed.
-      '@rjsf/validator-ajv8': path.resolve('packages/renderer/src/features/settings/components/tabs/tools-tab/server-detail/playground/ajv8Alias.ts'),
-    },
+    alias: importAliases(path.resolve('.')),
   },
   test: {
     // Node services by default; renderer component tests opt into jsdom with a file comment.

@@ -9,6 +9,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { JSDOM } from 'jsdom';
 import { createServer } from 'vite';
+import { importAliases } from '../aliases.config';
 
 const RUNS = 5;
 /** 100× the tools (and 50× the servers); a list that rendered or filtered every row would be ≥ 50×. */
@@ -35,12 +36,10 @@ const vite = await createServer({
   plugins: [react()],
   server: { middlewareMode: true, hmr: false, watch: null },
   resolve: {
-    alias: {
-      '@shared': path.join(root, 'packages/desktop/app/shared'),
-      '@mcp-common': path.join(root, 'packages/desktop/app/main/services/capabilities/tools/mcp-users/common'),
-      '@renderer': path.join(root, 'packages/renderer/src'),
-    },
+    alias: importAliases(root),
   },
+  // Through Vite rather than Node, so the @rjsf/validator-ajv8 alias applies inside the form library.
+  ssr: { noExternal: [/@rjsf\//] },
 });
 
 try {

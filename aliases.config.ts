@@ -1,0 +1,17 @@
+/**
+ * The import aliases, declared once for every Vite that loads our code: the electron-vite build,
+ * Vitest and the render bench (tsconfig.json's `paths` mirror the first three).
+ */
+import path from 'node:path';
+
+export function importAliases(root: string): Record<string, string> {
+  const app = path.join(root, 'packages/desktop/app');
+  return {
+    '@shared': path.join(app, 'shared'),
+    '@mcp-common': path.join(app, 'main/services/capabilities/tools/mcp-users/common'),
+    '@renderer': path.join(root, 'packages/renderer/src'),
+    // @rjsf/core imports the ajv validator, which cannot run under the renderer's CSP and is not
+    // installed; ours stands in (see the file).
+    '@rjsf/validator-ajv8': path.join(root, 'packages/renderer/src/features/settings/components/tabs/tools-tab/server-detail/playground/ajv8Alias.ts'),
+  };
+}
