@@ -2,7 +2,9 @@
  * What the server detail reads, end to end through createServices and the real router, against
  * the real stdio fixture: every tool with its title, annotations and a disabled mark; a tool
  * disabled through mcp.update gone from everything a model can be offered; and prompts and
- * resources of a server that does not offer them reported as MCP_NOT_SUPPORTED.
+ * resources of a server that does not offer them reported as MCP_NOT_SUPPORTED; and a tool's
+ * outputSchema carried for the result display (structuredContent answered as sent, a broken one
+ * too: checking it is the display's job) while no provider conversion sends it to a model.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,5 +125,41 @@ describe('the server detail', () => {
     expect(found.prompts).toEqual([{ name: 'greet', description: 'Greets someone', arguments: [{ name: 'name', required: true }] }]);
     expect(found.resources).toEqual([{ uri: 'fixture://readme', name: 'readme', mimeType: 'text/plain' }]);
     expect(found.errors).toEqual({});
+  });
+});
+
+const OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: { sum: { type: 'number', description: 'The total of a and b' } },
+  required: ['sum'],
+};
+
+describe('a tool with an outputSchema', () => {
+  it('is listed with its outputSchema, answers structuredContent as sent, and no provider is sent the schema', async () => {
+    const added = await call('mcp.add', {
+      name: 'fx',
+      type: 'stdio',
+      isActive: true,
+      config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] },
+    });
+    const id = added.server!.id;
+
+    const discovered = await call('mcp.discover', { id });
+    expect(discovered.tools.find((t) => t.name === 'structured')).toMatchObject({ outputSchema: OUTPUT_SCHEMA });
+    // A tool that declares none has none invented for it.
+    expect(discovered.tools.find((t) => t.name === 'echo')).not.toHaveProperty('outputSchema');
+    expect((await call('mcp.list_tools', { id })).find((t) => t.name === 'structured')).toMatchObject({ outputSchema: OUTPUT_SCHEMA });
+    expect((await call('mcp.list_all_tools', {})).find((t) => t.name === 'structured')).toMatchObject({ outputSchema: OUTPUT_SCHEMA });
+
+    const good = await call('mcp.call_tool', { serverId: id, toolName: 'structured', args: { a: 1, b: 2 } });
+    expect(good).toMatchObject({ isError: false, structuredContent: { sum: 3 }, content: [{ type: 'text', text: '{"sum":3}' }] });
+    const bad = await call('mcp.call_tool', { serverId: id, toolName: 'structured', args: { a: 1, b: 2, bad: true } });
+    expect(bad).toMatchObject({ isError: false, structuredContent: { sum: '3' } });
+
+    for (const format of TOOL_FORMAT_IDS) {
+      const setup = await setupMcpTools(services.mcpService, { enabled: true }, format, { logger: silentLogger });
+      expect(setup?.mcpTools.map((t) => t.name)).toContain('structured');
+      expect(JSON.stringify(setup?.tools), format).not.toMatch(/outputSchema|The total of a and b/);
+    }
   });
 });
