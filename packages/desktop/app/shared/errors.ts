@@ -52,6 +52,12 @@ export const ERROR_CODES = [
   'IMPORT_RENAME_TAKEN',
   /** No server question with this id waits for an answer (answered, timed out or withdrawn); data: requestId. */
   'ELICITATION_NOT_PENDING',
+  /** A turn of this chat is running; data: chatId. */
+  'CHAT_BUSY',
+  /** No tool-call approval with this id waits (answered elsewhere or its turn stopped); data: requestId. */
+  'CHAT_APPROVAL_NOT_PENDING',
+  /** No sampling request with this id waits (answered, expired or withdrawn); data: requestId. */
+  'MCP_SAMPLING_NOT_PENDING',
   /** An accepted answer does not fit the form the server asked for; data: serverName, issues ({ path: `content.<field>`, message }). */
   'ELICITATION_INVALID_CONTENT',
 ] as const;

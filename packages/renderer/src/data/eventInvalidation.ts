@@ -59,6 +59,14 @@ export const EVENT_REACTIONS: { [E in EventName]: Reaction<E> | null } = {
   'mcp.elicitation_closed': null,
   'deps.install_progress': null,
   'presets.install_progress': null,
+  // The chat view reads its turn live; the app-wide dialogs show and close approvals and sampling requests.
+  'chat.delta': null,
+  'chat.tool_call': null,
+  'chat.turn_end': null,
+  'chat.approval_request': null,
+  'chat.approval_closed': null,
+  'mcp.sampling_request': null,
+  'mcp.sampling_closed': null,
 };
 
 /** Mount once under the QueryClientProvider: keeps every cached answer in step with the host. */

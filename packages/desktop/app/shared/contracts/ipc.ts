@@ -28,6 +28,24 @@ import {
   McpToolCalledSchema,
   McpToolProgressSchema,
 } from './mcp-types';
+import {
+  ApprovalClosedSchema,
+  ApprovalRequestSchema,
+  ApprovalRespondInputSchema,
+  ChatDeltaSchema,
+  ChatIdInputSchema,
+  ChatModelsInputSchema,
+  ChatModelsSchema,
+  ChatSendInputSchema,
+  ChatSendResultSchema,
+  ChatToolCallEventSchema,
+  ChatTurnEndSchema,
+  SamplingClosedSchema,
+  SamplingDraftSchema,
+  SamplingGenerateInputSchema,
+  SamplingRequestSchema,
+  SamplingRespondInputSchema,
+} from './chat';
 import { ElicitationClosedSchema, ElicitationRequestSchema, ElicitationRespondInputSchema } from './elicitation';
 import {
   DependencyCheckResultSchema,
@@ -162,6 +180,24 @@ export const routes = {
    * later step that fails leaves the server added and is reported in the result.
    */
   'presets.install': { input: PresetInstallInputSchema, output: PresetInstallResultSchema },
+  /** The provider's models when its API lists them (else `listed: false` and the reason); the person may type any. */
+  'chat.models': { input: ChatModelsInputSchema, output: ChatModelsSchema },
+  /** Starts a turn of the chat (created on first use); it streams as chat.delta, chat.tool_call and chat.turn_end. */
+  'chat.send': { input: ChatSendInputSchema, output: ChatSendResultSchema },
+  /** Stops the running turn and its tool calls (the servers are told); false when none runs. */
+  'chat.cancel': { input: ChatIdInputSchema, output: z.object({ cancelled: z.boolean() }) },
+  /** Forgets the chat's history and its remembered approvals. */
+  'chat.reset': { input: ChatIdInputSchema, output: z.object({ reset: z.literal(true) }) },
+  /** The person's answer to chat.approval_request; CHAT_APPROVAL_NOT_PENDING once it was answered or cancelled. */
+  'chat.approval_respond': { input: ApprovalRespondInputSchema, output: z.object({ answered: z.number().int().positive() }) },
+  /** The approvals waiting now, oldest first (for a window that opens after they were asked). */
+  'chat.approvals': { input: z.void().or(z.object({}).strict()), output: z.array(ApprovalRequestSchema) },
+  /** Runs a server's sampling request (as the person edited it) on their model; the draft goes nowhere yet. */
+  'mcp.sampling_generate': { input: SamplingGenerateInputSchema, output: SamplingDraftSchema },
+  /** Sends the reviewed answer to the server, or declines; MCP_SAMPLING_NOT_PENDING once closed. */
+  'mcp.sampling_respond': { input: SamplingRespondInputSchema, output: z.object({ answered: z.literal(true) }) },
+  /** The sampling requests waiting now, oldest first. */
+  'mcp.sampling_requests': { input: z.void().or(z.object({}).strict()), output: z.array(SamplingRequestSchema) },
 } as const;
 
 export type Routes = typeof routes;
@@ -197,6 +233,17 @@ export const events = {
   'presets.install_progress': PresetInstallProgressSchema,
   /** Browser-mode host only: this reader fell behind and `count` events were not sent to it; reload what is shown. */
   'app.events_dropped': z.object({ count: z.number().int().positive() }),
+  /** Model text of a chat turn, in order. */
+  'chat.delta': ChatDeltaSchema,
+  /** A tool call of a chat turn changed state (asked, awaiting approval, running, finished). */
+  'chat.tool_call': ChatToolCallEventSchema,
+  'chat.turn_end': ChatTurnEndSchema,
+  /** A tool call waits for the person; answer with chat.approval_respond. */
+  'chat.approval_request': ApprovalRequestSchema,
+  'chat.approval_closed': ApprovalClosedSchema,
+  /** A server asks for a model answer (sampling/createMessage); review with mcp.sampling_generate / mcp.sampling_respond. */
+  'mcp.sampling_request': SamplingRequestSchema,
+  'mcp.sampling_closed': SamplingClosedSchema,
 } as const;
 
 export type Events = typeof events;

@@ -109,6 +109,18 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
     { input: { presetId: 'zai-vision', keyFrom: 'not-a-provider' }, path: 'keyFrom' },
     { input: { presetId: 'zai-vision', key: 'sk-misspelt-field' }, path: '' },
   ],
+  'chat.models': [{ input: { providerId: 'skynet' }, path: 'providerId' }],
+  'chat.send': [
+    { input: { chatId: 'c', providerId: 'openai', model: 'm', message: '', tools: { serverIds: [] } }, path: 'message' },
+    { input: { chatId: ' ', providerId: 'openai', model: 'm', message: 'hi', tools: { serverIds: [] } }, path: 'chatId' },
+  ],
+  'chat.cancel': [{ input: {}, path: 'chatId' }],
+  'chat.reset': [{ input: { chatId: 3 }, path: 'chatId' }],
+  'chat.approval_respond': [{ input: { requestId: 'r', decision: 'maybe' }, path: 'decision' }],
+  'chat.approvals': [{ input: { all: true }, path: '' }],
+  'mcp.sampling_generate': [{ input: { requestId: 'r', providerId: 'openai', model: '' }, path: 'model' }],
+  'mcp.sampling_respond': [{ input: { requestId: 'r', decision: 'send', model: 'm' }, path: 'text' }],
+  'mcp.sampling_requests': [{ input: 'all', path: '' }],
 };
 
 /** Saved inactive, so these configuration tests never start a process. */

@@ -17,6 +17,8 @@ import type { PresetInstaller } from '../capabilities/tools/mcp-users/presets/Pr
 import { applyProviderKey, linkedServers } from '../capabilities/tools/mcp-users/presets/providerKeyLinks';
 import { createLinkRouteHandlers, refuseUnreviewedActivation, requireReviewBeforeConnect } from './linkRoutes';
 import { createImportRouteHandlers } from './importRoutes';
+import { createChatRouteHandlers } from './chatRoutes';
+import { createApprovalRouteHandlers } from './approvalRoutes';
 import type { ProviderStore } from '../providers/ProviderStore';
 
 /** The add schema; its `type` enum and config check derive from the transport table via the contract. */
@@ -95,6 +97,8 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers, 
     'providers.linked_servers': async ({ id }) => (await linkedServers(mcpService, id)).map((s) => ({ id: s.id, name: s.name })),
     'providers.apply_key': ({ id, serverIds }) => applyProviderKey({ mcpService, providers, presets: presets.presets }, id, serverIds),
     ...createPresetRouteHandlers(presets),
+    ...createChatRouteHandlers(),
+    ...createApprovalRouteHandlers(),
   });
 }
 

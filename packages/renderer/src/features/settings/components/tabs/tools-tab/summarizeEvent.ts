@@ -21,6 +21,13 @@ const KIND_OF: Record<EventName, EventKind> = {
   'mcp.tool_progress': 'calls',
   'mcp.elicitation_request': 'calls',
   'mcp.elicitation_closed': 'calls',
+  'chat.delta': 'calls',
+  'chat.tool_call': 'calls',
+  'chat.turn_end': 'calls',
+  'chat.approval_request': 'calls',
+  'chat.approval_closed': 'calls',
+  'mcp.sampling_request': 'calls',
+  'mcp.sampling_closed': 'calls',
   'mcp.server_log': 'output',
   'deps.install_progress': 'installs',
   'presets.install_progress': 'installs',
@@ -95,5 +102,19 @@ export function summarizeEvent(
     }
     case 'app.events_dropped':
       return t('events.eventsDropped', { count: envelope.payload.count });
+    case 'chat.delta':
+      return t('events.chat.delta', { text: clip(envelope.payload.text) });
+    case 'chat.tool_call':
+      return t('events.chat.toolCall', { server: envelope.payload.serverName, tool: envelope.payload.toolName, status: envelope.payload.status });
+    case 'chat.turn_end':
+      return t('events.chat.turnEnd', { status: envelope.payload.status });
+    case 'chat.approval_request':
+      return t('events.chat.approvalAsked', { server: envelope.payload.serverName, tool: envelope.payload.toolName });
+    case 'chat.approval_closed':
+      return t('events.chat.approvalClosed', { outcome: envelope.payload.outcome });
+    case 'mcp.sampling_request':
+      return t('events.chat.samplingAsked', { server: envelope.payload.serverName });
+    case 'mcp.sampling_closed':
+      return t('events.chat.samplingClosed', { outcome: envelope.payload.outcome });
   }
 }
