@@ -1,11 +1,12 @@
 import { ImportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Segmented } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRoute } from '@renderer/data/useRoute';
+import { ChatView } from './chat/ChatView';
 import { ImportDialog } from './import/ImportDialog';
 import { LocalConfigsOffer } from './import/LocalConfigsOffer';
 import { LiveEventsPanel } from './LiveEventsPanel';
@@ -40,6 +41,11 @@ function ToolsTabSections() {
 
   const states = useMemo(() => new Map((status.data ?? []).map((s) => [s.id, s])), [status.data]);
   const serverName = useCallback((id: string) => servers?.find((server) => server.id === id)?.name ?? id, [servers]);
+  // The chat stays mounted once opened, so a conversation survives a look at the keys or the servers.
+  const [chatOpened, setChatOpened] = useState(false);
+  useEffect(() => {
+    if (nav.section === 'chat') setChatOpened(true);
+  }, [nav.section]);
   const reload = () => void client.invalidateQueries({ queryKey: ['mcp.list'] }).then(() => client.invalidateQueries({ queryKey: ['mcp.status'] }));
 
   return (
@@ -76,6 +82,11 @@ function ToolsTabSections() {
       ) : null}
       {nav.section === 'presets' ? <PresetGallery /> : null}
       {nav.section === 'keys' ? <ProviderKeys /> : null}
+      {chatOpened || nav.section === 'chat' ? (
+        <div hidden={nav.section !== 'chat'}>
+          <ChatView />
+        </div>
+      ) : null}
       {nav.section === 'activity' ? <LiveEventsPanel events={events} onClear={clear} serverName={serverName} /> : null}
       <McpServerFormDrawer />
       <ImportDialog />

@@ -5,7 +5,7 @@
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-export const TOOLS_SECTIONS = ['servers', 'presets', 'keys', 'activity'] as const;
+export const TOOLS_SECTIONS = ['servers', 'presets', 'keys', 'chat', 'activity'] as const;
 export type ToolsSection = (typeof TOOLS_SECTIONS)[number];
 
 /** What the server form edits: a new server, an existing one, or a copy of one. */
@@ -26,6 +26,10 @@ export interface ToolsTabNav {
   detail: { serverId: string; pane: DetailPane } | undefined;
   openDetail: (serverId: string, pane?: DetailPane) => void;
   closeDetail: () => void;
+  /** The last "Try with a model" on one server; `seq` makes a second click on the same server count. */
+  chatFocus: { serverId: string; seq: number } | undefined;
+  /** Opens the chat section with only this server's tools on. */
+  openChat: (serverId: string) => void;
 }
 
 const NavContext = createContext<ToolsTabNav | undefined>(undefined);
@@ -35,6 +39,7 @@ export function ToolsTabNavProvider({ children, initialSection = 'servers' }: { 
   const [form, setForm] = useState<FormTarget | undefined>();
   const [importOpen, setImportOpen] = useState(false);
   const [detail, setDetail] = useState<ToolsTabNav['detail']>();
+  const [chatFocus, setChatFocus] = useState<ToolsTabNav['chatFocus']>();
 
   const openForm = useCallback((target: FormTarget) => setForm(target), []);
   const closeForm = useCallback(() => setForm(undefined), []);
@@ -42,10 +47,15 @@ export function ToolsTabNavProvider({ children, initialSection = 'servers' }: { 
   const closeImport = useCallback(() => setImportOpen(false), []);
   const openDetail = useCallback((serverId: string, pane: DetailPane = 'tools') => setDetail({ serverId, pane }), []);
   const closeDetail = useCallback(() => setDetail(undefined), []);
+  const openChat = useCallback((serverId: string) => {
+    setChatFocus((previous) => ({ serverId, seq: (previous?.seq ?? 0) + 1 }));
+    setDetail(undefined);
+    showSection('chat');
+  }, []);
 
   const value = useMemo(
-    () => ({ section, showSection, form, openForm, closeForm, importOpen, openImport, closeImport, detail, openDetail, closeDetail }),
-    [section, form, openForm, closeForm, importOpen, openImport, closeImport, detail, openDetail, closeDetail],
+    () => ({ section, showSection, form, openForm, closeForm, importOpen, openImport, closeImport, detail, openDetail, closeDetail, chatFocus, openChat }),
+    [section, form, openForm, closeForm, importOpen, openImport, closeImport, detail, openDetail, closeDetail, chatFocus, openChat],
   );
   return <NavContext.Provider value={value}>{children}</NavContext.Provider>;
 }

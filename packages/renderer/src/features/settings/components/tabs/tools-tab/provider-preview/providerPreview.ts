@@ -4,6 +4,7 @@
  * with repairs on and arranges their answers per tool.
  */
 import type { MCPTool } from '@shared/contracts/mcp-types';
+import type { ToolFormat } from '@shared/toolFormats';
 import {
   convertMcpToolsToAnthropic,
   convertMcpToolsToGemini,
@@ -12,8 +13,7 @@ import {
   type ConversionWarning,
   type ToolConversion,
 } from '@mcp-common/toolConversion';
-import { GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS } from '@mcp-common/schema/gemini';
-import { OPENAI_MAX_TOOLS } from '@mcp-common/schema/openai';
+import { TOOL_COUNT_LIMITS } from '@mcp-common/providerLimits';
 import type { SchemaRepair } from '@mcp-common/schema/repairs';
 
 export const PREVIEW_PROVIDERS = ['openai', 'openai-strict', 'openai-responses', 'anthropic', 'google'] as const;
@@ -25,17 +25,11 @@ export interface ProviderLimit {
   limit: number;
 }
 
-const LIMITS: Record<PreviewProvider, ProviderLimit[]> = {
-  openai: [{ label: 'openai', limit: OPENAI_MAX_TOOLS }],
-  'openai-strict': [{ label: 'openai', limit: OPENAI_MAX_TOOLS }],
-  'openai-responses': [{ label: 'openai', limit: OPENAI_MAX_TOOLS }],
-  // Anthropic documents no tool-count limit.
-  anthropic: [],
-  google: [
-    { label: 'gemini', limit: GEMINI_MAX_DECLARATIONS },
-    { label: 'vertex', limit: VERTEX_MAX_DECLARATIONS },
-  ],
-};
+/** The preview's providers by the wire format they are (strict is a variant of OpenAI Chat). */
+const FORMAT_OF = { openai: 'openai', 'openai-strict': 'openai', 'openai-responses': 'openai-responses', anthropic: 'anthropic', google: 'google' } as const satisfies Record<PreviewProvider, ToolFormat>;
+
+const limitsOf = (provider: PreviewProvider): ProviderLimit[] =>
+  TOOL_COUNT_LIMITS[FORMAT_OF[provider]].map(({ api, maxTools }) => ({ label: api, limit: maxTools }));
 
 /** One tool as one provider gets it: what was sent (absent when dropped), and what was changed or warned. */
 export interface PreviewTool {
@@ -140,6 +134,6 @@ export function previewProvider(provider: PreviewProvider, tools: MCPTool[]): Pr
     listWarnings,
     sentCount: byId.size,
     tokens: estimateTokens(JSON.stringify(conversion.tools)),
-    limits: LIMITS[provider],
+    limits: limitsOf(provider),
   };
 }

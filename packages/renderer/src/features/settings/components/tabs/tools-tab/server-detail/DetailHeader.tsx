@@ -1,4 +1,4 @@
-import { ApiOutlined, EditOutlined, ExperimentOutlined, FolderOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ApiOutlined, EditOutlined, ExperimentOutlined, FolderOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Collapse, Descriptions, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,15 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
         </Button>
         <Button icon={<EditOutlined />} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })}>
           {t('detail.actions.edit')}
+        </Button>
+        <Button
+          icon={<MessageOutlined />}
+          disabled={!server.isActive}
+          title={server.isActive ? undefined : t('chat.tryInactive')}
+          onClick={() => nav.openChat(server.id)}
+          data-testid="detail-try-chat"
+        >
+          {t('chat.tryWithModel')}
         </Button>
       </Flex>
       {discovery.isPending ? (

@@ -1,0 +1,76 @@
+/**
+ * What each provider accepts of a tool list, in one table: the documented tool-count limits of
+ * each wire format, and for each LLM provider the format its chat speaks and the context window
+ * its tools have to fit in. The provider preview and the chat's "size of the tools" line both
+ * read it, so a limit changes in one place.
+ */
+import type { LlmProviderId } from '../../../../../../shared/contracts/providers';
+import type { ToolFormat } from '../../../../../../shared/toolFormats';
+import { GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS } from './schema/gemini';
+import { OPENAI_MAX_TOOLS } from './schema/openai';
+
+/** A documented tool-count limit; `api` names it when one format goes to two APIs (Gemini, Vertex AI). */
+export interface ToolCountLimit {
+  api: 'openai' | 'gemini' | 'vertex';
+  maxTools: number;
+}
+
+export const TOOL_COUNT_LIMITS: Record<ToolFormat, ToolCountLimit[]> = {
+  openai: [{ api: 'openai', maxTools: OPENAI_MAX_TOOLS }],
+  'openai-responses': [{ api: 'openai', maxTools: OPENAI_MAX_TOOLS }],
+  // Anthropic documents no tool-count limit.
+  anthropic: [],
+  google: [
+    { api: 'gemini', maxTools: GEMINI_MAX_DECLARATIONS },
+    { api: 'vertex', maxTools: VERTEX_MAX_DECLARATIONS },
+  ],
+};
+
+export interface ProviderToolLimits {
+  /** The format the provider's chat API takes tools in. */
+  format: ToolFormat;
+  /**
+   * Tool-count limits that apply to this provider: its format's, except Vertex AI's, which a
+   * Gemini API key never reaches; OpenAI-format vendors that document none get none.
+   */
+  countLimits: ToolCountLimit[];
+  /**
+   * The smallest context window (tokens) among the provider's current chat models: the tool list
+   * is sent with every request, so a list larger than this cannot be accepted at all. For an
+   * OpenAI-compatible server it is the default context of Ollama and LM Studio (4096), which a
+   * person may raise in that server's own settings.
+   */
+  contextTokens: number;
+}
+
+export const PROVIDER_TOOL_LIMITS: Record<LlmProviderId, ProviderToolLimits> = {
+  openai: { format: 'openai', countLimits: TOOL_COUNT_LIMITS.openai, contextTokens: 128_000 },
+  anthropic: { format: 'anthropic', countLimits: [], contextTokens: 200_000 },
+  gemini: { format: 'google', countLimits: [{ api: 'gemini', maxTools: GEMINI_MAX_DECLARATIONS }], contextTokens: 1_000_000 },
+  // DeepSeek documents OpenAI's limit of 128 functions.
+  deepseek: { format: 'openai', countLimits: TOOL_COUNT_LIMITS.openai, contextTokens: 64_000 },
+  zai: { format: 'openai', countLimits: [], contextTokens: 128_000 },
+  zhipu: { format: 'openai', countLimits: [], contextTokens: 128_000 },
+  // OpenRouter passes the list on to the model's own provider; OpenAI's limit is the common floor.
+  openrouter: { format: 'openai', countLimits: TOOL_COUNT_LIMITS.openai, contextTokens: 32_000 },
+  'openai-compatible': { format: 'openai', countLimits: [], contextTokens: 4_096 },
+};
+
+/** Above this share of the context the tools leave little room for the conversation itself. */
+export const TOOL_CONTEXT_SHARE_WARNING = 0.5;
+
+export type ToolListFit =
+  | { kind: 'fits' }
+  /** Accepted, but the tools take more than TOOL_CONTEXT_SHARE_WARNING of the context. */
+  | { kind: 'heavy'; contextTokens: number }
+  /** Refused or cut: more tools than a limit, or more tokens than the context. */
+  | { kind: 'over'; count?: ToolCountLimit; contextTokens?: number };
+
+/** Whether `count` tools of ≈ `tokens` tokens fit what the provider accepts. */
+export function toolListFit(limits: ProviderToolLimits, count: number, tokens: number): ToolListFit {
+  const passed = limits.countLimits.find((limit) => count > limit.maxTools);
+  const overContext = tokens > limits.contextTokens;
+  if (passed || overContext) return { kind: 'over', ...(passed ? { count: passed } : {}), ...(overContext ? { contextTokens: limits.contextTokens } : {}) };
+  if (tokens > limits.contextTokens * TOOL_CONTEXT_SHARE_WARNING) return { kind: 'heavy', contextTokens: limits.contextTokens };
+  return { kind: 'fits' };
+}
