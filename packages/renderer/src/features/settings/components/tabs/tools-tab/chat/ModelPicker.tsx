@@ -31,7 +31,7 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
   const reason = models.data && !models.data.listed ? models.data.reason : models.error ?? undefined;
 
   return (
-    <Flex gap="small" wrap align="flex-start" style={{ flex: '1 1 420px', minWidth: 0 }}>
+    <Flex gap="small" wrap align="flex-start" style={{ flex: '0 0 auto', minWidth: 0 }}>
       <Select<LlmProviderId>
         aria-label={t('chat.provider.label')}
         placeholder={t('chat.provider.placeholder')}
@@ -55,7 +55,7 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
           </>
         )}
       />
-      <Flex vertical gap={2} style={{ flex: '1 1 220px', minWidth: 180 }}>
+      <Flex vertical gap={2} style={{ flex: '1 1 220px', minWidth: 180, maxWidth: 480 }}>
         {listed ? (
           <Select
             showSearch
