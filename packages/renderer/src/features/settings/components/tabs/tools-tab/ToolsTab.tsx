@@ -1,7 +1,7 @@
 import { ImportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Segmented } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
@@ -43,9 +43,7 @@ function ToolsTabSections() {
   const serverName = useCallback((id: string) => servers?.find((server) => server.id === id)?.name ?? id, [servers]);
   // The chat stays mounted once opened, so a conversation survives a look at the keys or the servers.
   const [chatOpened, setChatOpened] = useState(false);
-  useEffect(() => {
-    if (nav.section === 'chat') setChatOpened(true);
-  }, [nav.section]);
+  if (nav.section === 'chat' && !chatOpened) setChatOpened(true);
   const reload = () => void client.invalidateQueries({ queryKey: ['mcp.list'] }).then(() => client.invalidateQueries({ queryKey: ['mcp.status'] }));
 
   return (

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Tooltip } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Tooltip } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LlmProviderId } from '@shared/contracts/providers';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
@@ -44,9 +44,11 @@ export function ChatView() {
   const [toolChoice, setToolChoice] = useState<ToolChoice>(() => (nav.chatFocus ? onlyServer(nav.chatFocus.serverId) : ALL_ON));
   const [pickerOpen, setPickerOpen] = useState(false);
   // A later "Try with a model" on a server, while this view stays mounted, narrows the tools again.
-  useEffect(() => {
+  const [focus, setFocus] = useState(nav.chatFocus);
+  if (nav.chatFocus !== focus) {
+    setFocus(nav.chatFocus);
     if (nav.chatFocus) setToolChoice(onlyServer(nav.chatFocus.serverId));
-  }, [nav.chatFocus]);
+  }
   const chosen = useMemo(() => chosenTools(toolChoice, tools), [toolChoice, tools]);
 
   const blocked = !ready ? t('chat.input.noProvider') : !model.trim() ? t('chat.input.noModel') : undefined;
@@ -92,6 +94,8 @@ export function ChatView() {
         />
       ) : null}
       <Conversation
+        // A new chat is a new log: it starts at the bottom, following.
+        key={session.chatId}
         entries={session.entries}
         running={session.running}
         empty={<ChatEmpty ready={ready} toolCount={chosen.length} />}

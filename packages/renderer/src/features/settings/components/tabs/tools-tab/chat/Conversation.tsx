@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, RobotOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Flex, Spin, Typography, theme } from 'antd';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { SafeMarkdown } from '@renderer/components/tool-call/SafeMarkdown';
@@ -29,14 +29,6 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
   useLayoutEffect(() => {
     if (stick.current) toBottom();
   }, [entries, running]);
-
-  // A new chat starts at the bottom, following.
-  useEffect(() => {
-    if (entries.length === 0) {
-      stick.current = true;
-      setAway(false);
-    }
-  }, [entries.length]);
 
   const onScroll = () => {
     const element = box.current;

@@ -27,15 +27,12 @@ export function useChatSession() {
     return () => offs.forEach((off) => off());
   }, [host]);
 
-  useEffect(() => {
-    if (!state.running) setStopping(false);
-  }, [state.running]);
-
   /** Resolves false when the host refused the turn; the caller then keeps the message for another try. */
   const send = useCallback(
     async (input: ChatTurnInput): Promise<boolean> => {
       const key = `user:${crypto.randomUUID()}`;
       setError(undefined);
+      setStopping(false);
       dispatch({ type: 'sent', key, text: input.message });
       const result = await host.request('chat.send', { chatId: state.chatId, ...input });
       if (result.ok) return true;
@@ -66,5 +63,6 @@ export function useChatSession() {
     await host.request('chat.reset', { chatId: previous });
   }, [host, state.chatId]);
 
-  return { ...state, error, stopping, send, stop, startNew, dismissError: () => setError(undefined) };
+  // "Stopping…" lasts until the turn ends.
+  return { ...state, error, stopping: stopping && state.running, send, stop, startNew, dismissError: () => setError(undefined) };
 }
