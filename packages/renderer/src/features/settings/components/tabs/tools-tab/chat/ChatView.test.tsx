@@ -6,7 +6,7 @@ import type { LlmProvider } from '@shared/contracts/providers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeHost, server } from '@renderer/test/FakeHost';
 import { renderWithProviders } from '@renderer/test/renderWithApp';
-import { ToolsTabNavProvider } from '../ToolsTabNav';
+import { ToolsTabNavProvider, useToolsTabNav } from '../ToolsTabNav';
 import { ChatView } from './ChatView';
 import { MODEL_CHOICE_KEY } from './modelChoice';
 
@@ -291,5 +291,35 @@ describe('ChatView', () => {
 
     await startTurn(host);
     expect(host.inputsOf('chat.send')[0]!.tools).toEqual({ serverIds: ['id-files'], excludedToolIds: ['mcp__files__write'] });
+  });
+
+  it('"Try with a model" on one server turns only its tools on, until the person widens it', async () => {
+    remember('openai', 'gpt-4.1');
+    const host = chatHost();
+    function TryWeb() {
+      const nav = useToolsTabNav();
+      return (
+        <>
+          <button onClick={() => nav.openChat('id-web')}>try web</button>
+          {nav.section === 'chat' ? <ChatView /> : null}
+        </>
+      );
+    }
+    renderWithProviders(
+      <ToolsTabNavProvider initialSection="servers">
+        <TryWeb />
+      </ToolsTabNavProvider>,
+      host,
+    );
+    await click(screen.getByText('try web'));
+    const focus = await screen.findByTestId('chat-focus', {}, SLOW);
+    expect(focus.textContent).toContain('Only the tools of web are on');
+    await waitFor(() => expect(screen.getByTestId('chat-open-tools').textContent).toContain('Tools: 1 of 3'), SLOW);
+    await startTurn(host);
+    expect(host.inputsOf('chat.send')[0]!.tools).toEqual({ serverIds: ['id-web'], excludedToolIds: [] });
+
+    await click(within(focus).getByRole('button', { name: 'Use all servers' }));
+    expect(screen.queryByTestId('chat-focus')).toBeNull();
+    expect(screen.getByTestId('chat-open-tools').textContent).toContain('Tools: 3 of 3');
   });
 });
