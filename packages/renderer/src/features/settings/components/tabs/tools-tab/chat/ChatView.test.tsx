@@ -156,7 +156,7 @@ describe('ChatView', () => {
 
     await emit(host, {
       event: 'chat.tool_call',
-      payload: call(chatId, 'c1', 'done', { result: { content: [{ type: 'text', text: 'file body' }], isError: false, durationMs: 1500 } }),
+      payload: call(chatId, 'c1', 'done', { result: { callId: 'c1', content: [{ type: 'text', text: 'file body' }], isError: false, durationMs: 1500 } }),
     });
     expect(within(first()).getByTestId('chat-call-status').textContent).toContain('Done');
     expect(within(first()).getByTestId('chat-call-duration').textContent).toContain('1.50 s');
