@@ -113,8 +113,8 @@ function EntryView({ entry }: { entry: ChatEntry }) {
       );
     case 'assistant':
       return (
-        <Flex gap={8} align="flex-start" data-testid="chat-assistant">
-          <RobotOutlined aria-label={t('chat.model.label')} style={{ marginTop: 4, color: token.colorTextSecondary }} />
+        <Flex gap={8} align="baseline" data-testid="chat-assistant">
+          <RobotOutlined aria-label={t('chat.model.label')} style={{ color: token.colorTextSecondary }} />
           <div style={{ minWidth: 0, flex: '1 1 auto' }}>
             <SafeMarkdown text={entry.text} />
           </div>
