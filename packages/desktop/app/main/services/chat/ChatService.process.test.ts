@@ -10,6 +10,8 @@ import { assertNoChildren } from '../../../../../../e2e/fixtures/servers/paths';
 import type { ChatSendInput } from '../../../shared/contracts/chat';
 import { PROVIDER_CASES, startChatHarness, tableApprover, type ChatHarness } from './chatTestkit';
 import { DENIED_TEXT } from './toolCallSteps';
+import { ChatService } from './ChatService';
+import type { EventPayload } from '../../../shared/contracts/ipc';
 
 let h: ChatHarness | undefined;
 
@@ -173,6 +175,30 @@ describe('approvals and stopping', () => {
     expect(forgotten).toEqual(['c']);
     await run('third');
     expect(h.fake.generations()[2]!.body!.messages).toEqual([{ role: 'user', content: 'third' }]);
+  });
+});
+
+describe('the step limit', () => {
+  it('a model that keeps calling tools is stopped after maxSteps with CHAT_STEP_LIMIT', async () => {
+    const { approver } = tableApprover({ echo: 'allow' });
+    h = await startChatHarness({ approver });
+    const ends: EventPayload<'chat.turn_end'>[] = [];
+    const loop = new ChatService({
+      mcpService: h.services.mcpService,
+      models: h.services.chat.models,
+      approver,
+      maxSteps: 2,
+      emit: (event, payload) => {
+        if (event === 'chat.turn_end') ends.push(payload as EventPayload<'chat.turn_end'>);
+      },
+    });
+    const again = { calls: [{ tool: 'echo', arguments: { text: 'again' } }] };
+    h.fake.script([again, again, again]);
+    loop.send({ chatId: 'c', providerId: 'deepseek', model: 'm', message: 'loop', tools: { serverIds: [h.serverId], excludedToolIds: [] } });
+    await expect.poll(() => ends.length, { timeout: 20_000 }).toBe(1);
+    expect(ends[0]).toMatchObject({ status: 'failed', error: { code: 'CHAT_STEP_LIMIT', data: { steps: 2 } } });
+    expect(h.fake.generations()).toHaveLength(2);
+    await loop.dispose();
   });
 });
 
