@@ -53,6 +53,9 @@ describe('elftia-mcp chat', () => {
     const noKey = await cli.run(['chat', '--provider', 'anthropic', '--model', 'm', 'hi']);
     expect(noKey).toMatchObject({ code: 1, stderr: expect.stringContaining('No API key is saved for Anthropic') });
 
+    const help = await cli.run(['chat', '--help']);
+    expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining('chat --provider ID --model M [--server NAME …] [--yes] MESSAGE') });
+
     const usage = await cli.run(['chat', '--provider', 'deepseek', 'hi']);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('--model M is required') });
     const badProvider = await cli.run(['chat', '--provider', 'nope', '--model', 'm', 'hi']);
