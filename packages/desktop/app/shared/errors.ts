@@ -58,6 +58,24 @@ export const ERROR_CODES = [
   'CHAT_APPROVAL_NOT_PENDING',
   /** No sampling request with this id waits (answered, expired or withdrawn); data: requestId. */
   'MCP_SAMPLING_NOT_PENDING',
+  /** The provider has no API key saved (providers.set); data: providerId, provider (its name). */
+  'LLM_NO_KEY',
+  /** The provider has no base URL (an OpenAI-compatible endpoint the person has not set); data: providerId, provider (its name). */
+  'LLM_NO_BASE_URL',
+  /** The provider refused the key (HTTP 401/403); data: providerId, provider, status, detail (the provider's own words). */
+  'LLM_KEY_REFUSED',
+  /** The provider does not know this model (HTTP 404); data: providerId, provider, model, detail. */
+  'LLM_MODEL_NOT_FOUND',
+  /** The provider is limiting requests or the account is out of quota (HTTP 429); data: providerId, provider, detail. */
+  'LLM_RATE_LIMITED',
+  /** The provider's URL could not be reached (DNS, refused, TLS, dropped); data: providerId, provider, url, detail. */
+  'LLM_UNREACHABLE',
+  /** Any other refusal of the provider (HTTP 4xx/5xx); data: providerId, provider, status, detail. */
+  'LLM_REQUEST_FAILED',
+  /** The provider answered something that is not its API's shape; data: providerId, provider, detail. */
+  'LLM_BAD_RESPONSE',
+  /** The model kept calling tools past the chat's step limit; data: steps. */
+  'CHAT_STEP_LIMIT',
   /** An accepted answer does not fit the form the server asked for; data: serverName, issues ({ path: `content.<field>`, message }). */
   'ELICITATION_INVALID_CONTENT',
 ] as const;

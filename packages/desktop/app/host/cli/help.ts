@@ -45,6 +45,7 @@ Commands:
   providers apply-key ID   Put ID's current key into the servers installed with it
   tools NAME               Show a server's tools: ids, names, descriptions, arguments
   call NAME TOOL           Call a tool and print its result
+  chat "MESSAGE"           Ask a model, with the servers' tools; approve its tool calls
   convert                  Convert MCP tools to OpenAI / Anthropic / Gemini tool definitions
   deps check CMD           Is a command a server needs (npx, uvx …) installed? Where, which version
   deps install CMD         Install it (winget, Homebrew, the official script or its download page)
@@ -167,6 +168,18 @@ Calls TOOL on server NAME and prints its content: text as is, images and audio a
                  (declined when a required field has none). Without --yes the question is asked on
                  the terminal, one prompt per field, or declined when there is no terminal.
   --json         Print the full result: { callId, isError, content, structuredContent?, durationMs }`,
+
+  chat: `Usage: elftia-mcp [--config-dir DIR] chat --provider ID --model M [--server NAME …] [--yes] MESSAGE
+
+Sends MESSAGE to model M of provider ID (its key and base URL from "providers set") with the
+enabled tools of the servers, runs the tool calls the model makes and prints its answer as it
+streams. Each call and a summary of its result are printed on stderr. A call that needs approval
+is asked on the terminal: [o]nce, [a]lways in this chat, [d]eny (the model is told). Without a
+terminal such calls are denied unless --yes. Exit code 1 when the provider refuses or fails.
+  --provider ID   ${LLM_PROVIDERS.map((p) => p.id).join(', ')}
+  --model M       The model's id, as the provider names it
+  --server NAME   A server whose tools the model may use (repeatable; default: every active server)
+  -y, --yes       Allow every tool call that would ask for approval`,
 
   convert: `Usage: elftia-mcp convert --format ${TOOL_FORMAT_NAMES.join('|')} [--strict|--no-strict]
          [--server NAME] [FILE|-]

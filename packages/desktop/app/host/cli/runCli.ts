@@ -29,6 +29,7 @@ const COMMANDS = {
   'providers apply-key': async () => (await import('./commands/providers')).providersApplyKey,
   tools: async () => (await import('./commands/tools')).tools,
   call: async () => (await import('./commands/call')).call,
+  chat: async () => (await import('./commands/chat')).chat,
   convert: async () => (await import('./commands/convert')).convert,
   'deps check': async () => (await import('./commands/deps')).depsCheck,
   'deps install': async () => (await import('./commands/deps')).depsInstall,

@@ -12,6 +12,8 @@ import type { ProviderStore } from './providers/ProviderStore';
 import { PresetInstaller } from './capabilities/tools/mcp-users/presets/PresetInstaller';
 import type { OfficialMcpPreset } from '../../shared/mcp-presets';
 import { McpRouter, createRouteHandlers } from './routers/McpRouter';
+import { createChat, DENY_ALL_APPROVER, type ChatParts } from './chat/createChat';
+import type { ToolApprover } from './chat/ports';
 
 export interface ServicePorts {
   /** Secrets by reference already (appStores.ts): the service only ever sees real values. */
@@ -25,13 +27,24 @@ export interface ServicePorts {
   openUrl?: (url: string) => Promise<void>;
   /** The preset catalog one-click install offers; default the official presets. */
   presets?: readonly OfficialMcpPreset[];
+  /**
+   * Who decides each tool call a chat's model makes. Built with `publish`, so it can put questions
+   * to the person as chat.approval_request events. Default: DENY_ALL_APPROVER (nobody to ask).
+   */
+  approver?: (publish: Publish) => ToolApprover;
+  /** Ask models for streamed answers (default true). */
+  streamChat?: boolean;
 }
+
+export type Publish = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
 export type EventListener = (envelope: EventEnvelope) => void;
 
 export interface Services {
   mcpService: McpService;
   deps: DependencyCheckService;
+  /** The chat loop, its model clients, and the TextCompleter sampling answers with. */
+  chat: ChatParts;
   router: McpRouter;
   /** Subscribes to every contract event; returns the unsubscribe function. */
   onEvent(listener: EventListener): () => void;
@@ -40,7 +53,7 @@ export interface Services {
 
 export function createServices(ports: ServicePorts, options: Omit<McpServiceOptions, 'fetch'> = {}): Services {
   const listeners = new Set<EventListener>();
-  const publish = <E extends EventName>(event: E, payload: EventPayload<E>) => {
+  const publish: Publish = (event, payload) => {
     for (const listener of listeners) listener({ event, payload } as EventEnvelope);
   };
 
@@ -62,8 +75,19 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     onProgress: (progress) => publish('presets.install_progress', progress),
   });
 
+  const chat = createChat({
+    mcpService,
+    providers: ports.providers,
+    fetch: ports.fetch,
+    approver: ports.approver?.(publish) ?? DENY_ALL_APPROVER,
+    emit: publish,
+    ...(ports.streamChat !== undefined ? { stream: ports.streamChat } : {}),
+  });
+
   const onLinkInstalled = (ids: string[]) => publish('mcp.link_installed', { ids });
-  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers, deps, presets, onLinkInstalled }));
+  const router = new McpRouter(
+    createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers, deps, presets, onLinkInstalled, chat }),
+  );
 
   // The CLI and other processes write the same file: their changes reach the pool and the UI.
   const offExternalChange = ports.configStore.onExternalChange((change) => void mcpService.applyExternalChange(change));
@@ -75,6 +99,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   return {
     mcpService,
     deps,
+    chat,
     router,
     onEvent(listener) {
       listeners.add(listener);
@@ -90,6 +115,8 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
         offExternalChange();
         offNotice();
         offServiceNotice();
+        // Turns first: their tool calls run on the service's connections.
+        await chat.service.dispose();
         listeners.clear();
         deps.dispose();
         await mcpService.dispose();

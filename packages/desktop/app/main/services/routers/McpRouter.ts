@@ -20,6 +20,7 @@ import { createImportRouteHandlers } from './importRoutes';
 import { createChatRouteHandlers } from './chatRoutes';
 import { createApprovalRouteHandlers } from './approvalRoutes';
 import type { ProviderStore } from '../providers/ProviderStore';
+import type { ChatParts } from '../chat/createChat';
 
 /** The add schema; its `type` enum and config check derive from the transport table via the contract. */
 export const mcpAddSchema = routes['mcp.add'].input;
@@ -36,12 +37,14 @@ export interface McpRouterDeps {
   presets: PresetInstaller;
   /** Told the ids an install link added (the contract's mcp.link_installed). */
   onLinkInstalled: (ids: string[]) => void;
+  /** The chat loop and model clients (createChat). */
+  chat: Pick<ChatParts, 'service' | 'models'>;
 }
 
 /** Server records leave through the router with their secrets masked (redaction.ts); only mcp.reveal_secrets shows them. */
 const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
 
-export function createRouteHandlers({ mcpService, configStore, deps, providers, presets, onLinkInstalled }: McpRouterDeps): RouteHandlers {
+export function createRouteHandlers({ mcpService, configStore, deps, providers, presets, onLinkInstalled, chat }: McpRouterDeps): RouteHandlers {
   return requireReviewBeforeConnect(mcpService, {
     'app.notices': async () => [...configStore.notices, ...mcpService.notices],
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
@@ -97,7 +100,7 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers, 
     'providers.linked_servers': async ({ id }) => (await linkedServers(mcpService, id)).map((s) => ({ id: s.id, name: s.name })),
     'providers.apply_key': ({ id, serverIds }) => applyProviderKey({ mcpService, providers, presets: presets.presets }, id, serverIds),
     ...createPresetRouteHandlers(presets),
-    ...createChatRouteHandlers(),
+    ...createChatRouteHandlers(chat),
     ...createApprovalRouteHandlers(),
   });
 }

@@ -1,12 +1,14 @@
-// BRANCH BASE ONLY (chat-base): the chat-model helper replaces these with the real handlers.
-import { AppError } from '../../../shared/errors';
+/** The chat routes: start, stop and reset turns, and list a provider's models. The turn itself streams as chat.* events. */
+import type { ChatParts } from '../chat/createChat';
 import type { RouteHandlers } from './McpRouter';
 
 type ChatRoutes = Pick<RouteHandlers, 'chat.models' | 'chat.send' | 'chat.cancel' | 'chat.reset'>;
-const notBuilt = async (): Promise<never> => {
-  throw new AppError('ROUTE_NOT_FOUND', 'not built yet');
-};
 
-export function createChatRouteHandlers(): ChatRoutes {
-  return { 'chat.models': notBuilt, 'chat.send': notBuilt, 'chat.cancel': notBuilt, 'chat.reset': notBuilt };
+export function createChatRouteHandlers({ service, models }: Pick<ChatParts, 'service' | 'models'>): ChatRoutes {
+  return {
+    'chat.models': ({ providerId }) => models.listModels(providerId),
+    'chat.send': async (input) => service.send(input),
+    'chat.cancel': ({ chatId }) => service.cancel(chatId),
+    'chat.reset': ({ chatId }) => service.reset(chatId),
+  };
 }

@@ -18,7 +18,7 @@ import { openAIResponsesCodec } from './providers/openaiResponses';
 import type { ExecutedToolCall, ProviderCodec, ToolCallRequest } from './providers/types';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
-import type { ToolResult } from './tools/ITool';
+import type { ITool, ToolExecuteOptions, ToolResult } from './tools/ITool';
 import type { ToolRegistry } from './tools/ToolRegistry';
 import { failedResult } from './tools/toolResult';
 
@@ -50,7 +50,19 @@ export interface ToolTurn<Message> {
 export interface RunToolCallsOptions {
   /** Cancels every running call (on the MCP servers too); their answers become MCP_CANCELLED. */
   signal?: AbortSignal;
+  /**
+   * Wraps each call that can run (known tool, readable arguments): the chat asks the person and
+   * reports each step here. `run` executes the tool with the arguments given (possibly edited);
+   * the hook may answer without calling it (a denied call).
+   */
+  aroundCall?: CallHook;
 }
+
+export type CallHook = (
+  call: ToolCallRequest & { args: { ok: true; value: Record<string, unknown> } },
+  tool: ITool,
+  run: (args: Record<string, unknown>, options?: ToolExecuteOptions) => Promise<ToolResult>,
+) => Promise<ToolResult>;
 
 /** The tool calls in a response in `format`. Throws VALIDATION_FAILED when the response is not of that format's shape. */
 export function extractToolCalls(format: ToolFormat, response: unknown): ToolCallRequest[] {
@@ -66,20 +78,28 @@ export async function runToolCalls<F extends ToolFormat>(
 ): Promise<ToolTurn<FormatMessages[F]>> {
   const codec: ProviderCodec<FormatMessages[F]> = CODECS[format];
   const { assistant, calls } = read(codec, format, response);
-  const executed = await Promise.all(calls.map(async (call) => ({ call, result: await executeCall(call, registry, options.signal) })));
+  const executed = await Promise.all(calls.map(async (call) => ({ call, result: await executeCall(call, registry, options) })));
   return { messages: [...assistant, ...codec.answer(executed)], calls: executed, done: calls.length === 0 };
 }
 
-async function executeCall(call: ToolCallRequest, registry: ToolRegistry, signal: AbortSignal | undefined): Promise<ToolResult> {
+async function executeCall(call: ToolCallRequest, registry: ToolRegistry, { signal, aroundCall }: RunToolCallsOptions): Promise<ToolResult> {
   const tool = registry.get(call.name);
   if (!tool) return failedResult(new AppError('NOT_FOUND', `There is no tool named "${call.name}"`, { name: call.name }));
   if (!call.args.ok) {
     return failedResult(new AppError('VALIDATION_FAILED', `Tool "${call.name}" was not called: ${call.args.error}`, { name: call.name }));
   }
+  const run = async (args: Record<string, unknown>, options: ToolExecuteOptions = {}): Promise<ToolResult> => {
+    try {
+      return await tool.execute(args, { ...(signal ? { signal } : {}), ...options });
+    } catch (error) {
+      // ITool asks tools not to throw; one that does still only fails its own call.
+      return failedResult(error);
+    }
+  };
+  if (!aroundCall) return run(call.args.value);
   try {
-    return await tool.execute(call.args.value, signal ? { signal } : {});
+    return await aroundCall({ ...call, args: call.args }, tool, run);
   } catch (error) {
-    // ITool asks tools not to throw; one that does still only fails its own call.
     return failedResult(error);
   }
 }

@@ -15,6 +15,7 @@ import { DependencyCheckService } from './DependencyCheckService';
 import { PresetInstaller } from './presets/PresetInstaller';
 import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 import { setupMcpTools } from './ToolsLoader';
+import { createChat, DENY_ALL_APPROVER } from '../../../chat/createChat';
 
 let h: Harness;
 
@@ -49,7 +50,8 @@ describe('disabled tools', () => {
     const stores = openLocalStores(h.dir);
     const deps = new DependencyCheckService();
     const presets = new PresetInstaller({ mcpService: h.service, deps, providers: stores.providers });
-    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...stores, deps, presets, onLinkInstalled: () => {} }));
+    const chat = createChat({ mcpService: h.service, providers: stores.providers, fetch, approver: DENY_ALL_APPROVER, emit: () => {} });
+    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...stores, deps, presets, onLinkInstalled: () => {}, chat }));
     const result = await router.dispatch('mcp.call_tool', { serverId: server.id, toolName: 'echo', args: { text: 'x' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'MCP_TOOL_DISABLED', data: { toolName: 'echo' } } });
   });

@@ -1,13 +1,12 @@
-import type { EventEnvelope } from '@shared/contracts/ipc';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '@renderer/i18n/createI18n';
-import { summarizeEvent } from './summarizeEvent';
+import { isListed, summarizeEvent, type ListedEnvelope } from './summarizeEvent';
 
 const t = createI18n('en').getFixedT('en', 'settings/tools');
 const names = (id: string) => (id === 's1' ? 'files' : id);
 
 describe('summarizeEvent', () => {
-  it.each<[EventEnvelope, string]>([
+  it.each<[ListedEnvelope, string]>([
     [{ event: 'mcp.servers_changed', payload: { reason: 'removed', id: 'gone' } }, 'A server was removed: gone'],
     [{ event: 'mcp.servers_changed', payload: { reason: 'imported' } }, 'Servers were imported'],
     [{ event: 'mcp.connection_state', payload: { serverId: 's1', state: 'error', error: 'spawn npx ENOENT' } }, 'files is in error: spawn npx ENOENT'],
@@ -23,6 +22,11 @@ describe('summarizeEvent', () => {
     [{ event: 'app.events_dropped', payload: { count: 7 } }, '7 events were missed while this page was behind; the lists were reloaded'],
   ])('%j', (envelope, expected) => {
     expect(summarizeEvent(envelope, t, names)).toBe(expected);
+  });
+
+  it('leaves every token of a model answer (chat.delta) out of Activity, but lists the calls and turn ends', () => {
+    expect(isListed({ event: 'chat.delta', payload: { chatId: 'c', turnId: 't', text: 'Hel' } })).toBe(false);
+    expect(isListed({ event: 'chat.turn_end', payload: { chatId: 'c', turnId: 't', status: 'done' } })).toBe(true);
   });
 
   it('clips long log lines', () => {

@@ -11,8 +11,11 @@ const clip = (text: string): string => (text.length > MAX_LINE ? `${text.slice(0
 export const EVENT_KINDS = ['connection', 'servers', 'calls', 'output', 'installs', 'notices'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
-/** Exhaustive: a new event in the contract is a compile error here until it has a kind. */
-const KIND_OF: Record<EventName, EventKind> = {
+/**
+ * Exhaustive: a new event in the contract is a compile error here until it has a kind. `null`:
+ * not listed in Activity (chat.delta is every piece of a model's answer; the chat view shows it).
+ */
+const KIND_OF: Record<EventName, EventKind | null> = {
   'mcp.connection_state': 'connection',
   'mcp.tools_changed': 'connection',
   'mcp.servers_changed': 'servers',
@@ -21,7 +24,7 @@ const KIND_OF: Record<EventName, EventKind> = {
   'mcp.tool_progress': 'calls',
   'mcp.elicitation_request': 'calls',
   'mcp.elicitation_closed': 'calls',
-  'chat.delta': 'calls',
+  'chat.delta': null,
   'chat.tool_call': 'calls',
   'chat.turn_end': 'calls',
   'chat.approval_request': 'calls',
@@ -35,7 +38,12 @@ const KIND_OF: Record<EventName, EventKind> = {
   'app.events_dropped': 'notices',
 };
 
-export const eventKind = (envelope: EventEnvelope): EventKind => KIND_OF[envelope.event];
+/** The events Activity lists. */
+export type ListedEnvelope = Exclude<EventEnvelope, { event: 'chat.delta' }>;
+
+export const isListed = (envelope: EventEnvelope): envelope is ListedEnvelope => KIND_OF[envelope.event] !== null;
+
+export const eventKind = (envelope: ListedEnvelope): EventKind => KIND_OF[envelope.event]!;
 
 /**
  * One short, translated line per event. `serverName` turns ids into the names the person chose.
@@ -43,7 +51,7 @@ export const eventKind = (envelope: EventEnvelope): EventKind => KIND_OF[envelop
  * code's sentence elsewhere (the list explains them); here the state is enough.
  */
 export function summarizeEvent(
-  envelope: EventEnvelope,
+  envelope: ListedEnvelope,
   t: TFunction<['settings/tools', 'common']>,
   serverName: (id: string) => string,
   /** The person's words for a coded connect failure (its hint or code sentence); the raw message otherwise. */
@@ -102,8 +110,6 @@ export function summarizeEvent(
     }
     case 'app.events_dropped':
       return t('events.eventsDropped', { count: envelope.payload.count });
-    case 'chat.delta':
-      return t('events.chat.delta', { text: clip(envelope.payload.text) });
     case 'chat.tool_call':
       return t('events.chat.toolCall', { server: envelope.payload.serverName, tool: envelope.payload.toolName, status: envelope.payload.status });
     case 'chat.turn_end':

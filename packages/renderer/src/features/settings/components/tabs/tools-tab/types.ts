@@ -1,6 +1,6 @@
-import type { EventEnvelope } from '@shared/contracts/ipc';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import type { AppErrorShape } from '@shared/errors';
+import type { ListedEnvelope } from './summarizeEvent';
 
 /**
  * The server list as the tab sees it. `servers` survives a failed or pending refresh, so the
@@ -17,7 +17,7 @@ export interface LiveEvent {
   /** Monotonic, for React keys: two identical events can arrive in the same millisecond. */
   id: number;
   receivedAt: number;
-  envelope: EventEnvelope;
+  envelope: ListedEnvelope;
 }
 
 /** How many events the log keeps; older ones drop off the end. */

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HostClient } from '@renderer/bridge/types';
+import { isListed } from './summarizeEvent';
 import { EVENT_LOG_LIMIT, type LiveEvent } from './types';
 
-/** The latest events from the host, newest first, capped at `limit`. */
+/** The latest listed events from the host, newest first, capped at `limit`. */
 export function useLiveEvents(host: HostClient, limit = EVENT_LOG_LIMIT): { events: LiveEvent[]; clear: () => void } {
   const [events, setEvents] = useState<LiveEvent[]>([]);
   const nextId = useRef(0);
@@ -10,6 +11,8 @@ export function useLiveEvents(host: HostClient, limit = EVENT_LOG_LIMIT): { even
   useEffect(
     () =>
       host.onAny((envelope) => {
+        // Unlisted events (every token of a model's answer) would push the others out of the log.
+        if (!isListed(envelope)) return;
         const entry: LiveEvent = { id: nextId.current++, receivedAt: Date.now(), envelope };
         setEvents((prev) => [entry, ...prev].slice(0, limit));
       }),

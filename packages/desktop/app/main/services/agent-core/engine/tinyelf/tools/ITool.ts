@@ -33,6 +33,8 @@ export interface ToolResult {
 export interface ToolExecuteOptions {
   /** Aborting cancels the call, on the server too where the tool talks to one. */
   signal?: AbortSignal;
+  /** The call's id where it runs (McpService's callId, which its progress events carry); default a fresh one. */
+  callId?: string;
 }
 
 export interface ITool {

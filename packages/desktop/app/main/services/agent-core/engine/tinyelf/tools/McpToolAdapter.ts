@@ -61,11 +61,11 @@ export class McpToolAdapter implements ITool {
     this.source = `mcp:${mcpTool.serverId}`;
   }
 
-  async execute(params: Record<string, unknown>, { signal }: ToolExecuteOptions = {}): Promise<ToolResult> {
+  async execute(params: Record<string, unknown>, { signal, callId = randomUUID() }: ToolExecuteOptions = {}): Promise<ToolResult> {
     const { serverId, name: toolName } = this.mcpTool;
     try {
       const args = this.options.toMcpArguments ? this.options.toMcpArguments(this.name, params) : params;
-      const result = await this.mcpService.callTool(serverId, toolName, args, randomUUID(), {
+      const result = await this.mcpService.callTool(serverId, toolName, args, callId, {
         // An agent's call is implicit: a server turned off since loading is not started again for it.
         requireActive: true,
         ...(this.options.timeoutMs !== undefined && { defaultTimeoutMs: this.options.timeoutMs }),

@@ -1,0 +1,64 @@
+/**
+ * `elftia-mcp chat` in-process against the fake provider and the real stdio fixture server:
+ * the answer streams to stdout, each tool call and its outcome go to stderr, and without a
+ * terminal a call that needs approval is denied (the model is told) rather than left hanging.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLlm, type FakeLlm } from '../../../../../e2e/fixtures/providers/fakeLlm';
+import { assertNoChildren } from '../../../../../e2e/fixtures/servers/paths';
+import { DENIED_TEXT } from '../../main/services/chat/toolCallSteps';
+import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
+
+let fake: FakeLlm;
+let sandbox: CliSandbox | undefined;
+
+beforeAll(async () => {
+  fake = await startFakeLlm();
+});
+afterAll(() => fake.close());
+afterEach(async () => {
+  sandbox?.remove();
+  sandbox = undefined;
+  fake.requests.length = 0;
+  await assertNoChildren();
+});
+
+async function setUp(): Promise<CliSandbox> {
+  sandbox = makeSandbox();
+  expect((await sandbox.run(['providers', 'set', 'deepseek', '--base-url', fake.baseUrl('openai'), '--key-stdin'], 'sk-test\n')).code).toBe(0);
+  expect((await sandbox.run(stdioFixtureArgs('fixture'))).code).toBe(0);
+  return sandbox;
+}
+
+describe('elftia-mcp chat', () => {
+  it('streams the answer to stdout; without a terminal, a call that needs approval is denied and the model told', async () => {
+    const cli = await setUp();
+    fake.script([{ calls: [{ tool: 'echo', arguments: { text: 'hi' } }] }, { chunks: ['It was ', 'denied.'], text: 'It was denied.' }]);
+    const run = await cli.run(['chat', '--provider', 'deepseek', '--model', 'fake-large', '--server', 'fixture', 'Echo hi']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('It was denied.\n');
+    expect(run.stderr).toContain('✗ fixture/echo: denied');
+    const [first, second] = fake.generations();
+    expect(first!.body!.messages).toEqual([{ role: 'user', content: 'Echo hi' }]);
+    expect(second!.body!.messages).toContainEqual({ role: 'tool', tool_call_id: 'call_fake_1_0', content: `Error: ${DENIED_TEXT}` });
+  });
+
+  it('a provider that refuses is exit 1 with its sentence; a missing flag is a usage error', async () => {
+    const cli = await setUp();
+    fake.script([{ error: { status: 401, message: 'Incorrect API key provided' } }]);
+    const refused = await cli.run(['chat', '--provider', 'deepseek', '--model', 'fake-large', 'hi']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('error: DeepSeek answered HTTP 401: Incorrect API key provided');
+
+    const noKey = await cli.run(['chat', '--provider', 'anthropic', '--model', 'm', 'hi']);
+    expect(noKey).toMatchObject({ code: 1, stderr: expect.stringContaining('No API key is saved for Anthropic') });
+
+    const help = await cli.run(['chat', '--help']);
+    expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining('chat --provider ID --model M [--server NAME …] [--yes] MESSAGE') });
+
+    const usage = await cli.run(['chat', '--provider', 'deepseek', 'hi']);
+    expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('--model M is required') });
+    const badProvider = await cli.run(['chat', '--provider', 'nope', '--model', 'm', 'hi']);
+    expect(badProvider).toMatchObject({ code: 2, stderr: expect.stringContaining('--provider') });
+  });
+});
