@@ -10,9 +10,12 @@ import { AuthorizationDenied, SignInCancelled, SignInTimedOut } from './loopback
 
 const RESOURCE_MISMATCH = /Protected resource (\S+) does not match expected (\S+)/;
 
-/** The auth meaning of `err`, or undefined when it is not about signing in. */
-export function authErrorOf(err: unknown, serverName: string, timeoutMs?: number): AppError | undefined {
-  const data = { serverName };
+/**
+ * The auth meaning of `err`, or undefined when it is not about signing in. `serverId` goes in the
+ * data so a caller (the CLI) can start the sign-in for the server that asked.
+ */
+export function authErrorOf(err: unknown, serverName: string, timeoutMs?: number, serverId?: string): AppError | undefined {
+  const data = { serverName, ...(serverId && { serverId }) };
   if (err instanceof AppError) return err.code.startsWith('AUTH_') ? err : undefined;
   if (err instanceof SignInRequired || err instanceof UnauthorizedError) {
     const scope = err instanceof SignInRequired ? err.scope : undefined;

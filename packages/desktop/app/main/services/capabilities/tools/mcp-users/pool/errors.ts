@@ -177,7 +177,7 @@ export function toConnectError(err: unknown, ctx: ErrorContext | ConnectContext)
   const explain = (error: AppError) => ('transport' in ctx ? explained(error, err, ctx) : error);
   if (err instanceof AppError) return err.code === 'VALIDATION_FAILED' ? err : explain(err);
   const cause = err instanceof TransportSendError ? err.original : err;
-  const authError = authErrorOf(cause, ctx.serverName);
+  const authError = authErrorOf(cause, ctx.serverName, undefined, ctx.serverId);
   if (authError) return authError;
   const data = { serverId: ctx.serverId, serverName: ctx.serverName, stderrTail: ctx.stderrTail ?? [] };
   if (hasCode(cause, 'DEPS_MISSING')) {
@@ -201,7 +201,7 @@ export function toConnectError(err: unknown, ctx: ErrorContext | ConnectContext)
 export function toRequestError(err: unknown, ctx: ErrorContext & { method: string }): AppError {
   if (err instanceof AppError) return err;
   // A 403 insufficient_scope mid-session (the SDK's step-up needs the person) or a 401 no refresh cured.
-  const authError = authErrorOf(err instanceof TransportSendError ? err.original : err, ctx.serverName);
+  const authError = authErrorOf(err instanceof TransportSendError ? err.original : err, ctx.serverName, undefined, ctx.serverId);
   if (authError) return authError;
   const data = { serverId: ctx.serverId, serverName: ctx.serverName, method: ctx.method };
   const tooLarge = err instanceof McpError ? tooLargeData(err) : undefined;
