@@ -23,7 +23,11 @@ export async function signInOnTerminal(client: RouterClient, io: CliIo, server: 
   const off = client.on('mcp.auth_state', ({ serverId, auth }) => {
     if (serverId === server.id && auth && (auth.state === 'signed_in' || auth.state === 'failed' || auth.state === 'needs_sign_in')) settle(auth);
   });
-  const onAbort = () => void client.request('mcp.auth_cancel', { id: server.id });
+  // Ctrl+C: the services are being disposed and may never say the sign-in ended, so it ends here.
+  const onAbort = () => {
+    void client.request('mcp.auth_cancel', { id: server.id });
+    settle({ state: 'needs_sign_in' });
+  };
   io.signal?.addEventListener('abort', onAbort);
   try {
     const started = await client.call('mcp.auth_start', { id: server.id });
