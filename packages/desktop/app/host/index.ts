@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { errorMessage } from '../shared/errors';
 import { createServices } from '../main/services/createServices';
+import { openInSystemBrowser } from '../main/services/capabilities/tools/mcp-users/auth/systemBrowser';
 import { openLocalStores } from '../main/services/appStores';
 import { defaultConfigDir } from '../main/services/config/configDir';
 import { startProcessTracking } from '../main/services/capabilities/tools/mcp-users/processTracking';
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
   for (const notice of configStore.notices) console.warn(`Warning: ${notice.message}`);
   const processes = startProcessTracking(configDir, (line) => console.warn(`Warning: ${line}`));
   const presets = presetCatalog(process.env, (line) => console.warn(`Warning: ${line}`));
-  const services = createServices({ ...stores, fetch: globalThis.fetch, processes, presets });
+  const services = createServices({ ...stores, fetch: globalThis.fetch, processes, presets, openAuthUrl: (url) => openInSystemBrowser(url) });
   const host = await startHost({ services, staticDir, port });
 
   console.log(`Elftia MCP is running in browser mode. Open ${host.url}`);

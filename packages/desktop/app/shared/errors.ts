@@ -78,6 +78,20 @@ export const ERROR_CODES = [
   'CHAT_STEP_LIMIT',
   /** An accepted answer does not fit the form the server asked for; data: serverName, issues ({ path: `content.<field>`, message }). */
   'ELICITATION_INVALID_CONTENT',
+  /** A remote server answered 401 and no usable sign-in is stored; data: serverName, scope (a wider one it asked for), command (the CLI's). */
+  'AUTH_REQUIRED',
+  /** The sign-in page answered with an OAuth error (the person declined); data: serverName, oauthError. */
+  'AUTH_DENIED',
+  /** The browser did not come back to the app in time; data: serverName, seconds. */
+  'AUTH_TIMEOUT',
+  /** The person stopped waiting for the browser; data: serverName. */
+  'AUTH_CANCELLED',
+  /** The server's metadata names another resource: no token was asked for or sent; data: serverName, resource, expected. */
+  'AUTH_RESOURCE_MISMATCH',
+  /** Discovery, registration or the token exchange failed; data: serverName, cause. */
+  'AUTH_FAILED',
+  /** WebSocket and stdio servers have no standard sign-in; data: serverName, transport. */
+  'AUTH_NOT_SUPPORTED',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

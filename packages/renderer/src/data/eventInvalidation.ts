@@ -44,6 +44,17 @@ export const EVENT_REACTIONS: { [E in EventName]: Reaction<E> | null } = {
     if (client.isFetching({ queryKey: routeKey('mcp.status') }) > 0) void client.invalidateQueries({ queryKey: routeKey('mcp.status') });
     if (state === 'connected') refreshServerTools(client, serverId);
   },
+  // Applied in place like connection_state: the row's "Sign in" / "Waiting for browser…" follows at once.
+  'mcp.auth_state': (client, { serverId, auth }) => {
+    client.setQueryData<McpServerStatus[]>(routeKey('mcp.status'), (prev) =>
+      prev?.map((s) => {
+        if (s.id !== serverId) return s;
+        const { auth: _old, ...rest } = s;
+        return auth ? { ...rest, auth } : rest;
+      }),
+    );
+    if (client.isFetching({ queryKey: routeKey('mcp.status') }) > 0) void client.invalidateQueries({ queryKey: routeKey('mcp.status') });
+  },
   'mcp.tools_changed': (client, { serverId }) => refreshServerTools(client, serverId),
   'app.notice': (client) => invalidate(client, 'app.notices'),
   // The page fell behind and missed events: anything may be stale.

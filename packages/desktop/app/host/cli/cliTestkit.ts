@@ -19,6 +19,8 @@ export interface CliRunOptions {
   interactive?: boolean;
   /** A controlling terminal that answers these lines in turn (then as Ctrl-D); absent, there is none. */
   terminal?: string[];
+  /** The command's environment (default empty), e.g. BROWSER for a sign-in. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface CliSandbox {
@@ -32,7 +34,7 @@ export function makeSandbox(): CliSandbox {
   const dir = mkdtempSync(path.join(tmpdir(), 'elftia-cli-'));
   return {
     dir,
-    async run(args, stdin = '', { interactive = false, terminal } = {}) {
+    async run(args, stdin = '', { interactive = false, terminal, env = {} } = {}) {
       let stdout = '';
       let stderr = '';
       const asked: string[] = [];
@@ -42,7 +44,7 @@ export function makeSandbox(): CliSandbox {
         stderr: { write: (chunk: string) => (stderr += chunk) },
         stdin: Readable.from([stdin]),
         // No ELFTIA_CONFIG_DIR or HOME leaking in: only --config-dir decides.
-        env: {},
+        env,
         interactive,
         ...(terminal && {
           terminal: {

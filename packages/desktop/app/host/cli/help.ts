@@ -16,7 +16,10 @@ Exit codes: 0 success, 1 the command failed, 2 usage error (bad flag, argument o
 /** The flags that describe a server, shared by `servers add` and `servers update`; the transport ones come from the table. */
 const SERVER_FLAGS = `  --name N          Unique name (compared case-insensitively)
 ${transportFlagsHelp(TRANSPORTS)}
-  --timeout S       Tool calls on this server time out after S seconds (default 120)`;
+  --timeout S       Tool calls on this server time out after S seconds (default 120)
+  --oauth-client-id ID         sse/http: a pre-registered OAuth client, for a server without
+                               dynamic registration (most servers register Elftia by themselves)
+  --oauth-client-secret-stdin  sse/http: read that client's secret from stdin (kept in the secret store)`;
 
 /** One line per format: the name to type, the API, and the id where it differs from the name. */
 const FORMAT_LINES = TOOL_FORMAT_IDS.map((format) => {
@@ -36,6 +39,8 @@ Commands:
   servers import FILE|-    Add servers from a JSON config (Claude Desktop, Cursor, VS Code …), with --preview
   servers remove NAME      Remove a server
   servers test NAME        Connect to a server and list its tools
+  servers auth NAME        Sign in to a remote server (OAuth) in the browser
+  servers signout NAME     Forget a remote server's sign-in
   servers export           Print every server as Claude Desktop JSON (secret values left empty)
   servers install-link URL Add the servers of an elftia://mcp/install link, inactive
   servers activate NAME    Show what a server would run, ask, then turn it on
@@ -109,6 +114,17 @@ Exit code 1 when an entry is invalid, or a duplicate was skipped without --on-du
   'servers remove': `Usage: elftia-mcp [--config-dir DIR] servers remove NAME
 
 Removes the server NAME (name, case-insensitive, or id).`,
+
+  'servers auth': `Usage: elftia-mcp [--config-dir DIR] servers auth NAME
+
+Signs in to the remote (sse or http) server NAME, or signs in again. Prints the sign-in address and
+opens it with $BROWSER if set, else the system's opener; waits until the browser comes back.
+Tokens are kept in the secret store, never in the config file. Any command that meets a server
+needing a sign-in starts this itself when run at a terminal.`,
+
+  'servers signout': `Usage: elftia-mcp [--config-dir DIR] servers signout NAME
+
+Forgets the tokens and client registration kept for NAME's URL and disconnects it.`,
 
   'servers test': `Usage: elftia-mcp [--config-dir DIR] servers test NAME [--json]
 

@@ -3,6 +3,7 @@
  * first use, so `--help` and `convert` never load conf, the MCP SDK or the services.
  */
 import { openLocalStores } from '../../main/services/appStores';
+import { openInSystemBrowser } from '../../main/services/capabilities/tools/mcp-users/auth/systemBrowser';
 import { createServices, type Services } from '../../main/services/createServices';
 import { startProcessTracking } from '../../main/services/capabilities/tools/mcp-users/processTracking';
 import type { AppNotice } from '../../shared/contracts/ipc';
@@ -23,7 +24,9 @@ export function openServices(dir: string, io: CliIo): Services {
   stores.configStore.onNotice(warn);
   const processes = startProcessTracking(dir, (line) => io.stderr.write(`warning: ${line}\n`));
   // One-shot commands: adding a server must not start it in the background only to stop it.
-  const services = createServices({ ...stores, fetch: globalThis.fetch, processes }, { connectOnAdd: false });
+  // Sign-in pages open with $BROWSER from the command's environment, else the system opener; the URL is printed too.
+  const openAuthUrl = (url: string) => openInSystemBrowser(url, io.env);
+  const services = createServices({ ...stores, fetch: globalThis.fetch, processes, openAuthUrl }, { connectOnAdd: false });
   // Raised by what a server does while the command runs (a sampling request refused).
   services.mcpService.onNotice(warn);
   // Tests run many commands in one process, so each run's tracker (and exit hook) goes with it.

@@ -8,6 +8,7 @@ import { defaultConfigDir } from '../../main/services/config/configDir';
 import type { Services } from '../../main/services/createServices';
 import { EXIT, installHint, UsageError, type CliIo, type Command } from './cliKit';
 import { HELP, type HelpTopic } from './help';
+import { authHint } from './commands/auth';
 import { createRouterClient, type RouterClient } from './routerClient';
 
 /** Each command is loaded when it runs: start time is paid per command, and `--help` pays almost none. */
@@ -20,6 +21,8 @@ const COMMANDS = {
   'servers import': async () => (await import('./commands/servers')).serversImport,
   'servers remove': async () => (await import('./commands/servers')).serversRemove,
   'servers test': async () => (await import('./commands/servers')).serversTest,
+  'servers auth': async () => (await import('./commands/auth')).serversAuth,
+  'servers signout': async () => (await import('./commands/auth')).serversSignOut,
   'servers export': async () => (await import('./commands/links')).serversExport,
   'servers install-link': async () => (await import('./commands/links')).serversInstallLink,
   'servers activate': async () => (await import('./commands/links')).serversActivate,
@@ -71,7 +74,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       answerServerQuestions(router, io, serverQuestions);
       return router;
     };
-    return await run({
+    const context = {
       io,
       args: resolved.args,
       serverQuestions,
@@ -80,7 +83,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         client ??= open();
         return client;
       },
-    });
+    };
+    try {
+      return await run(context);
+    } catch (err) {
+      // A server that needs a sign-in: at a terminal, sign in and run the command once more.
+      const serverId = err instanceof AppError && err.code === 'AUTH_REQUIRED' ? err.data?.serverId : undefined;
+      if (!io.interactive || typeof serverId !== 'string' || resolved.name === 'servers auth' || !client) throw err;
+      const { signInOnTerminal } = await import('./commands/auth');
+      io.stderr.write(`${(err as AppError).message}\n`);
+      await signInOnTerminal(await client, io, { id: serverId, name: String((err as AppError).data?.serverName ?? serverId) });
+      return await run(context);
+    }
   } catch (err) {
     if (io.signal?.aborted) {
       io.stderr.write('Interrupted.\n');
@@ -116,7 +130,7 @@ type Resolved = { help: HelpTopic } | { help?: undefined; name: CommandName; arg
 
 /** Commands that take a subcommand, and the subcommands named when one is missing. */
 const GROUPS = {
-  servers: 'list, add, update, enable, disable, import, remove, test, export, install-link or activate',
+  servers: 'list, add, update, enable, disable, import, remove, test, auth, signout, export, install-link or activate',
   deps: 'check or install',
   providers: 'list, set, remove or apply-key',
   presets: 'list or install',
@@ -161,7 +175,7 @@ function report(io: CliIo, err: unknown, command: string | undefined): number {
   if (err instanceof AppError && err.code === 'VALIDATION_FAILED') return report(io, new UsageError(err.message), command);
   if (err instanceof AppError) {
     io.stderr.write(`error: ${err.message}\n`);
-    const hint = installHint(err.toShape());
+    const hint = installHint(err.toShape()) ?? authHint(err.toShape());
     if (hint) io.stderr.write(`${hint}\n`);
     return EXIT.FAILURE;
   }

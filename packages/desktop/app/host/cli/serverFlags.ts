@@ -16,6 +16,8 @@ export const SERVER_OPTIONS = {
   header: { type: 'string', multiple: true },
   timeout: { type: 'string' },
   'ws-protocol': { type: 'string' },
+  'oauth-client-id': { type: 'string' },
+  'oauth-client-secret-stdin': { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
 export type ServerFlags = ReturnType<typeof parseCommand<typeof SERVER_OPTIONS>>['values'];
@@ -55,6 +57,7 @@ export const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   type: '--type',
   ...Object.fromEntries(TRANSPORT_FIELDS.map((field) => [`config.${field}`, `--${FIELD_FLAGS[field].flag}`])),
   'config.timeoutMs': '--timeout',
+  'config.oauth': '--oauth-client-id',
 };
 
 const isRepeatable = (flag: keyof typeof SERVER_OPTIONS) => 'multiple' in SERVER_OPTIONS[flag];

@@ -15,12 +15,15 @@ import { withSecretsByReference } from './secrets/secretsByReference';
 export interface AppStores {
   configStore: McpConfigStore;
   providers: ProviderStore;
+  /** Also where remote servers' sign-in sessions live (auth/oauthSessionStore.ts). */
+  secrets: SecretStore;
 }
 
 export function assembleStores(configDir: string, records: McpConfigStore, secrets: SecretStore): AppStores {
   return {
     configStore: withSecretsByReference(records, secrets),
     providers: openProviderStore(path.join(configDir, PROVIDERS_FILE_NAME), secrets),
+    secrets,
   };
 }
 

@@ -14,6 +14,8 @@ import type { OfficialMcpPreset } from '../../shared/mcp-presets';
 import { McpRouter, createRouteHandlers } from './routers/McpRouter';
 import { createChat, DENY_ALL_APPROVER, type ChatParts } from './chat/createChat';
 import type { ToolApprover } from './chat/ports';
+import { openOAuthSessionStore } from './capabilities/tools/mcp-users/auth/oauthSessionStore';
+import type { SecretStore } from './secrets/SecretStore';
 
 export interface ServicePorts {
   /** Secrets by reference already (appStores.ts): the service only ever sees real values. */
@@ -25,6 +27,15 @@ export interface ServicePorts {
   processes?: ProcessRegistry;
   /** Opens a download page in the person's browser (Electron's shell.openExternal); absent = the UI or CLI shows the URL. */
   openUrl?: (url: string) => Promise<void>;
+  /** Where remote servers' sign-in sessions are kept; absent = no sign-in (a 401 is a connect failure). */
+  secrets?: SecretStore;
+  /**
+   * Opens a sign-in page; default `openUrl`. Browser mode and the CLI pass the system browser
+   * ($BROWSER first) here without changing where download pages go. The URL is shown as well.
+   */
+  openAuthUrl?: (url: string) => Promise<void>;
+  /** An HTTPS client ID metadata document for servers that support them instead of registration. */
+  oauthClientMetadataUrl?: string;
   /** The preset catalog one-click install offers; default the official presets. */
   presets?: readonly OfficialMcpPreset[];
   /**
@@ -57,7 +68,13 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     for (const listener of listeners) listener({ event, payload } as EventEnvelope);
   };
 
-  const mcpService = new McpService(ports.configStore, { ...options, fetch: ports.fetch, processes: ports.processes });
+  const oauth = ports.secrets && {
+    store: openOAuthSessionStore(ports.secrets),
+    openUrl: ports.openAuthUrl ?? ports.openUrl,
+    clientMetadataUrl: ports.oauthClientMetadataUrl,
+    ...options.oauth,
+  };
+  const mcpService = new McpService(ports.configStore, { ...options, fetch: ports.fetch, processes: ports.processes, oauth });
   // McpService emits the contract's own event names and payloads, so forwarding is the identity
   // for every mcp.* event the contract declares: there is no mapping to forget. Listeners are
   // attached only while someone subscribes, because a progress listener makes every call ask the

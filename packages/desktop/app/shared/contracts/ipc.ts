@@ -11,6 +11,7 @@ import {
   McpCallToolResultSchema,
   McpCancelCallInputSchema,
   McpCancelCallResultSchema,
+  McpAuthStatusSchema,
   McpConnectionStateSchema,
   McpServerConfigSchema,
   McpDiscoverResultSchema,
@@ -110,6 +111,16 @@ export const routes = {
   'mcp.status': { input: z.void().or(z.object({}).strict()), output: z.array(McpServerStatusSchema) },
   'mcp.reconnect': { input: McpServerIdInputSchema, output: McpServerStatusSchema },
   'mcp.disconnect': { input: McpServerIdInputSchema, output: McpServerStatusSchema },
+  /**
+   * Starts signing in to a remote server (OAuth): answers once the browser was sent to the
+   * authorization URL (`waiting_for_browser`, with that URL); the outcome arrives as mcp.auth_state,
+   * and the server connects once signed in. Again while one waits: that one is cancelled first.
+   */
+  'mcp.auth_start': { input: McpServerIdInputSchema, output: McpAuthStatusSchema },
+  /** Stops waiting for the browser; the state goes back to needs_sign_in. */
+  'mcp.auth_cancel': { input: McpServerIdInputSchema, output: McpServerStatusSchema },
+  /** Forgets the server's tokens and client registration (the secret store's copy) and disconnects it. */
+  'mcp.auth_signout': { input: McpServerIdInputSchema, output: McpServerStatusSchema },
   'mcp.list_tools': { input: McpServerIdInputSchema, output: z.array(MCPToolSchema) },
   'mcp.list_all_tools': { input: z.void().or(z.object({}).strict()), output: z.array(MCPToolSchema) },
   'mcp.call_tool': { input: McpCallToolInputSchema, output: McpCallToolResultSchema },
@@ -217,6 +228,8 @@ export const events = {
     /** As in mcp.status: the coded reason for an `error` state. */
     failure: AppErrorShapeSchema.optional(),
   }),
+  /** A server's sign-in state changed (as `auth` in mcp.status; absent = no sign-in involved). Never carries a token. */
+  'mcp.auth_state': z.object({ serverId: z.string(), auth: McpAuthStatusSchema.optional() }),
   'mcp.tool_called': McpToolCalledSchema,
   'mcp.server_log': McpServerLogLineSchema,
   'mcp.tool_progress': McpToolProgressSchema,

@@ -36,6 +36,11 @@ export const McpServerConfigSchema = z.object({
   wsProtocol: z.string().optional(),
   /** Per-server override of the tool-call timeout, in milliseconds. */
   timeoutMs: z.number().int().positive().optional(),
+  /**
+   * A pre-registered OAuth client for a remote server without dynamic registration. The secret
+   * goes to the secret store like header values (secretsByReference.ts); tokens never come here.
+   */
+  oauth: z.object({ clientId: z.string().optional(), clientSecret: z.string().optional() }).strict().optional(),
 } satisfies Record<TransportField, z.ZodType> & Record<string, z.ZodType>);
 export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
 
@@ -161,6 +166,20 @@ export const McpActionResultSchema = z.object({
 });
 export type McpActionResult = z.infer<typeof McpActionResultSchema>;
 
+/**
+ * Sign-in to a remote server (OAuth): absent for a server that never asked for one.
+ * `waiting_for_browser` carries the URL the browser was sent to, for whoever could not open it.
+ */
+export const McpAuthStateSchema = z.enum(['needs_sign_in', 'waiting_for_browser', 'signed_in', 'failed']);
+export type McpAuthState = z.infer<typeof McpAuthStateSchema>;
+export const McpAuthStatusSchema = z.object({
+  state: McpAuthStateSchema,
+  authorizationUrl: z.string().optional(),
+  /** Why `needs_sign_in` (AUTH_REQUIRED, with a scope the server asked for) or `failed` (AUTH_*). */
+  failure: AppErrorShapeSchema.optional(),
+});
+export type McpAuthStatus = z.infer<typeof McpAuthStatusSchema>;
+
 export const McpServerStatusSchema = z.object({
   id: z.string(),
   state: McpConnectionStateSchema,
@@ -171,6 +190,7 @@ export const McpServerStatusSchema = z.object({
    * (HTTP status, exit code, a stdout sample…; see mcp-users/common/connectFailure.ts).
    */
   failure: AppErrorShapeSchema.optional(),
+  auth: McpAuthStatusSchema.optional(),
 });
 export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
 

@@ -20,6 +20,7 @@ import {
   type Command,
 } from '../cliKit';
 import { describeTarget, redactServer, table } from '../format';
+import { authHint } from './auth';
 import { checkFlagsApply, FLAG_OF_FIELD, parseType, SERVER_OPTIONS, type ServerFlags } from '../serverFlags';
 
 export const serversList: Command = async ({ io, args, client }) => {
@@ -61,6 +62,26 @@ function configFromFlags(command: string, values: ServerFlags): McpServerConfig 
   };
 }
 
+/** Sign-in is OAuth over HTTP: these flags mean nothing to stdio or WebSocket servers. */
+const OAUTH_TYPES: readonly string[] = ['sse', 'http'];
+
+/**
+ * `config.oauth` from --oauth-client-id and a secret read from stdin (a flag value would sit in
+ * the shell history and the process list). Undefined when neither flag is given.
+ */
+async function oauthFromFlags(command: string, values: ServerFlags, io: CliIo, type: string): Promise<McpServerConfig['oauth']> {
+  const clientId = values['oauth-client-id'];
+  const secretFromStdin = values['oauth-client-secret-stdin'];
+  if (clientId === undefined && !secretFromStdin) return undefined;
+  if (!OAUTH_TYPES.includes(type)) throw new UsageError(`--oauth-client-id applies only to sse and http servers, not --type ${type}`, command);
+  if (clientId === undefined || !clientId.trim()) throw new UsageError('--oauth-client-secret-stdin needs --oauth-client-id', command);
+  if (!secretFromStdin) return { clientId: clientId.trim() };
+  const { text } = await readTextInput(io, undefined);
+  const clientSecret = text.split(/\r?\n/)[0]?.trim();
+  if (!clientSecret) throw new UsageError('--oauth-client-secret-stdin: stdin was empty', command);
+  return { clientId: clientId.trim(), clientSecret };
+}
+
 function printSaved(io: CliIo, server: McpServerRecord, verb: string, json: boolean | undefined): void {
   if (json) writeJson(io, redactServer(server));
   else io.stdout.write(`${verb} "${server.name}" (${server.type}, id ${server.id})${server.isActive ? '' : ', inactive'}\n`);
@@ -73,7 +94,9 @@ export const serversAdd: Command = async ({ io, args, client }) => {
   if (values.type === undefined) throw new UsageError(`--type is required (${TRANSPORTS.types.join(', ')})`, 'servers add');
   const type = parseType('servers add', values.type, TRANSPORTS);
   checkFlagsApply('servers add', type, values, TRANSPORTS);
-  const input: McpServerInput = { name: values.name, type, config: configFromFlags('servers add', values), isActive: !values.inactive };
+  const oauth = await oauthFromFlags('servers add', values, io, type);
+  const config = { ...configFromFlags('servers add', values), ...(oauth && { oauth }) };
+  const input: McpServerInput = { name: values.name, type, config, isActive: !values.inactive };
   const { server } = await (await client()).call('mcp.add', input).catch(nameFlags(FLAG_OF_FIELD));
   if (!server) throw new Error('mcp.add returned no server');
   printSaved(io, server, 'Added', values.json);
@@ -97,6 +120,8 @@ export const serversUpdate: Command = async ({ io, args, client }) => {
   const app = await client();
   const current = await resolveServer(app, ref);
   checkFlagsApply('servers update', type ?? current.type, values, TRANSPORTS);
+  const oauth = await oauthFromFlags('servers update', values, io, type ?? current.type);
+  if (oauth) config.oauth = oauth;
   const updates = {
     ...(values.name !== undefined && { name: values.name }),
     ...(type !== undefined && { type }),
@@ -237,7 +262,7 @@ export const serversTest: Command = async ({ io, args, client }) => {
   }
   for (const issue of result.invalidTools) io.stderr.write(`warning: skipped tool "${issue.name}": ${issue.message}\n`);
   if (!result.success) io.stderr.write(`error: ${result.error?.message ?? `Could not connect to "${server.name}"`}\n`);
-  const hint = result.error && installHint(result.error);
+  const hint = result.error && (installHint(result.error) ?? authHint(result.error));
   if (hint) io.stderr.write(`${hint}\n`);
   return result.success ? EXIT.OK : EXIT.FAILURE;
 };

@@ -30,6 +30,9 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   'mcp.status': [{ input: 5, path: '' }],
   'mcp.reconnect': [{ input: { id: 7 }, path: 'id' }],
   'mcp.disconnect': [{ input: {}, path: 'id' }],
+  'mcp.auth_start': [{ input: { id: '' }, path: 'id' }],
+  'mcp.auth_cancel': [{ input: {}, path: 'id' }],
+  'mcp.auth_signout': [{ input: { id: 3 }, path: 'id' }],
   'mcp.list_tools': [{ input: { id: '' }, path: 'id' }],
   'mcp.list_all_tools': [{ input: [], path: '' }],
   'mcp.call_tool': [

@@ -73,6 +73,9 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers, 
       await mcpService.disconnect(id);
       return mcpService.statusOf(id);
     },
+    'mcp.auth_start': ({ id }) => mcpService.startSignIn(id),
+    'mcp.auth_cancel': async ({ id }) => mcpService.cancelSignIn(id),
+    'mcp.auth_signout': ({ id }) => mcpService.signOut(id),
     'mcp.list_tools': ({ id }) => mcpService.listServerTools(id),
     'mcp.list_all_tools': () => mcpService.listAllActiveServerTools(),
     'mcp.call_tool': ({ serverId, toolName, args, callId, timeoutMs }) => mcpService.callTool(serverId, toolName, args, callId, { timeoutMs }),

@@ -16,7 +16,8 @@ import type { McpConfigStore } from '../config/McpConfigStore';
 import type { SecretStore } from './SecretStore';
 
 const REF_PREFIX = '$secret:';
-const SECRET_FIELDS = ['env', 'headers'] as const;
+// `oauth` holds a pre-registered client's id and secret; its id goes along for uniformity (every value of a field).
+const SECRET_FIELDS = ['env', 'headers', 'oauth'] as const;
 type SecretField = (typeof SECRET_FIELDS)[number];
 
 /** The ref of one slot; the same slot always gets the same ref, so rewriting it replaces the value. */

@@ -24,6 +24,7 @@ import {
   type McpServerLogLine,
   type McpServerRecord,
   type McpServerStatus,
+  type McpAuthStatus,
   type McpServerTool,
   type McpServerUpdateInput,
   type McpTestInput,
@@ -52,6 +53,7 @@ import type { ProcessRegistry } from './transports';
 import { assignToolIds } from './common/toolIds';
 import { needsActivationReview } from './common/activationReview';
 import { readImportEntries } from './common/importDialects';
+import { ServerSignIns, type OAuthOptions } from './auth/ServerSignIns';
 import { previewEntries } from './common/importPlan';
 
 /** The contract's events that McpService emits: every `mcp.*` event, with the contract's payload. */
@@ -83,6 +85,8 @@ export interface McpServiceOptions {
   processes?: ProcessRegistry;
   /** How long a server's question (elicitation/create) waits for the person before it is declined. */
   elicitationTimeoutMs?: number;
+  /** Sign-in to remote servers (OAuth): where sessions are kept and how the browser opens. Absent: a 401 is a plain connect failure. */
+  oauth?: OAuthOptions;
 }
 
 const DEFAULTS = {
@@ -149,6 +153,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   private readonly elicitation: ElicitationBroker;
   /** Servers the person was told asked for sampling: once per server per run is enough. */
   private readonly samplingNoticed = new Set<string>();
+  private readonly signIns: ServerSignIns | undefined;
 
   constructor(
     private readonly store: McpConfigStore,
@@ -172,9 +177,21 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       },
       options.elicitationTimeoutMs,
     );
-    this.pool = new ConnectionPool(this.log, this.opts, {
-      onState: (serverId, state, failure) =>
-        this.emit('mcp.connection_state', failure ? { serverId, state, error: failure.message, failure } : { serverId, state }),
+    this.signIns =
+      options.oauth &&
+      new ServerSignIns(options.oauth, {
+        fetch: this.opts.fetch,
+        onChange: (serverId, auth) => this.emit('mcp.auth_state', { serverId, auth }),
+        onSignedIn: (serverId) => void this.connectAfterSignIn(serverId),
+      });
+    const signIns = this.signIns;
+    this.pool = new ConnectionPool(this.log, { ...this.opts, authFor: signIns && ((server) => signIns.authFor(server)) }, {
+      onState: (serverId, state, failure) => {
+        this.emit('mcp.connection_state', failure ? { serverId, state, error: failure.message, failure } : { serverId, state });
+        const server = this.findRecord(serverId);
+        if (server && (failure || state === 'connected')) signIns?.noteOutcome(server, failure ? { failure } : { connected: true });
+      },
+      onAuthFailure: (server, failure) => signIns?.noteOutcome(server, { failure }),
       onConnectionChange: (serverId) => this.tools.invalidate(serverId),
       onToolsChanged: (serverId) => {
         this.tools.invalidate(serverId);
@@ -346,11 +363,63 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   }
 
   status(): McpServerStatus[] {
-    return this.records.list().map((s) => this.pool.statusOf(s.id));
+    return this.records.list().map((s) => this.statusOf(s.id));
   }
 
   statusOf(serverId: string): McpServerStatus {
-    return this.pool.statusOf(serverId);
+    const auth = this.signIns?.statusOf(serverId);
+    return { ...this.pool.statusOf(serverId), ...(auth && { auth }) };
+  }
+
+  /* ---------- sign-in (OAuth) ---------- */
+
+  /** Starts signing in to a remote server; answers once the browser was sent (see ServerSignIns.start). */
+  startSignIn(serverId: string): Promise<McpAuthStatus> {
+    return this.requireSignIns().start(this.records.get(serverId));
+  }
+
+  /** Resolves once the sign-in in progress for the server ended and, when it succeeded, the connect it started did. */
+  async signInSettled(serverId: string): Promise<void> {
+    await this.requireSignIns().settled(serverId);
+    await this.afterSignIn.get(serverId);
+  }
+
+  cancelSignIn(serverId: string): McpServerStatus {
+    this.requireSignIns().cancel(serverId);
+    return this.statusOf(serverId);
+  }
+
+  async signOut(serverId: string): Promise<McpServerStatus> {
+    const server = this.records.get(serverId);
+    await this.pool.disconnect(serverId);
+    this.requireSignIns().signOut(server);
+    return this.statusOf(serverId);
+  }
+
+  /** The record, or undefined when it was removed meanwhile (a state change can outlive it). */
+  private findRecord(serverId: string): McpServerRecord | undefined {
+    try {
+      return this.records.get(serverId);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private requireSignIns(): ServerSignIns {
+    if (!this.signIns) throw new AppError('AUTH_NOT_SUPPORTED', 'Sign-in is not available in this process', { serverName: '', transport: '' });
+    return this.signIns;
+  }
+
+  private readonly afterSignIn = new Map<string, Promise<void>>();
+  /** New tokens: the old connection (refused, or narrower in scope) is replaced; an inactive server stays off. */
+  private connectAfterSignIn(serverId: string): Promise<void> {
+    const run = (async () => {
+      await this.pool.disconnect(serverId);
+      const server = this.findRecord(serverId);
+      if (server?.isActive) await this.pool.acquire(server).catch(() => undefined);
+    })();
+    this.afterSignIn.set(serverId, run);
+    return run;
   }
 
   /** Closes every connection and clears the maps; the service stays usable. */
@@ -375,6 +444,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   dispose(): Promise<void> {
     this.disposing ??= (async () => {
       this.elicitation.dispose();
+      this.signIns?.dispose();
       for (const { controller } of this.activeCalls.values()) {
         controller.abort(new AppError('MCP_CANCELLED', 'The app is shutting down'));
       }
@@ -596,6 +666,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   }
 
   private async forgetServer(serverId: string): Promise<void> {
+    this.signIns?.forget(serverId);
     await this.pool.forget(serverId);
     this.tools.invalidate(serverId);
     this.toolsChanged.cancel(serverId);

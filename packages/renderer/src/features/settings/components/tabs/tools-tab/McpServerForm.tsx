@@ -9,7 +9,8 @@ import type { ClipboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArgsList } from './server-form/ArgsList';
 import { isCommandLine, splitCommandLine } from './server-form/commandLine';
-import type { ServerFormValues } from './server-form/formValues';
+import { signsIn, type ServerFormValues } from './server-form/formValues';
+import { OAuthClientFields } from './server-auth/OAuthClientFields';
 import { KeyValueRows } from './server-form/KeyValueRows';
 
 export interface McpServerFormProps {
@@ -124,6 +125,7 @@ export function McpServerForm({ form, initialValues, revealSecrets, onValuesChan
         {t('form.sections.connection')}
       </Divider>
       {transportFields(TRANSPORTS, type).map(({ field, required }) => FIELDS[field](required))}
+      {signsIn(type) ? <OAuthClientFields /> : null}
       <Divider titlePlacement="start" plain>
         {t('form.sections.options')}
       </Divider>

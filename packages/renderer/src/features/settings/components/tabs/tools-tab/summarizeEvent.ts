@@ -17,6 +17,7 @@ export type EventKind = (typeof EVENT_KINDS)[number];
  */
 const KIND_OF: Record<EventName, EventKind | null> = {
   'mcp.connection_state': 'connection',
+  'mcp.auth_state': 'connection',
   'mcp.tools_changed': 'connection',
   'mcp.servers_changed': 'servers',
   'mcp.link_installed': 'servers',
@@ -68,6 +69,10 @@ export function summarizeEvent(
       const values = { server: serverName(serverId), state: t(`events.state.${state}`) };
       const reason = failure && explainFailure ? explainFailure(failure) : error?.split('\n')[0];
       return reason ? t('events.connectionStateError', { ...values, error: clip(reason) }) : t('events.connectionState', values);
+    }
+    case 'mcp.auth_state': {
+      const { serverId, auth } = envelope.payload;
+      return t('auth.activity', { server: serverName(serverId), state: t(`auth.state.${auth?.state ?? 'none'}`) });
     }
     case 'mcp.tool_called': {
       const { serverId, toolName, duration, success } = envelope.payload;

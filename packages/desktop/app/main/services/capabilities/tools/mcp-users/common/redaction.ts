@@ -108,7 +108,7 @@ const CREDENTIAL_PATTERNS: readonly [RegExp, string][] = [
 ];
 
 /** The parts of a server's config that hold secrets. */
-export type SecretFields = Pick<McpServerConfig, 'env' | 'headers' | 'args' | 'url'>;
+export type SecretFields = Pick<McpServerConfig, 'env' | 'headers' | 'args' | 'url' | 'oauth'>;
 
 /**
  * A redactor for free text from or about one server (its stderr, error messages): its env values,
@@ -118,6 +118,7 @@ export function secretRedactor(config: SecretFields): (text: string) => string {
   const secrets = [
     ...Object.values(config.env ?? {}),
     ...Object.values(config.headers ?? {}),
+    ...(config.oauth?.clientSecret ? [config.oauth.clientSecret] : []),
     ...secretArgValues([...(config.args ?? []), ...(config.url ? [config.url] : [])]),
   ]
     .flatMap((value) => [value, value.replace(/^(Bearer|Basic|Token)\s+/i, '')])
@@ -150,9 +151,11 @@ export interface MaskOptions {
  * credentials in the arguments and the URL hidden. Other fields are untouched.
  */
 export function maskSecrets<C extends SecretFields>(config: C, options: MaskOptions = {}): C {
-  const { env, headers, args, url } = config;
+  const { env, headers, args, url, oauth } = config;
   return {
     ...config,
+    // The client id is an identifier the person typed and wants to recognise; only the secret is one.
+    ...(oauth?.clientSecret ? { oauth: { ...oauth, clientSecret: REDACTED } } : {}),
     ...(env ? { env: maskValues(env) } : {}),
     ...(headers ? { headers: maskValues(headers, REDACTED, options.showHeader) } : {}),
     ...(args ? { args: redactArgs(args) } : {}),
@@ -173,6 +176,7 @@ export function maskServerRecord<R extends { config: SecretFields }>(record: R, 
 export function restoreMaskedSecrets<C extends SecretFields>(stored: SecretFields, updated: C): C {
   const restored: C = { ...updated };
   if (updated.env) restored.env = restoreMap(stored.env, updated.env);
+  if (updated.oauth?.clientSecret === REDACTED) restored.oauth = { ...updated.oauth, clientSecret: stored.oauth?.clientSecret };
   if (updated.headers) restored.headers = restoreMap(stored.headers, updated.headers);
   if (updated.args && stored.args) restored.args = restoreArgs(stored.args, updated.args);
   if (updated.url !== undefined && stored.url !== undefined) restored.url = restoreUrl(stored.url, updated.url);

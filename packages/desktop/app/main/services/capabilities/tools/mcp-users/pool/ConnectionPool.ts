@@ -19,6 +19,8 @@ import { TRANSPORTS } from '../../../../../../shared/transports';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './clientHandlers';
 import { watchReach, type ConnectProbe } from './connectProbe';
 import type { TransportFactory } from './createTransport';
+import type { ServerAuth } from '../auth/ServerSignIns';
+import { refreshIfDue } from '../auth/signIn';
 import {
   connectFailureData,
   isRetryableOnNewConnection,
@@ -46,6 +48,8 @@ export interface PoolOptions {
   idlePingMs: number;
   pingTimeoutMs: number;
   clientVersion: string;
+  /** The OAuth provider (and its scope-watching fetch) for a remote server; absent: no sign-in. */
+  authFor?: (server: McpServerRecord) => ServerAuth | undefined;
 }
 
 export interface PoolHooks {
@@ -59,6 +63,8 @@ export interface PoolHooks {
   onElicit(server: McpServerRecord, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
   /** The server asked for sampling/createMessage, which was refused. */
   onSamplingRefused(server: McpServerRecord): void;
+  /** A request failed for want of a sign-in (403 insufficient_scope, a 401 no refresh cured). */
+  onAuthFailure?(server: McpServerRecord, failure: AppErrorShape): void;
 }
 
 interface PooledClient {
@@ -153,7 +159,7 @@ export class ConnectionPool {
       pooled.lastActivity = Date.now();
       return result;
     } catch (err) {
-      if (this.shuttingDown || !isRetryableOnNewConnection(err, idempotent)) throw toRequestError(err, { ...this.errorContext(server, mark), method });
+      if (this.shuttingDown || !isRetryableOnNewConnection(err, idempotent)) throw this.requestError(server, err, mark, method);
       this.note(server.id, `The connection was lost before ${method} reached the server; reconnecting once`);
       await this.drop(server.id, pooled);
     }
@@ -164,8 +170,14 @@ export class ConnectionPool {
       pooled.lastActivity = Date.now();
       return result;
     } catch (err) {
-      throw toRequestError(err, { ...this.errorContext(server, mark), method });
+      throw this.requestError(server, err, mark, method);
     }
+  }
+
+  private requestError(server: McpServerRecord, err: unknown, mark: number, method: string): AppError {
+    const error = toRequestError(err, { ...this.errorContext(server, mark), method });
+    if (error.code.startsWith('AUTH_')) this.hooks.onAuthFailure?.(server, error.toShape());
+    return error;
   }
 
   async disconnect(serverId: string): Promise<void> {
@@ -323,9 +335,13 @@ export class ConnectionPool {
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
     try {
+      const auth = this.opts.authFor?.(server);
+      // A token about to run out is renewed first, so initialize does not carry a dying one.
+      if (auth) await refreshIfDue(auth.provider, server.config.url ?? '', auth.fetch);
       transport = markSendFailures(
         this.opts.createTransport(server, {
-          fetch: this.opts.fetch,
+          fetch: auth?.fetch ?? this.opts.fetch,
+          authProvider: auth?.provider,
           onStderr: (line) => this.log.append(server.id, 'stderr', line),
           onStdoutNoise: (line) => this.log.append(server.id, 'stdout', line),
           processes: this.opts.processes,

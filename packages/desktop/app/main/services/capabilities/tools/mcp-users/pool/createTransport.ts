@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerRecord, McpServerTransport } from '../../../../../../shared/contracts/mcp-types';
 import { AppError } from '../../../../../../shared/errors';
@@ -20,6 +21,8 @@ export interface TransportPorts {
   onStdoutNoise?(line: string): void;
   /** Stdio server processes are registered here for the app's lifetime (McpProcessTracker). */
   processes?: ProcessRegistry;
+  /** OAuth for the HTTP transports (auth/ServerSignIns.ts); WebSocket has no standard auth. */
+  authProvider?: OAuthClientProvider;
 }
 
 function requireUrl(server: McpServerRecord): URL {
@@ -57,8 +60,10 @@ export const TRANSPORT_FACTORIES: Record<McpServerTransport, TransportFactory> =
     });
   },
   // The SDK sends requestInit's headers on the event-stream GET as well as on the POSTs.
-  sse: (server, ports) => new SSEClientTransport(requireUrl(server), { fetch: fetchOf(ports), requestInit: requestInit(server) }),
-  http: (server, ports) => new StreamableHTTPClientTransport(requireUrl(server), { fetch: fetchOf(ports), requestInit: requestInit(server) }),
+  sse: (server, ports) =>
+    new SSEClientTransport(requireUrl(server), { fetch: fetchOf(ports), requestInit: requestInit(server), authProvider: ports.authProvider }),
+  http: (server, ports) =>
+    new StreamableHTTPClientTransport(requireUrl(server), { fetch: fetchOf(ports), requestInit: requestInit(server), authProvider: ports.authProvider }),
   websocket: (server) => new WebSocketClientTransport(requireUrl(server), { headers: server.config.headers, protocol: server.config.wsProtocol }),
 };
 

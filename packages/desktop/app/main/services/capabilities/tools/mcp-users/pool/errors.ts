@@ -11,6 +11,7 @@ import { explainConnectFailure, type ConnectFailureFacts } from '../common/conne
 import { DEFAULT_INSTALLERS, installActionFor } from '../deps/installers';
 import { MESSAGE_TOO_LARGE } from '../transports/jsonLines';
 import { WebSocketUpgradeError } from '../transports/WebSocketClientTransport';
+import { authErrorOf } from '../auth/authErrors';
 
 /** fetch's "fetch failed" says nothing by itself; the reason (ECONNREFUSED, a reset…) is its cause. */
 function messageOf(err: unknown): string {
@@ -176,6 +177,8 @@ export function toConnectError(err: unknown, ctx: ErrorContext | ConnectContext)
   const explain = (error: AppError) => ('transport' in ctx ? explained(error, err, ctx) : error);
   if (err instanceof AppError) return err.code === 'VALIDATION_FAILED' ? err : explain(err);
   const cause = err instanceof TransportSendError ? err.original : err;
+  const authError = authErrorOf(cause, ctx.serverName, undefined, ctx.serverId);
+  if (authError) return authError;
   const data = { serverId: ctx.serverId, serverName: ctx.serverName, stderrTail: ctx.stderrTail ?? [] };
   if (hasCode(cause, 'DEPS_MISSING')) {
     const command = String((cause as { command?: unknown }).command);
@@ -197,6 +200,9 @@ export function toConnectError(err: unknown, ctx: ErrorContext | ConnectContext)
 /** A request on an established connection failed (a tool result with isError is not a failure). */
 export function toRequestError(err: unknown, ctx: ErrorContext & { method: string }): AppError {
   if (err instanceof AppError) return err;
+  // A 403 insufficient_scope mid-session (the SDK's step-up needs the person) or a 401 no refresh cured.
+  const authError = authErrorOf(err instanceof TransportSendError ? err.original : err, ctx.serverName, undefined, ctx.serverId);
+  if (authError) return authError;
   const data = { serverId: ctx.serverId, serverName: ctx.serverName, method: ctx.method };
   const tooLarge = err instanceof McpError ? tooLargeData(err) : undefined;
   if (tooLarge) {

@@ -7,6 +7,7 @@ import type { AppErrorShape } from '@shared/errors';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRouteMutation } from '@renderer/data/useRoute';
 import { useToolsTabNav } from '../ToolsTabNav';
+import { SignInBar } from '../server-auth/SignInBar';
 
 interface DetailHeaderProps {
   server: McpServerRecord;
@@ -44,6 +45,7 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
           {t('chat.tryWithModel')}
         </Button>
       </Flex>
+      <SignInBar server={server} />
       {discovery.isPending ? (
         <Skeleton active paragraph={{ rows: 1 }} title={false} />
       ) : (

@@ -9,6 +9,7 @@ import { useRoute } from '@renderer/data/useRoute';
 import { useToolsTabNav, type DetailPane } from '../ToolsTabNav';
 import { PromptsPane, ResourcesPane } from './CatalogPanes';
 import { DetailHeader } from './DetailHeader';
+import { SignedInTag } from '../server-auth/SignedInTag';
 import { LogsPane } from './LogsPane';
 import { PlaygroundPane } from './playground/PlaygroundPane';
 import { ServerStateTag } from './ServerStateTag';
@@ -57,6 +58,7 @@ function DetailTitle({ server }: { server: McpServerRecord }) {
         {server.name}
       </Typography.Text>
       <ServerStateTag state={state} />
+      <SignedInTag server={server} />
       {server.isActive ? null : <Tag style={{ marginInlineEnd: 0 }}>{t('list.inactive')}</Tag>}
       <Tag style={{ marginInlineEnd: 0 }}>{t(TRANSPORTS.get(server.type).displayKey)}</Tag>
     </Flex>

@@ -61,4 +61,16 @@ describe('formValues', () => {
       { path: 'config.env.2.key', kind: 'keyRequired', key: '' },
     ]);
   });
+
+  it('carries a pre-registered OAuth client for remote transports only', () => {
+    const remote = { name: 'r', type: 'http' as const, scope: 'user' as const, isActive: true, config: { url: 'https://x/mcp', oauth: { clientId: 'id1', clientSecret: '***' } } };
+    const values = toFormValues(remote);
+    expect(values.config).toMatchObject({ oauthClientId: 'id1', oauthClientSecret: '***' });
+    // The mask goes back unchanged: the router restores the stored secret from it.
+    expect(toConfig(values).oauth).toEqual({ clientId: 'id1', clientSecret: '***' });
+    expect(toConfig({ ...values, config: { ...values.config, oauthClientId: ' ' } }).oauth).toBeUndefined();
+    expect(toConfig({ ...values, config: { ...values.config, oauthClientSecret: '' } }).oauth).toEqual({ clientId: 'id1' });
+    // A stdio server has no sign-in: whatever the record held stays, the form adds nothing.
+    expect(toConfig({ ...values, type: 'stdio', config: { ...values.config, command: 'x' } }, {}).oauth).toBeUndefined();
+  });
 });

@@ -27,8 +27,14 @@ export interface ServerFormValues {
     wsProtocol?: string;
     /** Seconds in the form; `config.timeoutMs` in the record. */
     timeoutSec?: number | null;
+    /** A pre-registered OAuth client (sse and http only); `config.oauth` in the record. */
+    oauthClientId?: string;
+    oauthClientSecret?: string;
   };
 }
+
+/** Sign-in (OAuth) is defined for the HTTP transports only. */
+export const signsIn = (type: McpServerTransport) => type === 'http' || type === 'sse';
 
 /** The fields of a record the form reads and writes; the rest is carried over untouched. */
 export type FormRecord = Pick<McpServerRecord, 'name' | 'type' | 'scope' | 'projectPath' | 'isActive' | 'config'>;
@@ -60,6 +66,8 @@ export function toFormValues(server: FormRecord): ServerFormValues {
       headers: rowsOf(config.headers),
       wsProtocol: config.wsProtocol ?? '',
       timeoutSec: config.timeoutMs === undefined ? null : config.timeoutMs / 1000,
+      oauthClientId: config.oauth?.clientId ?? '',
+      oauthClientSecret: config.oauth?.clientSecret ?? '',
     },
   };
 }
@@ -106,6 +114,13 @@ export function toConfig(values: ServerFormValues, base: McpServerConfig = {}): 
   const seconds = values.config.timeoutSec;
   if (typeof seconds === 'number' && Number.isFinite(seconds)) config.timeoutMs = Math.round(seconds * 1000);
   else delete config.timeoutMs;
+  if (signsIn(values.type)) {
+    const clientId = text(values.config.oauthClientId);
+    const clientSecret = text(values.config.oauthClientSecret);
+    // A secret without a client id means nothing to a server; the id alone is a public client.
+    if (clientId) config.oauth = { clientId, ...(clientSecret && { clientSecret }) };
+    else delete config.oauth;
+  }
   return config as McpServerConfig;
 }
 

@@ -13,6 +13,8 @@ import { useRouteMutation } from '@renderer/data/useRoute';
 import type { AppErrorShape } from '@shared/errors';
 import { serverTarget } from '../describeServer';
 import { useToolsTabNav } from '../ToolsTabNav';
+import { SignedInTag } from '../server-auth/SignedInTag';
+import { SignInBar } from '../server-auth/SignInBar';
 import { FailureExplanation } from './FailureExplanation';
 import { failureText } from './failureText';
 import { StateBadge } from './StateBadge';
@@ -111,6 +113,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
             {t(TRANSPORTS.get(server.type).displayKey)}
           </Tag>
           <StateBadge state={state} reason={state === 'error' ? stateReason : undefined} />
+          <SignedInTag server={server} />
           {tools ? (
             <Tooltip title={tools.length ? t('list.toolsTitle', { names: tools.slice(0, 30).join(', ') }) : undefined}>
               <Tag variant="filled" data-testid="tool-count" style={{ marginInlineEnd: 0 }} tabIndex={tools.length ? 0 : undefined}>
@@ -234,7 +237,13 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
           ) : null}
         </div>
       ) : null}
-      {failure && !test.data?.error ? (
+      {status?.auth && status.auth.state !== 'signed_in' ? (
+        <div style={{ marginTop: token.marginXS }}>
+          <SignInBar server={server} />
+        </div>
+      ) : null}
+      {/* A sign-in failure is the sign-in bar's to explain, with its own action. */}
+      {failure && !test.data?.error && !(status?.auth && failure.code.startsWith('AUTH_')) ? (
         <div style={{ marginTop: token.marginXS }}>
           <FailureExplanation server={server} failure={failure} onRetry={retry} retrying={reconnect.isPending} />
         </div>

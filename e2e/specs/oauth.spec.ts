@@ -1,0 +1,62 @@
+/**
+ * Signing in to a remote server from the Tools tab against the OAuth fixture, with the test as
+ * the person's browser: the host's opener is a no-op ($BROWSER=true), so the test reads the
+ * address the UI shows and visits it in a new page, as someone whose browser did not open would.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '../fixtures/app';
+import { startOAuthServer, type OAuthFixtureHandle } from '../fixtures/servers/oauth-server.mjs';
+import { SettingsPage } from '../pages/SettingsPage';
+
+let fixture: OAuthFixtureHandle;
+test.beforeEach(async () => {
+  fixture = await startOAuthServer({});
+});
+test.afterEach(async () => {
+  await fixture.close();
+});
+test.use({ hostEnv: { BROWSER: 'true' } });
+// Two round trips through a browser page on a shared machine: more than the default minute.
+test.setTimeout(180_000);
+
+test('a server that answers 401 is signed in from its row, connects, and signs out', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  expect((await app.invoke('mcp.add', { name: 'remote', type: 'http', isActive: true, config: { url: fixture.url } })).ok).toBe(true);
+
+  const row = settings.serverRow('remote');
+  const bar = row.getByTestId('sign-in-bar');
+  await expect(bar).toHaveAttribute('data-auth-state', 'needs_sign_in', { timeout: 30_000 });
+  await expect(bar).toContainText('“remote” needs you to sign in.');
+  await bar.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(bar).toHaveAttribute('data-auth-state', 'waiting_for_browser');
+  await expect(bar).toContainText('Waiting for browser…');
+  await expect(bar.getByTestId('sign-in-url')).toContainText('/authorize?');
+  // The full address is the "Open sign-in page" link's (the shown one is ellipsed to fit).
+  const address = (await bar.getByRole('link', { name: 'Open sign-in page' }).getAttribute('href')) ?? '';
+  expect(address).toContain('code_challenge_method=S256');
+  // A separate context: the person's browser shares nothing with the app's page.
+  const context = await app.page.context().browser()!.newContext();
+  const browser = await context.newPage();
+  await browser.goto(address);
+  await expect(browser.getByRole('heading', { name: 'Signed in' })).toBeVisible();
+  await context.close();
+
+  await expect(row.getByTestId('signed-in')).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByTestId('sign-in-bar')).toBeHidden();
+  await expect(row.getByTestId('server-state')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
+  await expect(row.getByTestId('tool-count')).toContainText(/\d+ tools/);
+
+  // The token is in the secret store, not in any other file of the config folder.
+  const secrets = fs.readFileSync(path.join(app.configDir, 'secrets.json'), 'utf8');
+  const token = /at-[0-9a-f]{32}/.exec(secrets)?.[0];
+  expect(token).toBeTruthy();
+  for (const file of fs.readdirSync(app.configDir).filter((f) => f !== 'secrets.json' && fs.statSync(path.join(app.configDir, f)).isFile())) {
+    expect(fs.readFileSync(path.join(app.configDir, file), 'utf8')).not.toContain(token!);
+  }
+
+  await row.getByTestId('signed-in').click();
+  await app.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(row.getByTestId('sign-in-bar')).toHaveAttribute('data-auth-state', 'needs_sign_in');
+});

@@ -1,0 +1,77 @@
+/**
+ * The CLI's sign-in against the OAuth fixture: `servers add` with a pre-registered client (secret
+ * from stdin), `servers auth` with $BROWSER pointed at the fake browser, a command that meets a
+ * 401 signing in by itself at a terminal, and the clear hint when no one is there.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startOAuthServer, type OAuthFixtureHandle } from '../../../../../e2e/fixtures/servers/oauth-server.mjs';
+import { makeSandbox, type CliSandbox } from './cliTestkit';
+
+const FAKE_BROWSER = fileURLToPath(new URL('../../../../../e2e/fixtures/servers/fakeBrowser.mjs', import.meta.url));
+const BROWSER = { BROWSER: `${process.execPath} ${FAKE_BROWSER}` };
+
+let cli: CliSandbox;
+let fixture: OAuthFixtureHandle;
+beforeEach(async () => {
+  cli = makeSandbox();
+});
+afterEach(async () => {
+  await fixture.close();
+  cli.remove();
+});
+
+it('servers auth signs in through $BROWSER; the token stays out of the config and the output', async () => {
+  fixture = await startOAuthServer({});
+  expect((await cli.run(['servers', 'add', '--name', 'remote', '--type', 'http', '--url', fixture.url])).code).toBe(0);
+  const refused = await cli.run(['call', 'remote', 'echo', '--args', '{"text":"hi"}']);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toContain('needs a sign-in');
+  expect(refused.stderr).toContain('To sign in: elftia-mcp servers auth remote');
+
+  const signedIn = await cli.run(['servers', 'auth', 'remote'], '', { env: BROWSER });
+  expect(signedIn.stderr).toMatch(/open this address:\n\n {2}http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+  expect(signedIn.stdout).toBe('Signed in to "remote".\n');
+  expect(signedIn.code).toBe(0);
+
+  const called = await cli.run(['call', 'remote', 'echo', '--args', '{"text":"hi"}']);
+  expect(called.code, called.stderr).toBe(0);
+  expect(called.stdout).toContain('hi');
+  const secrets = JSON.parse(readFileSync(path.join(cli.dir, 'secrets.json'), 'utf8')) as { secrets: Record<string, { value: string }> };
+  const session = JSON.parse(Object.entries(secrets.secrets).find(([ref]) => ref.startsWith('oauth:'))![1].value) as { tokens: { access_token: string } };
+  const token = session.tokens.access_token;
+  for (const file of readdirSync(cli.dir).filter((f) => f !== 'secrets.json')) expect(readFileSync(path.join(cli.dir, file), 'utf8')).not.toContain(token);
+  for (const out of [signedIn, called]) expect(out.stdout + out.stderr).not.toContain(token);
+
+  expect((await cli.run(['servers', 'signout', 'remote'])).stdout).toContain('Signed out of "remote"');
+  expect(readFileSync(path.join(cli.dir, 'secrets.json'), 'utf8')).not.toContain('oauth:');
+});
+
+it('a command meeting a 401 at a terminal signs in by itself, then does what it was asked', async () => {
+  fixture = await startOAuthServer({});
+  await cli.run(['servers', 'add', '--name', 'remote', '--type', 'http', '--url', fixture.url]);
+  const run = await cli.run(['call', 'remote', 'echo', '--args', '{"text":"after sign-in"}'], '', { interactive: true, env: BROWSER });
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stderr).toContain('Sign in to "remote" in your browser');
+  expect(run.stdout).toContain('after sign-in');
+});
+
+it('servers add takes a pre-registered client, its secret from stdin, kept out of the config', async () => {
+  fixture = await startOAuthServer({ registration: 'preregistered', authMethod: 'client_secret_basic', clientId: 'cli-client', clientSecret: 'cli-secret-123456' });
+  const added = await cli.run(
+    ['servers', 'add', '--name', 'pre', '--type', 'http', '--url', fixture.url, '--oauth-client-id', 'cli-client', '--oauth-client-secret-stdin'],
+    'cli-secret-123456\n',
+  );
+  expect(added.code, added.stderr).toBe(0);
+  expect(readFileSync(path.join(cli.dir, 'mcp-config.json'), 'utf8')).not.toContain('cli-secret-123456');
+  expect((await cli.run(['servers', 'list', '--json'])).stdout).not.toContain('cli-secret-123456');
+  expect((await cli.run(['servers', 'auth', 'pre'], '', { env: BROWSER })).code).toBe(0);
+  expect(fixture.log.registrations).toHaveLength(0);
+  expect(fixture.log.token[0]).toMatchObject({ method: 'client_secret_basic' });
+
+  const wrongType = await cli.run(['servers', 'add', '--name', 'x', '--type', 'websocket', '--url', 'ws://h/ws', '--oauth-client-id', 'a']);
+  expect(wrongType.code).toBe(2);
+  expect(wrongType.stderr).toContain('applies only to sse and http');
+});

@@ -1,0 +1,65 @@
+/**
+ * `servers auth NAME`: signs in to a remote server (OAuth). The URL is printed and handed to the
+ * browser ($BROWSER first, see systemBrowser.ts); the command waits for the browser to come back
+ * to the loopback redirect, then says how it went. runCli also calls `signInOnTerminal` when a
+ * command meets a server that needs a sign-in and a person is at the terminal.
+ */
+import type { McpAuthStatus } from '../../../shared/contracts/mcp-types';
+import { AppError, type AppErrorShape } from '../../../shared/errors';
+import { EXIT, parseCommand, positionals, resolveServer, shellWord, type CliIo, type Command } from '../cliKit';
+import type { RouterClient } from '../routerClient';
+
+/** What a person runs to sign in; said wherever a sign-in is needed but cannot start here. */
+export function authHint({ code, data }: AppErrorShape): string | undefined {
+  if (code !== 'AUTH_REQUIRED' || typeof data?.serverName !== 'string') return undefined;
+  return `To sign in: elftia-mcp servers auth ${shellWord(data.serverName)}`;
+}
+
+/** Starts the sign-in, prints the URL, waits until it ends; throws the failure's AppError. */
+export async function signInOnTerminal(client: RouterClient, io: CliIo, server: { id: string; name: string }): Promise<void> {
+  let settle!: (auth: McpAuthStatus) => void;
+  const ended = new Promise<McpAuthStatus>((resolve) => (settle = resolve));
+  // Subscribed before starting, so an outcome faster than the route's answer is not missed.
+  const off = client.on('mcp.auth_state', ({ serverId, auth }) => {
+    if (serverId === server.id && auth && (auth.state === 'signed_in' || auth.state === 'failed' || auth.state === 'needs_sign_in')) settle(auth);
+  });
+  // Ctrl+C: the services are being disposed and may never say the sign-in ended, so it ends here.
+  const onAbort = () => {
+    void client.request('mcp.auth_cancel', { id: server.id });
+    settle({ state: 'needs_sign_in' });
+  };
+  io.signal?.addEventListener('abort', onAbort);
+  try {
+    const started = await client.call('mcp.auth_start', { id: server.id });
+    if (started.state === 'waiting_for_browser') {
+      io.stderr.write(`Sign in to "${server.name}" in your browser. If it did not open, open this address:\n\n  ${started.authorizationUrl}\n\nWaiting for the browser… (Ctrl+C to stop)\n`);
+    }
+    const outcome = started.state === 'waiting_for_browser' ? await ended : started;
+    if (outcome.state === 'signed_in') return;
+    const failure = outcome.failure ?? { code: 'AUTH_CANCELLED', message: `Signing in to "${server.name}" was cancelled`, data: { serverName: server.name } };
+    throw new AppError(failure.code, failure.message, failure.data);
+  } finally {
+    off();
+    io.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+export const serversAuth: Command = async ({ io, args, client }) => {
+  const { positionals: rest } = parseCommand('servers auth', args, {});
+  const [ref] = positionals('servers auth', rest, ['NAME']) as [string];
+  const app = await client();
+  const server = await resolveServer(app, ref);
+  await signInOnTerminal(app, io, server);
+  io.stdout.write(`Signed in to "${server.name}".\n`);
+  return EXIT.OK;
+};
+
+export const serversSignOut: Command = async ({ io, args, client }) => {
+  const { positionals: rest } = parseCommand('servers signout', args, {});
+  const [ref] = positionals('servers signout', rest, ['NAME']) as [string];
+  const app = await client();
+  const server = await resolveServer(app, ref);
+  await app.call('mcp.auth_signout', { id: server.id });
+  io.stdout.write(`Signed out of "${server.name}"; its tokens were forgotten.\n`);
+  return EXIT.OK;
+};

@@ -1,0 +1,183 @@
+/**
+ * Our OAuthClientProvider: what the SDK's `auth()` (discovery, registration, PKCE, token exchange
+ * and refresh) reads and writes for one remote server, kept in the secret store.
+ *
+ * Two modes, because the pool connects in the background where no one can open a browser:
+ * - passive (the pool's transports): uses and refreshes stored tokens; when the flow would need a
+ *   person (no client yet, no usable token) it throws `SignInRequired` instead of registering a
+ *   client or opening anything.
+ * - interactive (a sign-in the person started): a loopback redirect is listening, and
+ *   `redirectToAuthorization` hands the URL to the browser opener.
+ */
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthSession, OAuthSessionStore, StoredTokens } from './oauthSessionStore';
+
+/** The flow reached a point that needs the person; `scope` is set when the server asked for more. */
+export class SignInRequired extends Error {
+  constructor(readonly scope?: string) {
+    super(scope ? `The server needs a sign-in granting "${scope}"` : 'The server needs a sign-in');
+  }
+}
+
+export interface PreRegisteredClient {
+  clientId: string;
+  clientSecret?: string;
+}
+
+export interface ProviderOptions {
+  serverUrl: string;
+  store: OAuthSessionStore;
+  /** Entered by the person for a server without dynamic registration; used instead of registering. */
+  preRegistered?: PreRegisteredClient;
+  /** An HTTPS client ID metadata document, used where the server supports those instead of registering. */
+  clientMetadataUrl?: string;
+  /** Present in interactive mode only. */
+  interactive?: { redirectUrl: string; state: string; openAuthorizationUrl(url: URL): void | Promise<void> };
+}
+
+/** Refresh this long before the access token runs out, so a request never carries a dying token. */
+export const REFRESH_MARGIN_MS = 60_000;
+/** A redirect URL for passive mode, which never redirects: auth() needs one to count as an authorization-code client. */
+const PASSIVE_REDIRECT = 'http://127.0.0.1/callback';
+
+const covers = (granted: string | undefined, required: string | undefined) => {
+  if (!required) return true;
+  const have = new Set((granted ?? '').split(' '));
+  return required.split(' ').every((scope) => !scope || have.has(scope));
+};
+
+export class ElftiaOAuthProvider implements OAuthClientProvider {
+  readonly clientMetadataUrl?: string;
+
+  constructor(private readonly opts: ProviderOptions) {
+    this.clientMetadataUrl = opts.clientMetadataUrl;
+  }
+
+  private get session(): OAuthSession {
+    return this.opts.store.load(this.opts.serverUrl);
+  }
+
+  private update(change: (session: OAuthSession) => OAuthSession): void {
+    this.opts.store.update(this.opts.serverUrl, change);
+  }
+
+  get redirectUrl(): string {
+    return this.opts.interactive?.redirectUrl ?? PASSIVE_REDIRECT;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'Elftia MCP',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      // A desktop app cannot keep a secret (RFC 8252 §8.4): a public client, unless the server decides otherwise.
+      token_endpoint_auth_method: this.opts.preRegistered?.clientSecret ? 'client_secret_basic' : 'none',
+    };
+  }
+
+  state(): string {
+    return this.opts.interactive?.state ?? '';
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    const stored = this.session.client;
+    if (stored) return stored;
+    const pre = this.opts.preRegistered;
+    if (pre) return { client_id: pre.clientId, ...(pre.clientSecret ? { client_secret: pre.clientSecret } : {}) };
+    // Registering now would leave a client per background connect: only a sign-in registers.
+    if (!this.opts.interactive) throw new SignInRequired();
+    return undefined;
+  }
+
+  saveClientInformation(client: OAuthClientInformationMixed): void {
+    this.update((s) => ({ ...s, client }));
+  }
+
+  /**
+   * Tokens that do not cover a scope the server asked for come back without their refresh token,
+   * so `auth()` re-authorizes with the wider scope instead of refreshing the narrow grant.
+   */
+  tokens(): StoredTokens | undefined {
+    const { tokens, requiredScope } = this.session;
+    if (!tokens) return undefined;
+    if (covers(tokens.scope, requiredScope)) return tokens;
+    const { refresh_token: _dropped, ...narrow } = tokens;
+    return narrow;
+  }
+
+  saveTokens(tokens: OAuthTokens): void {
+    const expires_at = tokens.expires_in !== undefined ? Date.now() + tokens.expires_in * 1000 : undefined;
+    this.update((s) => ({
+      ...s,
+      tokens: { ...tokens, ...(expires_at !== undefined && { expires_at }) },
+      codeVerifier: undefined,
+      requiredScope: covers(tokens.scope, s.requiredScope) ? undefined : s.requiredScope,
+    }));
+  }
+
+  /** True when the stored access token is gone or about to expire and a refresh token can renew it. */
+  needsRefresh(now = Date.now()): boolean {
+    const tokens = this.tokens();
+    return Boolean(tokens?.refresh_token && tokens.expires_at !== undefined && tokens.expires_at - REFRESH_MARGIN_MS <= now);
+  }
+
+  redirectToAuthorization(authorizationUrl: URL): Promise<void> | void {
+    if (!this.opts.interactive) throw new SignInRequired(this.session.requiredScope);
+    return this.opts.interactive.openAuthorizationUrl(authorizationUrl);
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    // A passive flow is about to throw SignInRequired: it must not replace a sign-in's verifier.
+    if (this.opts.interactive) this.update((s) => ({ ...s, codeVerifier }));
+  }
+
+  codeVerifier(): string {
+    const verifier = this.session.codeVerifier;
+    if (!verifier) throw new Error('No PKCE code verifier saved for this sign-in');
+    return verifier;
+  }
+
+  saveDiscoveryState(discovery: OAuthDiscoveryState): void {
+    this.update((s) => ({ ...s, discovery }));
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.session.discovery;
+  }
+
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
+    this.update((s) => {
+      if (scope === 'all') return {};
+      const key = ({ client: 'client', tokens: 'tokens', verifier: 'codeVerifier', discovery: 'discovery' } as const)[scope];
+      return { ...s, [key]: undefined };
+    });
+  }
+
+  /** The server answered 403 insufficient_scope asking for `scope`: remembered until a grant covers it. */
+  requireScope(scope: string): void {
+    this.update((s) => ({ ...s, requiredScope: scope }));
+  }
+
+  requiredScope(): string | undefined {
+    return this.session.requiredScope;
+  }
+}
+
+/**
+ * The transports' fetch, watching for 403 insufficient_scope so the provider knows the wider
+ * scope before the SDK calls `auth()` with it (the SDK passes the scope to `auth()` but a
+ * provider never sees that argument).
+ */
+export function scopeWatchingFetch(fetchFn: typeof fetch, provider: ElftiaOAuthProvider): typeof fetch {
+  return async (input, init) => {
+    const response = await fetchFn(input, init);
+    if (response.status === 403) {
+      const header = response.headers.get('www-authenticate') ?? '';
+      const scope = /scope="([^"]+)"/.exec(header)?.[1];
+      if (/error="?insufficient_scope/.test(header) && scope) provider.requireScope(scope);
+    }
+    return response;
+  };
+}

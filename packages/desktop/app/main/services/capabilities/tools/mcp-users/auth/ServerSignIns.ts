@@ -1,0 +1,162 @@
+/**
+ * Sign-in state per remote server, and the sign-ins in progress. The pool asks here for a
+ * server's (passive) auth provider; the person's "Sign in" starts an interactive sign-in whose
+ * success makes the service connect again.
+ */
+import type { McpAuthStatus, McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import { AppError, type AppErrorShape } from '../../../../../../shared/errors';
+import { toSignInError } from './authErrors';
+import { ElftiaOAuthProvider, scopeWatchingFetch, type PreRegisteredClient } from './ElftiaOAuthProvider';
+import type { OAuthSessionStore } from './oauthSessionStore';
+import { startSignIn, type SignInHandle } from './signIn';
+
+export interface OAuthOptions {
+  store: OAuthSessionStore;
+  /** The browser opener (Electron's shell.openExternal, $BROWSER / xdg-open elsewhere). A failure to open is not fatal: the URL is in the state. */
+  openUrl?: (url: string) => void | Promise<void>;
+  /** How long a sign-in waits for the browser; default 5 minutes. */
+  timeoutMs?: number;
+  /** An HTTPS client ID metadata document for servers that support them. */
+  clientMetadataUrl?: string;
+}
+
+interface Hooks {
+  fetch: typeof fetch;
+  onChange(serverId: string, auth: McpAuthStatus | undefined): void;
+  /** Tokens are stored: the server should connect with them. */
+  onSignedIn(serverId: string): void;
+}
+
+export interface ServerAuth {
+  provider: ElftiaOAuthProvider;
+  fetch: typeof fetch;
+}
+
+const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+
+/** OAuth is defined for the HTTP transports only; WebSocket (and stdio) have no standard auth. */
+export const supportsSignIn = (server: McpServerRecord) => (server.type === 'http' || server.type === 'sse') && Boolean(server.config.url?.trim());
+
+const preRegisteredOf = (server: McpServerRecord): PreRegisteredClient | undefined => {
+  const clientId = server.config.oauth?.clientId?.trim();
+  return clientId ? { clientId, clientSecret: server.config.oauth?.clientSecret || undefined } : undefined;
+};
+
+export class ServerSignIns {
+  private readonly states = new Map<string, McpAuthStatus>();
+  private readonly inProgress = new Map<string, SignInHandle>();
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly opts: OAuthOptions,
+    private readonly hooks: Hooks,
+  ) {
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  /** The pool's provider for a connection: uses and refreshes stored tokens, never opens a browser. */
+  authFor(server: McpServerRecord): ServerAuth | undefined {
+    if (!supportsSignIn(server)) return undefined;
+    const provider = new ElftiaOAuthProvider({
+      serverUrl: server.config.url!.trim(),
+      store: this.opts.store,
+      preRegistered: preRegisteredOf(server),
+      clientMetadataUrl: this.opts.clientMetadataUrl,
+    });
+    return { provider, fetch: scopeWatchingFetch(this.hooks.fetch, provider) };
+  }
+
+  statusOf(serverId: string): McpAuthStatus | undefined {
+    return this.states.get(serverId);
+  }
+
+  /** What a connection or a request learnt: a 401 or 403 that needs the person, or a connect that worked. */
+  noteOutcome(server: McpServerRecord, outcome: { connected: true } | { failure: AppErrorShape }): void {
+    if (this.inProgress.has(server.id)) return;
+    if ('failure' in outcome) {
+      if (outcome.failure.code === 'AUTH_REQUIRED' || outcome.failure.code === 'AUTH_RESOURCE_MISMATCH') {
+        this.set(server.id, { state: outcome.failure.code === 'AUTH_REQUIRED' ? 'needs_sign_in' : 'failed', failure: outcome.failure });
+      }
+      return;
+    }
+    if (supportsSignIn(server) && this.opts.store.load(server.config.url!.trim()).tokens) this.set(server.id, { state: 'signed_in' });
+  }
+
+  /** Starts a sign-in; answers once the browser was sent (waiting_for_browser), or with the early failure. */
+  async start(server: McpServerRecord): Promise<McpAuthStatus> {
+    if (!supportsSignIn(server)) {
+      throw new AppError('AUTH_NOT_SUPPORTED', `"${server.name}" (${server.type}) has no standard sign-in`, { serverName: server.name, transport: server.type });
+    }
+    this.inProgress.get(server.id)?.cancel();
+    let announce!: (url: string) => void;
+    const opened = new Promise<string>((resolve) => (announce = resolve));
+    const handle = await startSignIn({
+      serverUrl: server.config.url!.trim(),
+      store: this.opts.store,
+      fetch: this.hooks.fetch,
+      timeoutMs: this.timeoutMs,
+      preRegistered: preRegisteredOf(server),
+      clientMetadataUrl: this.opts.clientMetadataUrl,
+      openAuthorizationUrl: async (url) => {
+        this.set(server.id, { state: 'waiting_for_browser', authorizationUrl: url });
+        announce(url);
+        // The URL is in the state (the UI shows it, the CLI prints it): a browser that would not open is not a failure.
+        await Promise.resolve(this.opts.openUrl?.(url)).catch(() => undefined);
+      },
+    });
+    this.inProgress.set(server.id, handle);
+    const finished = handle.done.then(
+      () => {
+        if (this.inProgress.get(server.id) !== handle) return;
+        this.inProgress.delete(server.id);
+        this.set(server.id, { state: 'signed_in' });
+        this.hooks.onSignedIn(server.id);
+      },
+      (err: unknown) => {
+        if (this.inProgress.get(server.id) !== handle) return;
+        this.inProgress.delete(server.id);
+        const error = toSignInError(err, server.name, this.timeoutMs);
+        this.set(server.id, error.code === 'AUTH_CANCELLED' ? { state: 'needs_sign_in' } : { state: 'failed', failure: error.toShape() });
+        throw error;
+      },
+    );
+    // Either the browser is on its way, or the sign-in ended before it (a failure, or a refresh that did it).
+    const first = await Promise.race([opened.then(() => 'opened' as const), finished.then(() => 'finished' as const)]);
+    if (first === 'opened') finished.catch(() => undefined);
+    return this.states.get(server.id) ?? { state: 'needs_sign_in' };
+  }
+
+  /** Resolves when the sign-in in progress for the server ends (at once when there is none). */
+  async settled(serverId: string): Promise<void> {
+    await this.inProgress.get(serverId)?.done.catch(() => undefined);
+    // Let the outcome handlers above run first.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  cancel(serverId: string): void {
+    this.inProgress.get(serverId)?.cancel();
+  }
+
+  /** Forgets tokens and registration for the server's URL. */
+  signOut(server: McpServerRecord): void {
+    this.cancel(server.id);
+    if (supportsSignIn(server)) this.opts.store.forget(server.config.url!.trim());
+    this.set(server.id, { state: 'needs_sign_in' });
+  }
+
+  /** The server is gone (its secrets stay with its URL, which another entry may share). */
+  forget(serverId: string): void {
+    this.cancel(serverId);
+    this.states.delete(serverId);
+  }
+
+  dispose(): void {
+    for (const handle of this.inProgress.values()) handle.cancel();
+    this.inProgress.clear();
+  }
+
+  private set(serverId: string, auth: McpAuthStatus): void {
+    this.states.set(serverId, auth);
+    this.hooks.onChange(serverId, auth);
+  }
+}
