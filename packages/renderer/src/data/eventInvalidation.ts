@@ -4,10 +4,10 @@
  * makes stale (often nothing: progress and log lines are read live by the screens that show them).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { EventName, EventPayload, RouteName } from '@shared/contracts/ipc';
 import type { McpServerStatus } from '@shared/contracts/mcp-types';
-import { useHost } from '@renderer/bridge/HostContext';
+import { useHost, useHostConnection } from '@renderer/bridge/HostContext';
 import { routeKey } from './useRoute';
 
 type Reaction<E extends EventName> = (client: QueryClient, payload: EventPayload<E>) => void;
@@ -73,4 +73,19 @@ export function useEventInvalidation(): void {
       }),
     [host, client],
   );
+}
+
+/**
+ * Mount once beside useEventInvalidation: while the host was unreachable the page missed every
+ * event, so when it is back everything cached may be stale and is asked again.
+ */
+export function useRefreshOnReconnect(): void {
+  const client = useQueryClient();
+  const connection = useHostConnection();
+  const wasUp = useRef(connection === 'up');
+  useEffect(() => {
+    const up = connection === 'up';
+    if (up && !wasUp.current) void client.invalidateQueries();
+    wasUp.current = up;
+  }, [connection, client]);
 }

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import { MCP_SERVER_TRANSPORTS } from '@shared/contracts/mcp-types';
 import { TRANSPORTS } from '@shared/transports';
-import { useHost } from '@renderer/bridge/HostContext';
+import { useHost, useHostConnection } from '@renderer/bridge/HostContext';
 import { translateError } from '@renderer/components/translateError';
 import { requestOrThrow, routeKey } from '@renderer/data/useRoute';
 import { EmptyServers } from './EmptyServers';
@@ -31,12 +31,13 @@ interface ServerListProps {
  * Active servers connect when the list first shows, as the pool does on first use, so "Not
  * connected" means something. Nothing waits for it: states stream in as events.
  */
-function useWarmActiveServers(): void {
+function useWarmActiveServers(up: boolean): void {
   const host = useHost();
   const client = useQueryClient();
   useEffect(() => {
-    void client.prefetchQuery({ queryKey: routeKey('mcp.list_all_tools'), queryFn: () => requestOrThrow(host, 'mcp.list_all_tools') });
-  }, [client, host]);
+    // Again each time the host is back: a restarted host has no server connected yet.
+    if (up) void client.prefetchQuery({ queryKey: routeKey('mcp.list_all_tools'), queryFn: () => requestOrThrow(host, 'mcp.list_all_tools'), staleTime: 0 });
+  }, [client, host, up]);
 }
 
 /** Tool names of each connected server (mcp.list_tools, cached; refreshed by the connection events). */
@@ -101,11 +102,12 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
   const [filter, setFilter] = useState<ServerFilter>(NO_FILTER);
   const [sort, setSort] = useState<SortKey>('name');
   const query = useDeferredValue(filter.query);
-  useWarmActiveServers();
+  const hostUp = useHostConnection() === 'up';
+  useWarmActiveServers(hostUp);
   const toolNames = useToolNames(servers, states);
   const onDelete = useDeleteWithUndo(messages);
 
-  const views = useMemo(() => (servers ?? []).map((s) => toServerView(s, states.get(s.id), toolNames.get(s.id))), [servers, states, toolNames]);
+  const views = useMemo(() => (servers ?? []).map((s) => toServerView(s, states.get(s.id), toolNames.get(s.id), hostUp)), [servers, states, toolNames, hostUp]);
   const shown = useMemo(() => selectServers(views, { ...filter, query }, sort), [views, filter, query, sort]);
 
   let body;
