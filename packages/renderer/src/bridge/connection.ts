@@ -2,10 +2,17 @@
  * Whether the renderer can reach its host. Only browser mode can lose it (the host is a separate
  * process the person may stop); in Electron the host is the app itself, so it is always 'up'.
  */
-export type HostConnectionState = 'up' | 'down' | 'rejected';
+export type HostConnectionState = 'connecting' | 'up' | 'down' | 'rejected';
+
+/** Whether the host answers at all ('connecting' is the short gap before an event stream opens, not a loss). */
+export const hostReachable = (state: HostConnectionState): boolean => state === 'up' || state === 'connecting';
 
 export interface HostConnection {
-  /** 'down': the host does not answer; 'rejected': it answers but refuses this page's token (restarted with a new one). */
+  /**
+   * 'up' while the event stream is open; 'connecting' before it (re)opens, when events may have
+   * been missed; 'down': the host does not answer; 'rejected': it answers but refuses this page's
+   * token (it was restarted with a new one).
+   */
   state(): HostConnectionState;
   /** Called after every change of state; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
@@ -17,8 +24,8 @@ export interface ConnectionStore extends HostConnection {
   set(next: HostConnectionState): void;
 }
 
-export function createConnectionStore(onRetry: () => void = () => {}): ConnectionStore {
-  let current: HostConnectionState = 'up';
+export function createConnectionStore(onRetry: () => void = () => {}, initial: HostConnectionState = 'connecting'): ConnectionStore {
+  let current: HostConnectionState = initial;
   const listeners = new Set<() => void>();
   return {
     state: () => current,

@@ -86,8 +86,9 @@ interface StreamOptions {
 
 /**
  * Keeps one event stream open until `signal` aborts, reconnecting with backoff when it ends or
- * fails. A stream that merely ends is not yet a lost host (it may be cut off for lagging); only an
- * attempt that cannot connect is, so a reconnect that succeeds at once shows nothing.
+ * fails. A stream that merely ends is not yet a lost host (it may be cut off for lagging), only
+ * 'connecting'; an attempt that cannot connect is, so a reconnect that succeeds at once shows no
+ * banner (but still refreshes what the page shows: see useRefreshOnReconnect).
  */
 export async function streamEvents({ fetchFn, headers, retryDelaysMs, signal, emit, onState = () => {}, onWait = () => {} }: StreamOptions): Promise<void> {
   let attempt = 0;
@@ -99,6 +100,8 @@ export async function streamEvents({ fetchFn, headers, retryDelaysMs, signal, em
         await readEvents(response.body, emit, () => {
           attempt = 0;
         });
+        // Events sent before the next stream opens are lost to this page.
+        if (!signal.aborted) onState('connecting');
       } else {
         // 401: a host answers on our address but not for our token (it was restarted without it).
         if (response.status === 401) onState('rejected');

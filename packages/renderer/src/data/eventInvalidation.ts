@@ -76,8 +76,10 @@ export function useEventInvalidation(): void {
 }
 
 /**
- * Mount once beside useEventInvalidation: while the host was unreachable the page missed every
- * event, so when it is back everything cached may be stale and is asked again.
+ * Mount once beside useEventInvalidation: events sent while no stream was open never reach this
+ * page (before the first stream opened, between a stream's end and the next, and all the time the
+ * host was unreachable), so each time a stream opens everything cached may be stale and is asked
+ * again. In Electron the connection is always up and this never fires.
  */
 export function useRefreshOnReconnect(): void {
   const client = useQueryClient();

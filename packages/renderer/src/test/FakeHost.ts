@@ -33,7 +33,7 @@ export class FakeHost implements HostClient {
   readonly onAny = this.hub.onAny;
   /** How many times the page asked to retry reaching the host. */
   retries = 0;
-  private readonly connectionStore = createConnectionStore(() => this.retries++);
+  private readonly connectionStore = createConnectionStore(() => this.retries++, 'up');
   readonly connection = this.connectionStore;
 
   async request<R extends RouteName>(route: R, ...args: RouteArgs<R>): Promise<Result<RouteOutput<R>>> {

@@ -1,6 +1,7 @@
 import { LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { hostReachable } from '../../bridge/connection';
 import { useHost, useHostConnection } from '../../bridge/HostContext';
 
 /** What restarts the host: `npm start` serves browser mode where Electron cannot run. */
@@ -15,7 +16,7 @@ export function HostConnectionBanner() {
   const { t } = useTranslation();
   const host = useHost();
   const connection = useHostConnection();
-  if (connection === 'up') return null;
+  if (hostReachable(connection)) return null;
 
   const retry = (
     <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => host.connection.retry()} data-testid="host-retry">

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import { MCP_SERVER_TRANSPORTS } from '@shared/contracts/mcp-types';
 import { TRANSPORTS } from '@shared/transports';
+import { hostReachable } from '@renderer/bridge/connection';
 import { useHost, useHostConnection } from '@renderer/bridge/HostContext';
 import { translateError } from '@renderer/components/translateError';
 import { requestOrThrow, routeKey } from '@renderer/data/useRoute';
@@ -102,7 +103,7 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
   const [filter, setFilter] = useState<ServerFilter>(NO_FILTER);
   const [sort, setSort] = useState<SortKey>('name');
   const query = useDeferredValue(filter.query);
-  const hostUp = useHostConnection() === 'up';
+  const hostUp = hostReachable(useHostConnection());
   useWarmActiveServers(hostUp);
   const toolNames = useToolNames(servers, states);
   const onDelete = useDeleteWithUndo(messages);
