@@ -12,6 +12,8 @@ const NO_HOST = 'Electron runs its host inside the app: there is no separate hos
 
 test('the page says the host is gone and how to restart it, and recovers by itself when it is back', async ({ app }) => {
   test.skip(!app.host, NO_HOST);
+  // Two host starts, a CLI run and three server connects on a shared, loaded machine.
+  test.setTimeout(180_000);
   const host = app.host!;
   const settings = new SettingsPage(app.page);
   const added = await app.invoke('mcp.add', { name: 'files', type: 'stdio', config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
@@ -71,9 +73,10 @@ test('the page says the host is gone and how to restart it, and recovers by itse
 
 test('a host restarted with a new token tells the page to open the new address', async ({ app }) => {
   test.skip(!app.host, NO_HOST);
+  test.setTimeout(120_000);
   const host = app.host!;
   const settings = new SettingsPage(app.page);
-  await expect(settings.emptyState).toBeVisible();
+  await expect(settings.emptyState).toBeVisible({ timeout: 30_000 });
 
   await host.stop('SIGINT');
   await expect(settings.hostBanner).toHaveAttribute('data-connection', 'down', { timeout: 30_000 });
