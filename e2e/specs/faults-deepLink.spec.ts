@@ -34,6 +34,8 @@ test('a linked server is added off, and turning it on shows what it would run an
   });
   execFileSync(process.execPath, ['packages/desktop/bin/elftia-mcp.mjs', '--config-dir', app.configDir, 'servers', 'install-link', link], { stdio: 'pipe' });
 
+  // The window hears of it over the event stream and says what happened.
+  await expect(app.page.getByTestId('link-arrived')).toContainText('2 servers were added from an install link', { timeout: 30_000 });
   // Added, but off and marked as coming from a link.
   for (const name of ['linked-files', 'linked-remote']) {
     await expect(settings.serverRow(name)).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useRoute } from '@renderer/data/useRoute';
@@ -48,6 +48,9 @@ describe('ActivationReviewDialog', () => {
     renderWithProviders(<Harness />, host);
     const row = await screen.findByRole('listitem', { name: 'linked' });
     expect(within(row).getByTestId('from-link').textContent).toBe('From a link');
+    // The host tells every window a link added servers; the list says so.
+    act(() => host.emit({ event: 'mcp.link_installed', payload: { ids: ['id-linked'] } }));
+    expect((await screen.findByTestId('link-arrived')).textContent).toContain('A server was added from an install link');
     const user = userEvent.setup();
 
     await user.click(within(row).getByRole('switch'));

@@ -48,7 +48,7 @@ export function ActivationReviewDialog({ serverId, name, open, onClose }: Activa
       title={t('activationReview.title', { name })}
       okText={t('activationReview.confirm')}
       cancelText={t('activationReview.cancel')}
-      okButtonProps={{ disabled: !data, loading: activate.isPending, 'data-testid': 'activation-confirm' } as object}
+      okButtonProps={{ disabled: !data, loading: activate.isPending }}
       onOk={() => data && activate.mutate({ id: serverId, reviewToken: data.reviewToken })}
       onCancel={onClose}
       afterClose={() => activate.reset()}

@@ -97,6 +97,22 @@ function useDeleteWithUndo(messages: MessageInstance): (view: ServerView) => voi
   );
 }
 
+/**
+ * A link handed to the app (by the OS in Electron, by the CLI in browser mode) adds servers this
+ * window did not ask for: say so, and that they stay off until reviewed (the rows say which).
+ */
+function useLinkArrivals(messages: MessageInstance): void {
+  const host = useHost();
+  const { t } = useTranslation(['settings/tools', 'common']);
+  useEffect(
+    () =>
+      host.on('mcp.link_installed', ({ ids }) => {
+        void messages.open({ type: 'info', duration: 10, content: <span data-testid="link-arrived">{t('activationReview.linkArrived', { count: ids.length })}</span> });
+      }),
+    [host, messages, t],
+  );
+}
+
 export function ServerList({ servers, loading, states }: ServerListProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const [messages, messageHolder] = message.useMessage();
@@ -107,6 +123,7 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
   useWarmActiveServers(hostUp);
   const toolNames = useToolNames(servers, states);
   const onDelete = useDeleteWithUndo(messages);
+  useLinkArrivals(messages);
 
   const views = useMemo(() => (servers ?? []).map((s) => toServerView(s, states.get(s.id), toolNames.get(s.id), hostUp)), [servers, states, toolNames, hostUp]);
   const shown = useMemo(() => selectServers(views, { ...filter, query }, sort), [views, filter, query, sort]);
