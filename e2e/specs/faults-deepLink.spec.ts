@@ -25,7 +25,7 @@ interface Listed {
 
 test('a linked server is added off, and turning it on shows what it would run and waits for confirmation', async ({ app }) => {
   // A CLI run and a server start on a shared, loaded machine.
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const settings = new SettingsPage(app.page);
   await expect(settings.emptyState).toBeVisible({ timeout: 30_000 });
   // Browser mode has no OS link handler: a link comes through the CLI (its own process, writing the
@@ -56,7 +56,7 @@ test('a linked server is added off, and turning it on shows what it would run an
   const review = settings.activationReview;
   await expect(review).toBeVisible();
   await expect(review).toContainText('Turn on “linked-files”?');
-  await expect(review.getByTestId('review-command')).toHaveText(process.execPath);
+  await expect(review.getByTestId('review-command')).toHaveText(process.execPath, { timeout: 30_000 });
   await expect(review.getByTestId('review-args')).toHaveText(FIXTURE_SERVERS.stdio);
   await expect(review.getByTestId('review-env')).toContainText('API_KEY');
   await expect(review.getByTestId('review-env')).toContainText('REGION');
@@ -73,9 +73,9 @@ test('a linked server is added off, and turning it on shows what it would run an
   await settings.activeSwitch('linked-files').click();
   await expect(review.getByTestId('review-command')).toHaveText(process.execPath);
   await review.getByRole('button', { name: 'Turn on' }).click();
-  await expect(review).toBeHidden();
+  await expect(review).toBeHidden({ timeout: 30_000 });
   await expect(settings.activeSwitch('linked-files')).toBeChecked();
-  await expect(settings.stateOf('linked-files')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
+  await expect(settings.stateOf('linked-files')).toHaveAttribute('data-state', 'connected', { timeout: 90_000 });
   await expect(settings.serverRow('linked-files').getByTestId('from-link')).toHaveCount(0);
   expect(await listed('linked-files')).toMatchObject({ isActive: true, isTrusted: true });
 

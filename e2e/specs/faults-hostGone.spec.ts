@@ -13,12 +13,13 @@ const NO_HOST = 'Electron runs its host inside the app: there is no separate hos
 test('the page says the host is gone and how to restart it, and recovers by itself when it is back', async ({ app }) => {
   test.skip(!app.host, NO_HOST);
   // Two host starts, a CLI run and three server connects on a shared, loaded machine.
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const host = app.host!;
   const settings = new SettingsPage(app.page);
+  await expect(settings.emptyState).toBeVisible({ timeout: 30_000 });
   const added = await app.invoke('mcp.add', { name: 'files', type: 'stdio', config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
   expect(added.ok).toBe(true);
-  await expect(settings.stateOf('files')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
+  await expect(settings.stateOf('files')).toHaveAttribute('data-state', 'connected', { timeout: 90_000 });
   await expect(settings.hostBanner).toBeHidden();
 
   const exit = await host.stop('SIGTERM');
@@ -61,12 +62,12 @@ test('the page says the host is gone and how to restart it, and recovers by itse
   await host.restart();
   // No click, no reload: the event stream's own retries find the host again.
   await expect(settings.hostBanner).toBeHidden({ timeout: 40_000 });
-  await expect(settings.stateOf('files')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
-  await expect(settings.serverRow('added-while-away')).toBeVisible();
-  await expect(settings.stateOf('added-while-away')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
+  await expect(settings.stateOf('files')).toHaveAttribute('data-state', 'connected', { timeout: 90_000 });
+  await expect(settings.serverRow('added-while-away')).toBeVisible({ timeout: 30_000 });
+  await expect(settings.stateOf('added-while-away')).toHaveAttribute('data-state', 'connected', { timeout: 90_000 });
   // And the page works again: a change made here reaches the host.
   await settings.activeSwitch('files').click();
-  await expect(settings.stateOf('files')).toHaveAttribute('data-state', 'inactive');
+  await expect(settings.stateOf('files')).toHaveAttribute('data-state', 'inactive', { timeout: 30_000 });
   const list = await app.invoke('mcp.list', undefined);
   expect(list.ok && (list.data as { name: string; isActive: boolean }[]).find((s) => s.name === 'files')?.isActive).toBe(false);
 });

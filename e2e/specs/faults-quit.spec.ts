@@ -29,9 +29,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   test(`quitting with ${signal} leaves no server process behind, not even a grandchild that ignores SIGTERM`, async ({ app }) => {
     test.skip(process.platform !== 'linux', 'Finds processes through /proc');
     test.skip(!app.host, 'Electron quits from its own window; this drives the browser-mode host');
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const host = app.host!;
     const settings = new SettingsPage(app.page);
+    await expect(settings.emptyState).toBeVisible({ timeout: 30_000 });
     const tag = `ELFTIA_E2E_RUN=${randomUUID()}`;
     const env = { ELFTIA_E2E_RUN: tag.split('=')[1]! };
     const servers = [
@@ -43,7 +44,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       const added = await app.invoke('mcp.add', { name, type: 'stdio', config: { command: process.execPath, args, env: serverEnv } });
       expect(added.ok, JSON.stringify(added)).toBe(true);
     }
-    for (const { name } of servers) await expect(settings.stateOf(name)).toHaveAttribute('data-state', 'connected', { timeout: 60_000 });
+    for (const { name } of servers) await expect(settings.stateOf(name)).toHaveAttribute('data-state', 'connected', { timeout: 120_000 });
 
     // Three servers plus the wrapper's grandchild; the host recorded the three it started.
     await expect.poll(() => markedProcesses(tag).length, { timeout: 30_000 }).toBe(4);
