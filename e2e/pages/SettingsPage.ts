@@ -10,6 +10,10 @@ export class SettingsPage {
   readonly languageSelect: Locator;
   readonly eventEntries: Locator;
   readonly notices: Locator;
+  /** The banner saying the browser-mode host cannot be reached (data-connection: down | rejected). */
+  readonly hostBanner: Locator;
+  /** The activation review a server from an install link needs before it first runs. */
+  readonly activationReview: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('settings-window');
@@ -20,6 +24,8 @@ export class SettingsPage {
     this.languageSelect = page.getByTestId('language-select');
     this.eventEntries = page.getByTestId('event-entry');
     this.notices = page.getByTestId('notice');
+    this.hostBanner = page.getByTestId('host-connection');
+    this.activationReview = page.getByRole('dialog').filter({ has: page.getByTestId('activation-review-body') });
   }
 
   tab(label: string): Locator {
@@ -28,6 +34,16 @@ export class SettingsPage {
 
   serverRow(name: string): Locator {
     return this.page.locator(`[data-testid="server-row"][data-server-name="${name}"]`);
+  }
+
+  /** The live state badge of a row (data-state: connected | error | unknown …). */
+  stateOf(name: string): Locator {
+    return this.serverRow(name).getByTestId('server-state');
+  }
+
+  /** The row's on/off switch. */
+  activeSwitch(name: string): Locator {
+    return this.serverRow(name).getByRole('switch');
   }
 
   /** Why a server in error is not connected, as the list explains it. */

@@ -55,13 +55,4 @@ test('dark mode toggles and changes what is painted', async ({ app }) => {
   await expect(settings.appRoot).toHaveAttribute('data-theme', before ?? 'light');
 });
 
-test.describe('with a corrupt configuration file', () => {
-  test.use({ seedConfig: { 'mcp-config.json': '{"mcpServers": [ oops' } });
-
-  test('the app starts with defaults and says where the old file went', async ({ app }) => {
-    const settings = new SettingsPage(app.page);
-    await expect(settings.notices.first()).toBeVisible();
-    await expect(settings.notices.first()).toContainText('mcp-config.json.corrupt-');
-    await expect(settings.emptyState).toBeVisible();
-  });
-});
+// The corrupt-configuration journey lives in faults-config.spec.ts.

@@ -2,6 +2,9 @@
  * Browser mode: `node out/main/host.js [--port N] [--config-dir DIR] [--static DIR]`.
  * Runs the same services as the Electron app and serves the UI on 127.0.0.1.
  * Test hook: ELFTIA_TEST_PRESETS=<json file> adds fixture presets to the catalog (testPresets.ts).
+ * ELFTIA_HOST_TOKEN=<token> keeps the access token of an earlier run, so a page left open
+ * reconnects when the host comes back on the same port (an environment variable, not a flag:
+ * other users can read a process's arguments).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,7 +45,7 @@ async function main(): Promise<void> {
   const processes = startProcessTracking(configDir, (line) => console.warn(`Warning: ${line}`));
   const presets = presetCatalog(process.env, (line) => console.warn(`Warning: ${line}`));
   const services = createServices({ ...stores, fetch: globalThis.fetch, processes, presets, openAuthUrl: (url) => openInSystemBrowser(url) });
-  const host = await startHost({ services, staticDir, port });
+  const host = await startHost({ services, staticDir, port, ...hostToken(process.env) });
 
   console.log(`Elftia MCP is running in browser mode. Open ${host.url}`);
   console.log(`Configuration: ${configStore.path}`);
@@ -62,6 +65,14 @@ async function main(): Promise<void> {
   };
   handleTerminatingSignals({ first: (signal) => void stop(`Received ${signal}`) });
   watchLauncher(() => void stop('The launcher exited'));
+}
+
+/** At least 16 URL-safe characters, so a reused token is never weaker than guessing one. */
+function hostToken(env: NodeJS.ProcessEnv): { token?: string } {
+  const token = env.ELFTIA_HOST_TOKEN;
+  if (token === undefined || token === '') return {};
+  if (!/^[A-Za-z0-9_-]{16,}$/.test(token)) throw new Error('ELFTIA_HOST_TOKEN must be at least 16 letters, digits, "-" or "_"');
+  return { token };
 }
 
 main().catch((err: unknown) => {

@@ -1,4 +1,5 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { HostConnectionState } from './connection';
 import type { HostClient } from './types';
 
 const HostContext = createContext<HostClient | undefined>(undefined);
@@ -12,4 +13,10 @@ export function useHost(): HostClient {
   // A missing provider is a wiring bug, not a runtime condition to render around.
   if (!host) throw new Error('useHost() needs a <HostProvider>');
   return host;
+}
+
+/** The host's reachability, re-rendering on every change ('up' always in Electron). */
+export function useHostConnection(): HostConnectionState {
+  const { connection } = useHost();
+  return useSyncExternalStore(connection.subscribe, connection.state);
 }

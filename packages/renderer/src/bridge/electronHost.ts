@@ -1,6 +1,7 @@
 /** HostClient over the preload's `window.elftia` (Electron IPC). */
 import type { PreloadApi } from '@shared/contracts/bridge';
 import { errorMessage } from '@shared/errors';
+import { ALWAYS_UP } from './connection';
 import { internalError, toEventEnvelope, toResult } from './envelope';
 import { createEventHub } from './eventHub';
 import type { HostClient } from './types';
@@ -23,6 +24,7 @@ export function createElectronHost(api: PreloadApi): HostClient {
       }
     },
     ...hub,
+    connection: ALWAYS_UP,
   };
 }
 

@@ -132,3 +132,60 @@ describe('http host: events', () => {
     }
   });
 });
+
+describe('http host: connection state', () => {
+  it("is 'connecting' until a stream opens, 'up' while one is open, and back to 'connecting' when it ends", async () => {
+    let release = () => {};
+    const fetch = vi.fn(async (_input: string | URL | Request, init?: RequestInit) => {
+      if (fetch.mock.calls.length === 1) {
+        // The first stream stays open until the test ends it, as a host restarting would.
+        return new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode(': connected\n\n'));
+              release = () => controller.close();
+            },
+          }),
+        );
+      }
+      return openStream(init);
+    });
+    const host = createHttpHost({ token: 't', fetch, retryDelaysMs: [60_000] });
+    const seen: string[] = [];
+    host.connection.subscribe(() => seen.push(host.connection.state()));
+    expect(host.connection.state()).toBe('connecting');
+    const off = host.onAny(() => {});
+    await vi.waitFor(() => expect(host.connection.state()).toBe('up'));
+    release();
+    await vi.waitFor(() => expect(host.connection.state()).toBe('connecting'));
+    // The backoff (a minute here) is cut short by a retry.
+    host.connection.retry();
+    await vi.waitFor(() => expect(host.connection.state()).toBe('up'));
+    expect(seen).toEqual(['up', 'connecting', 'up']);
+    off();
+  });
+
+  it("is 'down' while the host cannot be reached and 'up' once it answers again, without a reload", async () => {
+    let reachable = false;
+    const fetch = vi.fn(async (_input: string | URL | Request, init?: RequestInit) => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return openStream(init);
+    });
+    const host = createHttpHost({ token: 't', fetch, retryDelaysMs: [60_000] });
+    const off = host.onAny(() => {});
+    await vi.waitFor(() => expect(host.connection.state()).toBe('down'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    reachable = true;
+    host.connection.retry();
+    await vi.waitFor(() => expect(host.connection.state()).toBe('up'));
+    expect(fetch).toHaveBeenCalledTimes(2);
+    off();
+  });
+
+  it("is 'rejected' when a host answers but refuses the token (restarted with a new one)", async () => {
+    const host = createHttpHost({ token: 'old', fetch: async () => json({ ok: false, error: { code: 'UNAUTHORIZED', message: 'Wrong token' } }, 401), retryDelaysMs: [60_000] });
+    const off = host.onAny(() => {});
+    await vi.waitFor(() => expect(host.connection.state()).toBe('rejected'));
+    off();
+  });
+});

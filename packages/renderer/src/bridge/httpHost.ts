@@ -6,6 +6,7 @@
  */
 import { HOST_EVENTS_PATH, HOST_RPC_PATH } from '@shared/contracts/bridge';
 import { errorMessage } from '@shared/errors';
+import { createConnectionStore, type HostConnectionState } from './connection';
 import { internalError, parseEventData, toResult } from './envelope';
 import { createEventHub } from './eventHub';
 import { SseParser } from './sse';
@@ -23,9 +24,21 @@ export const DEFAULT_RETRY_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000] as con
 export function createHttpHost({ token, fetch: fetchFn = globalThis.fetch.bind(globalThis), retryDelaysMs = DEFAULT_RETRY_DELAYS_MS }: HttpHostOptions): HostClient {
   const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
 
+  // The event stream is the one long-lived request, so it is what notices the host going away
+  // (and coming back); a retry cuts its backoff short.
+  let wake = () => {};
+  const connection = createConnectionStore(() => wake());
   const hub = createEventHub((emit) => {
     const controller = new AbortController();
-    void streamEvents({ fetchFn, headers: { ...auth, Accept: 'text/event-stream' }, retryDelaysMs, signal: controller.signal, emit });
+    void streamEvents({
+      fetchFn,
+      headers: { ...auth, Accept: 'text/event-stream' },
+      retryDelaysMs,
+      signal: controller.signal,
+      emit,
+      onState: connection.set,
+      onWait: (skip) => (wake = skip),
+    });
     return () => controller.abort();
   });
 
@@ -55,6 +68,7 @@ export function createHttpHost({ token, fetch: fetchFn = globalThis.fetch.bind(g
       return toResult(route, body);
     },
     ...hub,
+    connection,
   };
 }
 
@@ -64,28 +78,43 @@ interface StreamOptions {
   retryDelaysMs: readonly number[];
   signal: AbortSignal;
   emit: EnvelopeListener;
+  /** What each connection attempt learned about the host. */
+  onState?: (state: HostConnectionState) => void;
+  /** Handed the function that ends the current wait early (the person asked to retry now). */
+  onWait?: (skip: () => void) => void;
 }
 
-/** Keeps one event stream open until `signal` aborts, reconnecting with backoff when it ends or fails. */
-export async function streamEvents({ fetchFn, headers, retryDelaysMs, signal, emit }: StreamOptions): Promise<void> {
+/**
+ * Keeps one event stream open until `signal` aborts, reconnecting with backoff when it ends or
+ * fails. A stream that merely ends is not yet a lost host (it may be cut off for lagging), only
+ * 'connecting'; an attempt that cannot connect is, so a reconnect that succeeds at once shows no
+ * banner (but still refreshes what the page shows: see useRefreshOnReconnect).
+ */
+export async function streamEvents({ fetchFn, headers, retryDelaysMs, signal, emit, onState = () => {}, onWait = () => {} }: StreamOptions): Promise<void> {
   let attempt = 0;
   while (!signal.aborted) {
     try {
       const response = await fetchFn(HOST_EVENTS_PATH, { headers, signal, cache: 'no-store' });
       if (response.ok && response.body) {
+        onState('up');
         await readEvents(response.body, emit, () => {
           attempt = 0;
         });
+        // Events sent before the next stream opens are lost to this page.
+        if (!signal.aborted) onState('connecting');
       } else {
+        // 401: a host answers on our address but not for our token (it was restarted without it).
+        if (response.status === 401) onState('rejected');
         await response.body?.cancel();
       }
     } catch {
-      // Network failure or abort: the loop condition and the backoff below decide what happens.
+      // Network failure or abort: the host is unreachable unless we were told to stop.
+      if (!signal.aborted) onState('down');
     }
     if (signal.aborted) return;
     const wait = retryDelaysMs[Math.min(attempt, retryDelaysMs.length - 1)] ?? 1_000;
     attempt++;
-    await sleep(wait, signal);
+    await sleep(wait, signal, onWait);
   }
 }
 
@@ -109,7 +138,7 @@ export async function readEvents(body: ReadableStream<Uint8Array>, emit: Envelop
   }
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: AbortSignal, onWait: (skip: () => void) => void): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -118,5 +147,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     };
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done);
+    onWait(done);
   });
 }

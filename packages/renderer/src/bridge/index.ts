@@ -16,4 +16,5 @@ export function createHost(win: Window = window): HostClient {
 }
 
 export type { HostClient } from './types';
-export { HostProvider, useHost } from './HostContext';
+export { HostProvider, useHost, useHostConnection } from './HostContext';
+export type { HostConnectionState } from './connection';

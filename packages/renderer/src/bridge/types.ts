@@ -4,6 +4,7 @@
  */
 import type { EventEnvelope, EventName, EventPayload, RouteInput, RouteName, RouteOutput } from '@shared/contracts/ipc';
 import type { Result } from '@shared/errors';
+import type { HostConnection } from './connection';
 
 /** Routes whose input may be absent (`mcp.list`, `app.notices` …) can be called without one. */
 export type RouteArgs<R extends RouteName> = undefined extends RouteInput<R> ? [input?: RouteInput<R>] : [input: RouteInput<R>];
@@ -21,4 +22,6 @@ export interface HostClient {
   on<E extends EventName>(event: E, listener: EventListenerFor<E>): () => void;
   /** Subscribes to every event (the live event log); returns the unsubscribe function. */
   onAny(listener: EnvelopeListener): () => void;
+  /** Whether the host can be reached (browser mode can lose it); read by the host-gone banner. */
+  readonly connection: HostConnection;
 }

@@ -1,10 +1,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from './queryClient';
-import { useEventInvalidation } from './eventInvalidation';
+import { useEventInvalidation, useRefreshOnReconnect } from './eventInvalidation';
 
 function EventInvalidation() {
   useEventInvalidation();
+  useRefreshOnReconnect();
   return null;
 }
 

@@ -4,10 +4,10 @@
  * makes stale (often nothing: progress and log lines are read live by the screens that show them).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { EventName, EventPayload, RouteName } from '@shared/contracts/ipc';
 import type { McpServerStatus } from '@shared/contracts/mcp-types';
-import { useHost } from '@renderer/bridge/HostContext';
+import { useHost, useHostConnection } from '@renderer/bridge/HostContext';
 import { routeKey } from './useRoute';
 
 type Reaction<E extends EventName> = (client: QueryClient, payload: EventPayload<E>) => void;
@@ -92,4 +92,21 @@ export function useEventInvalidation(): void {
       }),
     [host, client],
   );
+}
+
+/**
+ * Mount once beside useEventInvalidation: events sent while no stream was open never reach this
+ * page (before the first stream opened, between a stream's end and the next, and all the time the
+ * host was unreachable), so each time a stream opens everything cached may be stale and is asked
+ * again. In Electron the connection is always up and this never fires.
+ */
+export function useRefreshOnReconnect(): void {
+  const client = useQueryClient();
+  const connection = useHostConnection();
+  const wasUp = useRef(connection === 'up');
+  useEffect(() => {
+    const up = connection === 'up';
+    if (up && !wasUp.current) void client.invalidateQueries();
+    wasUp.current = up;
+  }, [connection, client]);
 }

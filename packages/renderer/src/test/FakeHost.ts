@@ -5,6 +5,7 @@
 import type { AppNotice, EventEnvelope, RouteInput, RouteName, RouteOutput } from '@shared/contracts/ipc';
 import type { McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import type { AppErrorShape, Result } from '@shared/errors';
+import { createConnectionStore, type HostConnectionState } from '../bridge/connection';
 import { createEventHub } from '../bridge/eventHub';
 import type { EnvelopeListener, HostClient, RouteArgs } from '../bridge/types';
 
@@ -30,6 +31,10 @@ export class FakeHost implements HostClient {
 
   readonly on = this.hub.on;
   readonly onAny = this.hub.onAny;
+  /** How many times the page asked to retry reaching the host. */
+  retries = 0;
+  private readonly connectionStore = createConnectionStore(() => this.retries++, 'up');
+  readonly connection = this.connectionStore;
 
   async request<R extends RouteName>(route: R, ...args: RouteArgs<R>): Promise<Result<RouteOutput<R>>> {
     this.calls.push(route);
@@ -78,6 +83,11 @@ export class FakeHost implements HostClient {
 
   emit(envelope: EventEnvelope): void {
     this.emitToHub(envelope);
+  }
+
+  /** Simulates the browser-mode host going away ('down'), refusing the token ('rejected') or coming back ('up'). */
+  setConnection(state: HostConnectionState): void {
+    this.connectionStore.set(state);
   }
 
   callCount(route: RouteName): number {

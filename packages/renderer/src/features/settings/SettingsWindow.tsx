@@ -2,6 +2,7 @@ import { Flex, Tabs, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppearanceControls } from '../../components/AppearanceControls';
 import type { EffectiveTheme, ThemePreference } from '../../theme/useThemePreference';
+import { HostConnectionBanner } from '../notices/HostConnectionBanner';
 import { StartupNotices } from '../notices/StartupNotices';
 import { ToolsTab } from './components/tabs/tools-tab/ToolsTab';
 
@@ -24,6 +25,7 @@ export function SettingsWindow(props: {
           </Typography.Title>
           <AppearanceControls {...props} />
         </Flex>
+        <HostConnectionBanner />
         <StartupNotices />
         <Tabs
           aria-label={t('settings.tabsLabel')}

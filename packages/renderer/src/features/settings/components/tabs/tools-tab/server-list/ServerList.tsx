@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import { MCP_SERVER_TRANSPORTS } from '@shared/contracts/mcp-types';
 import { TRANSPORTS } from '@shared/transports';
-import { useHost } from '@renderer/bridge/HostContext';
+import { hostReachable } from '@renderer/bridge/connection';
+import { useHost, useHostConnection } from '@renderer/bridge/HostContext';
 import { translateError } from '@renderer/components/translateError';
 import { requestOrThrow, routeKey } from '@renderer/data/useRoute';
 import { EmptyServers } from './EmptyServers';
@@ -31,12 +32,13 @@ interface ServerListProps {
  * Active servers connect when the list first shows, as the pool does on first use, so "Not
  * connected" means something. Nothing waits for it: states stream in as events.
  */
-function useWarmActiveServers(): void {
+function useWarmActiveServers(up: boolean): void {
   const host = useHost();
   const client = useQueryClient();
   useEffect(() => {
-    void client.prefetchQuery({ queryKey: routeKey('mcp.list_all_tools'), queryFn: () => requestOrThrow(host, 'mcp.list_all_tools') });
-  }, [client, host]);
+    // Again each time the host is back: a restarted host has no server connected yet.
+    if (up) void client.prefetchQuery({ queryKey: routeKey('mcp.list_all_tools'), queryFn: () => requestOrThrow(host, 'mcp.list_all_tools'), staleTime: 0 });
+  }, [client, host, up]);
 }
 
 /** Tool names of each connected server (mcp.list_tools, cached; refreshed by the connection events). */
@@ -95,17 +97,35 @@ function useDeleteWithUndo(messages: MessageInstance): (view: ServerView) => voi
   );
 }
 
+/**
+ * A link handed to the app (by the OS in Electron, by the CLI in browser mode) adds servers this
+ * window did not ask for: say so, and that they stay off until reviewed (the rows say which).
+ */
+function useLinkArrivals(messages: MessageInstance): void {
+  const host = useHost();
+  const { t } = useTranslation(['settings/tools', 'common']);
+  useEffect(
+    () =>
+      host.on('mcp.link_installed', ({ ids }) => {
+        void messages.open({ type: 'info', duration: 10, content: <span data-testid="link-arrived">{t('activationReview.linkArrived', { count: ids.length })}</span> });
+      }),
+    [host, messages, t],
+  );
+}
+
 export function ServerList({ servers, loading, states }: ServerListProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const [messages, messageHolder] = message.useMessage();
   const [filter, setFilter] = useState<ServerFilter>(NO_FILTER);
   const [sort, setSort] = useState<SortKey>('name');
   const query = useDeferredValue(filter.query);
-  useWarmActiveServers();
+  const hostUp = hostReachable(useHostConnection());
+  useWarmActiveServers(hostUp);
   const toolNames = useToolNames(servers, states);
   const onDelete = useDeleteWithUndo(messages);
+  useLinkArrivals(messages);
 
-  const views = useMemo(() => (servers ?? []).map((s) => toServerView(s, states.get(s.id), toolNames.get(s.id))), [servers, states, toolNames]);
+  const views = useMemo(() => (servers ?? []).map((s) => toServerView(s, states.get(s.id), toolNames.get(s.id), hostUp)), [servers, states, toolNames, hostUp]);
   const shown = useMemo(() => selectServers(views, { ...filter, query }, sort), [views, filter, query, sort]);
 
   let body;

@@ -11,10 +11,12 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { translateError } from '@renderer/components/translateError';
 import { useRouteMutation } from '@renderer/data/useRoute';
 import type { AppErrorShape } from '@shared/errors';
+import { needsActivationReview } from '@mcp-common/activationReview';
 import { serverTarget } from '../describeServer';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { SignedInTag } from '../server-auth/SignedInTag';
 import { SignInBar } from '../server-auth/SignInBar';
+import { ActivationReviewDialog } from './ActivationReviewDialog';
 import { FailureExplanation } from './FailureExplanation';
 import { failureText } from './failureText';
 import { StateBadge } from './StateBadge';
@@ -57,6 +59,8 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
   const [revealed, setRevealed] = useState<Secrets | undefined>();
   const [revealing, setRevealing] = useState(false);
   const [revealError, setRevealError] = useState<AppErrorShape | undefined>();
+  const [reviewing, setReviewing] = useState(false);
+  const unreviewed = needsActivationReview(server);
 
   const setActive = useRouteMutation('mcp.update', {
     onError: (error) => void messages.error(translateError(tErrors, error)),
@@ -105,14 +109,22 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
           checked={server.isActive}
           loading={setActive.isPending}
           aria-label={t('list.activeLabel', { name })}
-          onChange={(isActive) => setActive.mutate({ id: server.id, updates: { isActive } })}
+          // A server from an install link runs nothing until the person has seen what it would run.
+          onChange={(isActive) => (isActive && unreviewed ? setReviewing(true) : setActive.mutate({ id: server.id, updates: { isActive } }))}
         />
         <Truncated text={name} strong style={{ minWidth: 60, maxWidth: '32%', flex: 'none' }} testId="server-name" />
         <Flex gap={4} align="center" wrap style={{ flex: 1, minWidth: 0 }}>
           <Tag color={transportColor(server.type)} style={{ marginInlineEnd: 0 }}>
             {t(TRANSPORTS.get(server.type).displayKey)}
           </Tag>
-          <StateBadge state={state} reason={state === 'error' ? stateReason : undefined} />
+          {unreviewed ? (
+            <Tooltip title={t('activationReview.tagTitle')}>
+              <Tag color="warning" variant="filled" data-testid="from-link" style={{ marginInlineEnd: 0 }} tabIndex={0}>
+                {t('activationReview.tag')}
+              </Tag>
+            </Tooltip>
+          ) : null}
+          <StateBadge state={state} reason={state === 'error' ? stateReason : state === 'unknown' ? t('common:hostConnection.rowStateReason') : undefined} />
           <SignedInTag server={server} />
           {tools ? (
             <Tooltip title={tools.length ? t('list.toolsTitle', { names: tools.slice(0, 30).join(', ') }) : undefined}>
@@ -219,6 +231,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
         <Truncated text={t('list.matchingTools', { names: matched.join(', ') })} secondary style={{ display: 'block' }} testId="matching-tools" />
       ) : null}
       {revealError ? <ErrorAlert error={revealError} /> : null}
+      {unreviewed ? <ActivationReviewDialog serverId={server.id} name={name} open={reviewing} onClose={() => setReviewing(false)} /> : null}
       {test.data || test.error ? (
         <div style={{ marginTop: token.marginXS }} data-testid="test-result">
           {test.error ? (

@@ -8,14 +8,15 @@ const STATE_COLORS: Record<RowState, string> = {
   error: 'error',
   disconnected: 'default',
   inactive: 'default',
+  unknown: 'default',
 };
 
-/** The live state; a failure's sentence is on hover too (the row explains it in full). */
+/** The live state; a failure's sentence (or why the state is unknown) is on hover too (the row explains a failure in full). */
 export function StateBadge({ state, reason }: { state: RowState; reason?: string }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const tag = (
     <Tag data-testid="server-state" data-state={state} color={STATE_COLORS[state]} tabIndex={reason ? 0 : undefined} style={{ marginInlineEnd: 0 }}>
-      {t(`list.state.${state}`)}
+      {state === 'unknown' ? t('common:hostConnection.rowState') : t(`list.state.${state}`)}
     </Tag>
   );
   return reason ? <Tooltip title={reason}>{tag}</Tooltip> : tag;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { server } from '@renderer/test/FakeHost';
-import { keySourceOf, NO_FILTER, selectServers, toServerView, type ServerView } from './serverView';
+import { keySourceOf, NO_FILTER, rowStateOf, selectServers, toServerView, type ServerView } from './serverView';
 
 const views: ServerView[] = [
   toServerView(server({ name: 'files', type: 'stdio', config: { command: 'npx', args: ['-y', '@mcp/files'] }, createdAt: 3 }), { id: 'id-files', state: 'connected' }, ['read_file', 'write_file']),
@@ -48,5 +48,17 @@ describe('keySourceOf', () => {
     expect(keySourceOf(server({ name: 'r', type: 'http', config: { url: 'https://h/mcp', headers: { Authorization: '***' } } }))).toEqual({ kind: 'secret', names: ['Authorization'] });
     expect(keySourceOf(server({ name: 'a', type: 'stdio', config: { command: 'x', args: ['--api-key=***'] } }))).toEqual({ kind: 'secret', names: [] });
     expect(keySourceOf(server({ name: 'n', type: 'stdio', config: { command: 'x' } }))).toEqual({ kind: 'none' });
+  });
+});
+
+describe('rowStateOf', () => {
+  const active = server({ name: 'a', type: 'stdio', config: { command: 'x' } });
+  const off = server({ name: 'b', type: 'stdio', config: { command: 'x' }, isActive: false });
+  it('is unknown for an active server while the host cannot be reached, whatever it last reported', () => {
+    expect(rowStateOf(active, { id: active.id, state: 'connected' })).toBe('connected');
+    expect(rowStateOf(active, { id: active.id, state: 'connected' }, false)).toBe('unknown');
+    expect(rowStateOf(active, undefined, false)).toBe('unknown');
+    // "Off" is the saved setting, not a live state: still true without the host.
+    expect(rowStateOf(off, undefined, false)).toBe('inactive');
   });
 });

@@ -6,9 +6,15 @@ import type { McpServerRecord, McpServerScope, McpServerStatus, McpServerTranspo
 import { LLM_PROVIDERS, type LlmProviderId } from '@shared/contracts/providers';
 import { serverTarget } from '../describeServer';
 
-/** The connection state as the list shows it: an inactive server is "off" whatever its pool state. */
-export type RowState = 'connected' | 'connecting' | 'error' | 'disconnected' | 'inactive';
-export const ROW_STATES: readonly RowState[] = ['connected', 'connecting', 'error', 'disconnected', 'inactive'];
+/**
+ * The connection state as the list shows it: an inactive server is "off" whatever its pool state;
+ * an active one is "unknown" while the host cannot be reached, since the last state it reported
+ * may no longer be true (a stopped host took its stdio servers with it).
+ */
+export type RowState = FilterableRowState | 'unknown';
+/** The states the list can be filtered by: "unknown" is the whole list at once, never a choice. */
+export type FilterableRowState = 'connected' | 'connecting' | 'error' | 'disconnected' | 'inactive';
+export const ROW_STATES: readonly FilterableRowState[] = ['connected', 'connecting', 'error', 'disconnected', 'inactive'];
 
 /** Where a server's credentials come from: a provider's saved key (presets), a saved secret, or nowhere. */
 export type KeySource = { kind: 'provider'; providerId: LlmProviderId; providerName: string } | { kind: 'secret'; names: string[] } | { kind: 'none' };
@@ -36,12 +42,13 @@ export function keySourceOf(server: McpServerRecord): KeySource {
   return names.length > 0 || masked ? { kind: 'secret', names } : { kind: 'none' };
 }
 
-export function rowStateOf(server: McpServerRecord, status: McpServerStatus | undefined): RowState {
-  return server.isActive ? (status?.state ?? 'disconnected') : 'inactive';
+export function rowStateOf(server: McpServerRecord, status: McpServerStatus | undefined, hostReachable = true): RowState {
+  if (!server.isActive) return 'inactive';
+  return hostReachable ? (status?.state ?? 'disconnected') : 'unknown';
 }
 
-export function toServerView(server: McpServerRecord, status: McpServerStatus | undefined, tools: string[] | undefined): ServerView {
-  return { server, status, state: rowStateOf(server, status), tools, target: serverTarget(server), keySource: keySourceOf(server) };
+export function toServerView(server: McpServerRecord, status: McpServerStatus | undefined, tools: string[] | undefined, hostReachable = true): ServerView {
+  return { server, status, state: rowStateOf(server, status, hostReachable), tools, target: serverTarget(server), keySource: keySourceOf(server) };
 }
 
 export type SortKey = 'name' | 'state' | 'recent';
@@ -49,7 +56,7 @@ export const SORT_KEYS: readonly SortKey[] = ['name', 'state', 'recent'];
 
 export interface ServerFilter {
   query: string;
-  states: RowState[];
+  states: FilterableRowState[];
   transports: McpServerTransport[];
   scopes: McpServerScope[];
   active: 'all' | 'on' | 'off';
@@ -78,7 +85,7 @@ function matchesQuery(view: ServerView, needle: string): boolean {
 }
 
 /** Errors first: they are what needs the person; then what is busy, working, idle, off. */
-const STATE_ORDER: Record<RowState, number> = { error: 0, connecting: 1, connected: 2, disconnected: 3, inactive: 4 };
+const STATE_ORDER: Record<RowState, number> = { error: 0, connecting: 1, connected: 2, unknown: 3, disconnected: 3, inactive: 4 };
 const byName = (a: ServerView, b: ServerView) => a.server.name.localeCompare(b.server.name, undefined, { sensitivity: 'base', numeric: true });
 const COMPARE: Record<SortKey, (a: ServerView, b: ServerView) => number> = {
   name: byName,
@@ -92,7 +99,7 @@ export function selectServers(views: readonly ServerView[], filter: ServerFilter
     .filter(
       (view) =>
         matchesQuery(view, needle) &&
-        (filter.states.length === 0 || filter.states.includes(view.state)) &&
+        (filter.states.length === 0 || (filter.states as readonly RowState[]).includes(view.state)) &&
         (filter.transports.length === 0 || filter.transports.includes(view.server.type)) &&
         (filter.scopes.length === 0 || filter.scopes.includes(view.server.scope)) &&
         (filter.active === 'all' || view.server.isActive === (filter.active === 'on')),

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useRoute } from '@renderer/data/useRoute';
+import { FakeHost, server } from '@renderer/test/FakeHost';
+import { renderWithProviders } from '@renderer/test/renderWithApp';
+import { ToolsTabNavProvider } from '../ToolsTabNav';
+import { ServerList } from './ServerList';
+
+afterEach(cleanup);
+
+function Harness() {
+  const list = useRoute('mcp.list');
+  return (
+    <ToolsTabNavProvider>
+      <ServerList servers={list.data} loading={list.isPending} states={new Map()} />
+    </ToolsTabNavProvider>
+  );
+}
+
+const REVIEW = {
+  id: 'id-linked',
+  name: 'linked',
+  type: 'stdio' as const,
+  command: 'npx',
+  args: ['-y', 'some-server', '--root', '/home'],
+  envKeys: ['API_KEY'],
+  headerNames: [],
+  reviewToken: 'a'.repeat(64),
+};
+
+function linkedHost(): FakeHost {
+  const host = new FakeHost();
+  host.servers = [server({ name: 'linked', type: 'stdio', config: { command: 'npx', args: REVIEW.args, env: { API_KEY: '***' } }, isActive: false, installSource: 'protocol' })];
+  host.handle('mcp.list_all_tools', () => []);
+  host.handle('mcp.activation_review', () => REVIEW);
+  host.handle('mcp.activate', ({ id }) => {
+    host.servers = host.servers.map((s) => (s.id === id ? { ...s, isActive: true, isTrusted: true } : s));
+    return { success: true };
+  });
+  return host;
+}
+
+describe('ActivationReviewDialog', () => {
+  it('turning on a linked server shows what it would run and activates only with the review token', async () => {
+    const host = linkedHost();
+    renderWithProviders(<Harness />, host);
+    const row = await screen.findByRole('listitem', { name: 'linked' });
+    expect(within(row).getByTestId('from-link').textContent).toBe('From a link');
+    // The host tells every window a link added servers; the list says so.
+    act(() => host.emit({ event: 'mcp.link_installed', payload: { ids: ['id-linked'] } }));
+    expect((await screen.findByTestId('link-arrived')).textContent).toContain('A server was added from an install link');
+    const user = userEvent.setup();
+
+    await user.click(within(row).getByRole('switch'));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('npx');
+    expect(within(dialog).getByTestId('review-args').textContent).toBe('-ysome-server--root/home');
+    expect(within(dialog).getByTestId('review-env').textContent).toBe('API_KEY');
+    expect(within(dialog).getByTestId('review-headers').textContent).toBe('None');
+    expect(host.callCount('mcp.update')).toBe(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(host.callCount('mcp.activate')).toBe(0);
+
+    await user.click(within(row).getByRole('switch'));
+    const again = await screen.findByRole('dialog');
+    await within(again).findByText('npx');
+    await user.click(within(again).getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(host.inputsOf('mcp.activate')).toEqual([{ id: 'id-linked', reviewToken: REVIEW.reviewToken }]));
+    await waitFor(() => expect(within(screen.getByRole('listitem', { name: 'linked' })).getByRole('switch').getAttribute('aria-checked')).toBe('true'));
+    expect(host.callCount('mcp.update')).toBe(0);
+  });
+
+  it('asks again with the new review when the server changed after it was shown', async () => {
+    const host = linkedHost();
+    host.failures.set('mcp.activate', [{ code: 'ACTIVATION_REVIEW_STALE', message: 'changed', data: { id: 'id-linked', name: 'linked' } }]);
+    renderWithProviders(<Harness />, host, 'ja');
+    const row = await screen.findByRole('listitem', { name: 'linked' });
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('switch'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('「linked」をオンにしますか？')).toBeTruthy();
+    await within(dialog).findByText('npx');
+    const reviews = host.callCount('mcp.activation_review');
+    await user.click(within(dialog).getByRole('button', { name: 'オンにする' }));
+    await within(dialog).findByText(/確認後に変更されました/);
+    await waitFor(() => expect(host.callCount('mcp.activation_review')).toBeGreaterThan(reviews));
+  });
+});
