@@ -18,6 +18,13 @@ export class ServerDetailPage {
   readonly callError: Locator;
   readonly runButton: Locator;
   readonly cancelButton: Locator;
+  /** The result's first text block; a long one is cut, with its "Showing the first …" line, Show all and Save. */
+  readonly resultText: Locator;
+  readonly truncation: Locator;
+  readonly showAllText: Locator;
+  readonly saveText: Locator;
+  /** The header that folds the sent arguments away (a button with aria-expanded). */
+  readonly argumentsToggle: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('server-detail');
@@ -31,6 +38,11 @@ export class ServerDetailPage {
     this.callError = this.result.getByTestId('tool-call-error');
     this.runButton = this.playground.getByTestId('playground-run');
     this.cancelButton = this.playground.getByTestId('playground-cancel');
+    this.resultText = this.callDisplay.getByTestId('block-text').first();
+    this.truncation = this.resultText.getByTestId('text-truncated');
+    this.showAllText = this.resultText.getByRole('button', { name: 'Show all' });
+    this.saveText = this.resultText.getByRole('button', { name: 'Save as a file: Text' });
+    this.argumentsToggle = this.callDisplay.getByTestId('tool-call-args').getByRole('button', { name: /^Arguments/ });
   }
 
   /** Opens the detail from the server list. */
@@ -63,6 +75,14 @@ export class ServerDetailPage {
     await this.page.keyboard.type(name);
     await this.page.keyboard.press('Enter');
     await expect(this.playground.getByTestId('playground-tool')).toHaveText(name);
+  }
+
+  /**
+   * A text field of the generated form, by its argument's name (a required one is labelled
+   * "* name"); by role, since the tool's description may mention the same word.
+   */
+  argument(name: string): Locator {
+    return this.playground.getByRole('textbox', { name: new RegExp(`^(\\* )?${name}$`) });
   }
 
   /** Types the arguments as JSON (switching the editor to JSON) and runs the call. */

@@ -14,7 +14,7 @@ test.describe.configure({ timeout: 180_000 });
 test('a server that crashes mid-call: a translated failure with its stderr tail, an error badge, and Reconnect brings it back', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   const detail = new ServerDetailPage(app.page);
-  await expect(settings.emptyState).toBeVisible();
+  await expect(settings.emptyState).toBeVisible({ timeout: 60_000 });
   const added = await app.invoke('mcp.add', {
     name: 'crashy',
     type: 'stdio',
@@ -52,7 +52,7 @@ test('a server that crashes mid-call: a translated failure with its stderr tail,
   await expect(detail.state).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
   await expect(settings.serverRow('crashy')).toHaveAttribute('data-state', 'connected');
   await detail.pickTool('echo');
-  await detail.playground.getByLabel('text').fill('back again');
+  await detail.argument('text').fill('back again');
   await detail.runButton.click();
   await detail.expectCall('ok');
   await expect(detail.callDisplay).toContainText('back again');

@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 180_000 });
 test('a hanging tool: Cancel stops it, the server hears the cancellation, and the next call succeeds', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   const detail = new ServerDetailPage(app.page);
-  await expect(settings.emptyState).toBeVisible();
+  await expect(settings.emptyState).toBeVisible({ timeout: 60_000 });
   const added = await app.invoke('mcp.add', { name: 'hangs', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
   expect(added.ok).toBe(true);
   await detail.open('hangs');
@@ -35,7 +35,7 @@ test('a hanging tool: Cancel stops it, the server hears the cancellation, and th
 
   // The connection stayed up: the next call runs on it and succeeds.
   await detail.pickTool('echo');
-  await detail.playground.getByLabel('text').fill('after the cancel');
+  await detail.argument('text').fill('after the cancel');
   await detail.runButton.click();
   await detail.expectCall('ok');
   await expect(detail.callDisplay).toContainText('after the cancel');

@@ -48,7 +48,7 @@ test.describe.configure({ timeout: 180_000 });
 test('a missing command: Install is offered, the installer runs, and the server connects', async ({ app, appMode }) => {
   test.skip(appMode === 'electron', 'The host PATH is a browser-mode host option');
   const settings = new SettingsPage(app.page);
-  await expect(settings.emptyState).toBeVisible();
+  await expect(settings.emptyState).toBeVisible({ timeout: 60_000 });
   const added = await app.invoke('mcp.add', { name: 'needs-uvx', type: 'stdio', isActive: true, config: { command: 'uvx', args: ['mcp-server-fixture'] } });
   expect(added.ok).toBe(true);
 

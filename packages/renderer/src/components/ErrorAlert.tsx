@@ -22,12 +22,23 @@ const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.fi
  * server's last stderr lines (`data.stderrTail`, already redacted by the host) are shown, not
  * folded: when a server dies, its own words are usually the only real explanation.
  */
-export function ErrorAlert({ error, title, testId }: { error: AppErrorShape; title?: string; testId?: string }) {
+export function ErrorAlert({
+  error,
+  title,
+  testId,
+  serverOutput = true,
+}: {
+  error: AppErrorShape;
+  title?: string;
+  testId?: string;
+  /** Off where the screen shows the server's output itself (a connection test's stderr panel). */
+  serverOutput?: boolean;
+}) {
   const { t } = useTranslation();
   const { t: tErrors } = useTranslation('errors');
   const { token } = theme.useToken();
   const text = translateError(tErrors, error);
-  const tail = stringsOf(error.data?.stderrTail);
+  const tail = serverOutput ? stringsOf(error.data?.stderrTail) : [];
   const rawIssues = error.data?.issues;
   const issues = Array.isArray(rawIssues) ? rawIssues.filter(isIssue) : [];
   return (
