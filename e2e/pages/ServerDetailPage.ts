@@ -50,6 +50,12 @@ export class ServerDetailPage {
     await this.page.getByRole('button', { name: `Open the details of ${serverName}` }).click();
   }
 
+  /** Closes the drawer (its ✕), back to the server list. */
+  async close(): Promise<void> {
+    await this.root.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(this.root).toBeHidden();
+  }
+
   tool(name: string): Locator {
     return this.root.locator(`[data-testid="tool-row"][data-tool-name="${name}"]`);
   }

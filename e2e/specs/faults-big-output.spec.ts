@@ -11,6 +11,7 @@ import { FIXTURE_SERVERS, startHttpFixture } from '../fixtures/servers/paths';
 import { expect, test } from '../fixtures/app';
 import { ServerDetailPage } from '../pages/ServerDetailPage';
 import { SettingsPage } from '../pages/SettingsPage';
+import { shootThemes } from '../pages/themeShots';
 
 test.describe.configure({ timeout: 240_000 });
 // A trace's DOM snapshots are taken in the page, between a click and the frame after it: with
@@ -118,7 +119,7 @@ test('a server that floods stderr and answers 9 MB over stdio: responsive, cut w
 
   await expect(detail.truncation).toHaveText(`Showing the first ${count(200_000)} of ${count(bytes)} characters.`);
   await expect(detail.showAllText).toBeVisible();
-  await app.page.screenshot({ path: test.info().outputPath('big-stdio.png') });
+  await shootThemes(app.page, 'big-stdio');
   expect(await save(detail)).toEqual({ name: 'big-1.txt', bytes, head: 'x'.repeat(16) });
 
   // The flood is in the Logs pane, which stays usable (the ring keeps the latest lines).
@@ -149,7 +150,7 @@ test('a 20 MB result over Streamable HTTP: responsive, cut with Show all, and Sa
     await expect(detail.truncation).toBeInViewport();
 
     await expect(detail.truncation).toHaveText(`Showing the first ${count(200_000)} of ${count(bytes)} characters.`);
-    await app.page.screenshot({ path: test.info().outputPath('big-http.png') });
+    await shootThemes(app.page, 'big-http');
     expect(await save(detail)).toEqual({ name: 'big-1.txt', bytes, head: 'x'.repeat(16) });
   } finally {
     await remote.stop();

@@ -8,6 +8,7 @@ import { CRASH_REPORT } from '../fixtures/servers/tools.mjs';
 import { expect, test } from '../fixtures/app';
 import { ServerDetailPage } from '../pages/ServerDetailPage';
 import { SettingsPage } from '../pages/SettingsPage';
+import { shootThemes } from '../pages/themeShots';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -45,12 +46,26 @@ test('a server that crashes mid-call: a translated failure with its stderr tail,
   // The badge in the drawer's title and the row in the list both say error.
   await expect(detail.state).toHaveAttribute('data-state', 'error');
   await expect(settings.serverRow('crashy')).toHaveAttribute('data-state', 'error');
-  await app.page.screenshot({ path: test.info().outputPath('crash-failed.png') });
+  await shootThemes(app.page, 'crash-failed');
+
+  // The list says what happened: the program stopped while connected (not "failed at the
+  // handshake": it had connected), with its last words one click away.
+  await detail.close();
+  const failure = settings.failureOf('crashy');
+  await expect(failure).toHaveAttribute('data-hint', 'exitedWhileConnected');
+  await expect(failure).toContainText('The program stopped with exit code 1 while it was connected.');
+  await expect(failure).not.toContainText('Failed at');
+  await failure.getByRole('button', { name: 'Show output' }).click();
+  await expect(failure.getByTestId('failure-output')).toContainText(CRASH_REPORT[0]!);
+  await shootThemes(app.page, 'crash-row');
 
   // Reconnect brings a fresh process; a call on it succeeds.
-  await detail.reconnectButton().click();
-  await expect(detail.state).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
-  await expect(settings.serverRow('crashy')).toHaveAttribute('data-state', 'connected');
+  await settings.reconnectButton('crashy').click();
+  await expect(settings.serverRow('crashy')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
+  await expect(failure).toHaveCount(0);
+  await detail.open('crashy');
+  await detail.pane('Playground').click();
+  await expect(detail.state).toHaveAttribute('data-state', 'connected');
   await detail.pickTool('echo');
   await detail.argument('text').fill('back again');
   await detail.runButton.click();

@@ -7,6 +7,7 @@ import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
 import { expect, test } from '../fixtures/app';
 import { ServerDetailPage } from '../pages/ServerDetailPage';
 import { SettingsPage } from '../pages/SettingsPage';
+import { shootThemes } from '../pages/themeShots';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -23,7 +24,7 @@ test('a hanging tool: Cancel stops it, the server hears the cancellation, and th
   await detail.runWithJson({ ms: 600_000 });
   await detail.expectCall('running');
   await expect(detail.playground.getByTestId('playground-progress-text')).toContainText('Progress: 1 of 5', { timeout: 30_000 });
-  await app.page.screenshot({ path: test.info().outputPath('hang-running.png') });
+  await shootThemes(app.page, 'hang-running');
 
   await detail.cancelButton.click();
   await detail.expectCall('cancelled', 15_000);
@@ -31,7 +32,7 @@ test('a hanging tool: Cancel stops it, the server hears the cancellation, and th
   await expect(detail.result).toContainText('The call was cancelled');
   // A cancelled call is not shown as a failure.
   await expect(detail.callError).toHaveCount(0);
-  await app.page.screenshot({ path: test.info().outputPath('hang-cancelled.png') });
+  await shootThemes(app.page, 'hang-cancelled');
 
   // The connection stayed up: the next call runs on it and succeeds.
   await detail.pickTool('echo');
@@ -47,5 +48,5 @@ test('a hanging tool: Cancel stops it, the server hears the cancellation, and th
   await expect(detail.logLines.filter({ hasText: 'sleep cancelled at step 1' })).toHaveCount(1);
   // … over the live connection: it never dropped (a dropped one would also have ended the handler).
   await expect(detail.logLines.filter({ hasText: 'closed unexpectedly' })).toHaveCount(0);
-  await app.page.screenshot({ path: test.info().outputPath('hang-logs.png') });
+  await shootThemes(app.page, 'hang-logs');
 });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
 import { expect, test } from '../fixtures/app';
 import { SettingsPage } from '../pages/SettingsPage';
+import { shootThemes } from '../pages/themeShots';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-e2e-deps-'));
 const fakeBin = path.join(root, 'fake-bin');
@@ -59,7 +60,7 @@ test('a missing command: Install is offered, the installer runs, and the server 
   await expect(failure).toContainText('“uvx” is not installed, or Elftia cannot find it on the PATH.');
   const install = failure.getByRole('button', { name: 'Install uvx' });
   await expect(install).toBeVisible();
-  await app.page.screenshot({ path: test.info().outputPath('missing-command.png') });
+  await shootThemes(app.page, 'missing-command');
 
   await install.click();
   // The server connects once the installed command is found: the row's explanation goes away.
