@@ -51,6 +51,11 @@ export class SettingsPage {
     return this.serverRow(name).getByTestId('failure-explanation');
   }
 
+  /** A row's own Reconnect (disconnects, then connects again). */
+  reconnectButton(name: string): Locator {
+    return this.serverRow(name).getByRole('button', { name: 'Reconnect', exact: true });
+  }
+
   async chooseLanguage(label: 'English' | '中文' | '日本語'): Promise<void> {
     await this.languageSelect.click();
     await this.page.locator('.ant-select-dropdown:visible').getByText(label, { exact: true }).click();

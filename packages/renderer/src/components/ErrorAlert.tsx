@@ -1,4 +1,4 @@
-import { Alert, Typography } from 'antd';
+import { Alert, Typography, theme } from 'antd';
 import type { AppErrorShape } from '@shared/errors';
 import { useTranslation } from 'react-i18next';
 import { translateError } from './translateError';
@@ -14,14 +14,31 @@ const isIssue = (value: unknown): value is Issue =>
   typeof (value as Partial<Issue>).path === 'string' &&
   typeof (value as Partial<Issue>).message === 'string';
 
+const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((line): line is string => typeof line === 'string') : []);
+
 /**
  * A translated error, with the host's own message (and any validation issues) folded into
- * "Technical details": the sentence is for the person, the details are for a bug report.
+ * "Technical details": the sentence is for the person, the details are for a bug report. A
+ * server's last stderr lines (`data.stderrTail`, already redacted by the host) are shown, not
+ * folded: when a server dies, its own words are usually the only real explanation.
  */
-export function ErrorAlert({ error, title, testId }: { error: AppErrorShape; title?: string; testId?: string }) {
+export function ErrorAlert({
+  error,
+  title,
+  testId,
+  serverOutput = true,
+}: {
+  error: AppErrorShape;
+  title?: string;
+  testId?: string;
+  /** Off where the screen shows the server's output itself (a connection test's stderr panel). */
+  serverOutput?: boolean;
+}) {
   const { t } = useTranslation();
   const { t: tErrors } = useTranslation('errors');
+  const { token } = theme.useToken();
   const text = translateError(tErrors, error);
+  const tail = serverOutput ? stringsOf(error.data?.stderrTail) : [];
   const rawIssues = error.data?.issues;
   const issues = Array.isArray(rawIssues) ? rawIssues.filter(isIssue) : [];
   return (
@@ -34,6 +51,29 @@ export function ErrorAlert({ error, title, testId }: { error: AppErrorShape; tit
       description={
         <>
           {title ? <div>{text}</div> : null}
+          {tail.length > 0 ? (
+            <div data-testid="error-stderr-tail">
+              <Typography.Text type="secondary">{t('error.serverOutput')}</Typography.Text>
+              <pre
+                tabIndex={0}
+                aria-label={t('error.serverOutput')}
+                className="elftia-scroll-region"
+                style={{
+                  margin: `${token.marginXXS}px 0 ${token.marginXS}px`,
+                  maxHeight: 160,
+                  overflow: 'auto',
+                  padding: token.paddingXS,
+                  background: token.colorFillTertiary,
+                  borderRadius: token.borderRadiusSM,
+                  fontSize: token.fontSizeSM,
+                  whiteSpace: 'pre-wrap',
+                  overflowWrap: 'anywhere',
+                }}
+              >
+                {tail.join('\n')}
+              </pre>
+            </div>
+          ) : null}
           <details>
             <summary>{t('error.details')}</summary>
             <Typography.Text code>{`${error.code}: ${error.message}`}</Typography.Text>

@@ -316,6 +316,20 @@ describe('ToolCallDisplay', () => {
     expect(screen.getByTestId('tool-call-status').textContent).toBe('Call failed');
   });
 
+  it('quotes the server’s last stderr lines under a call’s error, in a box of its own, and not from other data', () => {
+    const stderrTail = ['FATAL ERROR: heap out of memory', ' 1: 0x10c3a5e node::Abort()'];
+    show({ toolName: 'crash', error: { code: 'MCP_CONNECTION_CLOSED', message: `closed\n${stderrTail.join('\n')}`, data: { serverName: 'fx', stderrTail } } }, 'zh');
+    const alert = screen.getByTestId('tool-call-error');
+    const tail = within(alert).getByTestId('error-stderr-tail');
+    expect(tail.textContent).toContain('服务器最后输出的几行');
+    expect(tail.querySelector('pre')!.textContent).toBe(stderrTail.join('\n'));
+    expect(tail.querySelector('pre')!.getAttribute('tabindex')).toBe('0');
+    cleanup();
+    // Nothing to quote: no empty box (and a malformed tail is no tail).
+    show({ error: { code: 'MCP_CONNECTION_CLOSED', message: 'closed', data: { stderrTail: 'not lines' } } });
+    expect(screen.queryByTestId('error-stderr-tail')).toBeNull();
+  });
+
   it('shows a running call with a spinner and its progress', () => {
     show({ toolName: 'sleep', args: { ms: 500 }, progress: { progress: 2, total: 5, message: 'step 2 of 5' } });
     const running = screen.getByTestId('tool-call-running');
@@ -333,6 +347,8 @@ describe('ToolCallDisplay', () => {
     const block = screen.getByTestId('block-text');
     expect(block.querySelector('pre')!.textContent).toHaveLength(TEXT_DISPLAY_LIMIT);
     expect(within(block).getByTestId('text-truncated').textContent).toBe('Showing the first 200,000 of 200,007 characters.');
+    // Said before the text, where it is in sight.
+    expect(within(block).getByTestId('text-truncated').compareDocumentPosition(block.querySelector('pre')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     fireEvent.click(within(block).getByRole('button', { name: 'Save as a file: Text' }));
     expect(downloads[0]!.name).toBe('big-1.txt');
     expect(downloads[0]!.blob.size).toBe(big.length);

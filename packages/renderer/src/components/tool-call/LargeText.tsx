@@ -28,10 +28,11 @@ export function LargeText({
   if (!large) return <>{render(text)}</>;
   const shown = all ? text : text.slice(0, TEXT_DISPLAY_LIMIT);
   const count = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  // The notice comes first: under a text of 200,000 characters it would be out of sight, and
+  // the person would not know the text is cut, nor that it can be saved whole.
   return (
     <div>
-      {render(shown)}
-      <Space wrap size="small" style={{ marginTop: 4 }}>
+      <Space wrap size="small" style={{ marginBottom: 4 }}>
         <Typography.Text type="secondary" data-testid="text-truncated">
           {all
             ? t('toolCall.text.showingAll', { total: count(text.length) })
@@ -44,6 +45,7 @@ export function LargeText({
         )}
         <SaveButton what={what} onSave={() => saveFile(text, mimeType, fileName)} />
       </Space>
+      {render(shown)}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpServer } from '../../../../../../../../e2e/fixtures/servers/http-server.mjs';
 import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
 import { startSseServer } from '../../../../../../../../e2e/fixtures/servers/sse-server.mjs';
+import { startWsServer } from '../../../../../../../../e2e/fixtures/servers/ws-server.mjs';
 import type { McpServerInput } from '../../../../../shared/contracts/mcp-types';
 import { AppError } from '../../../../../shared/errors';
 import { makeService, stdioInput, waitNoStrayChildren, type Harness } from './McpService.testkit';
@@ -106,5 +107,33 @@ describe('a failed connect explains itself', () => {
     const { code, data } = await failureOf({ name: 'missing', type: 'stdio', config: { command: 'elftia-no-such-command-xyz' } });
     expect(code).toBe('DEPS_MISSING');
     expect(data).toMatchObject({ stage: 'spawn', hint: 'commandMissing', command: 'elftia-no-such-command-xyz' });
+  });
+});
+
+describe('a connection that drops says so, not that it failed to connect', () => {
+  it('a stdio server that crashes mid-call: exitedWhileConnected with its exit code and last words, no connect stage', async () => {
+    h = makeService();
+    const { server } = await h.service.add({ ...stdioInput('crashes', FIXTURE_SERVERS.stdio, { FIXTURE_CRASH_STDERR: '1' }), isActive: false });
+    await h.service.initClient(server!);
+    await expect(h.service.callTool(server!.id, 'crash', {})).rejects.toMatchObject({ code: 'MCP_CONNECTION_CLOSED' });
+    await expect.poll(() => h.service.statusOf(server!.id).state).toBe('error');
+    const { failure } = h.service.statusOf(server!.id);
+    expect(failure).toMatchObject({ code: 'MCP_CONNECTION_CLOSED', data: { hint: 'exitedWhileConnected', exitCode: 1, transport: 'stdio' } });
+    expect(failure?.data?.stage).toBeUndefined();
+    expect(failure?.data?.stderrTail).toEqual(expect.arrayContaining([expect.stringContaining('JavaScript heap out of memory')]));
+  });
+
+  // WebSocket: its close is the transport's end (an SSE stream reconnects by itself instead).
+  it('a remote connection that closes: the code alone, no hint and no stage', async () => {
+    const own = await startWsServer({ port: 0 });
+    h = makeService();
+    const { server } = await h.service.add({ name: 'drops', type: 'websocket', config: { url: `ws://127.0.0.1:${own.port}/ws` }, isActive: false });
+    await h.service.initClient(server!);
+    await own.close();
+    await expect.poll(() => h.service.statusOf(server!.id).state).toBe('error');
+    const { failure } = h.service.statusOf(server!.id);
+    expect(failure).toMatchObject({ code: 'MCP_CONNECTION_CLOSED', data: { transport: 'websocket' } });
+    expect(failure?.data?.hint).toBeUndefined();
+    expect(failure?.data?.stage).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainConnectFailure, isConnectHint, type ConnectFailureFacts } from './connectFailure';
+import { explainConnectFailure, explainDroppedConnection, isConnectHint, type ConnectFailureFacts } from './connectFailure';
 
 const http = (more: Partial<ConnectFailureFacts>): ConnectFailureFacts => ({ code: 'MCP_CONNECT_FAILED', transport: 'http', ...more });
 const sse = (more: Partial<ConnectFailureFacts>): ConnectFailureFacts => ({ code: 'MCP_CONNECT_FAILED', transport: 'sse', ...more });
@@ -41,5 +41,16 @@ describe('explainConnectFailure', () => {
     expect(isConnectHint('sseTryHttp')).toBe(true);
     expect(isConnectHint('toString')).toBe(false);
     expect(isConnectHint(3)).toBe(false);
+  });
+});
+
+describe('explainDroppedConnection', () => {
+  it.each<[string, Parameters<typeof explainDroppedConnection>[0], ReturnType<typeof explainDroppedConnection>]>([
+    ['a program that crashed', { exitCode: 1, signal: null }, { hint: 'exitedWhileConnected' }],
+    ['a program that exited cleanly', { exitCode: 0, signal: null }, { hint: 'exitedWhileConnected' }],
+    ['a program killed by a signal', { exitCode: null, signal: 'SIGKILL' }, { hint: 'killedWhileConnected' }],
+    ['a remote stream that closed', {}, {}],
+  ])('%s: no connect stage, and never "before it answered"', (_name, facts, expected) => {
+    expect(explainDroppedConnection(facts)).toEqual(expected);
   });
 });

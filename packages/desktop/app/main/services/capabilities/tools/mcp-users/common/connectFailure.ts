@@ -50,6 +50,10 @@ export const CONNECT_HINTS = [
   'tls',
   /** Started, but the handshake did not finish in time; `timeoutSeconds`. */
   'timeout',
+  /** A connected server's program ended by itself (a crash, mid-call or idle); `exitCode`. */
+  'exitedWhileConnected',
+  /** A connected server's program was killed by a signal; `signal`. */
+  'killedWhileConnected',
 ] as const;
 export type ConnectHint = (typeof CONNECT_HINTS)[number];
 
@@ -115,6 +119,17 @@ export function explainConnectFailure(facts: ConnectFailureFacts): ConnectExplan
   }
   if (code === 'MCP_TIMEOUT') return { stage: 'initialize', hint: 'timeout' };
   return { stage: 'initialize' };
+}
+
+/**
+ * Why an established connection dropped. There is no connect stage to name (the connect had
+ * succeeded); a program that ended says how, and a remote stream that closed says nothing more
+ * than its error code does.
+ */
+export function explainDroppedConnection({ exitCode, signal }: Pick<ConnectFailureFacts, 'exitCode' | 'signal'>): Pick<ConnectExplanation, 'hint'> {
+  if (signal) return { hint: 'killedWhileConnected' };
+  if (exitCode !== undefined && exitCode !== null) return { hint: 'exitedWhileConnected' };
+  return {};
 }
 
 /** Whether a string read from an error's data is one of the hints (the renderer's guard before translating it). */

@@ -22,7 +22,7 @@ import type { TransportFactory } from './createTransport';
 import type { ServerAuth } from '../auth/ServerSignIns';
 import { refreshIfDue } from '../auth/signIn';
 import {
-  connectFailureData,
+  droppedConnectionData,
   isRetryableOnNewConnection,
   isStaleSocketError,
   markSendFailures,
@@ -404,12 +404,12 @@ export class ConnectionPool {
     this.note(id, 'The connection closed unexpectedly');
     const processEnd = processEndOf(pooled.transport);
     // The last stderr lines of the ring, whenever written: a crash's reason comes just before it.
-    const ctx: ConnectContext = { ...this.errorContext(pooled.server), transport: pooled.server.type, ...(processEnd && { processEnd }) };
+    const { stderrTail = [] } = this.errorContext(pooled.server);
     const failure = new AppError('MCP_CONNECTION_CLOSED', `The connection to "${pooled.server.name}" closed unexpectedly`, {
       serverId: id,
       serverName: pooled.server.name,
-      stderrTail: ctx.stderrTail ?? [],
-      ...connectFailureData('MCP_CONNECTION_CLOSED', undefined, ctx),
+      stderrTail,
+      ...droppedConnectionData({ transport: pooled.server.type, processEnd }),
     });
     this.setState(id, 'error', failure.toShape());
     // The transport reports its own end; closing again makes sure any process group is gone.

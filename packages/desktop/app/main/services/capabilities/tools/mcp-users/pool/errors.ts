@@ -7,7 +7,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerTransport } from '../../../../../../shared/contracts/mcp-types';
 import { AppError } from '../../../../../../shared/errors';
-import { explainConnectFailure, type ConnectFailureFacts } from '../common/connectFailure';
+import { explainConnectFailure, explainDroppedConnection, type ConnectFailureFacts } from '../common/connectFailure';
 import { DEFAULT_INSTALLERS, installActionFor } from '../deps/installers';
 import { MESSAGE_TOO_LARGE } from '../transports/jsonLines';
 import { WebSocketUpgradeError } from '../transports/WebSocketClientTransport';
@@ -137,6 +137,17 @@ export function connectFailureData(code: AppError['code'], err: unknown, ctx: Co
     ...(address && { address }),
     ...(hostname && { hostname }),
   };
+}
+
+/**
+ * The data of an established connection that dropped (the server's state error): how its program
+ * ended, if it did, and the hint that says so. Not connectFailureData: nothing failed to connect,
+ * and "before it answered" or "failed at the handshake" would send the person the wrong way.
+ */
+export function droppedConnectionData(ctx: Pick<ConnectContext, 'transport' | 'processEnd'>): Record<string, unknown> {
+  const end = ctx.processEnd;
+  const { hint } = explainDroppedConnection(end ?? {});
+  return { transport: ctx.transport, ...(end && { exitCode: end.exitCode, signal: end.signal }), ...(hint && { hint }) };
 }
 
 /** Adds the explanation to a connect error that was already an AppError (a timeout, a cancelled connect). */

@@ -119,7 +119,7 @@ function Failed({ result, label }: { result: McpTestResult; label: StageLabel })
   const title = result.failedStage ? t('form.test.failedAt', { stage: label(result.failedStage) }) : undefined;
   return (
     <Flex vertical gap="small" data-testid="test-failed" data-failed-stage={result.failedStage}>
-      {result.error ? <ErrorAlert error={result.error} title={title} /> : null}
+      {result.error ? <ErrorAlert error={result.error} title={title} serverOutput={false} /> : null}
       {result.stderrTail?.length ? (
         <div>
           <Typography.Text type="secondary">{t('form.test.stderr')}</Typography.Text>
