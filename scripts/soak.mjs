@@ -55,6 +55,16 @@ const rig = await startRig({
     { name: 'http-churn', kind: 'http' },
   ],
 });
+// The host is our child but does not follow us out: whatever ends the soak early closes it first.
+const abort = async (why) => {
+  console.error(`Soak stopped early: ${why instanceof Error ? why.stack : why}`);
+  await rig.close();
+  process.exit(1);
+};
+process.once('uncaughtException', abort);
+process.once('unhandledRejection', abort);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => void abort(signal));
+
 const names = [...STABLE, ...CHURNED];
 await Promise.all(names.map((n) => connect(rig.host, rig.ids.get(n))));
 
@@ -78,13 +88,21 @@ const load = setInterval(() => {
 }, 1000 / RATE);
 
 let restarts = 0;
+let restartFailures = 0;
+const httpChurnPort = rig.remotes.get('http-churn').port;
 const churnHttp = setInterval(() => {
   const remote = rig.remotes.get('http-churn');
-  void remote.stop().then(async () => {
+  void remote
+    .stop()
     // Same port, as a remote server's restart looks to the host: stale sockets, a new session.
-    rig.remotes.set('http-churn', await startHttpFixture('http', {}, remote.port));
-    restarts++;
-  });
+    .then(() => startHttpFixture('http', {}, httpChurnPort))
+    .then((again) => {
+      rig.remotes.set('http-churn', again);
+      restarts++;
+    })
+    // A start that missed its timeout on a busy machine is tried again at the next restart;
+    // meanwhile the host meets a server that is down, which is churn too.
+    .catch(() => restartFailures++);
 }, HTTP_RESTART_EVERY_MS);
 
 const samples = [];
@@ -100,7 +118,7 @@ function sample(label) {
     'open fds': u.fds ?? '—',
     'child processes': `${u.children} (${u.servers} stdio servers)`,
     'calls answered': `${row.calls} (${row.ok} ok, ${lost.length} lost, ${inFlight} in flight)`,
-    'http restarts': restarts,
+    'http restarts': `${restarts}${restartFailures ? ` (${restartFailures} starts timed out)` : ''}`,
   });
   return row;
 }

@@ -21,7 +21,7 @@ export function openServices(dir: string, io: CliIo): Services {
   stores.configStore.notices.forEach(warn);
   // Raised while the command runs (the secrets file created by this run): said when it happens.
   stores.configStore.onNotice(warn);
-  const processes = startProcessTracking(dir, (line) => io.stderr.write(`warning: ${line}\n`));
+  const processes = startProcessTracking(dir, warn);
   // One-shot commands: adding a server must not start it in the background only to stop it.
   const services = createServices({ ...stores, fetch: globalThis.fetch, processes }, { connectOnAdd: false });
   // Raised by what a server does while the command runs (a sampling request refused).

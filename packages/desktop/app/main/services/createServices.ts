@@ -2,7 +2,7 @@
  * Composition root: ports in, services and router out. Electron (main/index.ts), the
  * browser-mode host and the tests all build the app through here, so they run the same code.
  */
-import type { EventEnvelope, EventName, EventPayload } from '../../shared/contracts/ipc';
+import type { AppNotice, EventEnvelope, EventName, EventPayload } from '../../shared/contracts/ipc';
 import { DependencyCheckService } from './capabilities/tools/mcp-users/DependencyCheckService';
 import { MCP_EVENT_NAMES, McpService, type McpEventName, type McpServiceOptions } from './capabilities/tools/mcp-users/McpService';
 import type { ProcessRegistry } from './capabilities/tools/mcp-users/transports';
@@ -25,6 +25,8 @@ export interface ServicePorts {
   openUrl?: (url: string) => Promise<void>;
   /** The preset catalog one-click install offers; default the official presets. */
   presets?: readonly OfficialMcpPreset[];
+  /** Raised by the entry point before the services existed (server processes a crashed run left, reaped): first in `app.notices`. */
+  startupNotices?: readonly AppNotice[];
 }
 
 export type EventListener = (envelope: EventEnvelope) => void;
@@ -63,7 +65,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   });
 
   const onLinkInstalled = (ids: string[]) => publish('mcp.link_installed', { ids });
-  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers, deps, presets, onLinkInstalled }));
+  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers, deps, presets, onLinkInstalled, startupNotices: ports.startupNotices }));
 
   // The CLI and other processes write the same file: their changes reach the pool and the UI.
   const offExternalChange = ports.configStore.onExternalChange((change) => void mcpService.applyExternalChange(change));
