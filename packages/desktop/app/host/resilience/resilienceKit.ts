@@ -112,14 +112,13 @@ export const HANG_GRACE_MS = 15_000;
 export const CALL_TIMEOUT_MS = 15_000;
 
 /**
- * The runs' calls share one keep-alive agent of at most this many sockets, as a page shares the
- * browser's few: a burst of a thousand calls queues here rather than in the host's accept queue
- * (511), where a busy machine turns it into connection timeouts that say nothing about the host.
+ * The runs' calls share one agent of at most this many sockets, as a page shares the browser's
+ * few: a burst of a thousand calls queues here rather than in the host's accept queue (511),
+ * where a busy machine turns it into connection timeouts that say nothing about the host. No
+ * keep-alive: on a starved machine a client may take longer than the host's 5 s keep-alive
+ * timeout to send its next request on a kept socket, and the reset would count as a lost call.
  */
-const MAX_SOCKETS = 200;
-/** Idle sockets close well before the host's 5 s keep-alive timeout, so a call never gets a socket the host is closing. */
-const IDLE_SOCKET_MS = 2_000;
-const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS, timeout: IDLE_SOCKET_MS });
+const agent = new http.Agent({ keepAlive: false, maxSockets: 200 });
 
 /** `POST /api/rpc`; `limitMs` bounds the wait from the moment the request is on a socket (not its queueing). */
 function post(host: HostProcess, route: string, input: unknown, limitMs: number): Promise<{ status: number; body: unknown }> {
