@@ -4,6 +4,7 @@
  * that check their own payload, and the figures the runs print. Every stdio server carries a
  * marker argument, so a leaked process is found even after it was re-parented.
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,9 +13,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { FIXTURE_SERVERS, readProcess, startHttpFixture, type FixtureEnv, type RunningServer } from '../../../../../e2e/fixtures/servers/paths';
-import { processesWithMarker, rpc, rssBytes, startHostProcess, waitFor, type HostProcess } from '../hostProcessTestkit';
+import { REPO_ROOT, hostArgs, processesWithMarker, rpc, rssBytes, waitFor, waitForHost, type HostProcess } from '../hostProcessTestkit';
 
 export { processesWithMarker, rpc, waitFor };
+
+/** The host compiles its sources through tsx as it starts: on a machine this busy that can take a minute. */
+const HOST_START_MS = 120_000;
 
 /** Loaded into the host by `startRig({ probe: true })`: its heap and handle counts, written to a file. */
 const PROBE = fileURLToPath(new URL('./hostProbe.mjs', import.meta.url));
@@ -44,7 +48,12 @@ export interface Rig {
 export async function startRig({ servers = [] as ServerSpec[], probe = false, dir = tempConfigDir() } = {}): Promise<Rig> {
   const marker = `elftia-resilience-${randomUUID()}`;
   const probeFile = path.join(dir, 'probe.json');
-  const host = await startHostProcess(dir, probe ? { nodeFlags: ['--expose-gc', '--import', PROBE], env: { ELFTIA_PROBE_FILE: probeFile } } : {});
+  const child = spawn(process.execPath, hostArgs(dir, probe ? ['--expose-gc', '--import', PROBE] : []), {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...(probe && { ELFTIA_PROBE_FILE: probeFile }) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const host = await waitForHost(child, HOST_START_MS);
   const ids = new Map<string, string>();
   const remotes = new Map<string, RunningServer>();
   const rig: Rig = {
