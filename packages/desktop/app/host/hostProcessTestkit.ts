@@ -64,9 +64,15 @@ export function waitForHost(child: ChildProcess, timeoutMs = 30_000): Promise<Ho
   });
 }
 
-export async function rpc(host: { port: number; token: string }, route: string, input: unknown = {}): Promise<{ status: number; body: unknown }> {
+export async function rpc(
+  host: { port: number; token: string },
+  route: string,
+  input: unknown = {},
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`http://127.0.0.1:${host.port}/api/rpc`, {
     method: 'POST',
+    signal,
     headers: { Authorization: `Bearer ${host.token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ route, input }),
   });

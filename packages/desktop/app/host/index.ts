@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import type { AppNotice } from '../shared/contracts/ipc';
 import { errorMessage } from '../shared/errors';
 import { createServices } from '../main/services/createServices';
 import { openInSystemBrowser } from '../main/services/capabilities/tools/mcp-users/auth/systemBrowser';
@@ -42,9 +43,13 @@ async function main(): Promise<void> {
   const stores = openLocalStores(configDir);
   const { configStore } = stores;
   for (const notice of configStore.notices) console.warn(`Warning: ${notice.message}`);
-  const processes = startProcessTracking(configDir, (line) => console.warn(`Warning: ${line}`));
+  const startupNotices: AppNotice[] = [];
+  const processes = startProcessTracking(configDir, (notice) => {
+    console.warn(`Warning: ${notice.message}`);
+    startupNotices.push(notice);
+  });
   const presets = presetCatalog(process.env, (line) => console.warn(`Warning: ${line}`));
-  const services = createServices({ ...stores, fetch: globalThis.fetch, processes, presets, openAuthUrl: (url) => openInSystemBrowser(url) });
+  const services = createServices({ ...stores, fetch: globalThis.fetch, processes, presets, startupNotices, openAuthUrl: (url) => openInSystemBrowser(url) });
   const host = await startHost({ services, staticDir, port, ...hostToken(process.env) });
 
   console.log(`Elftia MCP is running in browser mode. Open ${host.url}`);

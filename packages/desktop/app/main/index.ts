@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, net, shell } from 'electron';
+import type { AppNotice } from '../shared/contracts/ipc';
 import { errorMessage } from '../shared/errors';
 import { createServices, type Services } from './services/createServices';
 import { startProcessTracking } from './services/capabilities/tools/mcp-users/processTracking';
@@ -43,12 +44,17 @@ async function start(): Promise<void> {
   await app.whenReady();
   const userData = app.getPath('userData');
   const stores = assembleStores(userData, openElectronMcpConfigStore(), openSafeStorageSecretStore(userData));
-  processes = startProcessTracking(userData, (line) => console.warn(line));
+  const startupNotices: AppNotice[] = [];
+  processes = startProcessTracking(userData, (notice) => {
+    console.warn(notice.message);
+    startupNotices.push(notice);
+  });
   services = createServices({
     ...stores,
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     processes,
     openUrl: (url) => shell.openExternal(url),
+    startupNotices,
   });
   unbindIpc = bindIpc(services, () => mainWindow, renderer);
   openWindow();

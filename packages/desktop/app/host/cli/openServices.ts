@@ -22,7 +22,7 @@ export function openServices(dir: string, io: CliIo): Services {
   stores.configStore.notices.forEach(warn);
   // Raised while the command runs (the secrets file created by this run): said when it happens.
   stores.configStore.onNotice(warn);
-  const processes = startProcessTracking(dir, (line) => io.stderr.write(`warning: ${line}\n`));
+  const processes = startProcessTracking(dir, warn);
   // One-shot commands: adding a server must not start it in the background only to stop it.
   // Sign-in pages open with $BROWSER from the command's environment, else the system opener; the URL is printed too.
   const openAuthUrl = (url: string) => openInSystemBrowser(url, io.env);

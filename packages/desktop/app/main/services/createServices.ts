@@ -2,7 +2,7 @@
  * Composition root: ports in, services and router out. Electron (main/index.ts), the
  * browser-mode host and the tests all build the app through here, so they run the same code.
  */
-import type { EventEnvelope, EventName, EventPayload } from '../../shared/contracts/ipc';
+import type { AppNotice, EventEnvelope, EventName, EventPayload } from '../../shared/contracts/ipc';
 import { DependencyCheckService } from './capabilities/tools/mcp-users/DependencyCheckService';
 import { MCP_EVENT_NAMES, McpService, type McpEventName, type McpServiceOptions } from './capabilities/tools/mcp-users/McpService';
 import type { ProcessRegistry } from './capabilities/tools/mcp-users/transports';
@@ -45,6 +45,8 @@ export interface ServicePorts {
   approver?: (publish: Publish) => ToolApprover;
   /** Ask models for streamed answers (default true). */
   streamChat?: boolean;
+  /** Raised by the entry point before the services existed (server processes a crashed run left, reaped): first in `app.notices`. */
+  startupNotices?: readonly AppNotice[];
 }
 
 export type Publish = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -103,7 +105,16 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
 
   const onLinkInstalled = (ids: string[]) => publish('mcp.link_installed', { ids });
   const router = new McpRouter(
-    createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers, deps, presets, onLinkInstalled, chat }),
+    createRouteHandlers({
+      mcpService,
+      configStore: ports.configStore,
+      providers: ports.providers,
+      deps,
+      presets,
+      onLinkInstalled,
+      chat,
+      startupNotices: ports.startupNotices,
+    }),
   );
 
   // The CLI and other processes write the same file: their changes reach the pool and the UI.

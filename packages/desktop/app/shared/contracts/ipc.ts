@@ -89,7 +89,7 @@ import {
 
 /** Something the app wants the person to know that is not tied to one request. */
 export const AppNoticeSchema = z.object({
-  code: z.enum(['CONFIG_RECOVERED', 'CONFIG_RECORDS_SET_ASIDE', 'CONFIG_REMOVED', 'SECRETS_PLAINTEXT_FILE', 'LINKED_SERVER_KEPT_INACTIVE', 'MCP_SAMPLING_REFUSED']),
+  code: z.enum(['CONFIG_RECOVERED', 'CONFIG_RECORDS_SET_ASIDE', 'CONFIG_REMOVED', 'SECRETS_PLAINTEXT_FILE', 'LINKED_SERVER_KEPT_INACTIVE', 'MCP_SAMPLING_REFUSED', 'MCP_PROCESSES_REAPED']),
   message: z.string(),
   data: z.record(z.string(), z.unknown()).optional(),
 });

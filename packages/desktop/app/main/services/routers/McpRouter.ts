@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { z } from 'zod';
-import { isRouteName, routes, type RouteName, type RouteOutput, type Routes } from '../../../shared/contracts/ipc';
+import { isRouteName, routes, type AppNotice, type RouteName, type RouteOutput, type Routes } from '../../../shared/contracts/ipc';
 import { AppError, toErrorShape, validationFailure, type Result } from '../../../shared/errors';
 import type { McpActionResult, McpServerRecord } from '../../../shared/contracts/mcp-types';
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
@@ -39,14 +39,16 @@ export interface McpRouterDeps {
   onLinkInstalled: (ids: string[]) => void;
   /** The chat loop and model clients (createChat). */
   chat: Pick<ChatParts, 'service' | 'models'>;
+  /** What the entry point raised before the services existed (createServices' ServicePorts). */
+  startupNotices?: readonly AppNotice[];
 }
 
 /** Server records leave through the router with their secrets masked (redaction.ts); only mcp.reveal_secrets shows them. */
 const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
 
-export function createRouteHandlers({ mcpService, configStore, deps, providers, presets, onLinkInstalled, chat }: McpRouterDeps): RouteHandlers {
+export function createRouteHandlers({ mcpService, configStore, deps, providers, presets, onLinkInstalled, chat, startupNotices = [] }: McpRouterDeps): RouteHandlers {
   return requireReviewBeforeConnect(mcpService, {
-    'app.notices': async () => [...configStore.notices, ...mcpService.notices],
+    'app.notices': async () => [...startupNotices, ...configStore.notices, ...mcpService.notices],
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
     'mcp.add': async (input) => maskResult(await mcpService.add(input)),
     'mcp.update': async ({ id, updates }) => {

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { startProcessTracking } from './processTracking';
 
 const [stateDir, mode] = process.argv.slice(2);
-const tracker = startProcessTracking(stateDir!, (line) => console.error(line));
+const tracker = startProcessTracking(stateDir!, (notice) => console.error(notice.message));
 
 // The wrapper starts a grandchild in its own group and prints its pid, then both sleep.
 const wrapper = spawn(

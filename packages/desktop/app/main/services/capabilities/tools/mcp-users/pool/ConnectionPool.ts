@@ -158,7 +158,21 @@ export class ConnectionPool {
       const result = await run(pooled.client);
       pooled.lastActivity = Date.now();
       return result;
-    } catch (err) {
+    } catch (first) {
+      let err = first;
+      // One request sent on a kept-alive socket the server had just closed says nothing about the
+      // session, which other calls may be using at this moment: dropping it would fail every one
+      // of them (MCP_CONNECTION_CLOSED). The message reached no one, so it goes again on the same
+      // session (fetch takes a fresh socket); only if that fails too is the connection replaced.
+      if (!this.shuttingDown && isStaleSocketError(err) && pooled.alive) {
+        try {
+          const result = await run(pooled.client);
+          pooled.lastActivity = Date.now();
+          return result;
+        } catch (again) {
+          err = again;
+        }
+      }
       if (this.shuttingDown || !isRetryableOnNewConnection(err, idempotent)) throw this.requestError(server, err, mark, method);
       this.note(server.id, `The connection was lost before ${method} reached the server; reconnecting once`);
       await this.drop(server.id, pooled);

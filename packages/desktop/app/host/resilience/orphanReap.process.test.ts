@@ -1,0 +1,58 @@
+/**
+ * Resilience run: the real host is SIGKILLed with three stdio servers running (they ignore stdin
+ * EOF, FIXTURE_LINGER=1, so they do not notice the orphaning and stay). The next start with the
+ * same config folder reaps them from the pid record and says so: in its startup output and in
+ * `app.notices`, which the page shows.
+ */
+import { afterEach, expect, it } from 'vitest';
+import { isRunning } from '../../../../../e2e/fixtures/servers/paths';
+import { connect, processesWithMarker, report, rpc, startRig, tempConfigDir, waitFor, type Rig } from './resilienceKit';
+
+const SERVERS = 3;
+const rigs: Rig[] = [];
+let marker = '';
+
+afterEach(async () => {
+  for (const rig of rigs.splice(0)) await rig.close();
+  await waitFor(() => processesWithMarker(marker).length === 0, 5_000);
+  const left = processesWithMarker(marker);
+  for (const pid of left) process.kill(pid, 'SIGKILL');
+  expect(left, 'server processes left running').toEqual([]);
+});
+
+it('the next start reaps the stdio servers a SIGKILLed host left, and says so', { timeout: 120_000 }, async () => {
+  const dir = tempConfigDir();
+  const first = await startRig({ dir, servers: Array.from({ length: SERVERS }, (_, i) => ({ name: `s${i}`, kind: 'stdio' as const, env: { FIXTURE_LINGER: '1' } })) });
+  rigs.push(first);
+  marker = first.marker;
+  for (const id of first.ids.values()) await connect(first.host, id);
+  const orphans = processesWithMarker(marker);
+  expect(orphans).toHaveLength(SERVERS);
+
+  first.host.child.kill('SIGKILL');
+  await first.host.exited;
+  // Nothing ran the host's shutdown: the servers are orphans now, still running.
+  await new Promise((r) => setTimeout(r, 1_000));
+  expect(processesWithMarker(marker).sort()).toEqual([...orphans].sort());
+
+  // The same folder, whose pid record names the orphans. (The servers may start again in this
+  // run: what must be gone are the orphans' pids.)
+  const second = await startRig({ dir });
+  rigs.push(second);
+  const reapedInTime = await waitFor(() => orphans.every((pid) => !isRunning(pid)), 10_000);
+  const notices = (await rpc(second.host, 'app.notices')).body as { ok: boolean; data: { code: string; message: string; data: { count: number; processes: string } }[] };
+  const reapNotice = notices.data.find((n) => n.code === 'MCP_PROCESSES_REAPED');
+  const printed = second.host.output().split('\n').find((line) => line.includes('left running by an earlier run'));
+  report('host SIGKILLed with 3 stdio servers; next start', {
+    'orphans after SIGKILL': orphans.join(', '),
+    'orphans left after the next start': orphans.filter(isRunning).length,
+    'startup output': printed ?? '(nothing)',
+    'app.notices': reapNotice ? `${reapNotice.code}, count ${reapNotice.data.count}` : '(nothing)',
+  });
+
+  expect(reapedInTime, 'orphans still running after the next start').toBe(true);
+  expect(printed).toContain(`Stopped ${SERVERS} MCP server process(es)`);
+  for (const pid of orphans) expect(printed).toContain(`pid ${pid}`);
+  expect(reapNotice?.data.count).toBe(SERVERS);
+  for (const pid of orphans) expect(reapNotice?.data.processes).toContain(`pid ${pid}`);
+});
