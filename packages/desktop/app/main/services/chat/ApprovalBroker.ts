@@ -54,7 +54,7 @@ export class ApprovalBroker implements ToolApprover {
     if (signal.aborted) return { allowed: false, reason: 'cancelled' };
     const { chatId, serverId, toolName } = question;
     // A server that is gone has no settings; the call itself will say so, the policy asks meanwhile.
-    const settings = await this.hooks.serverSettings(serverId).catch(() => ({ isTrusted: false, disabledAutoApproveTools: [] }));
+    const settings = await this.hooks.serverSettings(serverId).catch(() => ({ isTrusted: false, disabledAutoApproveTools: [] as string[] }));
     if (signal.aborted) return { allowed: false, reason: 'cancelled' };
     const verdict = approvalVerdict({
       annotations: question.annotations,
