@@ -12,6 +12,9 @@ import type { ProviderStore } from './providers/ProviderStore';
 import { PresetInstaller } from './capabilities/tools/mcp-users/presets/PresetInstaller';
 import type { OfficialMcpPreset } from '../../shared/mcp-presets';
 import { McpRouter, createRouteHandlers } from './routers/McpRouter';
+import { createApprovalBroker, type ApprovalBroker } from './chat/ApprovalBroker';
+import type { TextCompleter } from './chat/ports';
+import { isUsableProvider } from './capabilities/tools/mcp-users/common/sampling';
 
 export interface ServicePorts {
   /** Secrets by reference already (appStores.ts): the service only ever sees real values. */
@@ -25,6 +28,8 @@ export interface ServicePorts {
   openUrl?: (url: string) => Promise<void>;
   /** The preset catalog one-click install offers; default the official presets. */
   presets?: readonly OfficialMcpPreset[];
+  /** The chat's model clients, which answer servers' sampling requests; absent = every request is refused. */
+  textCompleter?: TextCompleter;
 }
 
 export type EventListener = (envelope: EventEnvelope) => void;
@@ -32,6 +37,8 @@ export type EventListener = (envelope: EventEnvelope) => void;
 export interface Services {
   mcpService: McpService;
   deps: DependencyCheckService;
+  /** Asks the person before the chat's tool calls (the chat loop's ToolApprover). */
+  approvals: ApprovalBroker;
   router: McpRouter;
   /** Subscribes to every contract event; returns the unsubscribe function. */
   onEvent(listener: EventListener): () => void;
@@ -44,7 +51,13 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     for (const listener of listeners) listener({ event, payload } as EventEnvelope);
   };
 
-  const mcpService = new McpService(ports.configStore, { ...options, fetch: ports.fetch, processes: ports.processes });
+  const { textCompleter } = ports;
+  const mcpService = new McpService(ports.configStore, {
+    ...options,
+    fetch: ports.fetch,
+    processes: ports.processes,
+    ...(textCompleter && { sampling: { completer: textCompleter, isConfigured: () => ports.providers.list().some(isUsableProvider) } }),
+  });
   // McpService emits the contract's own event names and payloads, so forwarding is the identity
   // for every mcp.* event the contract declares: there is no mapping to forget. Listeners are
   // attached only while someone subscribes, because a progress listener makes every call ask the
@@ -62,8 +75,15 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     onProgress: (progress) => publish('presets.install_progress', progress),
   });
 
+  const approvals = createApprovalBroker(mcpService, {
+    request: (request) => publish('chat.approval_request', request),
+    closed: (closed) => publish('chat.approval_closed', closed),
+  });
+
   const onLinkInstalled = (ids: string[]) => publish('mcp.link_installed', { ids });
-  const router = new McpRouter(createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers, deps, presets, onLinkInstalled }));
+  const router = new McpRouter(
+    createRouteHandlers({ mcpService, configStore: ports.configStore, providers: ports.providers, deps, presets, onLinkInstalled, approvals }),
+  );
 
   // The CLI and other processes write the same file: their changes reach the pool and the UI.
   const offExternalChange = ports.configStore.onExternalChange((change) => void mcpService.applyExternalChange(change));
@@ -75,6 +95,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   return {
     mcpService,
     deps,
+    approvals,
     router,
     onEvent(listener) {
       listeners.add(listener);
@@ -91,6 +112,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
         offNotice();
         offServiceNotice();
         listeners.clear();
+        approvals.dispose();
         deps.dispose();
         await mcpService.dispose();
       })();

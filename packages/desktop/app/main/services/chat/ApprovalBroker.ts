@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { ApprovalClosedSchema, ApprovalRequest, ApprovalRespondInputSchema } from '../../../shared/contracts/chat';
+import type { MCPTool, McpServerRecord } from '../../../shared/contracts/mcp-types';
 import { AppError } from '../../../shared/errors';
 import { approvalVerdict } from '../capabilities/tools/mcp-users/common/approvalPolicy';
 import { argumentIssues } from '../capabilities/tools/mcp-users/common/schemaCheck';
@@ -155,4 +156,22 @@ export class ApprovalBroker implements ToolApprover {
     }
     return pending;
   }
+}
+
+/**
+ * The broker over the app's servers: settings and input schemas come from McpService (its tool
+ * cache), questions go wherever `publish` sends the contract's chat.* events.
+ */
+export function createApprovalBroker(
+  mcpService: { get(id: string): Promise<McpServerRecord>; listServerTools(id: string): Promise<MCPTool[]> },
+  publish: Pick<ApprovalHooks, 'request' | 'closed'>,
+): ApprovalBroker {
+  return new ApprovalBroker({
+    ...publish,
+    serverSettings: async (serverId) => {
+      const { isTrusted, disabledAutoApproveTools } = await mcpService.get(serverId);
+      return { isTrusted, disabledAutoApproveTools };
+    },
+    inputSchema: async (serverId, toolName) => (await mcpService.listServerTools(serverId)).find((tool) => tool.name === toolName)?.inputSchema,
+  });
 }

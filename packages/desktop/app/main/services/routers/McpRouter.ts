@@ -19,6 +19,7 @@ import { createLinkRouteHandlers, refuseUnreviewedActivation, requireReviewBefor
 import { createImportRouteHandlers } from './importRoutes';
 import { createChatRouteHandlers } from './chatRoutes';
 import { createApprovalRouteHandlers } from './approvalRoutes';
+import type { ApprovalBroker } from '../chat/ApprovalBroker';
 import type { ProviderStore } from '../providers/ProviderStore';
 
 /** The add schema; its `type` enum and config check derive from the transport table via the contract. */
@@ -36,12 +37,14 @@ export interface McpRouterDeps {
   presets: PresetInstaller;
   /** Told the ids an install link added (the contract's mcp.link_installed). */
   onLinkInstalled: (ids: string[]) => void;
+  /** The chat's tool-call approvals (the chat loop's ToolApprover). */
+  approvals: ApprovalBroker;
 }
 
 /** Server records leave through the router with their secrets masked (redaction.ts); only mcp.reveal_secrets shows them. */
 const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
 
-export function createRouteHandlers({ mcpService, configStore, deps, providers, presets, onLinkInstalled }: McpRouterDeps): RouteHandlers {
+export function createRouteHandlers({ mcpService, configStore, deps, providers, presets, onLinkInstalled, approvals }: McpRouterDeps): RouteHandlers {
   return requireReviewBeforeConnect(mcpService, {
     'app.notices': async () => [...configStore.notices, ...mcpService.notices],
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
@@ -98,7 +101,7 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers, 
     'providers.apply_key': ({ id, serverIds }) => applyProviderKey({ mcpService, providers, presets: presets.presets }, id, serverIds),
     ...createPresetRouteHandlers(presets),
     ...createChatRouteHandlers(),
-    ...createApprovalRouteHandlers(),
+    ...createApprovalRouteHandlers(mcpService, approvals),
   });
 }
 

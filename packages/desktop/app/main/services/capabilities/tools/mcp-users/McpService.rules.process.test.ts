@@ -11,6 +11,7 @@ import { AppError } from '../../../../../shared/errors';
 import { loadMcpTools, McpToolAdapter } from '../../../agent-core/engine/tinyelf/tools/McpToolAdapter';
 import { McpRouter, createRouteHandlers } from '../../../routers/McpRouter';
 import { openLocalStores } from '../../../appStores';
+import { createApprovalBroker } from '../../../chat/ApprovalBroker';
 import { DependencyCheckService } from './DependencyCheckService';
 import { PresetInstaller } from './presets/PresetInstaller';
 import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
@@ -49,7 +50,7 @@ describe('disabled tools', () => {
     const stores = openLocalStores(h.dir);
     const deps = new DependencyCheckService();
     const presets = new PresetInstaller({ mcpService: h.service, deps, providers: stores.providers });
-    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...stores, deps, presets, onLinkInstalled: () => {} }));
+    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...stores, deps, presets, onLinkInstalled: () => {}, approvals: createApprovalBroker(h.service, { request: () => {}, closed: () => {} }) }));
     const result = await router.dispatch('mcp.call_tool', { serverId: server.id, toolName: 'echo', args: { text: 'x' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'MCP_TOOL_DISABLED', data: { toolName: 'echo' } } });
   });
