@@ -7,6 +7,7 @@ import type { AppErrorShape } from '@shared/errors';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRouteMutation } from '@renderer/data/useRoute';
 import { useToolsTabNav } from '../ToolsTabNav';
+import { TrustedSwitch } from './TrustedSwitch';
 
 interface DetailHeaderProps {
   server: McpServerRecord;
@@ -34,6 +35,9 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
         <Button icon={<EditOutlined />} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })}>
           {t('detail.actions.edit')}
         </Button>
+        <Flex align="center" style={{ marginInlineStart: 'auto' }}>
+          <TrustedSwitch server={server} />
+        </Flex>
       </Flex>
       {discovery.isPending ? (
         <Skeleton active paragraph={{ rows: 1 }} title={false} />
