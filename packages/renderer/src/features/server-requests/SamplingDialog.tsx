@@ -101,7 +101,8 @@ function SamplingModal({ request, waiting, onDone, onLater }: { request: Samplin
         requestId: request.requestId,
         providerId: chosen.id,
         model: model.trim(),
-        messages: values.messages,
+        // Only the texts are fields; the roles are the server's.
+        messages: request.messages.map((m, i) => ({ role: m.role, text: values.messages?.[i]?.text ?? m.text })),
         systemPrompt: values.systemPrompt,
         maxTokens: values.maxTokens,
       });
