@@ -53,7 +53,7 @@ function setup(providers: LlmProvider[]) {
   return host;
 }
 
-const dialog = async () => (await screen.findByTestId('sampling-draft', undefined, SLOW)).closest<HTMLElement>('.ant-modal')!;
+const dialog = async () => (await screen.findByTestId('sampling-decline', undefined, SLOW)).closest<HTMLElement>('.ant-modal')!;
 
 describe('SamplingDialog', () => {
   it('shows the request, generates from the edited request on the chosen model, and sends the reviewed draft', async () => {
@@ -88,7 +88,7 @@ describe('SamplingDialog', () => {
       () => expect(host.inputsOf('mcp.sampling_respond')).toEqual([{ requestId: 'smp-1', decision: 'send', text: 'My own summary', model: 'gpt-x-2025' }]),
       SLOW,
     );
-    await waitFor(() => expect(screen.queryByTestId('sampling-draft')).toBeNull(), SLOW);
+    await waitFor(() => expect(screen.queryByTestId('sampling-decline')).toBeNull(), SLOW);
   });
 
   it('remembers the last provider and model', async () => {
@@ -104,6 +104,7 @@ describe('SamplingDialog', () => {
     const modal = await dialog();
     expect((await within(modal).findByTestId('sampling-no-model', undefined, SLOW)).textContent).toContain('No model is configured');
     expect(within(modal).queryByTestId('sampling-generate')).toBeNull();
+    expect(within(modal).queryByTestId('sampling-draft')).toBeNull();
     await click(within(modal).getByTestId('sampling-open-keys'));
     expect(await screen.findByTestId('provider-keys', undefined, SLOW)).toBeTruthy();
     await click(within(modal).getByTestId('sampling-decline'));
@@ -113,7 +114,7 @@ describe('SamplingDialog', () => {
   it('puts the request aside on Esc without declining it', async () => {
     const host = setup([provider('openai', true)]);
     fireEvent.keyDown(await dialog(), { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByTestId('sampling-draft')).toBeNull(), SLOW);
+    await waitFor(() => expect(screen.queryByTestId('sampling-decline')).toBeNull(), SLOW);
     expect(host.inputsOf('mcp.sampling_respond')).toEqual([]);
     await click(await screen.findByTestId('sampling-waiting', undefined, SLOW));
     expect(await dialog()).toBeTruthy();

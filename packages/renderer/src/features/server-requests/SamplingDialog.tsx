@@ -174,7 +174,9 @@ function SamplingModal({ request, waiting, onDone, onLater }: { request: Samplin
           initialValues={{ systemPrompt: request.systemPrompt ?? '', maxTokens: request.maxTokens, messages: request.messages }}
           requiredMark={false}
         >
-          <Typography.Text strong>{t('approvals.sampling.messages')}</Typography.Text>
+          <Typography.Text strong style={{ display: 'block', marginTop: token.marginXS }}>
+            {t('approvals.sampling.messages')}
+          </Typography.Text>
           <Form.List name="messages">
             {(fields) => (
               <Flex vertical gap={6} style={{ marginTop: 6, marginBottom: 12 }} data-testid="sampling-messages">
@@ -252,20 +254,23 @@ function SamplingModal({ request, waiting, onDone, onLater }: { request: Samplin
         )}
         {generate.error && generate.error.code !== 'MCP_SAMPLING_NOT_PENDING' ? <ErrorAlert error={generate.error} title={t('approvals.sampling.generateFailed')} /> : null}
 
-        <Flex vertical gap={4}>
-          <Typography.Text strong>
-            {t('approvals.sampling.draft')} {draftModel ? <Tag>{draftModel}</Tag> : null}
-          </Typography.Text>
-          <Input.TextArea
-            data-testid="sampling-draft"
-            aria-label={t('approvals.sampling.draft')}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            autoSize={{ minRows: 3, maxRows: 12 }}
-            placeholder={t('approvals.sampling.draftPlaceholder')}
-          />
-          {draftModel ? <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>{t('approvals.sampling.draftHelp')}</Typography.Text> : null}
-        </Flex>
+        {/* Without a model there is nothing to draft with, and nothing can be sent: only Decline applies. */}
+        {noModel ? null : (
+          <Flex vertical gap={4}>
+            <Typography.Text strong>
+              {t('approvals.sampling.draft')} {draftModel ? <Tag>{draftModel}</Tag> : null}
+            </Typography.Text>
+            <Input.TextArea
+              data-testid="sampling-draft"
+              aria-label={t('approvals.sampling.draft')}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              autoSize={{ minRows: 3, maxRows: 12 }}
+              placeholder={t('approvals.sampling.draftPlaceholder')}
+            />
+            {draftModel ? <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>{t('approvals.sampling.draftHelp')}</Typography.Text> : null}
+          </Flex>
+        )}
         {respond.error && respond.error.code !== 'MCP_SAMPLING_NOT_PENDING' ? <ErrorAlert error={respond.error} title={t('approvals.sampling.sendFailed')} /> : null}
         <Flex vertical style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
           <span>{t('approvals.sampling.expires', { time: expires })}</span>
