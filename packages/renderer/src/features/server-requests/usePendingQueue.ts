@@ -2,13 +2,13 @@
  * Requests waiting for the person, oldest first: those already waiting when the window opened
  * (the list route), then each request event. One leaves the queue when this window answered it
  * or the host says it no longer waits (the closed event); `onGone` hears about the ones that went
- * without this window's answer. Shared by the tool-call approvals and the sampling reviews.
+ * without this window's answer. Shared by servers' questions, tool-call approvals and sampling reviews.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EventName, EventPayload, RouteName, RouteOutput } from '@shared/contracts/ipc';
 import { useHost } from '@renderer/bridge/HostContext';
 
-type ListRoute = 'chat.approvals' | 'mcp.sampling_requests';
+type ListRoute = 'mcp.elicitations' | 'chat.approvals' | 'mcp.sampling_requests';
 type Item<L extends ListRoute> = RouteOutput<L>[number];
 
 /** The list route, the event that adds a request (its payload is one of the list's items) and the one that closes it. */
