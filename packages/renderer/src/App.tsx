@@ -6,7 +6,9 @@ import { HostProvider } from './bridge/HostContext';
 import { DataProvider } from './data/DataProvider';
 import type { HostClient } from './bridge/types';
 import { SettingsWindow } from './features/settings/SettingsWindow';
+import { ApprovalDialog } from './features/server-requests/ApprovalDialog';
 import { ElicitationDialog } from './features/server-requests/ElicitationDialog';
+import { SamplingDialog } from './features/server-requests/SamplingDialog';
 import { ANTD_LOCALES, HTML_LANG, SOURCE_LANGUAGE, isLanguage } from './i18n/languages';
 import { useThemePreference, type EffectiveTheme } from './theme/useThemePreference';
 
@@ -44,6 +46,8 @@ function Shell() {
         </div>
         {/* Over any screen: a server may ask while the person is anywhere in the app. */}
         <ElicitationDialog />
+        <ApprovalDialog />
+        <SamplingDialog />
       </AntdApp>
     </ConfigProvider>
   );

@@ -12,8 +12,12 @@ import type { ProviderStore } from './providers/ProviderStore';
 import { PresetInstaller } from './capabilities/tools/mcp-users/presets/PresetInstaller';
 import type { OfficialMcpPreset } from '../../shared/mcp-presets';
 import { McpRouter, createRouteHandlers } from './routers/McpRouter';
-import { createChat, DENY_ALL_APPROVER, type ChatParts } from './chat/createChat';
-import type { ToolApprover } from './chat/ports';
+import { createChat, type ChatParts } from './chat/createChat';
+import type { TextCompleter, ToolApprover } from './chat/ports';
+import { ModelClients } from './chat/models/ModelClients';
+import { ModelTextCompleter } from './chat/ModelTextCompleter';
+import { createApprovalBroker, type ApprovalBroker } from './chat/ApprovalBroker';
+import { isUsableProvider } from './capabilities/tools/mcp-users/common/sampling';
 import { openOAuthSessionStore } from './capabilities/tools/mcp-users/auth/oauthSessionStore';
 import type { SecretStore } from './secrets/SecretStore';
 
@@ -39,14 +43,16 @@ export interface ServicePorts {
   /** The preset catalog one-click install offers; default the official presets. */
   presets?: readonly OfficialMcpPreset[];
   /**
-   * Who decides each tool call a chat's model makes. Built with `publish`, so it can put questions
-   * to the person as chat.approval_request events. Default: DENY_ALL_APPROVER (nobody to ask).
+   * Who decides each tool call a chat's model makes; default the ApprovalBroker, which asks the
+   * person (chat.approval_request) unless the approval policy lets the call run. Tests replace it.
    */
   approver?: (publish: Publish) => ToolApprover;
   /** Ask models for streamed answers (default true). */
   streamChat?: boolean;
   /** Raised by the entry point before the services existed (server processes a crashed run left, reaped): first in `app.notices`. */
   startupNotices?: readonly AppNotice[];
+  /** What answers servers' sampling requests once the person approved them; default the chat's model clients. */
+  textCompleter?: TextCompleter;
 }
 
 export type Publish = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -58,6 +64,8 @@ export interface Services {
   deps: DependencyCheckService;
   /** The chat loop, its model clients, and the TextCompleter sampling answers with. */
   chat: ChatParts;
+  /** Asks the person before the chat's tool calls (the chat loop's ToolApprover). */
+  approvals: ApprovalBroker;
   router: McpRouter;
   /** Subscribes to every contract event; returns the unsubscribe function. */
   onEvent(listener: EventListener): () => void;
@@ -76,7 +84,16 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     clientMetadataUrl: ports.oauthClientMetadataUrl,
     ...options.oauth,
   };
-  const mcpService = new McpService(ports.configStore, { ...options, fetch: ports.fetch, processes: ports.processes, oauth });
+  // The model clients come first: servers' sampling requests are answered through them too.
+  const models = new ModelClients({ providers: ports.providers, fetch: ports.fetch });
+  const textCompleter = ports.textCompleter ?? new ModelTextCompleter(models);
+  const mcpService = new McpService(ports.configStore, {
+    ...options,
+    fetch: ports.fetch,
+    processes: ports.processes,
+    oauth,
+    sampling: { completer: textCompleter, isConfigured: () => ports.providers.list().some(isUsableProvider) },
+  });
   // McpService emits the contract's own event names and payloads, so forwarding is the identity
   // for every mcp.* event the contract declares: there is no mapping to forget. Listeners are
   // attached only while someone subscribes, because a progress listener makes every call ask the
@@ -94,11 +111,14 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     onProgress: (progress) => publish('presets.install_progress', progress),
   });
 
+  const approvals = createApprovalBroker(mcpService, {
+    request: (request) => publish('chat.approval_request', request),
+    closed: (closed) => publish('chat.approval_closed', closed),
+  });
   const chat = createChat({
     mcpService,
-    providers: ports.providers,
-    fetch: ports.fetch,
-    approver: ports.approver?.(publish) ?? DENY_ALL_APPROVER,
+    models,
+    approver: ports.approver?.(publish) ?? approvals,
     emit: publish,
     ...(ports.streamChat !== undefined ? { stream: ports.streamChat } : {}),
   });
@@ -113,6 +133,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
       presets,
       onLinkInstalled,
       chat,
+      approvals,
       startupNotices: ports.startupNotices,
     }),
   );
@@ -128,6 +149,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     mcpService,
     deps,
     chat,
+    approvals,
     router,
     onEvent(listener) {
       listeners.add(listener);
@@ -146,6 +168,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
         // Turns first: their tool calls run on the service's connections.
         await chat.service.dispose();
         listeners.clear();
+        approvals.dispose();
         deps.dispose();
         await mcpService.dispose();
       })();

@@ -1,12 +1,12 @@
 /**
  * The chat's parts built together (composition root helper): the model clients, the loop, and the
- * TextCompleter sampling uses. The approver is a dependency: the person-facing ApprovalBroker in
+ * TextCompleter sampling uses (over the same model clients). The approver is a dependency: the person-facing ApprovalBroker in
  * the app; `DENY_ALL_APPROVER` where nobody can be asked.
  */
 import type { McpCallPort } from '../agent-core/engine/tinyelf/tools/McpToolAdapter';
 import type { McpToolSource } from '../capabilities/tools/mcp-users/ToolsLoader';
 import { ChatService, type ChatEmit } from './ChatService';
-import { ModelClients, type ModelClientsDeps } from './models/ModelClients';
+import type { ModelClients } from './models/ModelClients';
 import { ModelTextCompleter } from './ModelTextCompleter';
 import type { ToolApprover } from './ports';
 
@@ -16,15 +16,16 @@ export interface ChatParts {
   textCompleter: ModelTextCompleter;
 }
 
-export interface ChatPartsDeps extends ModelClientsDeps {
+export interface ChatPartsDeps {
+  /** Built first by the caller: sampling answers through them too, before the service exists. */
+  models: ModelClients;
   mcpService: McpToolSource & McpCallPort;
   approver: ToolApprover;
   emit: ChatEmit;
   stream?: boolean;
 }
 
-export function createChat({ mcpService, providers, fetch, approver, emit, stream }: ChatPartsDeps): ChatParts {
-  const models = new ModelClients({ providers, fetch });
+export function createChat({ mcpService, models, approver, emit, stream }: ChatPartsDeps): ChatParts {
   const service = new ChatService({ mcpService, models, approver, emit, ...(stream !== undefined ? { stream } : {}) });
   return { service, models, textCompleter: new ModelTextCompleter(models) };
 }

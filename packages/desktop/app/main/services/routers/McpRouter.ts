@@ -19,6 +19,7 @@ import { createLinkRouteHandlers, refuseUnreviewedActivation, requireReviewBefor
 import { createImportRouteHandlers } from './importRoutes';
 import { createChatRouteHandlers } from './chatRoutes';
 import { createApprovalRouteHandlers } from './approvalRoutes';
+import type { ApprovalBroker } from '../chat/ApprovalBroker';
 import type { ProviderStore } from '../providers/ProviderStore';
 import type { ChatParts } from '../chat/createChat';
 
@@ -41,12 +42,14 @@ export interface McpRouterDeps {
   chat: Pick<ChatParts, 'service' | 'models'>;
   /** What the entry point raised before the services existed (createServices' ServicePorts). */
   startupNotices?: readonly AppNotice[];
+  /** The chat's tool-call approvals (the chat loop's ToolApprover). */
+  approvals: ApprovalBroker;
 }
 
 /** Server records leave through the router with their secrets masked (redaction.ts); only mcp.reveal_secrets shows them. */
 const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
 
-export function createRouteHandlers({ mcpService, configStore, deps, providers, presets, onLinkInstalled, chat, startupNotices = [] }: McpRouterDeps): RouteHandlers {
+export function createRouteHandlers({ mcpService, configStore, deps, providers, presets, onLinkInstalled, chat, approvals, startupNotices = [] }: McpRouterDeps): RouteHandlers {
   return requireReviewBeforeConnect(mcpService, {
     'app.notices': async () => [...startupNotices, ...configStore.notices, ...mcpService.notices],
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
@@ -106,7 +109,7 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers, 
     'providers.apply_key': ({ id, serverIds }) => applyProviderKey({ mcpService, providers, presets: presets.presets }, id, serverIds),
     ...createPresetRouteHandlers(presets),
     ...createChatRouteHandlers(chat),
-    ...createApprovalRouteHandlers(),
+    ...createApprovalRouteHandlers(mcpService, approvals),
   });
 }
 

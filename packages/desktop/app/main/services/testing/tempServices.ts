@@ -16,8 +16,11 @@ export function makeTempConfigDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-test-'));
 }
 
-/** `ports` replaces what a test needs different (a preset catalog of fixture servers, a chat approver). */
-export function createTempServices(configDir = makeTempConfigDir(), ports: Pick<ServicePorts, 'presets' | 'approver' | 'streamChat'> = {}): TempServices {
+/** `ports` replaces what a test needs different (a preset catalog of fixture servers, a chat approver, a model that answers from its input). */
+export function createTempServices(
+  configDir = makeTempConfigDir(),
+  ports: Pick<ServicePorts, 'presets' | 'approver' | 'streamChat' | 'textCompleter'> = {},
+): TempServices {
   const stores = openLocalStores(configDir);
   const services = createServices({ ...stores, fetch: globalThis.fetch, ...ports });
   return {

@@ -11,11 +11,13 @@ import { AppError } from '../../../../../shared/errors';
 import { loadMcpTools, McpToolAdapter } from '../../../agent-core/engine/tinyelf/tools/McpToolAdapter';
 import { McpRouter, createRouteHandlers } from '../../../routers/McpRouter';
 import { openLocalStores } from '../../../appStores';
+import { createApprovalBroker } from '../../../chat/ApprovalBroker';
 import { DependencyCheckService } from './DependencyCheckService';
 import { PresetInstaller } from './presets/PresetInstaller';
 import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 import { setupMcpTools } from './ToolsLoader';
 import { createChat, DENY_ALL_APPROVER } from '../../../chat/createChat';
+import { ModelClients } from '../../../chat/models/ModelClients';
 
 let h: Harness;
 
@@ -50,8 +52,9 @@ describe('disabled tools', () => {
     const stores = openLocalStores(h.dir);
     const deps = new DependencyCheckService();
     const presets = new PresetInstaller({ mcpService: h.service, deps, providers: stores.providers });
-    const chat = createChat({ mcpService: h.service, providers: stores.providers, fetch, approver: DENY_ALL_APPROVER, emit: () => {} });
-    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...stores, deps, presets, onLinkInstalled: () => {}, chat }));
+    const chat = createChat({ mcpService: h.service, models: new ModelClients({ providers: stores.providers, fetch }), approver: DENY_ALL_APPROVER, emit: () => {} });
+    const approvals = createApprovalBroker(h.service, { request: () => {}, closed: () => {} });
+    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...stores, deps, presets, onLinkInstalled: () => {}, chat, approvals }));
     const result = await router.dispatch('mcp.call_tool', { serverId: server.id, toolName: 'echo', args: { text: 'x' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'MCP_TOOL_DISABLED', data: { toolName: 'echo' } } });
   });

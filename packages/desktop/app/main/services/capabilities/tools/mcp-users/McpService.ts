@@ -34,10 +34,12 @@ import {
 } from '../../../../../shared/contracts/mcp-types';
 import type { DuplicateAction, ImportDecision, McpImportPreview, McpImportResult } from '../../../../../shared/contracts/mcp-import';
 import type { ElicitationRequest, ElicitationRespondInput } from '../../../../../shared/contracts/elicitation';
+import type { SamplingRequest } from '../../../../../shared/contracts/chat';
 import { AppError, toErrorShape } from '../../../../../shared/errors';
 import type { McpConfigChange, McpConfigStore } from '../../../config/McpConfigStore';
 import { McpServerLog } from './McpServerLog';
 import { ElicitationBroker } from './ElicitationBroker';
+import { SamplingBroker, type SamplingModel } from './SamplingBroker';
 import { ServerRecords } from './ServerRecords';
 import { CallCancellation } from './pool/CallCancellation';
 import { Coalescer } from './pool/coalesce';
@@ -87,6 +89,10 @@ export interface McpServiceOptions {
   elicitationTimeoutMs?: number;
   /** Sign-in to remote servers (OAuth): where sessions are kept and how the browser opens. Absent: a 401 is a plain connect failure. */
   oauth?: OAuthOptions;
+  /** The person's model for servers' sampling requests; without it every request is refused (the person is told once). */
+  sampling?: SamplingModel;
+  /** How long a sampling request waits for the person's review before it is refused. */
+  samplingTimeoutMs?: number;
 }
 
 const DEFAULTS = {
@@ -151,6 +157,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   private readonly raised: AppNotice[] = [];
   private readonly noticeListeners = new Set<(notice: AppNotice) => void>();
   private readonly elicitation: ElicitationBroker;
+  private readonly sampling: SamplingBroker;
   /** Servers the person was told asked for sampling: once per server per run is enough. */
   private readonly samplingNoticed = new Set<string>();
   private readonly signIns: ServerSignIns | undefined;
@@ -169,13 +176,21 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         request: (request) => this.emit('mcp.elicitation_request', request),
         closed: (closed) => this.emit('mcp.elicitation_closed', closed),
         note: (serverId, line) => this.pool.note(serverId, line),
-        runningCall: (serverId) => {
-          const calls = [...this.activeCalls].filter(([, call]) => call.serverId === serverId);
-          const [only] = calls;
-          return calls.length === 1 && only ? { callId: only[0], toolName: only[1].toolName, deadline: only[1].deadline } : undefined;
-        },
+        runningCall: (serverId) => this.onlyRunningCall(serverId),
       },
       options.elicitationTimeoutMs,
+    );
+    this.sampling = new SamplingBroker(
+      {
+        hasAsker: () => this.listenerCount('mcp.sampling_request') > 0,
+        request: (request) => this.emit('mcp.sampling_request', request),
+        closed: (closed) => this.emit('mcp.sampling_closed', closed),
+        note: (serverId, line) => this.pool.note(serverId, line),
+        refusedForNoModel: (server) => this.noticeSamplingRefused(server),
+        runningCallDeadline: (serverId) => this.onlyRunningCall(serverId)?.deadline,
+      },
+      options.sampling,
+      options.samplingTimeoutMs,
     );
     this.signIns =
       options.oauth &&
@@ -198,7 +213,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         this.toolsChanged.poke(serverId);
       },
       onElicit: (server, params, signal) => this.elicitation.ask(server, params, signal),
-      onSamplingRefused: (server) => this.noticeSamplingRefused(server),
+      onSample: (server, params, signal) => this.sampling.ask(server, params, signal),
     });
   }
 
@@ -328,13 +343,20 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     return off;
   }
 
-  /** The person learns a server wanted a model answer, which Elftia cannot give yet. */
-  private noticeSamplingRefused(server: McpServerRecord): void {
+  /** The tool call running on the server, when exactly one is: a server request is most likely its. */
+  private onlyRunningCall(serverId: string): { callId: string; toolName: string; deadline: number } | undefined {
+    const calls = [...this.activeCalls].filter(([, call]) => call.serverId === serverId);
+    const [only] = calls;
+    return calls.length === 1 && only ? { callId: only[0], toolName: only[1].toolName, deadline: only[1].deadline } : undefined;
+  }
+
+  /** The person learns a server wanted a model answer, which no configured model could give. */
+  private noticeSamplingRefused(server: Pick<McpServerRecord, 'id' | 'name'>): void {
     if (this.samplingNoticed.has(server.id)) return;
     this.samplingNoticed.add(server.id);
     this.raise({
       code: 'MCP_SAMPLING_REFUSED',
-      message: `"${server.name}" asked for a model answer (sampling); Elftia cannot answer yet, and will once a model can be configured`,
+      message: `"${server.name}" asked for a model answer (sampling); it was refused because no model is configured (add a key under Provider keys)`,
       data: { serverId: server.id, serverName: server.name },
     });
   }
@@ -440,11 +462,27 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     return this.elicitation.list();
   }
 
+  /** The sampling requests waiting for the person's review, oldest first. */
+  pendingSamplings(): SamplingRequest[] {
+    return this.sampling.list();
+  }
+
+  /** Runs a sampling request on the person's model (see SamplingBroker.generate); the draft goes back to the person only. */
+  generateSampling(input: Parameters<SamplingBroker['generate']>[0]): ReturnType<SamplingBroker['generate']> {
+    return this.sampling.generate(input);
+  }
+
+  /** Sends the reviewed answer to the server, or declines (see SamplingBroker.respond). */
+  respondToSampling(input: Parameters<SamplingBroker['respond']>[0]): void {
+    this.sampling.respond(input);
+  }
+
   /** Idempotent. Shutdown order: cancel calls and questions → close clients → processes gone. */
   dispose(): Promise<void> {
     this.disposing ??= (async () => {
       this.elicitation.dispose();
       this.signIns?.dispose();
+      this.sampling.dispose();
       for (const { controller } of this.activeCalls.values()) {
         controller.abort(new AppError('MCP_CANCELLED', 'The app is shutting down'));
       }

@@ -10,7 +10,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConnectionState, McpServerRecord, McpServerStatus } from '../../../../../../shared/contracts/mcp-types';
 import { AppError, type AppErrorShape } from '../../../../../../shared/errors';
 import type { McpServerLog } from '../McpServerLog';
@@ -61,8 +61,8 @@ export interface PoolHooks {
   onToolsChanged(serverId: string): void;
   /** The server asks the person something (elicitation/create); the answer goes back to it. */
   onElicit(server: McpServerRecord, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
-  /** The server asked for sampling/createMessage, which was refused. */
-  onSamplingRefused(server: McpServerRecord): void;
+  /** The server asks for a model answer (sampling/createMessage); the person's reviewed answer goes back, or a refusal. */
+  onSample(server: McpServerRecord, params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
   /** A request failed for want of a sign-in (403 insufficient_scope, a 401 no refresh cured). */
   onAuthFailure?(server: McpServerRecord, failure: AppErrorShape): void;
 }
@@ -371,7 +371,7 @@ export class ConnectionPool {
         },
         note: (line) => this.note(server.id, line),
         elicit: (params, signal) => this.hooks.onElicit(this.clients.get(server.id)?.server ?? server, params, signal),
-        onSamplingRefused: () => this.hooks.onSamplingRefused(this.clients.get(server.id)?.server ?? server),
+        sample: (params, signal) => this.hooks.onSample(this.clients.get(server.id)?.server ?? server, params, signal),
       });
       client.onerror = (err) => this.note(server.id, `Transport error: ${err.message.split('\n')[0] ?? ''}`);
       const connecting = client.connect(transport);

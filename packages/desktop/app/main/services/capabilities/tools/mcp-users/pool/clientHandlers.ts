@@ -9,8 +9,9 @@ import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ListRootsRequestSchema,
-  McpError,
   ToolListChangedNotificationSchema,
+  type CreateMessageRequest,
+  type CreateMessageResult,
   type ElicitRequest,
   type ElicitResult,
   type Root,
@@ -40,17 +41,13 @@ export interface ClientHooks {
   note(line: string): void;
   /** Asks the person (see ElicitationBroker); `signal` aborts when the server stops waiting or the connection closes. */
   elicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
-  /** A sampling request was turned down, so the person can be told a server wanted a model. */
-  onSamplingRefused(): void;
+  /** Answers with the person's model after their review, or rejects with SAMPLING_REJECTED (see SamplingBroker). */
+  sample(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
 }
 
 export function installClientHandlers(client: Client, hooks: ClientHooks): void {
   client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: rootsOf(hooks.currentServer()) }));
-  client.setRequestHandler(CreateMessageRequestSchema, () => {
-    hooks.note('Declined a sampling/createMessage request: no language model is connected');
-    hooks.onSamplingRefused();
-    throw new McpError(SAMPLING_REJECTED, 'Sampling is not available: Elftia has no language model connected to answer sampling/createMessage');
-  });
+  client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => hooks.sample(request.params, extra.signal));
   client.setRequestHandler(ElicitRequestSchema, (request, extra) => hooks.elicit(request.params, extra.signal));
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => hooks.onToolsChanged());
 }

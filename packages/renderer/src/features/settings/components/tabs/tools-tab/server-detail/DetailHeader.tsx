@@ -8,6 +8,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRouteMutation } from '@renderer/data/useRoute';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { SignInBar } from '../server-auth/SignInBar';
+import { TrustedSwitch } from './TrustedSwitch';
 
 interface DetailHeaderProps {
   server: McpServerRecord;
@@ -44,6 +45,9 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
         >
           {t('chat.tryWithModel')}
         </Button>
+        <Flex align="center" style={{ marginInlineStart: 'auto' }}>
+          <TrustedSwitch server={server} />
+        </Flex>
       </Flex>
       <SignInBar server={server} />
       {discovery.isPending ? (

@@ -152,7 +152,7 @@ describe('server detail: tools', { timeout: 120_000 }, () => {
     expect(screen.getByTestId('tools-count').textContent).toBe('3 of 3 shown · 2 enabled');
   });
 
-  it('the enable switch writes only disabledTools, and the auto-approve switch only disabledAutoApproveTools', async () => {
+  it('the enable switch writes only disabledTools, and the always-ask switch only disabledAutoApproveTools', async () => {
     const host = makeHost();
     renderDetail(host);
     await waitFor(() => expect(screen.getAllByTestId('tool-row')).toHaveLength(3), slow);
@@ -162,12 +162,12 @@ describe('server detail: tools', { timeout: 120_000 }, () => {
     await userEvent.click(within(row('crash')).getByRole('switch', { name: 'Offer crash to models' }));
     await waitFor(() => expect(updates(host).at(-1)).toEqual({ disabledTools: ['echo'] }), slow);
 
-    await userEvent.click(within(row('add')).getByRole('switch', { name: 'Run Add numbers without asking first' }));
+    await userEvent.click(within(row('add')).getByRole('switch', { name: 'Always ask before running Add numbers' }));
     await waitFor(() => expect(updates(host).at(-1)).toEqual({ disabledAutoApproveTools: ['add'] }), slow);
     expect(host.inputsOf('mcp.update').every((input) => input.id === ID)).toBe(true);
-    await waitFor(() => expect(within(row('add')).getByRole('switch', { name: 'Run Add numbers without asking first' })).toHaveProperty('ariaChecked', 'false'), slow);
-    // A disabled tool's auto-approve cannot be changed until it is enabled.
-    await waitFor(() => expect(within(row('echo')).getByRole('switch', { name: 'Run echo without asking first' })).toHaveProperty('disabled', true), slow);
+    await waitFor(() => expect(within(row('add')).getByRole('switch', { name: 'Always ask before running Add numbers' })).toHaveProperty('ariaChecked', 'true'), slow);
+    // A disabled tool's setting cannot be changed until it is enabled.
+    await waitFor(() => expect(within(row('echo')).getByRole('switch', { name: 'Always ask before running echo' })).toHaveProperty('disabled', true), slow);
   });
 
   it('quick successive toggles are all kept: each write starts from the last one asked for', async () => {

@@ -23,14 +23,16 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
   const label = tool.title ?? tool.name;
   const tags = annotationTags(tool.annotations);
   const parameterCount = schemaParameters(tool.inputSchema).length;
-  const autoApproveSwitch = (
+  // "Always ask" is the list itself (disabledAutoApproveTools); off leaves the call to the approval
+  // policy (annotations, trust), so the switch does not claim the tool runs unasked.
+  const alwaysAskSwitch = (
     <Switch
       size="small"
-      checked={enabled && autoApprove}
+      checked={enabled && !autoApprove}
       disabled={!enabled}
-      aria-label={t('detail.tools.autoApproveLabel', { tool: label })}
-      onChange={(on) => onAutoApproveChange(tool.name, on)}
-      data-testid="tool-auto-approve"
+      aria-label={t('approvals.alwaysAskLabel', { tool: label })}
+      onChange={(on) => onAutoApproveChange(tool.name, !on)}
+      data-testid="tool-always-ask"
     />
   );
   return (
@@ -80,9 +82,9 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
             <Typography.Text aria-hidden>{t('detail.tools.enabled')}</Typography.Text>
           </Flex>
           <Flex gap={6} align="center">
-            {enabled ? autoApproveSwitch : <Tooltip title={t('detail.tools.autoApproveOffHint')}>{autoApproveSwitch}</Tooltip>}
+            <Tooltip title={enabled ? t('approvals.alwaysAskHelp') : t('detail.tools.autoApproveOffHint')}>{alwaysAskSwitch}</Tooltip>
             <Typography.Text aria-hidden type={enabled ? undefined : 'secondary'}>
-              {t('detail.tools.autoApprove')}
+              {t('approvals.alwaysAsk')}
             </Typography.Text>
           </Flex>
         </Flex>

@@ -1,0 +1,182 @@
+/**
+ * Answers a server's sampling/createMessage with the person's model, after the person has seen
+ * the request and, before it goes back, the answer. The request is shown by whoever listens to
+ * `mcp.sampling_request`; `generate` runs it (as the person edited it) through the TextCompleter
+ * and returns a draft that goes nowhere; `respond` sends the reviewed text or declines.
+ *
+ * The server always gets an answer: refused at once when no model is configured or nobody can
+ * review it, refused when nobody answers in time, and the request is dropped when the server
+ * stops waiting. A refusal is the JSON-RPC error the MCP spec names for it (SAMPLING_REJECTED).
+ */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  SamplingClosedSchema,
+  SamplingDraftSchema,
+  SamplingGenerateInputSchema,
+  SamplingRequest,
+  SamplingRespondInputSchema,
+} from '../../../../../shared/contracts/chat';
+import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
+import { AppError } from '../../../../../shared/errors';
+import type { TextCompleter } from '../../../chat/ports';
+import { reviewedMessages } from './common/sampling';
+import { SAMPLING_REJECTED } from './pool/clientHandlers';
+
+type SamplingClosed = z.infer<typeof SamplingClosedSchema>;
+type SamplingDraft = z.infer<typeof SamplingDraftSchema>;
+type SamplingGenerateInput = z.infer<typeof SamplingGenerateInputSchema>;
+type SamplingRespondInput = z.infer<typeof SamplingRespondInputSchema>;
+
+/** The person's model, as far as sampling needs it. */
+export interface SamplingModel {
+  completer: TextCompleter;
+  /** A model can be asked now: a provider has a key, or the OpenAI-compatible URL is set (see isUsableProvider). */
+  isConfigured(): boolean;
+}
+
+export interface SamplingHooks {
+  /** Someone can show a request now (a window listens). */
+  hasAsker(): boolean;
+  request(request: SamplingRequest): void;
+  closed(closed: SamplingClosed): void;
+  /** A line in the server's log. */
+  note(serverId: string, line: string): void;
+  /** Refused because no model is configured: the person is told (once per server is the caller's business). */
+  refusedForNoModel(server: Pick<McpServerRecord, 'id' | 'name'>): void;
+  /** The deadline of the tool call running on the server, when exactly one is: the request cannot outlive it. */
+  runningCallDeadline(serverId: string): number | undefined;
+}
+
+/** How long a request waits for the person by default; a tool call's own timeout usually ends it sooner. */
+export const SAMPLING_TIMEOUT_MS = 10 * 60_000;
+
+interface Pending {
+  request: SamplingRequest;
+  /** Stops a generation still running when the request closes. */
+  generation: AbortController;
+  draft?: SamplingDraft;
+  settle(outcome: SamplingClosed['outcome'], result?: CreateMessageResult): void;
+}
+
+/**
+ * The SDK answers a handler's error with its `code` and `message`; McpError would prefix its own
+ * "MCP error -1:" to the message, which the server's SDK prefixes again.
+ */
+const refusal = (message: string) => Object.assign(new Error(message), { code: SAMPLING_REJECTED });
+
+export class SamplingBroker {
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(
+    private readonly hooks: SamplingHooks,
+    private readonly model: SamplingModel | undefined,
+    private readonly timeoutMs = SAMPLING_TIMEOUT_MS,
+  ) {}
+
+  /** What the pool answers the server with: the reviewed message, or a rejection with SAMPLING_REJECTED. */
+  ask(server: Pick<McpServerRecord, 'id' | 'name'>, params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult> {
+    const note = (line: string) => this.hooks.note(server.id, line);
+    if (!this.model?.isConfigured()) {
+      note('Declined a sampling/createMessage request: no language model is configured (add a key under Provider keys)');
+      this.hooks.refusedForNoModel(server);
+      return Promise.reject(refusal('Sampling is not available: no language model is configured in Elftia'));
+    }
+    if (!this.hooks.hasAsker()) {
+      note('Declined a sampling/createMessage request: no window is open for the person to review it');
+      return Promise.reject(refusal('Sampling was refused: nobody is there to review the request'));
+    }
+    if (signal.aborted) return Promise.reject(refusal('The request was cancelled'));
+    const request: SamplingRequest = {
+      requestId: randomUUID(),
+      serverId: server.id,
+      serverName: server.name,
+      messages: reviewedMessages(params.messages),
+      ...(params.systemPrompt !== undefined && { systemPrompt: params.systemPrompt }),
+      maxTokens: params.maxTokens,
+      modelHints: (params.modelPreferences?.hints ?? []).flatMap((hint) => (hint.name ? [hint.name] : [])),
+      expiresAt: Math.min(Date.now() + this.timeoutMs, this.hooks.runningCallDeadline(server.id) ?? Infinity),
+    };
+
+    return new Promise<CreateMessageResult>((resolve, reject) => {
+      const { requestId } = request;
+      const waitMs = Math.max(0, request.expiresAt - Date.now());
+      const timer = setTimeout(() => {
+        note(`Nobody reviewed the sampling request within ${Math.round(waitMs / 1000)} s; refused it`);
+        settle('expired');
+      }, waitMs);
+      const onAbort = () => {
+        note('The sampling request was withdrawn: the server stopped waiting or the connection closed');
+        settle('expired');
+      };
+      const settle = (outcome: SamplingClosed['outcome'], result?: CreateMessageResult) => {
+        const pending = this.pending.get(requestId);
+        if (!pending) return;
+        this.pending.delete(requestId);
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        pending.generation.abort();
+        if (result) resolve(result);
+        else reject(refusal(outcome === 'declined' ? 'The person declined the sampling request' : 'Nobody answered the sampling request in time'));
+        this.hooks.closed({ requestId, outcome });
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(requestId, { request, generation: new AbortController(), settle });
+      this.hooks.request(request);
+    });
+  }
+
+  /** Runs the request (with the person's edits) on their model; the draft goes back to the person only. */
+  async generate({ requestId, providerId, model, messages, systemPrompt, maxTokens }: SamplingGenerateInput): Promise<SamplingDraft> {
+    const pending = this.pendingOrThrow(requestId);
+    if (!this.model) throw new AppError('NOT_FOUND', 'No language model is configured to answer sampling requests');
+    const { request } = pending;
+    const prompt = systemPrompt ?? request.systemPrompt;
+    const draft = await this.model.completer.complete(
+      {
+        providerId,
+        model,
+        ...(prompt !== undefined && prompt !== '' && { systemPrompt: prompt }),
+        messages: messages ?? request.messages,
+        maxTokens: maxTokens ?? request.maxTokens,
+      },
+      pending.generation.signal,
+    );
+    // Closed while the model answered (expired, withdrawn, answered elsewhere): the draft has nowhere to go.
+    this.pendingOrThrow(requestId).draft = draft;
+    return draft;
+  }
+
+  respond(input: SamplingRespondInput): void {
+    const pending = this.pendingOrThrow(input.requestId);
+    if (input.decision === 'decline') {
+      this.hooks.note(pending.request.serverId, 'The person declined the sampling request');
+      pending.settle('declined');
+      return;
+    }
+    const { draft } = pending;
+    // The model's stop reason holds for its own text; text the person wrote or changed ends where they ended it.
+    const stopReason = draft && draft.text === input.text && draft.model === input.model ? (draft.stopReason ?? 'endTurn') : 'endTurn';
+    this.hooks.note(pending.request.serverId, `The person sent a reviewed answer to the sampling request (model ${input.model})`);
+    pending.settle('sent', { role: 'assistant', content: { type: 'text', text: input.text }, model: input.model, stopReason });
+  }
+
+  /** The requests waiting now, oldest first. */
+  list(): SamplingRequest[] {
+    return [...this.pending.values()].map((p) => p.request);
+  }
+
+  /** Shutdown: every server still waiting is refused. */
+  dispose(): void {
+    for (const pending of [...this.pending.values()]) pending.settle('expired');
+  }
+
+  private pendingOrThrow(requestId: string): Pending {
+    const pending = this.pending.get(requestId);
+    if (!pending) {
+      throw new AppError('MCP_SAMPLING_NOT_PENDING', `No sampling request ${requestId} is waiting (it was answered, timed out or withdrawn)`, { requestId });
+    }
+    return pending;
+  }
+}

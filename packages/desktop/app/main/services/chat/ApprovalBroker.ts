@@ -1,0 +1,177 @@
+/**
+ * The person's approval of the tool calls a model makes (issue 15), the chat loop's ToolApprover.
+ * The approval policy decides whether a call asks at all; a call that asks is shown by whoever
+ * listens to `chat.approval_request` (every window's dialog) and answered through `respond` (the
+ * `chat.approval_respond` route). A question waits as long as the turn does: the loop's signal
+ * aborting (the turn cancelled, the chat reset) closes it as cancelled. Unlike a server's
+ * elicitation there is no timeout of its own: nothing on the other side is waiting on a clock.
+ */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { ApprovalClosedSchema, ApprovalRequest, ApprovalRespondInputSchema } from '../../../shared/contracts/chat';
+import type { MCPTool, McpServerRecord } from '../../../shared/contracts/mcp-types';
+import { AppError } from '../../../shared/errors';
+import { approvalVerdict } from '../capabilities/tools/mcp-users/common/approvalPolicy';
+import { argumentIssues } from '../capabilities/tools/mcp-users/common/schemaCheck';
+import type { ApprovalDecision, ApprovalQuestion, ToolApprover } from './ports';
+
+export interface ApprovalHooks {
+  request(request: ApprovalRequest): void;
+  closed(closed: ApprovalClosed): void;
+  /** The server's approval settings as they are now (the person may have changed them since the chat began). */
+  serverSettings(serverId: string): Promise<{ isTrusted: boolean; disabledAutoApproveTools: readonly string[] }>;
+  /** The tool's input schema, which edited arguments must fit; undefined when the tool is not known. */
+  inputSchema(serverId: string, toolName: string): Promise<Record<string, unknown> | undefined>;
+}
+
+type ApprovalClosed = z.infer<typeof ApprovalClosedSchema>;
+type ApprovalRespondInput = z.infer<typeof ApprovalRespondInputSchema>;
+
+interface Pending {
+  request: ApprovalRequest;
+  settle(decision: ApprovalDecision, outcome: ApprovalClosed['outcome']): void;
+}
+
+/** Arguments compared by value, key order aside: the model may emit the same object in another order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+const toolKey = (chatId: string, serverId: string, toolName: string) => JSON.stringify([chatId, serverId, toolName]);
+
+export class ApprovalBroker implements ToolApprover {
+  private readonly pending = new Map<string, Pending>();
+  /** "Allow for this chat": chat + server + tool. */
+  private readonly remembered = new Set<string>();
+
+  constructor(private readonly hooks: ApprovalHooks) {}
+
+  async decide(question: ApprovalQuestion, signal: AbortSignal): Promise<ApprovalDecision> {
+    if (signal.aborted) return { allowed: false, reason: 'cancelled' };
+    const { chatId, serverId, toolName } = question;
+    // A server that is gone has no settings; the call itself will say so, the policy asks meanwhile.
+    const settings = await this.hooks.serverSettings(serverId).catch(() => ({ isTrusted: false, disabledAutoApproveTools: [] as string[] }));
+    if (signal.aborted) return { allowed: false, reason: 'cancelled' };
+    const verdict = approvalVerdict({
+      annotations: question.annotations,
+      listed: settings.disabledAutoApproveTools.includes(toolName),
+      trusted: settings.isTrusted,
+      remembered: this.remembered.has(toolKey(chatId, serverId, toolName)),
+    });
+    if (verdict.auto) return { allowed: true, arguments: question.arguments };
+
+    const request: ApprovalRequest = {
+      requestId: randomUUID(),
+      chatId,
+      callId: question.callId,
+      serverId,
+      serverName: question.serverName,
+      toolName,
+      ...(question.toolTitle !== undefined && { toolTitle: question.toolTitle }),
+      ...(question.annotations !== undefined && { annotations: question.annotations }),
+      arguments: question.arguments,
+      reason: verdict.reason,
+    };
+    return new Promise<ApprovalDecision>((resolve) => {
+      const onAbort = () => settle({ allowed: false, reason: 'cancelled' }, 'cancelled');
+      const settle = (decision: ApprovalDecision, outcome: ApprovalClosed['outcome']) => {
+        if (!this.pending.delete(request.requestId)) return;
+        signal.removeEventListener('abort', onAbort);
+        resolve(decision);
+        this.hooks.closed({ requestId: request.requestId, outcome });
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(request.requestId, { request, settle });
+      this.hooks.request(request);
+    });
+  }
+
+  /**
+   * The person's answer; resolves to how many calls it answered. Edited arguments that do not fit
+   * the tool's input schema fail with VALIDATION_FAILED and leave the request open to fix.
+   */
+  async respond({ requestId, decision, arguments: edited, includeIdentical }: ApprovalRespondInput): Promise<number> {
+    const answered = this.pendingOrThrow(requestId).request;
+    if (decision !== 'deny' && edited) {
+      const schema = await this.hooks.inputSchema(answered.serverId, answered.toolName);
+      const issues = schema ? argumentIssues(schema, edited) : [];
+      if (issues.length > 0) {
+        throw new AppError('VALIDATION_FAILED', `The edited arguments of ${answered.toolName} do not fit its input schema: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, {
+          route: 'chat.approval_respond',
+          issues,
+        });
+      }
+    }
+    // Answered meanwhile (the schema lookup awaited): the answer is stale.
+    const pending = this.pendingOrThrow(requestId);
+    const sameTool = (p: Pending) =>
+      p.request.chatId === answered.chatId && p.request.serverId === answered.serverId && p.request.toolName === answered.toolName;
+    const original = canonical(answered.arguments);
+    const targets = [pending, ...(includeIdentical ? [...this.pending.values()].filter((p) => p !== pending && sameTool(p) && canonical(p.request.arguments) === original) : [])];
+
+    for (const target of targets) {
+      if (decision === 'deny') target.settle({ allowed: false, reason: 'denied' }, 'denied');
+      else target.settle({ allowed: true, arguments: edited ?? target.request.arguments }, 'allowed');
+    }
+    let count = targets.length;
+    if (decision === 'allow_chat' && answered.reason !== 'listed') {
+      this.remembered.add(toolKey(answered.chatId, answered.serverId, answered.toolName));
+      // The tool's other waiting calls in this chat would run without asking had they come a moment
+      // later; a listed tool's would not (the list is checked per call, not remembered).
+      for (const other of [...this.pending.values()].filter((p) => sameTool(p) && p.request.reason !== 'listed')) {
+        other.settle({ allowed: true, arguments: other.request.arguments }, 'allowed');
+        count += 1;
+      }
+    }
+    return count;
+  }
+
+  /** The questions waiting now, oldest first (a window that opens late shows them). */
+  list(): ApprovalRequest[] {
+    return [...this.pending.values()].map((p) => p.request);
+  }
+
+  forgetChat(chatId: string): void {
+    for (const key of [...this.remembered]) if ((JSON.parse(key) as string[])[0] === chatId) this.remembered.delete(key);
+    for (const pending of [...this.pending.values()]) {
+      if (pending.request.chatId === chatId) pending.settle({ allowed: false, reason: 'cancelled' }, 'cancelled');
+    }
+  }
+
+  /** Shutdown: every waiting call is cancelled, so no turn hangs on a question nobody can answer. */
+  dispose(): void {
+    for (const pending of [...this.pending.values()]) pending.settle({ allowed: false, reason: 'cancelled' }, 'cancelled');
+    this.remembered.clear();
+  }
+
+  private pendingOrThrow(requestId: string): Pending {
+    const pending = this.pending.get(requestId);
+    if (!pending) {
+      throw new AppError('CHAT_APPROVAL_NOT_PENDING', `No tool call ${requestId} is waiting for approval (it was answered or its turn stopped)`, { requestId });
+    }
+    return pending;
+  }
+}
+
+/**
+ * The broker over the app's servers: settings and input schemas come from McpService (its tool
+ * cache), questions go wherever `publish` sends the contract's chat.* events.
+ */
+export function createApprovalBroker(
+  mcpService: { get(id: string): Promise<McpServerRecord>; listServerTools(id: string): Promise<MCPTool[]> },
+  publish: Pick<ApprovalHooks, 'request' | 'closed'>,
+): ApprovalBroker {
+  return new ApprovalBroker({
+    ...publish,
+    serverSettings: async (serverId) => {
+      const { isTrusted, disabledAutoApproveTools } = await mcpService.get(serverId);
+      return { isTrusted, disabledAutoApproveTools };
+    },
+    inputSchema: async (serverId, toolName) => (await mcpService.listServerTools(serverId)).find((tool) => tool.name === toolName)?.inputSchema,
+  });
+}

@@ -1,0 +1,309 @@
+/**
+ * A tool call the model made waits for the person (issue 15), app-wide: one at a time, oldest
+ * first. It shows the server, the tool, its annotations and why it asks, and the arguments, which
+ * the person may edit before allowing.
+ *
+ * Enter allows once (except while typing in the arguments). Esc, the close button and "Decide
+ * later" never deny: a careful person who presses Esc wants the dialog out of the way, not the
+ * model told "no". The call stays pending behind a badge in the corner that brings it back, and
+ * the turn waits; Deny is always a deliberate click.
+ */
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Checkbox, Descriptions, Flex, FloatButton, Input, Modal, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApprovalRequest } from '@shared/contracts/chat';
+import type { AppErrorShape } from '@shared/errors';
+import { canRememberApproval } from '@mcp-common/approvalPolicy';
+import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { translateError } from '@renderer/components/translateError';
+import { useRouteMutation } from '@renderer/data/useRoute';
+import { annotationTags } from '@renderer/features/settings/components/tabs/tools-tab/server-detail/toolAnnotations';
+import { argumentIssueLines, formatArguments, parseArguments, sameArguments } from './approvalArguments';
+import { usePendingQueue } from './usePendingQueue';
+
+const SOURCE = { list: 'chat.approvals', requested: 'chat.approval_request', closed: 'chat.approval_closed' } as const;
+
+export function ApprovalDialog() {
+  const { t } = useTranslation('settings/tools');
+  const { message } = App.useApp();
+  const { queue, answered } = usePendingQueue(SOURCE, (request, { outcome }) => {
+    if (outcome === 'cancelled') void message.info(t('approvals.dialog.cancelled', { tool: request.toolTitle ?? request.toolName }));
+  });
+  const [later, setLater] = useState<ReadonlySet<string>>(new Set());
+  const current = queue.find((r) => !later.has(r.requestId));
+  const deferred = queue.filter((r) => later.has(r.requestId)).length;
+  return (
+    <>
+      {current ? (
+        <ApprovalModal
+          key={current.requestId}
+          request={current}
+          queue={queue}
+          onDone={answered}
+          onLater={() => setLater((prev) => new Set(prev).add(current.requestId))}
+        />
+      ) : null}
+      {deferred > 0 && !current ? (
+        <FloatButton
+          data-testid="approvals-waiting"
+          icon={<SafetyCertificateOutlined />}
+          type="primary"
+          badge={{ count: deferred }}
+          tooltip={t('approvals.dialog.waitingBadge', { count: deferred })}
+          aria-label={t('approvals.dialog.waitingBadge', { count: deferred })}
+          onClick={() => setLater(new Set())}
+        />
+      ) : null}
+    </>
+  );
+}
+
+type Decision = 'allow_once' | 'allow_chat' | 'deny';
+
+function ApprovalModal({
+  request,
+  queue,
+  onDone,
+  onLater,
+}: {
+  request: ApprovalRequest;
+  queue: ApprovalRequest[];
+  onDone: (requestIds: string[]) => void;
+  onLater: () => void;
+}) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t: tErrors } = useTranslation('errors');
+  const { message } = App.useApp();
+  const { token } = theme.useToken();
+  const original = useMemo(() => formatArguments(request.arguments), [request.arguments]);
+  const [mode, setMode] = useState<'view' | 'edit'>('view');
+  const [text, setText] = useState(original);
+  const [includeIdentical, setIncludeIdentical] = useState(false);
+  const [sending, setSending] = useState<Decision | undefined>();
+  const respond = useRouteMutation('chat.approval_respond');
+  const parsed = useMemo(() => parseArguments(text), [text]);
+  const edited = parsed.ok && !sameArguments(parsed.value, request.arguments);
+  const identical = queue.filter(
+    (r) =>
+      r.requestId !== request.requestId &&
+      r.chatId === request.chatId &&
+      r.serverId === request.serverId &&
+      r.toolName === request.toolName &&
+      sameArguments(r.arguments, request.arguments),
+  ).length;
+  const issues = respond.error?.code === 'VALIDATION_FAILED' ? argumentIssueLines(respond.error.data) : [];
+  const tool = request.toolTitle ?? request.toolName;
+  const tags = annotationTags(request.annotations);
+  const busy = sending !== undefined;
+
+  const send = async (decision: Decision) => {
+    if (decision !== 'deny' && !parsed.ok) return;
+    setSending(decision);
+    try {
+      await respond.mutateAsync({
+        requestId: request.requestId,
+        decision,
+        ...(decision !== 'deny' && edited && parsed.ok ? { arguments: parsed.value } : {}),
+        includeIdentical: includeIdentical && identical > 0,
+      });
+      onDone([request.requestId]);
+    } catch (err) {
+      const error = err as AppErrorShape;
+      if (error.code === 'CHAT_APPROVAL_NOT_PENDING') {
+        void message.warning(translateError(tErrors, error));
+        onDone([request.requestId]);
+      } else if (error.code === 'VALIDATION_FAILED') setMode('edit');
+    } finally {
+      setSending(undefined);
+    }
+  };
+
+  // Enter allows once, but a newline in the arguments editor is a newline; not while an IME composes.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLButtonElement) return;
+    e.preventDefault();
+    void send('allow_once');
+  };
+
+  return (
+    <Modal
+      open
+      data-testid="approval-dialog"
+      title={t('approvals.dialog.title')}
+      onCancel={onLater}
+      closable={{ 'aria-label': t('approvals.dialog.later') }}
+      mask={{ closable: false }}
+      width={600}
+      centered
+      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden', paddingInlineEnd: 4 } }}
+      footer={
+        <Flex gap="small" justify="space-between" wrap>
+          <Button data-testid="approval-later" disabled={busy} onClick={onLater}>
+            {t('approvals.dialog.later')}
+          </Button>
+          <Flex gap="small" wrap justify="flex-end">
+            <Button data-testid="approval-deny" danger disabled={busy} loading={sending === 'deny'} onClick={() => void send('deny')}>
+              {t('approvals.dialog.deny')}
+            </Button>
+            {canRememberApproval(request.reason) ? (
+              <Tooltip title={t('approvals.dialog.allowChatHelp', { tool })}>
+                <Button data-testid="approval-allow-chat" disabled={busy || !parsed.ok} loading={sending === 'allow_chat'} onClick={() => void send('allow_chat')}>
+                  {t('approvals.dialog.allowChat')}
+                </Button>
+              </Tooltip>
+            ) : null}
+            <Button
+              data-testid="approval-allow-once"
+              type="primary"
+              autoFocus
+              disabled={busy || !parsed.ok}
+              loading={sending === 'allow_once'}
+              onClick={() => void send('allow_once')}
+            >
+              {t('approvals.dialog.allowOnce')}
+            </Button>
+          </Flex>
+        </Flex>
+      }
+    >
+      <Flex vertical gap="small" onKeyDown={onKeyDown}>
+        <Descriptions
+          size="small"
+          column={1}
+          items={[
+            {
+              key: 'server',
+              label: t('approvals.dialog.server'),
+              children: (
+                <Typography.Text ellipsis={{ tooltip: request.serverName }} data-testid="approval-server">
+                  {request.serverName}
+                </Typography.Text>
+              ),
+            },
+            {
+              key: 'tool',
+              label: t('approvals.dialog.tool'),
+              children: (
+                <Flex gap="small" align="baseline" wrap style={{ minWidth: 0 }}>
+                  <Typography.Text strong ellipsis={{ tooltip: tool }} data-testid="approval-tool" style={{ maxWidth: '100%' }}>
+                    {tool}
+                  </Typography.Text>
+                  {request.toolTitle ? (
+                    <Typography.Text code ellipsis={{ tooltip: request.toolName }} style={{ maxWidth: 240 }}>
+                      {request.toolName}
+                    </Typography.Text>
+                  ) : null}
+                </Flex>
+              ),
+            },
+            {
+              key: 'annotations',
+              label: t('approvals.dialog.annotations'),
+              children:
+                tags.length > 0 ? (
+                  <Flex gap={4} wrap role="list" aria-label={t('detail.tools.annotations.label')}>
+                    {tags.map((tag) => (
+                      <Tooltip key={tag.key} title={t(`detail.tools.annotations.${tag.key}Help`)}>
+                        <Tag role="listitem" color={tag.color} data-testid="approval-annotation" data-annotation={tag.key} style={{ marginInlineEnd: 0 }}>
+                          {t(`detail.tools.annotations.${tag.key}`)}
+                        </Tag>
+                      </Tooltip>
+                    ))}
+                  </Flex>
+                ) : (
+                  <Typography.Text type="secondary">{t('approvals.dialog.noAnnotations')}</Typography.Text>
+                ),
+            },
+          ]}
+        />
+        <Alert
+          data-testid="approval-reason"
+          type={request.reason === 'destructive' ? 'error' : 'warning'}
+          showIcon
+          title={t(`approvals.reason.${request.reason}`)}
+        />
+        <Flex justify="space-between" align="center" gap="small" wrap>
+          <Typography.Text strong>
+            {t('approvals.dialog.arguments')} {edited ? <Tag color="blue">{t('approvals.dialog.edited')}</Tag> : null}
+          </Typography.Text>
+          <Segmented
+            size="small"
+            value={mode}
+            onChange={(value) => setMode(value as 'view' | 'edit')}
+            options={[
+              { value: 'view', label: t('approvals.dialog.view') },
+              { value: 'edit', label: t('approvals.dialog.edit') },
+            ]}
+          />
+        </Flex>
+        {mode === 'view' ? (
+          <pre
+            data-testid="approval-arguments"
+            tabIndex={0}
+            style={{
+              margin: 0,
+              maxHeight: 240,
+              overflow: 'auto',
+              background: token.colorFillTertiary,
+              borderRadius: token.borderRadius,
+              padding: '8px 12px',
+              fontFamily: token.fontFamilyCode,
+              fontSize: token.fontSizeSM,
+              whiteSpace: 'pre-wrap',
+              wordBreak: 'break-word',
+            }}
+          >
+            {parsed.ok ? formatArguments(parsed.value) : text}
+          </pre>
+        ) : (
+          <Input.TextArea
+            data-testid="approval-arguments-editor"
+            aria-label={t('approvals.dialog.arguments')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoSize={{ minRows: 4, maxRows: 14 }}
+            spellCheck={false}
+            status={parsed.ok && issues.length === 0 ? undefined : 'error'}
+            style={{ fontFamily: token.fontFamilyCode, fontSize: token.fontSizeSM }}
+          />
+        )}
+        {!parsed.ok ? <Typography.Text type="danger">{t('approvals.dialog.invalidJson', { message: parsed.message })}</Typography.Text> : null}
+        {issues.length > 0 ? (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="approval-issues"
+            title={t('approvals.dialog.schemaIssues')}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {issues.map((issue) => (
+                  <li key={`${issue.path}:${issue.message}`}>
+                    {issue.path ? <Typography.Text code>{issue.path}</Typography.Text> : null} {issue.message}
+                  </li>
+                ))}
+              </ul>
+            }
+          />
+        ) : null}
+        {mode === 'edit' && edited ? (
+          <Button size="small" type="link" style={{ alignSelf: 'flex-start', padding: 0 }} onClick={() => setText(original)}>
+            {t('approvals.dialog.reset')}
+          </Button>
+        ) : null}
+        {identical > 0 ? (
+          <Checkbox data-testid="approval-identical" checked={includeIdentical} onChange={(e) => setIncludeIdentical(e.target.checked)}>
+            {t('approvals.dialog.identical', { count: identical })}
+          </Checkbox>
+        ) : null}
+        {respond.error && !['CHAT_APPROVAL_NOT_PENDING', 'VALIDATION_FAILED'].includes(respond.error.code) ? (
+          <ErrorAlert error={respond.error} title={t('approvals.dialog.sendFailed')} />
+        ) : null}
+        <Flex vertical style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
+          <span>{t('approvals.dialog.keys')}</span>
+          {queue.length > 1 ? <strong>{t('approvals.dialog.queued', { count: queue.length - 1 })}</strong> : null}
+        </Flex>
+      </Flex>
+    </Modal>
+  );
+}

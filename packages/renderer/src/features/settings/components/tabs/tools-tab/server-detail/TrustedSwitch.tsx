@@ -1,0 +1,36 @@
+/**
+ * The server's `isTrusted`: in a chat, its tools that are not destructive run without asking
+ * (see @mcp-common/approvalPolicy). Written at once, like the tool rows' switches.
+ */
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { Flex, Switch, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { useRouteMutation } from '@renderer/data/useRoute';
+
+export function TrustedSwitch({ server }: { server: Pick<McpServerRecord, 'id' | 'name' | 'isTrusted'> }) {
+  const { t } = useTranslation('settings/tools');
+  const update = useRouteMutation('mcp.update', { invalidates: ['mcp.list'] });
+  // While the write runs, the switch shows what was asked for, not the record it will replace.
+  const checked = update.isPending && update.variables ? update.variables.updates.isTrusted === true : server.isTrusted;
+  return (
+    <Flex vertical gap={4}>
+      <Flex gap={6} align="center">
+        <Switch
+          size="small"
+          checked={checked}
+          loading={update.isPending}
+          aria-label={t('approvals.trustedLabel', { server: server.name })}
+          data-testid="server-trusted"
+          onChange={(on) => update.mutate({ id: server.id, updates: { isTrusted: on } })}
+        />
+        <Typography.Text aria-hidden>{t('approvals.trusted')}</Typography.Text>
+        <Tooltip title={t('approvals.trustedHelp')}>
+          <InfoCircleOutlined aria-label={t('approvals.trustedHelp')} tabIndex={0} style={{ opacity: 0.65 }} />
+        </Tooltip>
+      </Flex>
+      {update.error ? <ErrorAlert error={update.error} title={t('approvals.trustFailed')} /> : null}
+    </Flex>
+  );
+}
