@@ -2,22 +2,32 @@
  * LLM providers: the vendors and accounts whose API keys the app keeps (not the wire formats
  * tools are converted to; one format serves several providers). The key itself never leaves the
  * main process except through `providers.reveal_key`, asked for by the person.
+ *
+ * `format` is the wire format the provider's chat API speaks: OpenAI itself the Responses API (the
+ * one OpenAI documents for new work), every other OpenAI-style vendor Chat Completions.
  */
 import { z } from 'zod';
+import type { ToolFormat } from '../toolFormats';
 
 export const LLM_PROVIDERS = [
-  { id: 'openai', name: 'OpenAI', defaultBaseUrl: 'https://api.openai.com/v1' },
-  { id: 'anthropic', name: 'Anthropic', defaultBaseUrl: 'https://api.anthropic.com' },
-  { id: 'gemini', name: 'Google Gemini', defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta' },
-  { id: 'zai', name: 'Z.AI', defaultBaseUrl: 'https://api.z.ai/api/paas/v4' },
-  { id: 'zhipu', name: 'Zhipu AI', defaultBaseUrl: 'https://open.bigmodel.cn/api/paas/v4' },
-  { id: 'deepseek', name: 'DeepSeek', defaultBaseUrl: 'https://api.deepseek.com' },
-  { id: 'openrouter', name: 'OpenRouter', defaultBaseUrl: 'https://openrouter.ai/api/v1' },
-  /** Any server speaking the OpenAI API (a local model, a proxy): it has no default, the person sets the URL. */
-  { id: 'openai-compatible', name: 'OpenAI-compatible', defaultBaseUrl: undefined },
-] as const satisfies readonly { id: string; name: string; defaultBaseUrl: string | undefined }[];
+  { id: 'openai', name: 'OpenAI', defaultBaseUrl: 'https://api.openai.com/v1', format: 'openai-responses', keyRequired: true },
+  { id: 'anthropic', name: 'Anthropic', defaultBaseUrl: 'https://api.anthropic.com', format: 'anthropic', keyRequired: true },
+  { id: 'gemini', name: 'Google Gemini', defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta', format: 'google', keyRequired: true },
+  { id: 'zai', name: 'Z.AI', defaultBaseUrl: 'https://api.z.ai/api/paas/v4', format: 'openai', keyRequired: true },
+  { id: 'zhipu', name: 'Zhipu AI', defaultBaseUrl: 'https://open.bigmodel.cn/api/paas/v4', format: 'openai', keyRequired: true },
+  { id: 'deepseek', name: 'DeepSeek', defaultBaseUrl: 'https://api.deepseek.com', format: 'openai', keyRequired: true },
+  { id: 'openrouter', name: 'OpenRouter', defaultBaseUrl: 'https://openrouter.ai/api/v1', format: 'openai', keyRequired: true },
+  /**
+   * Any server speaking the OpenAI API (a local model, a proxy): it has no default, the person
+   * sets the URL, and a local server usually takes no key.
+   */
+  { id: 'openai-compatible', name: 'OpenAI-compatible', defaultBaseUrl: undefined, format: 'openai', keyRequired: false },
+] as const satisfies readonly { id: string; name: string; defaultBaseUrl: string | undefined; format: ToolFormat; keyRequired: boolean }[];
 
 export type LlmProviderId = (typeof LLM_PROVIDERS)[number]['id'];
+/** The table's entry for a provider id. */
+export const llmProvider = (id: LlmProviderId) => LLM_PROVIDERS.find((p) => p.id === id)!;
+
 export const LlmProviderIdSchema = z.enum(LLM_PROVIDERS.map((p) => p.id) as [LlmProviderId, ...LlmProviderId[]]);
 
 /** What every list shows in place of a key. */

@@ -3,13 +3,12 @@
  * the provider's wire format, and the provider's model list. Keys and base URLs come from the
  * ProviderStore at each request, so a key saved meanwhile is used by the next request.
  */
-import { LLM_PROVIDERS, type LlmProviderId } from '../../../../shared/contracts/providers';
+import { llmProvider, type LlmProviderId } from '../../../../shared/contracts/providers';
 import { AppError, toErrorShape, type AppErrorShape } from '../../../../shared/errors';
 import type { ToolFormat } from '../../../../shared/toolFormats';
 import type { RequestPayloads } from '../../completion/CompletionService';
 import type { ProviderStore } from '../../providers/ProviderStore';
 import { badResponse, httpError, streamedError, unreachable, type ProviderContext } from './providerErrors';
-import { PROVIDER_WIRE } from './providerFormats';
 import { readSse } from './sse';
 import { WIRE_APIS, type WireApi } from './wire';
 import { ProviderReportedError } from './wire/reported';
@@ -49,8 +48,8 @@ export class ModelClients {
   /** LLM_NO_BASE_URL or LLM_NO_KEY when the provider is not set up enough to be asked. */
   endpoint(providerId: LlmProviderId): Endpoint {
     const settings = this.deps.providers.list().find((p) => p.id === providerId);
-    const name = settings?.name ?? LLM_PROVIDERS.find((p) => p.id === providerId)?.name ?? providerId;
-    const { format, keyRequired } = PROVIDER_WIRE[providerId];
+    const name = settings?.name ?? llmProvider(providerId).name;
+    const { format, keyRequired } = llmProvider(providerId);
     const context = { providerId, provider: name };
     if (!settings?.baseUrl) throw new AppError('LLM_NO_BASE_URL', `${name} has no base URL; set one with providers.set`, context);
     let apiKey: string | undefined;

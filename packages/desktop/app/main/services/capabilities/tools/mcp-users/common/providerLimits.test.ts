@@ -26,6 +26,7 @@ describe('toolListFit', () => {
   it('gives every provider a format and a positive context', () => {
     for (const limits of Object.values(PROVIDER_TOOL_LIMITS)) expect(limits.contextTokens).toBeGreaterThan(0);
     expect(PROVIDER_TOOL_LIMITS.gemini.format).toBe('google');
+    expect(PROVIDER_TOOL_LIMITS.openai.format).toBe('openai-responses');
     expect(PROVIDER_TOOL_LIMITS.deepseek.format).toBe('openai');
   });
 });

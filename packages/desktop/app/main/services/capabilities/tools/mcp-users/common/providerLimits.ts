@@ -4,7 +4,7 @@
  * its tools have to fit in. The provider preview and the chat's "size of the tools" line both
  * read it, so a limit changes in one place.
  */
-import type { LlmProviderId } from '../../../../../../shared/contracts/providers';
+import { llmProvider, type LlmProviderId } from '../../../../../../shared/contracts/providers';
 import type { ToolFormat } from '../../../../../../shared/toolFormats';
 import { GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS } from './schema/gemini';
 import { OPENAI_MAX_TOOLS } from './schema/openai';
@@ -27,7 +27,7 @@ export const TOOL_COUNT_LIMITS: Record<ToolFormat, ToolCountLimit[]> = {
 };
 
 export interface ProviderToolLimits {
-  /** The format the provider's chat API takes tools in. */
+  /** The format the provider's chat API takes tools in (LLM_PROVIDERS' `format`). */
   format: ToolFormat;
   /**
    * Tool-count limits that apply to this provider: its format's, except Vertex AI's, which a
@@ -43,18 +43,22 @@ export interface ProviderToolLimits {
   contextTokens: number;
 }
 
-export const PROVIDER_TOOL_LIMITS: Record<LlmProviderId, ProviderToolLimits> = {
-  openai: { format: 'openai', countLimits: TOOL_COUNT_LIMITS.openai, contextTokens: 128_000 },
-  anthropic: { format: 'anthropic', countLimits: [], contextTokens: 200_000 },
-  gemini: { format: 'google', countLimits: [{ api: 'gemini', maxTools: GEMINI_MAX_DECLARATIONS }], contextTokens: 1_000_000 },
+const LIMITS: Record<LlmProviderId, Omit<ProviderToolLimits, 'format'>> = {
+  openai: { countLimits: TOOL_COUNT_LIMITS.openai, contextTokens: 128_000 },
+  anthropic: { countLimits: [], contextTokens: 200_000 },
+  gemini: { countLimits: [{ api: 'gemini', maxTools: GEMINI_MAX_DECLARATIONS }], contextTokens: 1_000_000 },
   // DeepSeek documents OpenAI's limit of 128 functions.
-  deepseek: { format: 'openai', countLimits: TOOL_COUNT_LIMITS.openai, contextTokens: 64_000 },
-  zai: { format: 'openai', countLimits: [], contextTokens: 128_000 },
-  zhipu: { format: 'openai', countLimits: [], contextTokens: 128_000 },
+  deepseek: { countLimits: TOOL_COUNT_LIMITS.openai, contextTokens: 64_000 },
+  zai: { countLimits: [], contextTokens: 128_000 },
+  zhipu: { countLimits: [], contextTokens: 128_000 },
   // OpenRouter passes the list on to the model's own provider; OpenAI's limit is the common floor.
-  openrouter: { format: 'openai', countLimits: TOOL_COUNT_LIMITS.openai, contextTokens: 32_000 },
-  'openai-compatible': { format: 'openai', countLimits: [], contextTokens: 4_096 },
+  openrouter: { countLimits: TOOL_COUNT_LIMITS.openai, contextTokens: 32_000 },
+  'openai-compatible': { countLimits: [], contextTokens: 4_096 },
 };
+
+export const PROVIDER_TOOL_LIMITS = Object.fromEntries(
+  (Object.keys(LIMITS) as LlmProviderId[]).map((id) => [id, { format: llmProvider(id).format, ...LIMITS[id] }]),
+) as Record<LlmProviderId, ProviderToolLimits>;
 
 /** Above this share of the context the tools leave little room for the conversation itself. */
 export const TOOL_CONTEXT_SHARE_WARNING = 0.5;
