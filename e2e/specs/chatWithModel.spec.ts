@@ -1,0 +1,134 @@
+/**
+ * The tools with a model, end to end: the real host, the real stdio fixture server, and a fake
+ * model provider on loopback (OpenAI-compatible, so no key) that answers from a script.
+ * - The model asks for `echo` → the approval dialog (the tool declares no annotations) → Allow
+ *   once → the result shows in the chat → the final answer streams in; the model got the result.
+ * - The model asks for `crash` (destructive) → the dialog says why → Deny → the model is told.
+ * - A server's sampling request → the review dialog → Generate on the person's model → Send →
+ *   the server gets that answer.
+ */
+import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
+import { startFakeLlm, type FakeLlm } from '../fixtures/providers/fakeLlm';
+import { expect, test, type AppHandle } from '../fixtures/app';
+import { SettingsPage } from '../pages/SettingsPage';
+import type { Page } from '@playwright/test';
+
+test.describe.configure({ timeout: 180_000 });
+
+const DENIED = 'The person denied this tool call';
+
+let fake: FakeLlm;
+test.beforeEach(async () => {
+  fake = await startFakeLlm();
+});
+test.afterEach(async () => {
+  await fake.close();
+});
+
+/** The fake model as the person's OpenAI-compatible provider, and one active fixture server. */
+async function setUp(app: AppHandle): Promise<string> {
+  const settings = new SettingsPage(app.page);
+  await expect(settings.emptyState).toBeVisible();
+  expect((await app.invoke('providers.set', { id: 'openai-compatible', baseUrl: fake.baseUrl('openai') })).ok).toBe(true);
+  const added = await app.invoke('mcp.add', {
+    name: 'fixture',
+    type: 'stdio',
+    isActive: true,
+    config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] },
+  });
+  expect(added.ok).toBe(true);
+  await expect(settings.stateOf('fixture')).toHaveText('Connected', { timeout: 90_000 });
+  return (added as { ok: true; data: { server: { id: string } } }).data.server.id;
+}
+
+/** Picks an option of an antd Select opened by clicking `select`. */
+async function choose(page: Page, select: ReturnType<Page['getByTestId']>, option: string): Promise<void> {
+  await select.click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+async function openChat(page: Page): Promise<void> {
+  await page.getByRole('radiogroup', { name: 'Tools sections' }).getByText('Try with a model').click();
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+  await choose(page, page.getByTestId('chat-provider'), 'OpenAI-compatible');
+  await choose(page, page.getByTestId('chat-model-select'), 'fake-large');
+}
+
+async function send(page: Page, message: string): Promise<void> {
+  await page.getByTestId('chat-input').fill(message);
+  await page.getByTestId('chat-input').press('Enter');
+}
+
+test('the model calls echo → approval → allow → the result shows → the answer streams', async ({ app }) => {
+  await setUp(app);
+  fake.script([
+    { text: 'Let me check.', calls: [{ tool: 'echo', arguments: { text: 'hello from the model' } }] },
+    { chunks: ['The server ', 'echoed ', 'your words.'], delayMs: 50 },
+  ]);
+  const { page } = app;
+  await openChat(page);
+  await send(page, 'Please echo something');
+
+  const dialog = page.getByRole('dialog', { name: 'Allow this tool call?' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByTestId('approval-tool')).toContainText('echo');
+  await expect(dialog.getByTestId('approval-reason')).toHaveText('The server does not say whether this tool only reads or also changes things.');
+  await expect(dialog.getByTestId('approval-arguments')).toContainText('hello from the model');
+  await expect(page.getByTestId('chat-call-status')).toHaveText('Awaiting your approval');
+  await dialog.getByTestId('approval-allow-once').click();
+  await expect(dialog).toBeHidden();
+
+  const call = page.getByTestId('chat-tool-call');
+  await expect(call.getByTestId('chat-call-status')).toHaveText('Done', { timeout: 30_000 });
+  await expect(call).toContainText('hello from the model');
+  await expect(page.getByTestId('chat-assistant').last()).toContainText('The server echoed your words.', { timeout: 30_000 });
+
+  // The model's second request carried the tool's result.
+  const [, second] = fake.generations();
+  expect(JSON.stringify(second!.body)).toContain('hello from the model');
+});
+
+test('a destructive tool → the dialog says so → deny → the model is told', async ({ app }) => {
+  const serverId = await setUp(app);
+  fake.script([{ calls: [{ tool: 'crash', arguments: {} }] }, { text: 'Understood, I will not crash the server.' }]);
+  const { page } = app;
+  await openChat(page);
+  await send(page, 'Crash it');
+
+  const dialog = page.getByRole('dialog', { name: 'Allow this tool call?' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByTestId('approval-reason')).toHaveText('The server marks this tool as destructive: it may delete or overwrite data.');
+  await dialog.getByTestId('approval-deny').click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByTestId('chat-call-status')).toHaveText('Denied');
+  await expect(page.getByTestId('chat-assistant').last()).toContainText('Understood, I will not crash the server.', { timeout: 30_000 });
+  const [, second] = fake.generations();
+  expect(JSON.stringify(second!.body)).toContain(DENIED);
+  // The server was never asked to run it: `crash` would have ended it, and it is still connected.
+  const status = (await app.invoke('mcp.status', {})) as { ok: true; data: { id: string; state: string }[] };
+  expect(status.data.find((s) => s.id === serverId)?.state).toBe('connected');
+});
+
+test('a server asks for a model answer → the person reviews, generates and sends → the server gets it', async ({ app }) => {
+  const serverId = await setUp(app);
+  fake.script([{ text: 'Hello from the fake model' }]);
+  const { page } = app;
+  // Not awaited: the call waits while the person reviews the request.
+  const call = app.invoke('mcp.call_tool', { serverId, toolName: 'sample', args: {} });
+
+  const dialog = page.getByRole('dialog', { name: 'fixture asks for a model answer' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByTestId('sampling-messages')).toContainText('Say hello');
+  await choose(page, dialog.getByTestId('sampling-provider'), 'OpenAI-compatible');
+  await choose(page, dialog.getByTestId('sampling-model'), 'fake-large');
+  await dialog.getByTestId('sampling-generate').click();
+  await expect(dialog.getByTestId('sampling-draft')).toHaveValue('Hello from the fake model', { timeout: 30_000 });
+  await dialog.getByTestId('sampling-send').click();
+  await expect(dialog).toBeHidden();
+
+  const result = (await call) as { ok: boolean; data?: { content: { text: string }[] } };
+  expect(result.ok).toBe(true);
+  const answer = JSON.parse(result.data!.content[0]!.text) as { role: string; model: string; content: { text: string } };
+  expect(answer).toMatchObject({ role: 'assistant', model: 'fake-large', content: { text: 'Hello from the fake model' } });
+});
