@@ -43,6 +43,22 @@ describe('elftia-mcp chat', () => {
     expect(second!.body!.messages).toContainEqual({ role: 'tool', tool_call_id: 'call_fake_1_0', content: `Error: ${DENIED_TEXT}` });
   });
 
+  it('--yes allows what would be asked; a read-only tool runs without asking even without it', async () => {
+    const cli = await setUp();
+    fake.script([{ calls: [{ tool: 'echo', arguments: { text: 'allowed by --yes' } }] }, { text: 'Done.' }]);
+    const yes = await cli.run(['chat', '--provider', 'deepseek', '--model', 'fake-large', '--yes', 'Echo']);
+    expect(yes).toMatchObject({ code: 0, stdout: 'Done.\n' });
+    expect(JSON.stringify(fake.generations()[1]!.body!.messages)).toContain('allowed by --yes');
+
+    // `add` is read-only and closed-world: the approval policy lets it run, no flag needed.
+    fake.requests.length = 0;
+    fake.script([{ calls: [{ tool: 'add', arguments: { a: 2, b: 3 } }] }, { text: 'Five.' }]);
+    const auto = await cli.run(['chat', '--provider', 'deepseek', '--model', 'fake-large', 'Add']);
+    expect(auto).toMatchObject({ code: 0, stdout: 'Five.\n' });
+    expect(auto.stderr).not.toContain('denied');
+    expect(fake.generations()[1]!.body!.messages).toContainEqual(expect.objectContaining({ role: 'tool', content: '5' }));
+  });
+
   it('a provider that refuses is exit 1 with its sentence; a missing flag is a usage error', async () => {
     const cli = await setUp();
     fake.script([{ error: { status: 401, message: 'Incorrect API key provided' } }]);
