@@ -145,9 +145,18 @@ function answerApprovals(app: RouterClient, io: CliIo, yes: boolean, chatId: str
 
 const ANSWERS = { o: 'allow_once', a: 'allow_chat', d: 'deny' } as const;
 
+/** Why a call waits, in the words the app's dialog uses (locales' approvals.reason). */
+const REASON_TEXT: Record<ApprovalRequest['reason'], string> = {
+  listed: 'you set this tool to always ask before running',
+  destructive: 'the server marks this tool as destructive: it may delete or overwrite data',
+  unknown: 'the server does not say whether this tool only reads or also changes things',
+  open_world: 'this tool reaches outside (the web, other systems)',
+  not_read_only: 'this tool can change things',
+};
+
 async function decide(request: ApprovalRequest, io: CliIo, yes: boolean, signal: AbortSignal): Promise<'allow_once' | 'allow_chat' | 'deny'> {
   const say = (line: string) => io.stderr.write(`${line}\n`);
-  say(`\nThe model wants to run "${request.toolName}" on "${request.serverName}" (${request.reason.replace('_', ' ')}):`);
+  say(`\nThe model wants to run "${request.toolName}" on "${request.serverName}"; ${REASON_TEXT[request.reason]}:`);
   say(`  ${JSON.stringify(request.arguments)}`);
   if (yes) {
     say('Allowed (--yes)');
