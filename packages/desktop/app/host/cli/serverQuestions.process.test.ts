@@ -78,6 +78,6 @@ describe('call: a server question', () => {
   it('a refused sampling request is said on stderr as a warning', async () => {
     const run = await cli.run(['call', 'asker', 'sample']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('warning: "asker" asked for a model answer (sampling); Elftia cannot answer yet, and will once a model can be configured\n');
+    expect(run.stderr).toContain('warning: "asker" asked for a model answer (sampling); it was refused because no model is configured (add a key under Provider keys)\n');
   });
 });
