@@ -49,7 +49,11 @@ async function main(): Promise<void> {
     startupNotices.push(notice);
   });
   const presets = presetCatalog(process.env, (line) => console.warn(`Warning: ${line}`));
-  const services = createServices({ ...stores, fetch: globalThis.fetch, processes, presets, startupNotices, openAuthUrl: (url) => openInSystemBrowser(url) });
+  const services = createServices(
+    { ...stores, fetch: globalThis.fetch, processes, presets, startupNotices, openAuthUrl: (url) => openInSystemBrowser(url) },
+    // The person is at the page that started the call: a sign-in a call needs opens their browser.
+    { signInForCalls: true },
+  );
   const host = await startHost({ services, staticDir, port, ...hostToken(process.env) });
 
   console.log(`Elftia MCP is running in browser mode. Open ${host.url}`);

@@ -49,13 +49,17 @@ async function start(): Promise<void> {
     console.warn(notice.message);
     startupNotices.push(notice);
   });
-  services = createServices({
-    ...stores,
-    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
-    processes,
-    openUrl: (url) => shell.openExternal(url),
-    startupNotices,
-  });
+  services = createServices(
+    {
+      ...stores,
+      fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+      processes,
+      openUrl: (url) => shell.openExternal(url),
+      startupNotices,
+    },
+    // The person is at the window that started the call: a sign-in a call needs opens their browser.
+    { signInForCalls: true },
+  );
   unbindIpc = bindIpc(services, () => mainWindow, renderer);
   openWindow();
   const router = services.router;

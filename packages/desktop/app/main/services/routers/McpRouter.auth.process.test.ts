@@ -25,11 +25,11 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function setUp(variant: OAuthVariant = {}, opener: (url: string) => Promise<unknown> = visit) {
+async function setUp(variant: OAuthVariant = {}, opener: (url: string) => Promise<unknown> = visit, signInForCalls = false) {
   fixture = await startOAuthServer(variant);
   dir = mkdtempSync(path.join(tmpdir(), 'elftia-auth-'));
   const stores = openLocalStores(dir);
-  services = createServices({ ...stores, fetch: globalThis.fetch, openAuthUrl: async (url) => void opener(url) });
+  services = createServices({ ...stores, fetch: globalThis.fetch, openAuthUrl: async (url) => void opener(url) }, { signInForCalls });
   const events: EventEnvelope[] = [];
   services.onEvent((e) => events.push(e));
   const s = services;
@@ -108,6 +108,18 @@ it('step-up: a call refused with 403 insufficient_scope asks for the wider scope
   await s.mcpService.signInSettled(id);
   expect(f.log.authorize.at(-1)?.scope).toBe('mcp:read mcp:write');
   expect(await call('mcp.call_tool', { serverId: id, toolName: 'echo', args: { text: 'wide' } })).toMatchObject({ ok: true });
+});
+
+it('step-up where the person is at the app: the call signs in again with the wider scope and goes through by itself', async () => {
+  const { fixture: f, call, id, s } = await setUp({ scopes: 'mcp:read', stepUpScope: 'mcp:write' }, visit, true);
+  await call('mcp.auth_start', { id });
+  await s.mcpService.signInSettled(id);
+  expect(f.log.authorize).toHaveLength(1);
+  expect(await call('mcp.call_tool', { serverId: id, toolName: 'echo', args: { text: 'stepped up' } })).toMatchObject({
+    ok: true,
+    data: { content: [{ type: 'text', text: 'stepped up' }] },
+  });
+  expect(f.log.authorize.map((a) => a.scope)).toEqual(['mcp:read', 'mcp:read mcp:write']);
 });
 
 it('a sign-in whose browser never comes back can be cancelled; a mismatched resource fails clearly', async () => {

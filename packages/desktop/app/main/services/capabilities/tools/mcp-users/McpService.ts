@@ -89,6 +89,13 @@ export interface McpServiceOptions {
   elicitationTimeoutMs?: number;
   /** Sign-in to remote servers (OAuth): where sessions are kept and how the browser opens. Absent: a 401 is a plain connect failure. */
   oauth?: OAuthOptions;
+  /**
+   * A call refused for want of a sign-in (a 401 no refresh cured, or 403 insufficient_scope with
+   * the wider scope the server asked for) signs in again through the browser and retries, at most
+   * MAX_CALL_SIGN_INS times. On where a person started the call and a browser can come up (the app,
+   * browser mode); off for the CLI, which re-runs a command itself at a terminal.
+   */
+  signInForCalls?: boolean;
   /** The person's model for servers' sampling requests; without it every request is refused (the person is told once). */
   sampling?: SamplingModel;
   /** How long a sampling request waits for the person's review before it is refused. */
@@ -103,6 +110,7 @@ const DEFAULTS = {
   pingTimeoutMs: 5_000,
   clientVersion: '0.1.0',
   connectOnAdd: true,
+  signInForCalls: false,
   createTransport,
 };
 /**
@@ -143,6 +151,9 @@ export interface CallToolOptions {
   /** An implicit caller (an agent): an inactive server fails with MCP_SERVER_INACTIVE instead of connecting. */
   requireActive?: boolean;
 }
+
+/** How often one tool call may send the person to sign in again (a server that keeps asking for more scope). */
+const MAX_CALL_SIGN_INS = 2;
 
 export class McpService extends EventEmitter<McpServiceEvents> {
   readonly CACHE_TTL = 5 * 60 * 1000;
@@ -519,7 +530,32 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     toolName: string,
     args: Record<string, unknown> = {},
     callId: string = randomUUID(),
-    { timeoutMs, defaultTimeoutMs, signal, requireActive }: CallToolOptions = {},
+    options: CallToolOptions = {},
+  ): Promise<McpCallToolResult> {
+    for (let signIns = 0; ; signIns++) {
+      try {
+        return await this.callToolOnce(serverId, toolName, args, callId, options);
+      } catch (err) {
+        if (!(await this.signedInAgainForCall(serverId, err, signIns, options.signal))) throw err;
+      }
+    }
+  }
+
+  /** Whether a call refused for want of a sign-in may go again: the person signed in (again, with the scope asked for). */
+  private async signedInAgainForCall(serverId: string, err: unknown, signInsSoFar: number, signal: AbortSignal | undefined): Promise<boolean> {
+    if (!this.opts.signInForCalls || !this.signIns || signInsSoFar >= MAX_CALL_SIGN_INS || signal?.aborted) return false;
+    if (!(err instanceof AppError) || err.code !== 'AUTH_REQUIRED') return false;
+    await this.startSignIn(serverId);
+    await this.signInSettled(serverId);
+    return this.signIns.statusOf(serverId)?.state === 'signed_in';
+  }
+
+  private async callToolOnce(
+    serverId: string,
+    toolName: string,
+    args: Record<string, unknown>,
+    callId: string,
+    { timeoutMs, defaultTimeoutMs, signal, requireActive }: CallToolOptions,
   ): Promise<McpCallToolResult> {
     if (signal?.aborted) throw new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller before it started`, { callId, serverId, toolName });
     if (this.activeCalls.has(callId)) {
