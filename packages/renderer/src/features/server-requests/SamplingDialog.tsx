@@ -19,7 +19,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { translateError } from '@renderer/components/translateError';
 import { useRoute, useRouteMutation } from '@renderer/data/useRoute';
 import { ProviderKeys } from '@renderer/features/settings/components/tabs/tools-tab/provider-keys/ProviderKeys';
-import { loadModelChoice, saveModelChoice } from './samplingModelChoice';
+import { loadModelChoice, saveModelChoice } from '@renderer/data/modelChoice';
 import { usePendingQueue } from './usePendingQueue';
 
 const SOURCE = { list: 'mcp.sampling_requests', requested: 'mcp.sampling_request', closed: 'mcp.sampling_closed' } as const;
@@ -73,7 +73,7 @@ function SamplingModal({ request, waiting, onDone, onLater }: { request: Samplin
   const [form] = Form.useForm<RequestValues>();
   const providers = useRoute('providers.list');
   const usable = useMemo(() => (providers.data ?? []).filter(isUsableProvider), [providers.data]);
-  const remembered = useMemo(() => loadModelChoice(), []);
+  const remembered = useMemo(() => loadModelChoice('sampling'), []);
   const [providerId, setProviderId] = useState<LlmProviderId | undefined>(remembered?.providerId);
   const [model, setModel] = useState(remembered?.model ?? '');
   // The remembered provider may have lost its key since: fall back to the first usable one.
@@ -95,7 +95,7 @@ function SamplingModal({ request, waiting, onDone, onLater }: { request: Samplin
   const runGenerate = async () => {
     if (!chosen || !model.trim()) return;
     const values = form.getFieldsValue();
-    saveModelChoice({ providerId: chosen.id, model: model.trim() });
+    saveModelChoice('sampling', { providerId: chosen.id, model: model.trim() });
     try {
       const result = await generate.mutateAsync({
         requestId: request.requestId,

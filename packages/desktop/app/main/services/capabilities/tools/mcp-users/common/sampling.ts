@@ -3,7 +3,7 @@
  * host builds the review and the window decides whether a model can answer with the same rules.
  */
 import type { SamplingMessage as McpSamplingMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { LlmProvider } from '../../../../../../shared/contracts/providers';
+import { llmProvider, type LlmProvider } from '../../../../../../shared/contracts/providers';
 
 export interface ReviewedMessage {
   role: 'user' | 'assistant';
@@ -37,8 +37,8 @@ export function reviewedMessages(messages: readonly McpSamplingMessage[]): Revie
 }
 
 /**
- * A provider a model can be asked through: one with a key, or the OpenAI-compatible endpoint
- * once the person has set its URL (a local model needs no key).
+ * A provider a model can be asked through: one with a key, or one that needs none (a local
+ * OpenAI-compatible server, LLM_PROVIDERS' `keyRequired`) once the person has set its URL.
  */
 export const isUsableProvider = (provider: Pick<LlmProvider, 'id' | 'hasKey' | 'baseUrl'>): boolean =>
-  provider.hasKey || (provider.id === 'openai-compatible' && provider.baseUrl !== undefined);
+  provider.hasKey || (!llmProvider(provider.id).keyRequired && provider.baseUrl !== undefined);

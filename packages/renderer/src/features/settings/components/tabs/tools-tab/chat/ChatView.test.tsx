@@ -8,7 +8,7 @@ import { FakeHost, server } from '@renderer/test/FakeHost';
 import { renderWithProviders } from '@renderer/test/renderWithApp';
 import { ToolsTabNavProvider, useToolsTabNav } from '../ToolsTabNav';
 import { ChatView } from './ChatView';
-import { MODEL_CHOICE_KEY } from './modelChoice';
+import { MODEL_CHOICE_KEYS } from '@renderer/data/modelChoice';
 
 const SLOW = { timeout: 15_000 };
 const UNAUTHORIZED_SENTENCE = 'Not authorized.';
@@ -67,7 +67,7 @@ function renderChat(host: FakeHost, language: 'en' | 'zh' | 'ja' = 'en') {
 }
 
 /** The remembered choice makes the view ready without driving antd's Select in jsdom. */
-const remember = (providerId: string, model: string) => localStorage.setItem(MODEL_CHOICE_KEY, JSON.stringify({ providerId, model }));
+const remember = (providerId: string, model: string) => localStorage.setItem(MODEL_CHOICE_KEYS.chat, JSON.stringify({ providerId, model }));
 
 async function send(text: string) {
   const input = screen.getByTestId('chat-input');
@@ -242,7 +242,7 @@ describe('ChatView', () => {
     expect((await screen.findByTestId('chat-model-reason', {}, SLOW)).textContent).toContain('No model list:');
     expect(screen.getByTestId('chat-input-hint').textContent).toContain('Choose or type a model first');
     fireEvent.change(input, { target: { value: 'llama3.1:8b' } });
-    expect(JSON.parse(localStorage.getItem(MODEL_CHOICE_KEY)!)).toEqual({ providerId: 'openai-compatible', model: 'llama3.1:8b' });
+    expect(JSON.parse(localStorage.getItem(MODEL_CHOICE_KEYS.chat)!)).toEqual({ providerId: 'openai-compatible', model: 'llama3.1:8b' });
     await send('hi');
     await waitFor(() => expect(host.inputsOf('chat.send')[0]).toMatchObject({ providerId: 'openai-compatible', model: 'llama3.1:8b' }), SLOW);
   });

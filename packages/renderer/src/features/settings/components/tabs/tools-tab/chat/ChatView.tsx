@@ -9,7 +9,7 @@ import { useToolsTabNav } from '../ToolsTabNav';
 import { ChatEmpty } from './ChatEmpty';
 import { Composer } from './Composer';
 import { Conversation } from './Conversation';
-import { initialProvider, loadModelChoice, saveModelChoice, type ModelChoice } from './modelChoice';
+import { initialProvider, loadModelChoice, saveModelChoice, type ModelChoice } from '@renderer/data/modelChoice';
 import { ModelPicker } from './ModelPicker';
 import { ToolBudget } from './ToolBudget';
 import { ToolPicker } from './ToolPicker';
@@ -28,7 +28,7 @@ export function ChatView() {
   const listed = useRoute('mcp.list_all_tools', {});
   const session = useChatSession();
 
-  const [choice, setChoice] = useState<Partial<ModelChoice>>(() => loadModelChoice() ?? {});
+  const [choice, setChoice] = useState<Partial<ModelChoice>>(() => loadModelChoice('chat') ?? {});
   const providerId = providers.data ? initialProvider(providers.data, choice.providerId ? { providerId: choice.providerId, model: '' } : undefined) : undefined;
   const provider = providers.data?.find((entry) => entry.id === providerId);
   const model = choice.providerId === providerId ? (choice.model ?? '') : '';
@@ -36,7 +36,7 @@ export function ChatView() {
 
   const choose = (next: ModelChoice) => {
     setChoice(next);
-    saveModelChoice(next);
+    saveModelChoice('chat', next);
   };
 
   const servers = useMemo(() => (list.data ?? []).filter((server) => server.isActive), [list.data]);

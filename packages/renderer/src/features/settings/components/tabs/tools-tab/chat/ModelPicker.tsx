@@ -5,7 +5,7 @@ import type { LlmProvider, LlmProviderId } from '@shared/contracts/providers';
 import { translateError } from '@renderer/components/translateError';
 import { useRoute } from '@renderer/data/useRoute';
 import { useToolsTabNav } from '../ToolsTabNav';
-import { isUsable } from './modelChoice';
+import { isUsableProvider } from '@mcp-common/sampling';
 
 interface ModelPickerProps {
   providers: LlmProvider[];
@@ -42,8 +42,8 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
         data-testid="chat-provider"
         options={providers.map((provider) => ({
           value: provider.id,
-          disabled: !isUsable(provider),
-          label: isUsable(provider) ? provider.name : t('chat.provider.needsKey', { name: provider.name }),
+          disabled: !isUsableProvider(provider),
+          label: isUsableProvider(provider) ? provider.name : t('chat.provider.needsKey', { name: provider.name }),
         }))}
         popupRender={(menu) => (
           <>
