@@ -22,6 +22,8 @@ test.setTimeout(180_000);
 
 test('a server that answers 401 is signed in from its row, connects, and signs out', async ({ app }) => {
   const settings = new SettingsPage(app.page);
+  // The page's first list is in (its event stream open) before the server arrives, as the other specs wait.
+  await expect(settings.emptyState).toBeVisible();
   expect((await app.invoke('mcp.add', { name: 'remote', type: 'http', isActive: true, config: { url: fixture.url } })).ok).toBe(true);
 
   const row = settings.serverRow('remote');
