@@ -1,4 +1,5 @@
 import { Alert, Typography, theme } from 'antd';
+import { OutputBlock } from '@renderer/components/OutputBlock';
 import type { AppErrorShape } from '@shared/errors';
 import { useTranslation } from 'react-i18next';
 import { translateError } from './translateError';
@@ -54,24 +55,9 @@ export function ErrorAlert({
           {tail.length > 0 ? (
             <div data-testid="error-stderr-tail">
               <Typography.Text type="secondary">{t('error.serverOutput')}</Typography.Text>
-              <pre
-                tabIndex={0}
-                aria-label={t('error.serverOutput')}
-                className="elftia-scroll-region"
-                style={{
-                  margin: `${token.marginXXS}px 0 ${token.marginXS}px`,
-                  maxHeight: 160,
-                  overflow: 'auto',
-                  padding: token.paddingXS,
-                  background: token.colorFillTertiary,
-                  borderRadius: token.borderRadiusSM,
-                  fontSize: token.fontSizeSM,
-                  whiteSpace: 'pre-wrap',
-                  overflowWrap: 'anywhere',
-                }}
-              >
+              <OutputBlock label={t('error.serverOutput')} margin={`${token.marginXXS}px 0 ${token.marginXS}px`}>
                 {tail.join('\n')}
-              </pre>
+              </OutputBlock>
             </div>
           ) : null}
           <details>

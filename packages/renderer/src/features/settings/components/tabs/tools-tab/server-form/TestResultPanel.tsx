@@ -1,4 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined, MinusCircleOutlined } from '@ant-design/icons';
+import { OutputBlock } from '@renderer/components/OutputBlock';
 import { Alert, Card, Flex, Tag, Typography, theme } from 'antd';
 import { MCP_TEST_STAGES, type McpTestResult, type McpTestStage, type McpTestStageResult } from '@shared/contracts/mcp-types';
 import type { TransportEntry } from '@shared/transports';
@@ -115,7 +116,6 @@ function Passed({ result }: { result: McpTestResult }) {
 
 function Failed({ result, label }: { result: McpTestResult; label: StageLabel }) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const title = result.failedStage ? t('form.test.failedAt', { stage: label(result.failedStage) }) : undefined;
   return (
     <Flex vertical gap="small" data-testid="test-failed" data-failed-stage={result.failedStage}>
@@ -128,21 +128,9 @@ function Failed({ result, label }: { result: McpTestResult; label: StageLabel })
             data-testid="test-stderr"
             style={{ margin: 0 }}
           >
-            <pre
-              style={{
-                margin: 0,
-                maxHeight: 160,
-                overflow: 'auto',
-                padding: token.paddingXS,
-                background: token.colorFillTertiary,
-                borderRadius: token.borderRadiusSM,
-                fontSize: token.fontSizeSM,
-                whiteSpace: 'pre-wrap',
-                wordBreak: 'break-all',
-              }}
-            >
+            <OutputBlock>
               {result.stderrTail.join('\n')}
-            </pre>
+            </OutputBlock>
           </Typography.Paragraph>
         </div>
       ) : null}

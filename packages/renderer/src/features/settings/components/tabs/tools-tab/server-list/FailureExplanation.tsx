@@ -1,5 +1,6 @@
 import { CopyOutlined, EditOutlined, FileTextOutlined, RedoOutlined, ToolOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Typography, theme } from 'antd';
+import { OutputBlock } from '@renderer/components/OutputBlock';
+import { Alert, Button, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
@@ -71,7 +72,6 @@ export function FailureExplanation({ server, failure, onRetry, retrying }: { ser
 /** The server's latest log lines (stderr, and what Elftia noted), fetched when asked for, copyable. */
 function ServerOutput({ server, fallback }: { server: McpServerRecord; fallback: unknown }) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const log = useRoute('mcp.server_log', { id: server.id, limit: OUTPUT_LINES });
   const lines = log.data ? log.data.lines.map((l) => (l.stream === 'stderr' ? l.line : `[${l.stream}] ${l.line}`)) : Array.isArray(fallback) ? fallback.map(String) : [];
   const text = lines.join('\n');
@@ -84,24 +84,9 @@ function ServerOutput({ server, fallback }: { server: McpServerRecord; fallback:
         ) : null}
       </Flex>
       {log.error ? <ErrorAlert error={log.error} /> : null}
-      <pre
-        tabIndex={0}
-        aria-label={t('errorHelp.output.label', { name: server.name })}
-        className="elftia-scroll-region"
-        style={{
-          margin: 0,
-          maxHeight: 180,
-          overflow: 'auto',
-          padding: token.paddingXS,
-          background: token.colorFillTertiary,
-          borderRadius: token.borderRadiusSM,
-          fontSize: token.fontSizeSM,
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-        }}
-      >
+      <OutputBlock label={t('errorHelp.output.label', { name: server.name })} maxHeight={180}>
         {text || (log.isFetching ? '…' : t('errorHelp.output.empty'))}
-      </pre>
+      </OutputBlock>
     </div>
   );
 }
