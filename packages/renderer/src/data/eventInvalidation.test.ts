@@ -36,7 +36,37 @@ describe('EVENT_REACTIONS', () => {
     unsubscribe();
   });
 
-  it('applies a connection state in place, and refreshes that server’s tools once it is connected', () => {
+  it('asks again when the first answer is still in flight: it may predate the change the event reports', async () => {
+    const client = createQueryClient();
+    const answers: ((value: string[]) => void)[] = [];
+    const queryFn = () => new Promise<string[]>((resolve) => answers.push(resolve));
+    // The page's first list: read by the host before a server was added, its answer not yet in.
+    const unsubscribe = new QueryObserver(client, { queryKey: routeKey('mcp.list'), queryFn }).subscribe(() => {});
+    expect(answers).toHaveLength(1);
+    EVENT_REACTIONS['mcp.servers_changed']?.(client, { reason: 'added', id: 'new' });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]!([]);
+    answers[1]!(['new']);
+    await vi.waitFor(() => expect(client.getQueryState(routeKey('mcp.list'))?.fetchStatus).toBe('idle'));
+    expect(client.getQueryData(routeKey('mcp.list'))).toEqual(['new']);
+    unsubscribe();
+  });
+
+  it('asks for the first status answer again when a connection event overtakes it', async () => {
+    const client = createQueryClient();
+    const answers: ((value: McpServerStatus[]) => void)[] = [];
+    const queryFn = () => new Promise<McpServerStatus[]>((resolve) => answers.push(resolve));
+    const unsubscribe = new QueryObserver(client, { queryKey: routeKey('mcp.status'), queryFn }).subscribe(() => {});
+    EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'a', state: 'connected' });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]!([]);
+    answers[1]!([{ id: 'a', state: 'connected' }]);
+    await vi.waitFor(() => expect(client.getQueryState(routeKey('mcp.status'))?.fetchStatus).toBe('idle'));
+    expect(client.getQueryData(routeKey('mcp.status'))).toEqual([{ id: 'a', state: 'connected' }]);
+    unsubscribe();
+  });
+
+  it('applies a connection state in place, and refreshes that server’s tools once it is connected', async () => {
     const client = seeded();
     const failure = { code: 'DEPS_MISSING' as const, message: 'spawn npx ENOENT', data: { command: 'npx', hint: 'commandMissing' } };
     EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'a', state: 'error', error: 'spawn npx ENOENT', failure });
@@ -50,21 +80,21 @@ describe('EVENT_REACTIONS', () => {
       { id: 'a', state: 'connected' },
       { id: 'new', state: 'connecting' },
     ]);
-    expect(isStale(client, routeKey('mcp.list_tools', { id: 'a' }))).toBe(true);
+    await vi.waitFor(() => expect(isStale(client, routeKey('mcp.list_tools', { id: 'a' }))).toBe(true));
     expect(isStale(client, routeKey('mcp.list_tools', { id: 'b' }))).toBe(false);
   });
 
-  it('makes every view of the records stale on servers_changed, and leaves unrelated answers alone', () => {
+  it('makes every view of the records stale on servers_changed, and leaves unrelated answers alone', async () => {
     const client = seeded();
     EVENT_REACTIONS['mcp.servers_changed']?.(client, { reason: 'updated', id: 'a' });
-    expect(isStale(client, routeKey('mcp.list'))).toBe(true);
+    await vi.waitFor(() => expect(isStale(client, routeKey('mcp.list'))).toBe(true));
     expect(isStale(client, routeKey('mcp.list_tools', { id: 'b' }))).toBe(true);
     expect(isStale(client, routeKey('providers.list'))).toBe(false);
   });
 
-  it('refetches everything when the page missed events', () => {
+  it('refetches everything when the page missed events', async () => {
     const client = seeded();
     EVENT_REACTIONS['app.events_dropped']?.(client, { count: 3 });
-    expect(isStale(client, routeKey('providers.list'))).toBe(true);
+    await vi.waitFor(() => expect(isStale(client, routeKey('providers.list'))).toBe(true));
   });
 });

@@ -8,19 +8,24 @@ import { useEffect, useRef } from 'react';
 import type { EventName, EventPayload, RouteName } from '@shared/contracts/ipc';
 import type { McpServerStatus } from '@shared/contracts/mcp-types';
 import { useHost, useHostConnection } from '@renderer/bridge/HostContext';
+import { refreshQueries } from './queryClient';
 import { routeKey } from './useRoute';
 
 type Reaction<E extends EventName> = (client: QueryClient, payload: EventPayload<E>) => void;
 
 const invalidate = (client: QueryClient, ...routes: RouteName[]) => {
-  for (const route of routes) void client.invalidateQueries({ queryKey: [route] });
+  for (const route of routes) void refreshQueries(client, { queryKey: [route] });
 };
 
 /** Routes whose answer depends on one server's live tools. */
 const refreshServerTools = (client: QueryClient, id: string) => {
-  void client.invalidateQueries({ queryKey: routeKey('mcp.list_tools', { id }) });
-  void client.invalidateQueries({ queryKey: routeKey('mcp.discover', { id }) });
+  void refreshQueries(client, { queryKey: routeKey('mcp.list_tools', { id }) });
+  void refreshQueries(client, { queryKey: routeKey('mcp.discover', { id }) });
   invalidate(client, 'mcp.list_all_tools');
+};
+
+const refreshStatusInFlight = (client: QueryClient) => {
+  if (client.isFetching({ queryKey: routeKey('mcp.status') }) > 0) void refreshQueries(client, { queryKey: routeKey('mcp.status') });
 };
 
 export const EVENT_REACTIONS: { [E in EventName]: Reaction<E> | null } = {
@@ -41,7 +46,7 @@ export const EVENT_REACTIONS: { [E in EventName]: Reaction<E> | null } = {
     });
     // A status answer still in flight was read before this event and would overwrite it with an
     // older state (a server added and failing at once stayed "Connecting…"): ask again instead.
-    if (client.isFetching({ queryKey: routeKey('mcp.status') }) > 0) void client.invalidateQueries({ queryKey: routeKey('mcp.status') });
+    refreshStatusInFlight(client);
     if (state === 'connected') refreshServerTools(client, serverId);
   },
   // Applied in place like connection_state: the row's "Sign in" / "Waiting for browser…" follows at once.
@@ -53,12 +58,12 @@ export const EVENT_REACTIONS: { [E in EventName]: Reaction<E> | null } = {
         return auth ? { ...rest, auth } : rest;
       }),
     );
-    if (client.isFetching({ queryKey: routeKey('mcp.status') }) > 0) void client.invalidateQueries({ queryKey: routeKey('mcp.status') });
+    refreshStatusInFlight(client);
   },
   'mcp.tools_changed': (client, { serverId }) => refreshServerTools(client, serverId),
   'app.notice': (client) => invalidate(client, 'app.notices'),
   // The page fell behind and missed events: anything may be stale.
-  'app.events_dropped': (client) => void client.invalidateQueries(),
+  'app.events_dropped': (client) => void refreshQueries(client),
   // A deep-link install adds a record, which mcp.servers_changed already covers.
   'mcp.link_installed': null,
   // Read live by the screens that show them (call history, logs, install progress).
@@ -106,7 +111,7 @@ export function useRefreshOnReconnect(): void {
   const wasUp = useRef(connection === 'up');
   useEffect(() => {
     const up = connection === 'up';
-    if (up && !wasUp.current) void client.invalidateQueries();
+    if (up && !wasUp.current) void refreshQueries(client);
     wasUp.current = up;
   }, [connection, client]);
 }

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryFilters } from '@tanstack/react-query';
 import type { AppErrorShape } from '@shared/errors';
 
 declare module '@tanstack/react-query' {
@@ -20,4 +20,16 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Marks the matching answers stale and asks again, after whatever the host did before now.
+ * TanStack Query's invalidate alone does not restart a *first* fetch still in flight (with no data
+ * to keep it joins that fetch), and the host may have answered it before the change this event
+ * reports: a server added while the page loaded then stayed missing until something else
+ * refetched. Such fetches are cancelled first (back to "pending"), so the refetch starts now.
+ */
+export async function refreshQueries(client: QueryClient, filters: QueryFilters = {}): Promise<void> {
+  await client.cancelQueries({ ...filters, fetchStatus: 'fetching', predicate: (query) => query.state.data === undefined });
+  await client.invalidateQueries(filters);
 }

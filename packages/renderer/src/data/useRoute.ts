@@ -8,6 +8,7 @@ import type { RouteInput, RouteName, RouteOutput } from '@shared/contracts/ipc';
 import type { AppErrorShape, Result } from '@shared/errors';
 import { useHost } from '@renderer/bridge/HostContext';
 import type { HostClient, RouteArgs } from '@renderer/bridge/types';
+import { refreshQueries } from './queryClient';
 
 /** The cache key of a route's answer. Invalidating `[route]` covers every input of that route. */
 export const routeKey = <R extends RouteName>(route: R, input?: RouteInput<R>): QueryKey =>
@@ -45,7 +46,7 @@ export function useRouteMutation<R extends RouteName>(route: R, options: Mutatio
   return useMutation<RouteOutput<R>, AppErrorShape, RouteInput<R>>({
     mutationFn: (input) => requestOrThrow(host, route, ...([input] as RouteArgs<R>)),
     onSuccess: async (...args) => {
-      await Promise.all(invalidates.map((stale) => client.invalidateQueries({ queryKey: [stale] })));
+      await Promise.all(invalidates.map((stale) => refreshQueries(client, { queryKey: [stale] })));
       await onSuccess?.(...args);
     },
     ...rest,
