@@ -1,17 +1,33 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { importAliases } from './aliases.config';
 
 /*
- * Two projects, told apart by file name so that no list needs updating:
+ * Three projects, told apart by file name so that no list needs updating:
+ * - `unit`: pure code and in-memory transports, in Node.
+ * - `dom`: renderer components (`*.test.tsx`, and `*.dom.test.ts` for code checked in a browser
+ *   environment), in jsdom.
  * - `process`: `*.process.test.ts(x)`, tests that start a process or listen on a socket (fixture
- *   servers, the CLI, the host). `npm test` runs both projects.
- * - `unit`: every other test: pure code, jsdom, in-memory transports. `npm run test:unit` runs
- *   only these, in seconds, while you work.
+ *   servers, the CLI, the host).
+ * `npm run test:unit` runs `unit` and `dom`, in seconds, while you work; `npm test` runs all three.
+ *
+ * `unit` and `dom` share no module graph between their files (see `isolate` below), and Vitest
+ * reuses a worker only for a next file of the same project and environment: run together, their
+ * files alternated and most workers were thrown away after one file. Each runs as its own group.
  */
 const TESTS = ['packages/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'examples/**/*.test.ts', 'docs/**/*.test.ts', '*.test.ts'];
 const PROCESS_TESTS = '**/*.process.test.{ts,tsx}';
+const DOM_TESTS = ['packages/renderer/**/*.test.tsx', 'packages/renderer/**/*.dom.test.ts'];
+
+/**
+ * Unit tests start nothing and leave no global state behind (a test that patches a global, such
+ * as the umask, restores it in `finally`), so one module graph per worker is safe: loading modules
+ * anew for every file was most of the run. They are CPU-bound, so they get every core (Vitest's
+ * default leaves one for itself, which with the transform cache below has little to do).
+ */
+const SHARED_GRAPH = { isolate: false, maxWorkers: availableParallelism() } as const;
 
 export default defineConfig({
   plugins: [react()],
@@ -19,11 +35,13 @@ export default defineConfig({
     alias: importAliases(path.resolve('.')),
   },
   test: {
-    // Node services by default; renderer component tests opt into jsdom with a file comment.
     environment: 'node',
     // Through Vite rather than Node, so the @rjsf/validator-ajv8 alias above applies inside it.
     server: { deps: { inline: [/@rjsf\//] } },
     testTimeout: 30_000,
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache) between runs:
+    // a second run skips most of the TypeScript and JSX transform.
+    experimental: { fsModuleCache: true },
     hookTimeout: 30_000,
     projects: [
       {
@@ -31,11 +49,24 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: TESTS,
+          exclude: [...configDefaults.exclude, PROCESS_TESTS, ...DOM_TESTS],
+          ...SHARED_GRAPH,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          setupFiles: ['packages/renderer/src/test/domSetup.ts'],
+          // A 64 MB young generation instead of 16: component tests allocate fast, and its collections
+          // were a seventh of their CPU.
+          execArgv: ['--max-semi-space-size=64'],
+          include: DOM_TESTS,
           exclude: [...configDefaults.exclude, PROCESS_TESTS],
-          // Unit tests start nothing and leave no global state behind (a test that patches a global,
-          // such as the umask, restores it in `finally`), so one module graph per worker is safe
-          // and halves the run: loading modules anew for every file was most of it.
-          isolate: false,
+          ...SHARED_GRAPH,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -46,6 +77,7 @@ export default defineConfig({
           // Starting a server takes seconds on a busy machine; a poll's timeout only bounds how
           // long a failure takes to report, never what passes.
           expect: { poll: { timeout: 10_000 } },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { StyleProvider } from '@ant-design/cssinjs';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

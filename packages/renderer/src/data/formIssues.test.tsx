@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Form, Input, type FormInstance } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';

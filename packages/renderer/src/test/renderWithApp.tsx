@@ -1,4 +1,4 @@
-import { StyleProvider } from '@ant-design/cssinjs';
+import { createCache, StyleProvider } from '@ant-design/cssinjs';
 import { render, type RenderResult } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
@@ -57,6 +57,24 @@ export function installElementOnlyComputedStyle(): void {
  * for every ancestor), and that was most of a component test's time (ServerList 54 s → 17 s).
  * No test here depends on a stylesheet; what looks right is judged in a real browser.
  */
+/**
+ * One style cache per test worker that never forgets. antd computes each component's CSS the first
+ * time it renders and drops it when the last instance unmounts, which Testing Library's cleanup
+ * does after every test: the next test computed it all again (a fifth of a component test's CPU).
+ * The styles depend only on the theme, which is fixed here, so keeping them is safe.
+ */
+const keptStyles = (() => {
+  const cache = createCache();
+  const update = cache.opUpdate.bind(cache);
+  cache.opUpdate = (key, valueFn) =>
+    update(key, (prev) => {
+      const next = valueFn(prev);
+      // null means "no instance left: forget it"; keep the value with no instance counted instead.
+      return next === null && prev ? [0, prev[1]] : next;
+    });
+  return cache;
+})();
+
 export function renderWithProviders(ui: ReactNode, host: HostClient, language: Language = 'en'): RenderResult {
   installMatchMedia();
   installResizeObserver();
@@ -64,7 +82,7 @@ export function renderWithProviders(ui: ReactNode, host: HostClient, language: L
   return render(
     <I18nextProvider i18n={createI18n(language)}>
       <HostProvider host={host}>
-        <StyleProvider mock="server">
+        <StyleProvider mock="server" cache={keptStyles}>
           <ConfigProvider theme={{ token: { motion: false } }}>
             <DataProvider>{ui}</DataProvider>
           </ConfigProvider>

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';

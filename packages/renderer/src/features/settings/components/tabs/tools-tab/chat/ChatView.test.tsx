@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChatToolCallEvent } from '@shared/contracts/chat';
 import type { MCPTool } from '@shared/contracts/mcp-types';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PresetInstallResult, PresetInstallStep, PresetListItem } from '@shared/contracts/presets';
 import type { LlmProvider } from '@shared/contracts/providers';

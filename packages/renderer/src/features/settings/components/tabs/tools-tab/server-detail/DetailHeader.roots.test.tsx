@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 /**
  * A sample of the corpus drawn for real: the first tool of every server in it (21 forms), plus
  * every tool whose schema uses `$ref`, `anyOf`/`oneOf` or a nullable type, as long as the

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 /**
  * The renderer shows redacted configs and provider previews with the very code the CLI and the
  * services use: the `common/` parts of Node-side features import nothing that needs Node.
