@@ -57,6 +57,30 @@ describe('StdioProcessTransport', () => {
     expect(childEnv.sort()).toEqual([`ONLY_THIS=yes`, `PATH=${env.PATH ?? ''}`]);
   });
 
+  it('leads its group inside our session where Perl can start it, a new session of its own elsewhere', async () => {
+    const transport = transportFor(FIXTURE_SERVERS.stdio);
+    await connect(transport);
+    const child = readProcess(transport.pid ?? 0);
+    const self = readProcess(process.pid);
+    expect(child?.pgid).toBe(transport.pid);
+    // The launcher became the server (same pid): what runs is node, not perl.
+    expect(child?.command).toContain(FIXTURE_SERVERS.stdio);
+    // A new session is a new CFS autogroup, which tripled each round trip (see groupLeaderSpawn).
+    if (spawnSync('perl', ['-e', '1']).status === 0) expect(child?.sid).toBe(self?.sid);
+    else expect(child?.sid).toBe(transport.pid);
+  });
+
+  it('is killed by close() even in the first instant, before the launcher has made its group', async () => {
+    for (let i = 0; i < 2; i++) {
+      // Ignores stdin's end and SIGTERM: only a kill that reaches it ends it.
+      const transport = new StdioProcessTransport({ command: 'sh', args: ['-c', 'trap "" TERM; while :; do sleep 1; done'], env, gracefulMs: 0 });
+      await transport.start();
+      const pid = transport.pid ?? 0;
+      await transport.close();
+      expect(isRunning(pid)).toBe(false);
+    }
+  });
+
   it('waits for an env still being resolved, and spawns nothing if closed meanwhile', async () => {
     let resolveEnv!: (env: Record<string, string>) => void;
     const pending = new Promise<Record<string, string>>((resolve) => {

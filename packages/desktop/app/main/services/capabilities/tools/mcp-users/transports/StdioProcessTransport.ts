@@ -3,8 +3,8 @@
  *
  * It replaces the SDK's `StdioClientTransport` because that one only kills the direct child:
  * `npx`/`uvx`/shell wrappers start the real server as a grandchild, which survives and keeps
- * running after the app closes. Here the child leads its own process group (POSIX) and every
- * kill goes to the whole group. It also keeps a stderr tail so connection errors can say why a
+ * running after the app closes. Here the child leads its own process group (POSIX, see
+ * groupLeaderSpawn) and every kill goes to the whole group. It also keeps a stderr tail so connection errors can say why a
  * server died, and it skips garbage lines on stdout instead of dropping the connection. A response
  * over the size limit becomes an error response for its request (jsonLines), and the connection
  * stays.
@@ -19,7 +19,7 @@ import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { JsonLineReader, MAX_STDIO_MESSAGE_BYTES, responseIdOf, tooLargeResponse, type LineSink, type OversizedLine } from './jsonLines';
-import { IS_WINDOWS, delay, killProcessGroup, terminateGroup, type ProcessRegistry, type TrackedProcess } from './processGroup';
+import { IS_WINDOWS, delay, groupLeaderSpawn, killProcessGroup, terminateGroup, type ProcessRegistry, type TrackedProcess } from './processGroup';
 
 export interface StdioProcessTransportOptions {
   command: string;
@@ -157,18 +157,14 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
 
   private spawnChild(env: Record<string, string> | undefined): Promise<void> {
     const { command, args = [], cwd } = this.options;
+    const launch = groupLeaderSpawn(command, args, { cwd, env });
     return new Promise<void>((resolve, reject) => {
-      const child = spawn(command, args, {
+      const child = spawn(launch.command, launch.args, {
         env,
         cwd,
         stdio: ['pipe', 'pipe', 'pipe'],
-        // Own process group so close() can kill npx/uvx grandchildren too. On Windows
-        // `detached` would open a new console window instead, so it stays off there.
-        // Its price on Linux: `detached` is setsid(), and with CFS autogroups (the default on
-        // desktop distributions) a new session is a new scheduling group, so on a busy machine
-        // each request/response round trip waits longer for the server to be scheduled than it
-        // would for a child in our session. Node has no setpgid-only spawn to avoid it.
-        detached: !IS_WINDOWS,
+        // Its own process group, so close() can kill npx/uvx grandchildren too.
+        detached: launch.detached,
         shell: false,
         windowsHide: true,
       });

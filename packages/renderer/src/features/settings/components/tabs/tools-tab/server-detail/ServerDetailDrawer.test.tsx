@@ -107,6 +107,13 @@ describe('server detail: header', { timeout: 120_000 }, () => {
 
     act(() => host.emit({ event: 'mcp.connection_state', payload: { serverId: ID, state: 'error', error: 'gone' } }));
     await waitFor(() => expect(screen.getByTestId('detail-state').dataset.state).toBe('error'), slow);
+
+    // The host goes away: the last state read is no longer known to be true, as in the list rows.
+    act(() => host.setConnection('down'));
+    expect(screen.getByTestId('detail-state').dataset.state).toBe('unknown');
+    expect(screen.getByTestId('detail-state').textContent).toBe('Unknown');
+    act(() => host.setConnection('up'));
+    expect(screen.getByTestId('detail-state').dataset.state).toBe('error');
   });
 
   it('tests the saved server by id and shows what it found', async () => {

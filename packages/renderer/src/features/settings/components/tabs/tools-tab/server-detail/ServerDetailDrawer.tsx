@@ -5,6 +5,10 @@ import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { TRANSPORTS } from '@shared/transports';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { failureText } from '../server-list/failureText';
+import { StateBadge } from '../server-list/StateBadge';
+import type { RowState } from '../server-list/serverView';
+import { hostReachable } from '@renderer/bridge/connection';
+import { useHostConnection } from '@renderer/bridge/HostContext';
 import { useRoute } from '@renderer/data/useRoute';
 import { useToolsTabNav, type DetailPane } from '../ToolsTabNav';
 import { PromptsPane, ResourcesPane } from './CatalogPanes';
@@ -12,7 +16,6 @@ import { DetailHeader } from './DetailHeader';
 import { SignedInTag } from '../server-auth/SignedInTag';
 import { LogsPane } from './LogsPane';
 import { PlaygroundPane } from './playground/PlaygroundPane';
-import { ServerStateTag } from './ServerStateTag';
 import { ToolsPane } from './ToolsPane';
 import { ServerPreviewPane } from '../provider-preview/ServerPreviewPane';
 
@@ -51,13 +54,15 @@ export function ServerDetailDrawer() {
 function DetailTitle({ server }: { server: McpServerRecord }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const status = useRoute('mcp.status');
-  const state = status.data?.find((s) => s.id === server.id)?.state ?? 'disconnected';
+  // While the host is away the last state read may no longer be true: say so, as the list rows do.
+  const hostUp = hostReachable(useHostConnection());
+  const state: RowState = hostUp ? (status.data?.find((s) => s.id === server.id)?.state ?? 'disconnected') : 'unknown';
   return (
     <Flex gap="small" align="center" style={{ minWidth: 0 }}>
       <Typography.Text strong ellipsis={{ tooltip: server.name }} style={{ fontSize: 16, minWidth: 0 }} data-testid="detail-name">
         {server.name}
       </Typography.Text>
-      <ServerStateTag state={state} />
+      <StateBadge state={state} testId="detail-state" reason={state === 'unknown' ? t('common:hostConnection.rowStateReason') : undefined} />
       <SignedInTag server={server} />
       {server.isActive ? null : <Tag style={{ marginInlineEnd: 0 }}>{t('list.inactive')}</Tag>}
       <Tag style={{ marginInlineEnd: 0 }}>{t(TRANSPORTS.get(server.type).displayKey)}</Tag>
