@@ -1,5 +1,6 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import type { RouteName } from '@shared/contracts/ipc';
 import type { McpServerStatus } from '@shared/contracts/mcp-types';
 import { EVENT_REACTIONS } from './eventInvalidation';
 import { createQueryClient } from './queryClient';
@@ -17,53 +18,53 @@ function seeded() {
   return client;
 }
 
+/**
+ * Watches `route` with answers handed out by the test, runs `react` while a fetch is in flight
+ * (the first one, or a refetch of `seed`), then answers that overtaken fetch with `stale` and any
+ * fetch the reaction started with `fresh`. Returns what the cache holds once both are in.
+ */
+async function overtaken(route: RouteName, react: (client: QueryClient) => void, answers: { seed?: unknown; stale: unknown; fresh: unknown }) {
+  const client = createQueryClient();
+  const pending: ((value: unknown) => void)[] = [];
+  const queryFn = () => new Promise((resolve) => pending.push(resolve));
+  if (answers.seed !== undefined) client.setQueryData(routeKey(route), answers.seed);
+  const unsubscribe = new QueryObserver(client, { queryKey: routeKey(route), queryFn, staleTime: answers.seed === undefined ? Infinity : 0 }).subscribe(() => {});
+  expect(pending).toHaveLength(1);
+  react(client);
+  await vi.waitFor(() => expect(pending).toHaveLength(2));
+  pending[0]!(answers.stale);
+  pending[1]!(answers.fresh);
+  await vi.waitFor(() => expect(client.getQueryState(routeKey(route))?.fetchStatus).toBe('idle'));
+  unsubscribe();
+  return client.getQueryData(routeKey(route));
+}
+
 describe('EVENT_REACTIONS', () => {
   it('asks for the status again when an answer read before a connection event is still in flight', async () => {
-    const client = createQueryClient();
-    const answers: ((value: McpServerStatus[]) => void)[] = [];
-    const queryFn = () => new Promise<McpServerStatus[]>((resolve) => answers.push(resolve));
-    client.setQueryData<McpServerStatus[]>(routeKey('mcp.status'), [{ id: 'a', state: 'disconnected' }]);
     // The list watching the status: a refetch (after servers_changed, say) is in flight when the event arrives.
-    const unsubscribe = new QueryObserver(client, { queryKey: routeKey('mcp.status'), queryFn, staleTime: 0 }).subscribe(() => {});
-    expect(answers).toHaveLength(1);
-    EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'a', state: 'error', error: 'boom' });
-    await vi.waitFor(() => expect(answers).toHaveLength(2));
-    // The stale answer (read while "connecting") lands late and is ignored; the fresh one counts.
-    answers[0]!([{ id: 'a', state: 'connecting' }]);
-    answers[1]!([{ id: 'a', state: 'error', error: 'boom' }]);
-    await vi.waitFor(() => expect(client.getQueryState(routeKey('mcp.status'))?.fetchStatus).toBe('idle'));
-    expect(client.getQueryData(routeKey('mcp.status'))).toEqual([{ id: 'a', state: 'error', error: 'boom' }]);
-    unsubscribe();
+    const held = await overtaken(
+      'mcp.status',
+      (client) => EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'a', state: 'error', error: 'boom' }),
+      { seed: [{ id: 'a', state: 'disconnected' }], stale: [{ id: 'a', state: 'connecting' }], fresh: [{ id: 'a', state: 'error', error: 'boom' }] },
+    );
+    expect(held).toEqual([{ id: 'a', state: 'error', error: 'boom' }]);
   });
 
   it('asks again when the first answer is still in flight: it may predate the change the event reports', async () => {
-    const client = createQueryClient();
-    const answers: ((value: string[]) => void)[] = [];
-    const queryFn = () => new Promise<string[]>((resolve) => answers.push(resolve));
     // The page's first list: read by the host before a server was added, its answer not yet in.
-    const unsubscribe = new QueryObserver(client, { queryKey: routeKey('mcp.list'), queryFn }).subscribe(() => {});
-    expect(answers).toHaveLength(1);
-    EVENT_REACTIONS['mcp.servers_changed']?.(client, { reason: 'added', id: 'new' });
-    await vi.waitFor(() => expect(answers).toHaveLength(2));
-    answers[0]!([]);
-    answers[1]!(['new']);
-    await vi.waitFor(() => expect(client.getQueryState(routeKey('mcp.list'))?.fetchStatus).toBe('idle'));
-    expect(client.getQueryData(routeKey('mcp.list'))).toEqual(['new']);
-    unsubscribe();
+    const held = await overtaken('mcp.list', (client) => EVENT_REACTIONS['mcp.servers_changed']?.(client, { reason: 'added', id: 'new' }), {
+      stale: [],
+      fresh: ['new'],
+    });
+    expect(held).toEqual(['new']);
   });
 
   it('asks for the first status answer again when a connection event overtakes it', async () => {
-    const client = createQueryClient();
-    const answers: ((value: McpServerStatus[]) => void)[] = [];
-    const queryFn = () => new Promise<McpServerStatus[]>((resolve) => answers.push(resolve));
-    const unsubscribe = new QueryObserver(client, { queryKey: routeKey('mcp.status'), queryFn }).subscribe(() => {});
-    EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'a', state: 'connected' });
-    await vi.waitFor(() => expect(answers).toHaveLength(2));
-    answers[0]!([]);
-    answers[1]!([{ id: 'a', state: 'connected' }]);
-    await vi.waitFor(() => expect(client.getQueryState(routeKey('mcp.status'))?.fetchStatus).toBe('idle'));
-    expect(client.getQueryData(routeKey('mcp.status'))).toEqual([{ id: 'a', state: 'connected' }]);
-    unsubscribe();
+    const held = await overtaken('mcp.status', (client) => EVENT_REACTIONS['mcp.connection_state']?.(client, { serverId: 'a', state: 'connected' }), {
+      stale: [],
+      fresh: [{ id: 'a', state: 'connected' }],
+    });
+    expect(held).toEqual([{ id: 'a', state: 'connected' }]);
   });
 
   it('applies a connection state in place, and refreshes that server’s tools once it is connected', async () => {
