@@ -7,7 +7,7 @@ export class ServerDetailPage {
   readonly root: Locator;
   readonly toolRows: Locator;
   readonly logLines: Locator;
-  /** The live connection state in the drawer's title (data-state = connected | connecting | error | disconnected). */
+  /** The live connection state in the drawer's title (data-state = connected | connecting | error | disconnected, or unknown while the host is away). */
   readonly state: Locator;
   readonly playground: Locator;
   /** The shown call: its status tag, progress, and the result display. */

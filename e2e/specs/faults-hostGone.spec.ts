@@ -6,7 +6,9 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '../fixtures/app';
 import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
+import { ServerDetailPage } from '../pages/ServerDetailPage';
 import { SettingsPage } from '../pages/SettingsPage';
+import { shootThemes } from '../pages/themeShots';
 
 const NO_HOST = 'Electron runs its host inside the app: there is no separate host to lose';
 
@@ -33,6 +35,13 @@ test('the page says the host is gone and how to restart it, and recovers by itse
   await expect(settings.stateOf('files')).toHaveAttribute('data-state', 'unknown');
   await expect(settings.stateOf('files')).toHaveText('Unknown');
   await expect(settings.serverList).not.toContainText('Connected');
+  // The detail drawer's badge says the same, not the last state it read.
+  const detail = new ServerDetailPage(app.page);
+  await detail.open('files');
+  await expect(detail.state).toHaveAttribute('data-state', 'unknown');
+  await expect(detail.state).toHaveText('Unknown');
+  await shootThemes(app.page, 'host-gone-detail');
+  await detail.close();
 
   // The retry is reachable with the keyboard; pressed while the host is still gone, the banner stays.
   const retry = settings.hostBanner.getByRole('button', { name: 'Try again now' });
