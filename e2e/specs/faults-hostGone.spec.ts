@@ -40,6 +40,8 @@ test('the page says the host is gone and how to restart it, and recovers by itse
   await detail.open('files');
   await expect(detail.state).toHaveAttribute('data-state', 'unknown');
   await expect(detail.state).toHaveText('Unknown');
+  // What it cannot load while the host is away says why, in words, not "something went wrong inside".
+  await expect(detail.root).toContainText('The Elftia MCP host is not answering', { timeout: 30_000 });
   await shootThemes(app.page, 'host-gone-detail');
   await detail.close();
 

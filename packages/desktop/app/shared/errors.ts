@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'MCP_RESULT_TOO_LARGE',
   /** The browser-mode host already serves as many event streams as it allows. */
   'TOO_MANY_STREAMS',
+  /** Browser mode: the page's request never reached the host (it is stopped or restarting); data.route names the request. */
+  'HOST_UNREACHABLE',
   /** No installer is known for this command on this platform. */
   'DEPS_NO_INSTALLER',
   /** An installer could not start or exited with an error; data carries what ran and its output's tail. */

@@ -55,10 +55,10 @@ describe('http host: request', () => {
     await expect(host.request('mcp.list')).resolves.toEqual({ ok: false, error });
   });
 
-  it('turns a network failure into INTERNAL instead of throwing', async () => {
+  it('turns a network failure into HOST_UNREACHABLE (the person is told to start the host) instead of throwing', async () => {
     const host = createHttpHost({ token: 't', fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
     const result = await host.request('mcp.list');
-    expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'HOST_UNREACHABLE', data: { route: 'mcp.list' } } });
     expect(!result.ok && result.error.message).toContain('Failed to fetch');
   });
 

@@ -52,7 +52,7 @@ export function createHttpHost({ token, fetch: fetchFn = globalThis.fetch.bind(g
           body: JSON.stringify({ route, input }),
         });
       } catch (err) {
-        return internalError(`Cannot reach the host for ${route}: ${errorMessage(err)}`, { route });
+        return { ok: false, error: { code: 'HOST_UNREACHABLE', message: `Cannot reach the host for ${route}: ${errorMessage(err)}`, data: { route } } };
       }
       // The host answers errors (401, 404, 400 …) with an envelope too, so the body decides, not
       // the status; only a body that is not JSON (a proxy's error page) falls back to the status.
