@@ -142,6 +142,7 @@ export class ElicitationBroker {
 
   /** The call a request was attributed to ended: nobody waits for the answer any more. */
   withdrawCall(callId: string): void {
+    if (this.pending.size === 0) return; // every call ends here: spare it the copy
     for (const pending of [...this.pending.values()]) {
       if (pending.request.toolCallId === callId) pending.settle({ action: 'cancel' }, 'withdrawn');
     }

@@ -10,6 +10,7 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { events, type AppNotice, type EventName, type EventPayload } from '../../../../../shared/contracts/ipc';
 import {
@@ -532,6 +533,9 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     callId: string = randomUUID(),
     options: CallToolOptions = {},
   ): Promise<McpCallToolResult> {
+    // Without sign-in for calls nothing can be retried: the call itself, no wrapper around it (a
+    // call is ~90 µs; each async layer costs one).
+    if (!this.opts.signInForCalls || !this.signIns) return this.callToolOnce(serverId, toolName, args, callId, options);
     for (let signIns = 0; ; signIns++) {
       try {
         return await this.callToolOnce(serverId, toolName, args, callId, options);
@@ -567,41 +571,33 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     const controller = new CallCancellation();
     const timeout = timeoutMs ?? server.config.timeoutMs ?? defaultTimeoutMs ?? this.opts.callTimeoutMs;
     this.activeCalls.set(callId, { controller, serverId, toolName, deadline: Date.now() + timeout });
-    const onAbort = () => controller.abort(new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller`, { callId, serverId, toolName }));
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const onAbort = signal && (() => controller.abort(new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller`, { callId, serverId, toolName })));
+    if (onAbort) signal.addEventListener('abort', onAbort, { once: true });
     const started = performance.now();
     let success = false;
     try {
+      const options: RequestOptions = { signal: controller.signal, timeout };
+      // A progress token makes the server do extra work on every call; ask only when someone listens.
+      if (this.listenerCount('mcp.tool_progress') > 0) {
+        options.onprogress = ({ progress, total, message }) => this.emit('mcp.tool_progress', { serverId, toolName, callId, progress, total, message });
+      }
       const result = await this.pool.request(
         server,
         'tools/call',
         false,
-        (client) =>
-          requestToolCall(client, toolName, args, {
-            signal: controller.signal,
-            timeout,
-            // A progress token makes the server do extra work on every call; ask only when someone listens.
-            ...(this.listenerCount('mcp.tool_progress') > 0 && {
-              onprogress: ({ progress, total, message }) =>
-                this.emit('mcp.tool_progress', { serverId, toolName, callId, progress, total, message }),
-            }),
-          }),
+        (client) => requestToolCall(client, toolName, args, options),
         () => this.records.get(serverId),
       );
       success = result.isError !== true;
-      return {
-        callId,
-        isError: result.isError === true,
-        content: result.content,
-        ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
-        durationMs: performance.now() - started,
-      };
+      const answer: McpCallToolResult = { callId, isError: !success, content: result.content, durationMs: performance.now() - started };
+      if (result.structuredContent) answer.structuredContent = result.structuredContent;
+      return answer;
     } catch (err) {
       // The SDK reports every abort as a RequestTimeout; the signal knows it was a cancel.
       if (controller.aborted && controller.reason instanceof AppError) throw controller.reason;
       throw withCallDetails(err, { toolName, callId, timeoutMs: timeout });
     } finally {
-      signal?.removeEventListener('abort', onAbort);
+      if (onAbort) signal.removeEventListener('abort', onAbort);
       this.activeCalls.delete(callId);
       this.elicitation.withdrawCall(callId);
       this.emit('mcp.tool_called', { serverId, toolName, callId, duration: performance.now() - started, success });

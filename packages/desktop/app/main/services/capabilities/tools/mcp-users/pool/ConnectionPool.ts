@@ -112,8 +112,9 @@ export class ConnectionPool {
    */
   acquire(server: McpServerRecord, probe?: ConnectProbe): Promise<PooledClient> {
     if (this.shuttingDown) return Promise.reject(new AppError('MCP_CONNECTION_CLOSED', 'The MCP service is shutting down'));
+    const ready = this.ready(server.id);
+    if (ready) return Promise.resolve(ready);
     const pooled = this.clients.get(server.id);
-    if (pooled?.alive && Date.now() - pooled.lastActivity < this.opts.idlePingMs) return Promise.resolve(pooled);
     const inFlight = this.pending.get(server.id);
     if (inFlight) return inFlight.promise;
     const attempt: ConnectAttempt = { cancelled: false, mark: 0, probe };
@@ -135,6 +136,12 @@ export class ConnectionPool {
     return pending.promise;
   }
 
+  /** A pooled connection usable as it is: alive, and used recently enough to skip the health ping. */
+  private ready(serverId: string): PooledClient | undefined {
+    const pooled = this.clients.get(serverId);
+    return !this.shuttingDown && pooled?.alive && Date.now() - pooled.lastActivity < this.opts.idlePingMs ? pooled : undefined;
+  }
+
   /** Starts connecting; the outcome lands in the connection state (and its event), nobody awaits it. */
   connectInBackground(server: McpServerRecord): void {
     this.acquire(server).catch(() => undefined);
@@ -152,7 +159,8 @@ export class ConnectionPool {
     run: (client: Client) => Promise<T>,
     current: () => McpServerRecord,
   ): Promise<T> {
-    let pooled = await this.acquire(server);
+    // A ready connection is taken without awaiting acquire's resolved promise: one tick less per call.
+    let pooled = this.ready(server.id) ?? (await this.acquire(server));
     let mark = this.log.mark(server.id);
     try {
       const result = await run(pooled.client);
