@@ -13,7 +13,8 @@ import { createImportRouteHandlers } from './importRoutes';
 
 let services: TempServices;
 beforeEach(() => {
-  services = createTempServices();
+  // The imported servers are real commands (npx …): this file checks what is written, and starts none of them.
+  services = createTempServices(undefined, {}, { connectOnAdd: false });
 });
 afterEach(() => services.cleanup());
 

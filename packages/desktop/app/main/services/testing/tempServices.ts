@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openLocalStores } from '../appStores';
 import { createServices, type ServicePorts, type Services } from '../createServices';
+import type { McpServiceOptions } from '../capabilities/tools/mcp-users/McpService';
 
 export interface TempServices extends Services {
   configDir: string;
@@ -20,9 +21,10 @@ export function makeTempConfigDir(): string {
 export function createTempServices(
   configDir = makeTempConfigDir(),
   ports: Pick<ServicePorts, 'presets' | 'approver' | 'streamChat' | 'textCompleter'> = {},
+  options: Omit<McpServiceOptions, 'fetch'> = {},
 ): TempServices {
   const stores = openLocalStores(configDir);
-  const services = createServices({ ...stores, fetch: globalThis.fetch, ...ports });
+  const services = createServices({ ...stores, fetch: globalThis.fetch, ...ports }, options);
   return {
     ...services,
     configDir,
