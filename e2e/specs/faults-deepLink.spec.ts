@@ -30,13 +30,18 @@ test('a linked server is added off, and turning it on shows what it would run an
   await expect(settings.emptyState).toBeVisible({ timeout: 30_000 });
   // Browser mode has no OS link handler: a link comes through the CLI (its own process, writing the
   // same config folder) or through the host's route, as the Electron app's handler delivers it.
+  // Either way the window hears of it over the event stream and says what happened (the host
+  // announces what the CLI wrote when its watcher sees the file change).
+  const arrived = app.page.getByTestId('link-arrived');
   const byCli = installLink({ 'linked-files': { command: process.execPath, args: [FIXTURE_SERVERS.stdio], env: { API_KEY: SECRET, REGION: 'eu' } } });
   execFileSync(process.execPath, ['packages/desktop/bin/elftia-mcp.mjs', '--config-dir', app.configDir, 'servers', 'install-link', byCli], { stdio: 'pipe' });
   await expect(settings.serverRow('linked-files')).toBeVisible({ timeout: 30_000 });
+  await expect(arrived).toContainText('A server was added from an install link', { timeout: 30_000 });
+  // The message goes after 10 s; the next one must be a new one.
+  await expect(arrived).toBeHidden({ timeout: 30_000 });
   const byHost = installLink({ 'linked-remote': { type: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: `Bearer ${SECRET}` } } });
   expect((await app.invoke('mcp.install_link', { url: byHost })).ok).toBe(true);
-  // The window hears of that one over the event stream and says what happened.
-  await expect(app.page.getByTestId('link-arrived')).toContainText('A server was added from an install link', { timeout: 30_000 });
+  await expect(arrived).toContainText('A server was added from an install link', { timeout: 30_000 });
 
   // Added, but off and marked as coming from a link.
   for (const name of ['linked-files', 'linked-remote']) {

@@ -114,6 +114,18 @@ describe('McpService pool over in-memory connections', () => {
     expect(h.events.at(-1)).toEqual({ name: 'mcp.servers_changed', payload: { reason: 'external' } });
   });
 
+  it('announces the servers another process added from an install link, as an install here is', async () => {
+    const server = await addServer();
+    const linked: McpServerRecord = { ...server, id: 'mcp_linked', name: 'linked', isActive: false, isTrusted: false, installSource: 'protocol' };
+    const typedIn: McpServerRecord = { ...server, id: 'mcp_typed', name: 'typed', isActive: false };
+    const reviewed: McpServerRecord = { ...linked, id: 'mcp_reviewed', name: 'reviewed', isTrusted: true };
+    await h.service.applyExternalChange({ before: [server], after: [server, linked, typedIn, reviewed] });
+    expect(h.events.filter((e) => e.name === 'mcp.link_installed').map((e) => e.payload)).toEqual([{ ids: ['mcp_linked'] }]);
+    // Already known: a later change to it is no arrival.
+    await h.service.applyExternalChange({ before: [server, linked], after: [server, { ...linked, name: 'renamed' }] });
+    expect(h.events.filter((e) => e.name === 'mcp.link_installed')).toHaveLength(1);
+  });
+
   it('ends a call at its own timeout, and at the caller abort', async () => {
     const server = await addServer();
     await expect(h.service.callTool(server.id, 'hang', {}, 'slow', { timeoutMs: 50 })).rejects.toMatchObject({ code: 'MCP_TIMEOUT', data: { callId: 'slow', timeoutMs: 50 } });

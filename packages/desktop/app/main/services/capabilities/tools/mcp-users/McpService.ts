@@ -319,6 +319,10 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       for (const server of now.values()) if (!known.has(server.id) && server.isActive && !isOnUnreviewed(server)) this.pool.connectInBackground(server);
     }
     this.emit('mcp.servers_changed', { reason: 'external' });
+    // An install link the CLI took (`servers install-link`) is announced as one the app took is,
+    // so the window says that servers arrived and wait for a review.
+    const linked = [...now.values()].filter((server) => !known.has(server.id) && needsActivationReview(server)).map((server) => server.id);
+    if (linked.length) this.emit('mcp.link_installed', { ids: linked });
   }
 
   /** Notices the service raised since it started; `app.notices` lists them after the store's. */
