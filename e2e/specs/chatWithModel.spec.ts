@@ -12,6 +12,7 @@ import { startFakeLlm, type FakeLlm } from '../fixtures/providers/fakeLlm';
 import { expect, test, type AppHandle } from '../fixtures/app';
 import { SettingsPage } from '../pages/SettingsPage';
 import type { Page } from '@playwright/test';
+import { shootThemes } from '../pages/themeShots';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -75,6 +76,7 @@ test('the model calls echo → approval → allow → the result shows → the a
   await expect(dialog.getByTestId('approval-reason')).toHaveText('The server does not say whether this tool only reads or also changes things.');
   await expect(dialog.getByTestId('approval-arguments')).toContainText('hello from the model');
   await expect(page.getByTestId('chat-call-status')).toHaveText('Awaiting your approval');
+  await shootThemes(page, 'approval-dialog');
   await dialog.getByTestId('approval-allow-once').click();
   await expect(dialog).toBeHidden();
 
@@ -124,6 +126,7 @@ test('a server asks for a model answer → the person reviews, generates and sen
   await choose(page, dialog.getByTestId('sampling-model'), 'fake-large');
   await dialog.getByTestId('sampling-generate').click();
   await expect(dialog.getByTestId('sampling-draft')).toHaveValue('Hello from the fake model', { timeout: 30_000 });
+  await shootThemes(page, 'sampling-dialog');
   await dialog.getByTestId('sampling-send').click();
   await expect(dialog).toBeHidden();
 

@@ -9,7 +9,7 @@
  * the turn waits; Deny is always a deliberate click.
  */
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Checkbox, Descriptions, Flex, FloatButton, Input, Modal, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
+import { Alert, App, Button, Checkbox, Descriptions, Flex, Input, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest } from '@shared/contracts/chat';
@@ -20,6 +20,7 @@ import { translateError } from '@renderer/components/translateError';
 import { useRouteMutation } from '@renderer/data/useRoute';
 import { annotationTags } from '@renderer/features/settings/components/tabs/tools-tab/server-detail/toolAnnotations';
 import { argumentIssueLines, formatArguments, parseArguments, sameArguments } from './approvalArguments';
+import { ReviewModal, usePutOff, WaitingButton } from './ReviewModal';
 import { usePendingQueue } from './usePendingQueue';
 
 const SOURCE = { list: 'chat.approvals', requested: 'chat.approval_request', closed: 'chat.approval_closed' } as const;
@@ -30,31 +31,18 @@ export function ApprovalDialog() {
   const { queue, answered } = usePendingQueue(SOURCE, (request, { outcome }) => {
     if (outcome === 'cancelled') void message.info(t('approvals.dialog.cancelled', { tool: request.toolTitle ?? request.toolName }));
   });
-  const [later, setLater] = useState<ReadonlySet<string>>(new Set());
-  const current = queue.find((r) => !later.has(r.requestId));
-  const deferred = queue.filter((r) => later.has(r.requestId)).length;
+  const { current, putOff, waiting, bringBack } = usePutOff(queue);
   return (
     <>
-      {current ? (
-        <ApprovalModal
-          key={current.requestId}
-          request={current}
-          queue={queue}
-          onDone={answered}
-          onLater={() => setLater((prev) => new Set(prev).add(current.requestId))}
-        />
-      ) : null}
-      {deferred > 0 && !current ? (
-        <FloatButton
-          data-testid="approvals-waiting"
-          icon={<SafetyCertificateOutlined />}
-          type="primary"
-          badge={{ count: deferred }}
-          tooltip={t('approvals.dialog.waitingBadge', { count: deferred })}
-          aria-label={t('approvals.dialog.waitingBadge', { count: deferred })}
-          onClick={() => setLater(new Set())}
-        />
-      ) : null}
+      {current ? <ApprovalModal key={current.requestId} request={current} queue={queue} onDone={answered} onLater={putOff} /> : null}
+      <WaitingButton
+        testId="approvals-waiting"
+        count={waiting}
+        icon={<SafetyCertificateOutlined />}
+        primary
+        label={t('approvals.dialog.waitingBadge', { count: waiting })}
+        onClick={bringBack}
+      />
     </>
   );
 }
@@ -127,44 +115,29 @@ function ApprovalModal({
   };
 
   return (
-    <Modal
-      open
-      data-testid="approval-dialog"
+    <ReviewModal
+      testId="approval"
       title={t('approvals.dialog.title')}
-      onCancel={onLater}
-      closable={{ 'aria-label': t('approvals.dialog.later') }}
-      mask={{ closable: false }}
       width={600}
-      centered
-      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden', paddingInlineEnd: 4 } }}
-      footer={
-        <Flex gap="small" justify="space-between" wrap>
-          <Button data-testid="approval-later" disabled={busy} onClick={onLater}>
-            {t('approvals.dialog.later')}
+      laterLabel={t('approvals.dialog.later')}
+      busy={busy}
+      onLater={onLater}
+      decisions={
+        <>
+          <Button data-testid="approval-deny" danger disabled={busy} loading={sending === 'deny'} onClick={() => void send('deny')}>
+            {t('approvals.dialog.deny')}
           </Button>
-          <Flex gap="small" wrap justify="flex-end">
-            <Button data-testid="approval-deny" danger disabled={busy} loading={sending === 'deny'} onClick={() => void send('deny')}>
-              {t('approvals.dialog.deny')}
-            </Button>
-            {canRememberApproval(request.reason) ? (
-              <Tooltip title={t('approvals.dialog.allowChatHelp', { tool })}>
-                <Button data-testid="approval-allow-chat" disabled={busy || !parsed.ok} loading={sending === 'allow_chat'} onClick={() => void send('allow_chat')}>
-                  {t('approvals.dialog.allowChat')}
-                </Button>
-              </Tooltip>
-            ) : null}
-            <Button
-              data-testid="approval-allow-once"
-              type="primary"
-              autoFocus
-              disabled={busy || !parsed.ok}
-              loading={sending === 'allow_once'}
-              onClick={() => void send('allow_once')}
-            >
-              {t('approvals.dialog.allowOnce')}
-            </Button>
-          </Flex>
-        </Flex>
+          {canRememberApproval(request.reason) ? (
+            <Tooltip title={t('approvals.dialog.allowChatHelp', { tool })}>
+              <Button data-testid="approval-allow-chat" disabled={busy || !parsed.ok} loading={sending === 'allow_chat'} onClick={() => void send('allow_chat')}>
+                {t('approvals.dialog.allowChat')}
+              </Button>
+            </Tooltip>
+          ) : null}
+          <Button data-testid="approval-allow-once" type="primary" autoFocus disabled={busy || !parsed.ok} loading={sending === 'allow_once'} onClick={() => void send('allow_once')}>
+            {t('approvals.dialog.allowOnce')}
+          </Button>
+        </>
       }
     >
       <Flex vertical gap="small" onKeyDown={onKeyDown}>
@@ -304,6 +277,6 @@ function ApprovalModal({
           {queue.length > 1 ? <strong>{t('approvals.dialog.queued', { count: queue.length - 1 })}</strong> : null}
         </Flex>
       </Flex>
-    </Modal>
+    </ReviewModal>
   );
 }

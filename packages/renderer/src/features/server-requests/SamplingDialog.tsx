@@ -8,7 +8,7 @@
  * brings it back) rather than decline it; it still expires at the server's deadline.
  */
 import { KeyOutlined, RobotOutlined } from '@ant-design/icons';
-import { Alert, App, AutoComplete, Button, Drawer, Flex, FloatButton, Form, Input, InputNumber, Modal, Select, Tag, Typography, theme } from 'antd';
+import { Alert, App, AutoComplete, Button, Drawer, Flex, Form, Input, InputNumber, Select, Tag, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SamplingRequest } from '@shared/contracts/chat';
@@ -20,6 +20,7 @@ import { translateError } from '@renderer/components/translateError';
 import { useRoute, useRouteMutation } from '@renderer/data/useRoute';
 import { ProviderKeys } from '@renderer/features/settings/components/tabs/tools-tab/provider-keys/ProviderKeys';
 import { loadModelChoice, saveModelChoice } from '@renderer/data/modelChoice';
+import { ReviewModal, usePutOff, WaitingButton } from './ReviewModal';
 import { usePendingQueue } from './usePendingQueue';
 
 const SOURCE = { list: 'mcp.sampling_requests', requested: 'mcp.sampling_request', closed: 'mcp.sampling_closed' } as const;
@@ -30,31 +31,19 @@ export function SamplingDialog() {
   const { queue, answered } = usePendingQueue(SOURCE, (request, { outcome }) => {
     if (outcome === 'expired') void message.info(t('approvals.sampling.closed', { server: request.serverName }));
   });
-  const [later, setLater] = useState<ReadonlySet<string>>(new Set());
-  const current = queue.find((r) => !later.has(r.requestId));
-  const deferred = queue.filter((r) => later.has(r.requestId)).length;
+  const { current, putOff, waiting, bringBack } = usePutOff(queue);
   return (
     <>
-      {current ? (
-        <SamplingModal
-          key={current.requestId}
-          request={current}
-          waiting={queue.length - 1}
-          onDone={(id) => answered([id])}
-          onLater={() => setLater((prev) => new Set(prev).add(current.requestId))}
-        />
-      ) : null}
-      {deferred > 0 && !current ? (
-        <FloatButton
-          data-testid="sampling-waiting"
-          icon={<RobotOutlined />}
-          badge={{ count: deferred }}
-          style={{ insetInlineEnd: 88 }}
-          tooltip={t('approvals.sampling.waitingBadge', { count: deferred })}
-          aria-label={t('approvals.sampling.waitingBadge', { count: deferred })}
-          onClick={() => setLater(new Set())}
-        />
-      ) : null}
+      {current ? <SamplingModal key={current.requestId} request={current} waiting={queue.length - 1} onDone={(id) => answered([id])} onLater={putOff} /> : null}
+      <WaitingButton
+        testId="sampling-waiting"
+        count={waiting}
+        icon={<RobotOutlined />}
+        // Beside the approvals' button, which sits in the corner.
+        style={{ insetInlineEnd: 88 }}
+        label={t('approvals.sampling.waitingBadge', { count: waiting })}
+        onClick={bringBack}
+      />
     </>
   );
 }
@@ -129,40 +118,32 @@ function SamplingModal({ request, waiting, onDone, onLater }: { request: Samplin
   const noModel = providers.data !== undefined && usable.length === 0;
   const modelOptions = (models.data?.models ?? []).map((m) => ({ value: m }));
   return (
-    <Modal
-      open
-      data-testid="sampling-dialog"
+    <ReviewModal
+      testId="sampling"
       title={
         <Typography.Text ellipsis={{ tooltip: request.serverName }} style={{ maxWidth: '90%' }}>
           {t('approvals.sampling.title', { server: request.serverName })}
         </Typography.Text>
       }
-      onCancel={onLater}
-      closable={{ 'aria-label': t('approvals.sampling.later') }}
-      mask={{ closable: false }}
       width={680}
-      centered
-      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden', paddingInlineEnd: 4 } }}
-      footer={
-        <Flex gap="small" justify="space-between" wrap>
-          <Button data-testid="sampling-later" disabled={busy} onClick={onLater}>
-            {t('approvals.sampling.later')}
+      laterLabel={t('approvals.sampling.later')}
+      busy={busy}
+      onLater={onLater}
+      decisions={
+        <>
+          <Button data-testid="sampling-decline" danger disabled={busy} loading={respond.isPending && respond.variables?.decision === 'decline'} onClick={() => void answer('decline')}>
+            {t('approvals.sampling.decline')}
           </Button>
-          <Flex gap="small" wrap justify="flex-end">
-            <Button data-testid="sampling-decline" danger disabled={busy} loading={respond.isPending && respond.variables?.decision === 'decline'} onClick={() => void answer('decline')}>
-              {t('approvals.sampling.decline')}
-            </Button>
-            <Button
-              data-testid="sampling-send"
-              type="primary"
-              disabled={busy || draft.trim() === '' || (!draftModel && !model.trim())}
-              loading={respond.isPending && respond.variables?.decision === 'send'}
-              onClick={() => void answer('send')}
-            >
-              {t('approvals.sampling.send')}
-            </Button>
-          </Flex>
-        </Flex>
+          <Button
+            data-testid="sampling-send"
+            type="primary"
+            disabled={busy || draft.trim() === '' || (!draftModel && !model.trim())}
+            loading={respond.isPending && respond.variables?.decision === 'send'}
+            onClick={() => void answer('send')}
+          >
+            {t('approvals.sampling.send')}
+          </Button>
+        </>
       }
     >
       <Flex vertical gap="small">
@@ -280,6 +261,6 @@ function SamplingModal({ request, waiting, onDone, onLater }: { request: Samplin
       <Drawer open={keysOpen} onClose={() => setKeysOpen(false)} size="large" title={t('sections.keys')} destroyOnHidden>
         <ProviderKeys />
       </Drawer>
-    </Modal>
+    </ReviewModal>
   );
 }
