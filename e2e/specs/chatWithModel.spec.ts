@@ -31,15 +31,14 @@ async function setUp(app: AppHandle): Promise<string> {
   const settings = new SettingsPage(app.page);
   await expect(settings.emptyState).toBeVisible();
   expect((await app.invoke('providers.set', { id: 'openai-compatible', baseUrl: fake.baseUrl('openai') })).ok).toBe(true);
-  const added = await app.invoke('mcp.add', {
+  const serverId = await app.addServer({
     name: 'fixture',
     type: 'stdio',
     isActive: true,
     config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] },
   });
-  expect(added.ok).toBe(true);
   await expect(settings.stateOf('fixture')).toHaveText('Connected', { timeout: 90_000 });
-  return (added as { ok: true; data: { server: { id: string } } }).data.server.id;
+  return serverId;
 }
 
 /** Picks an option of an antd Select opened by clicking `select`. */

@@ -25,7 +25,7 @@ test('a tool asks the person → the dialog → the server receives the answer; 
   const settings = new SettingsPage(app.page);
   // The event stream is open once the first list is in.
   await expect(settings.emptyState).toBeVisible();
-  const added = await app.invoke('mcp.add', {
+  const serverId = await app.addServer({
     name: 'asker',
     type: 'stdio',
     isActive: true,
@@ -33,9 +33,7 @@ test('a tool asks the person → the dialog → the server receives the answer; 
     projectPath: app.configDir,
     config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] },
   });
-  expect(added.ok).toBe(true);
-  const serverId = (added as { ok: true; data: { server: { id: string } } }).data.server.id;
-
+  
   // Not awaited: the call waits for the person's answer.
   const call = app.invoke('mcp.call_tool', { serverId, toolName: 'elicit', args: { message: 'Who is coming?', requestedSchema: FORM } });
 

@@ -102,13 +102,12 @@ test('a server that floods stderr and answers 9 MB over stdio: responsive, cut w
   const settings = new SettingsPage(app.page);
   const detail = new ServerDetailPage(app.page);
   await expect(settings.emptyState).toBeVisible({ timeout: 60_000 });
-  const added = await app.invoke('mcp.add', {
+  await app.addServer({
     name: 'flood',
     type: 'stdio',
     isActive: true,
     config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio], env: { FIXTURE_BIG_TOOL: '1', FIXTURE_BIG_STDERR_BYTES: String(8 * MB) } },
   });
-  expect(added.ok).toBe(true);
   await detail.open('flood');
   await detail.tryTool('big');
 
@@ -140,8 +139,7 @@ test('a 20 MB result over Streamable HTTP: responsive, cut with Show all, and Sa
   const remote = await startHttpFixture('http', { FIXTURE_BIG_TOOL: '1' });
   try {
     await expect(settings.emptyState).toBeVisible({ timeout: 60_000 });
-    const added = await app.invoke('mcp.add', { name: 'remote-big', type: 'http', isActive: true, config: { url: remote.url.href } });
-    expect(added.ok).toBe(true);
+    await app.addServer({ name: 'remote-big', type: 'http', isActive: true, config: { url: remote.url.href } });
     await detail.open('remote-big');
     await detail.tryTool('big');
 

@@ -32,8 +32,7 @@ test.describe('with a corrupt configuration file', () => {
     expect(fs.readFileSync(path.join(app.configDir, moved[0]!), 'utf8')).toBe(CORRUPT);
 
     // The notice stays until dismissed, and the app works: a new server is saved to a fresh file.
-    const added = await app.invoke('mcp.add', { name: 'after-recovery', type: 'stdio', config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] }, isActive: false });
-    expect(added.ok).toBe(true);
+    await app.addServer({ name: 'after-recovery', type: 'stdio', config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] }, isActive: false });
     await expect(settings.serverRow('after-recovery')).toBeVisible();
     const saved = JSON.parse(fs.readFileSync(path.join(app.configDir, 'mcp-config.json'), 'utf8')) as { mcpServers: { name: string }[] };
     expect(saved.mcpServers.map((s) => s.name)).toEqual(['after-recovery']);

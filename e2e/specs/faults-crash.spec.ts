@@ -16,13 +16,12 @@ test('a server that crashes mid-call: a translated failure with its stderr tail,
   const settings = new SettingsPage(app.page);
   const detail = new ServerDetailPage(app.page);
   await expect(settings.emptyState).toBeVisible({ timeout: 60_000 });
-  const added = await app.invoke('mcp.add', {
+  await app.addServer({
     name: 'crashy',
     type: 'stdio',
     isActive: true,
     config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio], env: { FIXTURE_CRASH_STDERR: '1' } },
   });
-  expect(added.ok).toBe(true);
   await detail.open('crashy');
   await detail.tryTool('crash');
   await expect(detail.state).toHaveAttribute('data-state', 'connected');

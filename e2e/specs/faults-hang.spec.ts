@@ -15,8 +15,7 @@ test('a hanging tool: Cancel stops it, the server hears the cancellation, and th
   const settings = new SettingsPage(app.page);
   const detail = new ServerDetailPage(app.page);
   await expect(settings.emptyState).toBeVisible({ timeout: 60_000 });
-  const added = await app.invoke('mcp.add', { name: 'hangs', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
-  expect(added.ok).toBe(true);
+  await app.addServer({ name: 'hangs', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
   await detail.open('hangs');
   await detail.tryTool('sleep');
 

@@ -19,8 +19,7 @@ test('the page says the host is gone and how to restart it, and recovers by itse
   const host = app.host!;
   const settings = new SettingsPage(app.page);
   await expect(settings.emptyState).toBeVisible({ timeout: 30_000 });
-  const added = await app.invoke('mcp.add', { name: 'files', type: 'stdio', config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
-  expect(added.ok).toBe(true);
+  await app.addServer({ name: 'files', type: 'stdio', config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
   await expect(settings.stateOf('files')).toHaveAttribute('data-state', 'connected', { timeout: 90_000 });
   await expect(settings.hostBanner).toBeHidden();
 

@@ -50,8 +50,7 @@ test('a missing command: Install is offered, the installer runs, and the server 
   test.skip(appMode === 'electron', 'The host PATH is a browser-mode host option');
   const settings = new SettingsPage(app.page);
   await expect(settings.emptyState).toBeVisible({ timeout: 60_000 });
-  const added = await app.invoke('mcp.add', { name: 'needs-uvx', type: 'stdio', isActive: true, config: { command: 'uvx', args: ['mcp-server-fixture'] } });
-  expect(added.ok).toBe(true);
+  const serverId = await app.addServer({ name: 'needs-uvx', type: 'stdio', isActive: true, config: { command: 'uvx', args: ['mcp-server-fixture'] } });
 
   const row = settings.serverRow('needs-uvx');
   await expect(row).toHaveAttribute('data-state', 'error', { timeout: 30_000 });
@@ -71,7 +70,7 @@ test('a missing command: Install is offered, the installer runs, and the server 
   // It was the registry's uv installer that ran (through the fake curl), and it left the command.
   expect(fs.readFileSync(curlLog, 'utf8').trim()).toBe('-LsSf https://astral.sh/uv/install.sh');
   expect(fs.existsSync(path.join(installDir, 'uvx'))).toBe(true);
-  const called = (await app.invoke('mcp.call_tool', { serverId: (added as { ok: true; data: { server: { id: string } } }).data.server.id, toolName: 'echo', args: { text: 'via uvx' } })) as {
+  const called = (await app.invoke('mcp.call_tool', { serverId, toolName: 'echo', args: { text: 'via uvx' } })) as {
     ok: boolean;
     data?: { content: { text: string }[] };
   };

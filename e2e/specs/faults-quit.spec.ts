@@ -41,8 +41,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       { name: 'wrapped', args: [FIXTURE_SERVERS.stdioGrandchild], env: { ...env, FIXTURE_IGNORE_SIGTERM: '1' } },
     ];
     for (const { name, args, env: serverEnv } of servers) {
-      const added = await app.invoke('mcp.add', { name, type: 'stdio', config: { command: process.execPath, args, env: serverEnv } });
-      expect(added.ok, JSON.stringify(added)).toBe(true);
+      await app.addServer({ name, type: 'stdio', config: { command: process.execPath, args, env: serverEnv } });
     }
     for (const { name } of servers) await expect(settings.stateOf(name)).toHaveAttribute('data-state', 'connected', { timeout: 120_000 });
 

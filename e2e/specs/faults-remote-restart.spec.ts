@@ -30,8 +30,7 @@ for (const kind of ['http', 'sse'] as const) {
     let remote = await startHttpFixture(kind);
     try {
       await expect(settings.emptyState).toBeVisible({ timeout: 60_000 });
-      const added = await app.invoke('mcp.add', { name: 'remote', type: kind, isActive: true, config: { url: remote.url.href } });
-      expect(added.ok).toBe(true);
+      await app.addServer({ name: 'remote', type: kind, isActive: true, config: { url: remote.url.href } });
       await detail.open('remote');
       // `headers` answers with the request headers the server saw, the session id among them (Streamable HTTP).
       await detail.tryTool(kind === 'http' ? 'headers' : 'echo');

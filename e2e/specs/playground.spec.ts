@@ -26,13 +26,12 @@ test('echo from the generated form, an image result, and a long operation shown 
   const settings = new SettingsPage(app.page);
   const detail = new ServerDetailPage(app.page);
   await expect(settings.emptyState).toBeVisible();
-  const added = await app.invoke('mcp.add', {
+  await app.addServer({
     name: 'everything',
     type: 'stdio',
     isActive: true,
     config: { command: process.execPath, args: [EVERYTHING_BIN, 'stdio'] },
   });
-  expect(added.ok).toBe(true);
   await expect(settings.serverRow('everything')).toBeVisible();
   await detail.open('everything');
   await expect(detail.tool('echo')).toBeVisible({ timeout: 30_000 });
@@ -89,8 +88,7 @@ test('an audio result plays in a player, and a tool that reports a failure is a 
   const settings = new SettingsPage(app.page);
   const detail = new ServerDetailPage(app.page);
   await expect(settings.emptyState).toBeVisible();
-  const added = await app.invoke('mcp.add', { name: 'fx', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
-  expect(added.ok).toBe(true);
+  await app.addServer({ name: 'fx', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
   await detail.open('fx');
   await detail.tool('audio').getByTestId('tool-try').click({ timeout: 30_000 });
   const playground = detail.root.getByTestId('playground');

@@ -16,13 +16,12 @@ test('a hostile schema shows its repairs per provider; a disabled tool is absent
   const settings = new SettingsPage(app.page);
   const detail = new ServerDetailPage(app.page);
   await expect(settings.emptyState).toBeVisible();
-  const added = await app.invoke('mcp.add', {
+  await app.addServer({
     name: 'fixture',
     type: 'stdio',
     isActive: true,
     config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio], env: { FIXTURE_HOSTILE_SCHEMA: '1' } },
   });
-  expect(added.ok).toBe(true);
   await expect(settings.serverRow('fixture')).toBeVisible();
 
   await detail.open('fixture');

@@ -20,15 +20,13 @@ test('disable a tool in the detail → gone from what models are offered; enable
   const detail = new ServerDetailPage(app.page);
   // The first list is in (and the event stream open) before the server is added.
   await expect(settings.emptyState).toBeVisible();
-  const added = await app.invoke('mcp.add', {
+  const serverId = await app.addServer({
     name: 'fixture',
     type: 'stdio',
     isActive: true,
     config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] },
   });
-  expect(added.ok).toBe(true);
-  const serverId = (added as { ok: true; data: { server: { id: string } } }).data.server.id;
-  const offered = async () => {
+    const offered = async () => {
     const result = await app.invoke('mcp.list_all_tools', {});
     if (!result.ok) throw new Error(result.error.message);
     return (result.data as { name: string }[]).map((t) => t.name);

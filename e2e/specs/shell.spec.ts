@@ -7,8 +7,7 @@ test('the Settings window opens on the Tools tab and lists servers added through
   await expect(settings.tab('Tools')).toBeVisible();
   await expect(settings.emptyState).toBeVisible();
 
-  const added = await app.invoke('mcp.add', { name: 'files', type: 'stdio', config: { command: 'npx', args: ['-y', 'server-files'] }, isActive: false });
-  expect(added.ok).toBe(true);
+  await app.addServer({ name: 'files', type: 'stdio', config: { command: 'npx', args: ['-y', 'server-files'] }, isActive: false });
   await app.invoke('mcp.add', { name: 'remote', type: 'http', config: { url: 'http://127.0.0.1:9/mcp' } });
 
   await expect(settings.serverRow('files')).toBeVisible();
