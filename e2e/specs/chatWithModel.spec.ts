@@ -67,6 +67,15 @@ test('the model calls echo → approval → allow → the result shows → the a
   ]);
   const { page } = app;
   await openChat(page);
+  // The picker finds a tool among the server's fourteen; the search changes only what is shown.
+  await page.getByTestId('chat-open-tools').click();
+  const picker = page.getByTestId('chat-tool-picker');
+  await picker.getByRole('textbox', { name: 'Search servers and tools' }).fill('echo');
+  await expect(picker.getByTestId('chat-tools-tool')).toHaveCount(1);
+  await expect(picker.getByRole('status')).toHaveText('14 of 14 tools on');
+  await shootThemes(page, 'tool-picker-search');
+  await picker.getByRole('button', { name: 'Done' }).click();
+  await expect(picker).toBeHidden();
   await send(page, 'Please echo something');
 
   const dialog = page.getByRole('dialog', { name: 'Allow this tool call?' });

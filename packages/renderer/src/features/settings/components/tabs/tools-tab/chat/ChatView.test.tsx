@@ -292,6 +292,29 @@ describe('ChatView', () => {
     expect(host.inputsOf('chat.send')[0]!.tools).toEqual({ serverIds: ['id-files'], excludedToolIds: ['mcp__files__write'] });
   });
 
+  it('finds servers and tools by name, title or description in the picker, and says when nothing matches', async () => {
+    await readyChat();
+    await click(screen.getByTestId('chat-open-tools'));
+    const picker = await screen.findByTestId('chat-tool-picker', {}, SLOW);
+    const shown = () => ({
+      servers: within(picker).queryAllByTestId('chat-tools-server').map((box) => box.getAttribute('data-server')),
+      tools: within(picker).queryAllByTestId('chat-tools-tool').map((box) => box.getAttribute('data-tool')),
+    });
+    const search = within(picker).getByRole('textbox', { name: 'Search servers and tools' });
+    fireEvent.change(search, { target: { value: 'WRITE' } });
+    expect(shown()).toEqual({ servers: ['id-files'], tools: ['mcp__files__write'] });
+    // By description ("fetch things"), and a server's name brings all its tools.
+    fireEvent.change(search, { target: { value: 'fetch thing' } });
+    expect(shown()).toEqual({ servers: ['id-web'], tools: ['mcp__web__fetch'] });
+    fireEvent.change(search, { target: { value: ' files ' } });
+    expect(shown()).toEqual({ servers: ['id-files'], tools: ['mcp__files__read', 'mcp__files__write'] });
+    fireEvent.change(search, { target: { value: 'nothing-like-it' } });
+    expect(shown()).toEqual({ servers: [], tools: [] });
+    expect(within(picker).getByTestId('chat-tools-no-match').textContent).toBe('No server or tool matches “nothing-like-it”.');
+    // The count stays the chat's, not the search's.
+    expect(within(picker).getByRole('status').textContent).toContain('3 of 3 tools on');
+  });
+
   it('"Try with a model" on one server turns only its tools on, until the person widens it', async () => {
     remember('openai', 'gpt-4.1');
     const host = chatHost();

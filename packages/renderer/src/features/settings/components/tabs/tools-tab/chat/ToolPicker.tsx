@@ -1,4 +1,6 @@
-import { Button, Checkbox, Drawer, Empty, Flex, Typography, theme } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Drawer, Empty, Flex, Input, Typography, theme } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MCPTool, McpServerRecord } from '@shared/contracts/mcp-types';
 import { isServerOn, isToolOn, setAll, setServer, setTool, type ToolChoice } from './toolSelection';
@@ -15,6 +17,16 @@ interface ToolPickerProps {
 }
 
 /**
+ * What a search (lower case, trimmed) leaves of a server: all its tools when it names the server,
+ * else those it finds in a name, title or description; nothing when it finds neither.
+ */
+function searchServer(server: McpServerRecord, own: MCPTool[], q: string): MCPTool[] | undefined {
+  if (!q || server.name.toLowerCase().includes(q)) return own;
+  const found = own.filter((tool) => [tool.name, tool.title, tool.description].some((text) => text?.toLowerCase().includes(q)));
+  return found.length > 0 ? found : undefined;
+}
+
+/**
  * This chat's servers and tools as a tree of checkboxes (plain ones: each is a labelled,
  * focusable control, which a virtual tree's rows are not). A server's box is mixed when some of
  * its tools are off.
@@ -23,6 +35,12 @@ export function ToolPicker({ open, onClose, servers, tools, choice, onChange }: 
   const { t } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
   const onCount = tools.filter((tool) => isToolOn(choice, tool)).length;
+  const [query, setQuery] = useState('');
+  const groups = servers.flatMap((server) => {
+    const own = tools.filter((tool) => tool.serverId === server.id);
+    const shown = searchServer(server, own, query.trim().toLowerCase());
+    return shown ? [{ server, own, shown }] : [];
+  });
 
   return (
     <Drawer
@@ -49,6 +67,15 @@ export function ToolPicker({ open, onClose, servers, tools, choice, onChange }: 
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.tools.noServers')} />
         ) : (
           <>
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder={t('chat.tools.search')}
+              aria-label={t('chat.tools.search')}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              data-testid="chat-tools-search"
+            />
             <Flex gap="small">
               <Button size="small" onClick={() => onChange(setAll(true, servers))} data-testid="chat-tools-all">
                 {t('chat.tools.allOn')}
@@ -57,8 +84,12 @@ export function ToolPicker({ open, onClose, servers, tools, choice, onChange }: 
                 {t('chat.tools.allOff')}
               </Button>
             </Flex>
-            {servers.map((server) => {
-              const own = tools.filter((tool) => tool.serverId === server.id);
+            {groups.length === 0 ? (
+              <Typography.Text type="secondary" data-testid="chat-tools-no-match">
+                {t('chat.tools.noMatch', { query: query.trim() })}
+              </Typography.Text>
+            ) : null}
+            {groups.map(({ server, own, shown }) => {
               const serverOn = isServerOn(choice, server.id);
               const ownOn = own.filter((tool) => isToolOn(choice, tool)).length;
               const groupId = `chat-tools-${server.id}`;
@@ -79,7 +110,7 @@ export function ToolPicker({ open, onClose, servers, tools, choice, onChange }: 
                     </span>
                   </Checkbox>
                   <Flex vertical gap={2} style={{ paddingInlineStart: 24, marginTop: 4 }}>
-                    {own.map((tool) => (
+                    {shown.map((tool) => (
                       <Checkbox
                         key={tool.id}
                         checked={isToolOn(choice, tool)}
