@@ -14,7 +14,7 @@ import { translateError } from '@renderer/components/translateError';
 import { requestOrThrow, routeKey } from '@renderer/data/useRoute';
 import { EmptyServers } from './EmptyServers';
 import { ServerRow } from './ServerRow';
-import { isFiltering, NO_FILTER, ROW_STATES, selectServers, SORT_KEYS, toServerView, type ServerFilter, type ServerView, type SortKey } from './serverView';
+import { cachedServerView, isFiltering, NO_FILTER, ROW_STATES, selectServers, SORT_KEYS, type ServerFilter, type ServerView, type SortKey } from './serverView';
 
 /** Above this many rows the list renders only what is on screen. */
 export const VIRTUALIZE_AFTER = 30;
@@ -125,7 +125,7 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
   const onDelete = useDeleteWithUndo(messages);
   useLinkArrivals(messages);
 
-  const views = useMemo(() => (servers ?? []).map((s) => toServerView(s, states.get(s.id), toolNames.get(s.id), hostUp)), [servers, states, toolNames, hostUp]);
+  const views = useMemo(() => (servers ?? []).map((s) => cachedServerView(s, states.get(s.id), toolNames.get(s.id), hostUp)), [servers, states, toolNames, hostUp]);
   const shown = useMemo(() => selectServers(views, { ...filter, query }, sort), [views, filter, query, sort]);
 
   let body;

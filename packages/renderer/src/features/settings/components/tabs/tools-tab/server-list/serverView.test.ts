@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { server } from '@renderer/test/FakeHost';
-import { keySourceOf, NO_FILTER, rowStateOf, selectServers, toServerView, type ServerView } from './serverView';
+import { cachedServerView, keySourceOf, NO_FILTER, rowStateOf, selectServers, toServerView, type ServerView } from './serverView';
 
 const views: ServerView[] = [
   toServerView(server({ name: 'files', type: 'stdio', config: { command: 'npx', args: ['-y', '@mcp/files'] }, createdAt: 3 }), { id: 'id-files', state: 'connected' }, ['read_file', 'write_file']),
@@ -60,5 +60,24 @@ describe('rowStateOf', () => {
     expect(rowStateOf(active, undefined, false)).toBe('unknown');
     // "Off" is the saved setting, not a live state: still true without the host.
     expect(rowStateOf(off, undefined, false)).toBe('inactive');
+  });
+});
+
+describe('cachedServerView', () => {
+  it('answers the same view while record, status, tool names (by value) and host reachability are the same', () => {
+    const record = server({ name: 'files', type: 'stdio', config: { command: 'npx' } });
+    const status = { id: record.id, state: 'connected' as const };
+    const first = cachedServerView(record, status, ['read', 'write']);
+    expect(cachedServerView(record, status, ['read', 'write'])).toBe(first);
+    expect(first).toEqual(toServerView(record, status, ['read', 'write']));
+    // Anything the row shows that changed makes a new view.
+    const changes = [
+      cachedServerView(record, { ...status }, ['read', 'write']),
+      cachedServerView(record, status, ['read']),
+      cachedServerView(record, status, ['read', 'write'], false),
+      cachedServerView({ ...record, name: 'renamed' }, status, ['read', 'write']),
+    ];
+    for (const view of changes) expect(view).not.toBe(first);
+    expect(changes[2]!.state).toBe('unknown');
   });
 });

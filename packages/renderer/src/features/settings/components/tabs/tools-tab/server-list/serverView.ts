@@ -51,6 +51,24 @@ export function toServerView(server: McpServerRecord, status: McpServerStatus | 
   return { server, status, state: rowStateOf(server, status, hostReachable), tools, target: serverTarget(server), keySource: keySourceOf(server) };
 }
 
+const sameNames = (a: string[] | undefined, b: string[] | undefined) => a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((name, i) => name === b[i]));
+
+/** Keyed by the record object, which any change to the server replaces (so entries go with it). */
+const viewCache = new WeakMap<McpServerRecord, { view: ServerView; hostReachable: boolean }>();
+
+/**
+ * toServerView, answering the same object while its inputs are the same (the record and status
+ * objects, the tool names by value). Rows are memoised on their view: an event about one server
+ * then re-renders that server's row, not all of them.
+ */
+export function cachedServerView(server: McpServerRecord, status: McpServerStatus | undefined, tools: string[] | undefined, hostReachable = true): ServerView {
+  const cached = viewCache.get(server);
+  if (cached && cached.hostReachable === hostReachable && cached.view.status === status && sameNames(cached.view.tools, tools)) return cached.view;
+  const view = toServerView(server, status, tools, hostReachable);
+  viewCache.set(server, { view, hostReachable });
+  return view;
+}
+
 export type SortKey = 'name' | 'state' | 'recent';
 export const SORT_KEYS: readonly SortKey[] = ['name', 'state', 'recent'];
 
