@@ -11,7 +11,7 @@ import { JSDOM } from 'jsdom';
 import { createServer } from 'vite';
 import { importAliases } from '../aliases.config';
 
-const RUNS = 5;
+const RUNS = 7;
 /** 100× the tools (and 50× the servers); a list that rendered or filtered every row would be ≥ 50×. */
 const TARGET_RATIO = 8;
 
@@ -50,21 +50,21 @@ try {
   renderAndFilter(small, 'tool_');
   renderAndFilter(large, 'tool_');
 
-  const best = (scenario: typeof small, query: string) => {
-    let renderMs = Infinity;
-    let filterMs = Infinity;
-    let last = { rows: 0, shown: 0 };
-    for (let i = 0; i < RUNS; i++) {
-      const run = renderAndFilter(scenario, query);
-      renderMs = Math.min(renderMs, run.renderMs);
-      filterMs = Math.min(filterMs, run.filterMs);
-      last = run;
-    }
-    return { renderMs, filterMs, ...last };
+  // Small and large runs alternate, so a burst of load on this shared machine lands on both sides
+  // of the ratio rather than on one; the best run of each is its cost without interference.
+  const measure = { small: { renderMs: Infinity, filterMs: Infinity, rows: 0, shown: 0 }, large: { renderMs: Infinity, filterMs: Infinity, rows: 0, shown: 0 } };
+  const keepBest = (best: typeof measure.small, run: ReturnType<typeof renderAndFilter>) => {
+    best.renderMs = Math.min(best.renderMs, run.renderMs);
+    best.filterMs = Math.min(best.filterMs, run.filterMs);
+    best.rows = run.rows;
+    best.shown = run.shown;
   };
-  // The query matches one tool of one server: the filter's cost is the pass over every tool name.
-  const s = best(small, 'tool_server-0_7');
-  const l = best(large, 'tool_server-42_7');
+  for (let i = 0; i < RUNS; i++) {
+    // The query matches one tool of one server: the filter's cost is the pass over every tool name.
+    keepBest(measure.small, renderAndFilter(small, 'tool_server-0_7'));
+    keepBest(measure.large, renderAndFilter(large, 'tool_server-42_7'));
+  }
+  const { small: s, large: l } = measure;
   if (l.shown !== 1 || s.shown !== 1) throw new Error(`The search should leave one row (got ${s.shown} and ${l.shown})`);
 
   const renderRatio = l.renderMs / s.renderMs;
@@ -82,3 +82,6 @@ try {
 } finally {
   await vite.close();
 }
+// antd's overflow lists (@rc-component/overflow) open a MessageChannel per update and never close
+// it; a browser collects them, but in Node each open port keeps the process alive forever.
+process.exit();
