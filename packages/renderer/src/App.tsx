@@ -38,6 +38,9 @@ function Shell() {
     <ConfigProvider
       locale={ANTD_LOCALES[language]}
       theme={{ algorithm: effective === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}
+      // antd spaces out a two-character Chinese label ("试 用") but not one beside an icon, so
+      // neighbouring buttons read differently; labels are written as they should read.
+      button={{ autoInsertSpace: false }}
     >
       <AntdApp>
         <PageChrome effective={effective} />
