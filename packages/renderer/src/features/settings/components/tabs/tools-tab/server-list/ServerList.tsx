@@ -247,7 +247,8 @@ function Toolbar({
         aria-label={t('list.toolbar.search')}
         value={filter.query}
         onChange={(event) => set({ query: event.target.value })}
-        style={{ flex: '1 1 220px', minWidth: 180 }}
+        // Wide enough at the default window size for the whole placeholder, which says what it searches.
+        style={{ flex: '1 1 300px', minWidth: 200 }}
       />
       <Select
         {...small}
@@ -257,7 +258,7 @@ function Toolbar({
         value={filter.states}
         onChange={(states) => set({ states })}
         options={ROW_STATES.map((state) => ({ value: state, label: t(`list.state.${state}`) }))}
-        style={{ width: 150 }}
+        style={{ width: 140 }}
       />
       <Select
         {...small}
@@ -277,7 +278,7 @@ function Toolbar({
         value={filter.scopes}
         onChange={(scopes) => set({ scopes })}
         options={(['user', 'local'] as const).map((scope) => ({ value: scope, label: t(`list.scope.${scope}`) }))}
-        style={{ width: 130 }}
+        style={{ width: 120 }}
       />
       <Select
         size="small"
@@ -294,7 +295,7 @@ function Toolbar({
         value={sort}
         onChange={onSort}
         options={SORT_KEYS.map((key) => ({ value: key, label: t(`list.toolbar.sort${key === 'name' ? 'Name' : key === 'state' ? 'State' : 'Recent'}`) }))}
-        style={{ width: 200 }}
+        style={{ width: 160 }}
       />
       {isFiltering(filter) ? (
         <Flex gap={4} align="center">
