@@ -92,7 +92,12 @@ describe('MCP config store across processes', () => {
         const added = await host.mcpService.add(stdio(name));
         await host.mcpService.remove(added.server!.id);
         removed.push(name);
-        await new Promise((r) => setTimeout(r, 5)); // leave the CPU to the subprocesses too
+        // Leave the CPU to the subprocesses, and let this process's event loop poll: with only the
+        // timer between passes, on a machine where a pass took longer than the pause, the CLI
+        // processes' output and exits were never read (they stayed zombies), so the CLI side
+        // never finished and the writers never stopped. The immediate makes the loop go round.
+        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setImmediate(r));
       }
     };
     await Promise.all([cli, apiWriter(1), apiWriter(2)]);
