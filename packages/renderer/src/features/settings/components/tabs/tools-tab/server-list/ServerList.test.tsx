@@ -220,6 +220,10 @@ describe('ServerList', { timeout: 120_000 }, () => {
     await waitFor(() => expect(rowNames()).toEqual(['events', 'files', 'memory', 'brave']));
     await choose('Sort', 'State (problems first)');
     await waitFor(() => expect(rowNames()).toEqual(['brave', 'files', 'events', 'memory']));
+    // Closed, the select says the short name; the option says how it sorts.
+    const toolbar = screen.getByTestId('server-toolbar');
+    expect(toolbar.textContent).toContain('Sort:State');
+    expect(toolbar.textContent).not.toContain('problems first');
   });
 
   it('explains a failed server in words, with its output a click away and ways to act', async () => {

@@ -295,6 +295,8 @@ function Toolbar({
         value={sort}
         onChange={onSort}
         options={SORT_KEYS.map((key) => ({ value: key, label: t(`list.toolbar.sort${key === 'name' ? 'Name' : key === 'state' ? 'State' : 'Recent'}`) }))}
+        // The closed select says only "State"; the list says how it sorts ("problems first").
+        labelRender={({ value, label }) => (value === 'state' ? t('list.toolbar.state') : label)}
         style={{ width: 160 }}
       />
       {isFiltering(filter) ? (
