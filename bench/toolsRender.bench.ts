@@ -52,8 +52,9 @@ try {
 
   // Small and large runs alternate, so a burst of load on this shared machine lands on both sides
   // of the ratio rather than on one; the best run of each is its cost without interference.
-  const measure = { small: { renderMs: Infinity, filterMs: Infinity, rows: 0, shown: 0 }, large: { renderMs: Infinity, filterMs: Infinity, rows: 0, shown: 0 } };
-  const keepBest = (best: typeof measure.small, run: ReturnType<typeof renderAndFilter>) => {
+  const unmeasured = () => ({ renderMs: Infinity, filterMs: Infinity, rows: 0, shown: 0 });
+  const measure = { small: unmeasured(), large: unmeasured() };
+  const keepBest = (best: ReturnType<typeof unmeasured>, run: ReturnType<typeof renderAndFilter>) => {
     best.renderMs = Math.min(best.renderMs, run.renderMs);
     best.filterMs = Math.min(best.filterMs, run.filterMs);
     best.rows = run.rows;

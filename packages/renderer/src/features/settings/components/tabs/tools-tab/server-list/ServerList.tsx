@@ -16,6 +16,13 @@ import { EmptyServers } from './EmptyServers';
 import { ServerRow } from './ServerRow';
 import { cachedServerView, isFiltering, NO_FILTER, ROW_STATES, selectServers, SORT_KEYS, type ServerFilter, type ServerView, type SortKey } from './serverView';
 
+/** Each sort's words: in the open list how it sorts, and in the closed select (narrow) just by what. */
+const SORT_LABELS = {
+  name: { option: 'list.toolbar.sortName', closed: 'list.toolbar.sortName' },
+  state: { option: 'list.toolbar.sortState', closed: 'list.toolbar.state' },
+  recent: { option: 'list.toolbar.sortRecent', closed: 'list.toolbar.sortRecent' },
+} as const satisfies Record<SortKey, { option: string; closed: string }>;
+
 /** Above this many rows the list renders only what is on screen. */
 export const VIRTUALIZE_AFTER = 30;
 /** How long "Undo" stays offered after a delete. */
@@ -294,9 +301,8 @@ function Toolbar({
         prefix={`${t('list.toolbar.sort')}:`}
         value={sort}
         onChange={onSort}
-        options={SORT_KEYS.map((key) => ({ value: key, label: t(`list.toolbar.sort${key === 'name' ? 'Name' : key === 'state' ? 'State' : 'Recent'}`) }))}
-        // The closed select says only "State"; the list says how it sorts ("problems first").
-        labelRender={({ value, label }) => (value === 'state' ? t('list.toolbar.state') : label)}
+        options={SORT_KEYS.map((key) => ({ value: key, label: t(SORT_LABELS[key].option) }))}
+        labelRender={({ value }) => t(SORT_LABELS[value as SortKey].closed)}
         style={{ width: 160 }}
       />
       {isFiltering(filter) ? (
