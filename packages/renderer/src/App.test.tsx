@@ -1,6 +1,6 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@renderer/test/userEvent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from './App';
 import { createI18n } from './i18n/createI18n';
@@ -55,25 +55,23 @@ describe('App shell', () => {
 
   it('reaches the theme toggle by keyboard and flips it with Space', async () => {
     renderApp();
-    const user = userEvent.setup();
     const toggle = screen.getByTestId('theme-toggle');
-    for (let i = 0; i < 10 && document.activeElement !== toggle; i++) await user.tab();
+    for (let i = 0; i < 10 && document.activeElement !== toggle; i++) await userEvent.tab();
     expect(document.activeElement).toBe(toggle);
-    await user.keyboard(' ');
+    await userEvent.keyboard(' ');
     expect(appRoot().getAttribute('data-theme')).toBe('dark');
   });
 
   it('switches language from the select: labels, <html lang> and the saved choice', async () => {
     renderApp();
-    const user = userEvent.setup();
-    await user.click(within(screen.getByTestId('language-select')).getByRole('combobox'));
+    await userEvent.click(within(screen.getByTestId('language-select')).getByRole('combobox'));
     // The same route the Playwright page object takes: the visible dropdown, then the label.
     const dropdown = await waitFor(() => {
       const element = document.querySelector<HTMLElement>('.ant-select-dropdown');
       if (!element) throw new Error('dropdown not open');
       return element;
     });
-    await user.click(within(dropdown).getByText('日本語', { exact: true }));
+    await userEvent.click(within(dropdown).getByText('日本語', { exact: true }));
 
     await waitFor(() => expect(screen.getByRole('tab', { name: 'ツール' })).toBeTruthy());
     expect(document.documentElement.lang).toBe('ja');

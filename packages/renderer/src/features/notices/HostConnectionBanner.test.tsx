@@ -1,5 +1,5 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@renderer/test/userEvent';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerList } from '../settings/components/tabs/tools-tab/server-list/ServerList';
 import { ToolsTabNavProvider } from '../settings/components/tabs/tools-tab/ToolsTabNav';
@@ -62,10 +62,9 @@ describe('HostConnectionBanner', () => {
     expect((await stateOf('off')).dataset.state).toBe('inactive');
     expect(screen.queryByText('Connected')).toBeNull();
 
-    const user = userEvent.setup();
     const retry = within(banner).getByRole('button', { name: /Try again now/ });
-    while (document.activeElement !== retry) await user.tab();
-    await user.keyboard('{Enter}');
+    while (document.activeElement !== retry) await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
     expect(host.retries).toBe(1);
 
     // Back: the list is asked again (something may have changed meanwhile) and the state is live.

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEventBase from '@testing-library/user-event';
+import { userEvent } from '@renderer/test/userEvent';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeHost, server } from '@renderer/test/FakeHost';
 import { renderWithProviders } from '@renderer/test/renderWithApp';
@@ -8,7 +8,6 @@ import { EVENT_LOG_LIMIT } from './types';
 
 afterEach(cleanup);
 
-const userEvent = userEventBase.setup({ delay: null });
 
 const rows = () => screen.queryAllByTestId('server-row');
 /** The event log is the Activity section; events are collected while another section shows. */

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@renderer/test/userEvent';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpImportPreviewEntry } from '@shared/contracts/mcp-import';
 import { FakeHost, server } from '@renderer/test/FakeHost';

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@renderer/test/userEvent';
 import type { PresetListItem } from '@shared/contracts/presets';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SLOW, galleryHost, preset, renderGallery } from './galleryTestkit';

@@ -1,5 +1,5 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEventBase from '@testing-library/user-event';
+import { userEvent } from '@renderer/test/userEvent';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpAuthStatus } from '@shared/contracts/mcp-types';
 import { useEventInvalidation } from '@renderer/data/eventInvalidation';
@@ -10,7 +10,6 @@ import { ToolsTabNavProvider } from '../ToolsTabNav';
 import { ServerList } from '../server-list/ServerList';
 
 afterEach(cleanup);
-const userEvent = userEventBase.setup({ delay: null });
 
 /** The list as the app mounts it, with the event reactions (EVENT_REACTIONS) that patch mcp.status. */
 function Harness() {

@@ -1,5 +1,5 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@renderer/test/userEvent';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useRoute } from '@renderer/data/useRoute';
 import { FakeHost, server } from '@renderer/test/FakeHost';
@@ -50,9 +50,8 @@ describe('ActivationReviewDialog', () => {
     // The host tells every window a link added servers; the list says so.
     act(() => host.emit({ event: 'mcp.link_installed', payload: { ids: ['id-linked'] } }));
     expect((await screen.findByTestId('link-arrived')).textContent).toContain('A server was added from an install link');
-    const user = userEvent.setup();
 
-    await user.click(within(row).getByRole('switch'));
+    await userEvent.click(within(row).getByRole('switch'));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('npx');
     expect(within(dialog).getByTestId('review-args').textContent).toBe('-ysome-server--root/home');
@@ -60,14 +59,14 @@ describe('ActivationReviewDialog', () => {
     expect(within(dialog).getByTestId('review-headers').textContent).toBe('None');
     expect(host.callCount('mcp.update')).toBe(0);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(host.callCount('mcp.activate')).toBe(0);
 
-    await user.click(within(row).getByRole('switch'));
+    await userEvent.click(within(row).getByRole('switch'));
     const again = await screen.findByRole('dialog');
     await within(again).findByText('npx');
-    await user.click(within(again).getByRole('button', { name: 'Turn on' }));
+    await userEvent.click(within(again).getByRole('button', { name: 'Turn on' }));
     await waitFor(() => expect(host.inputsOf('mcp.activate')).toEqual([{ id: 'id-linked', reviewToken: REVIEW.reviewToken }]));
     await waitFor(() => expect(within(screen.getByRole('listitem', { name: 'linked' })).getByRole('switch').getAttribute('aria-checked')).toBe('true'));
     expect(host.callCount('mcp.update')).toBe(0);
@@ -78,13 +77,12 @@ describe('ActivationReviewDialog', () => {
     host.failures.set('mcp.activate', [{ code: 'ACTIVATION_REVIEW_STALE', message: 'changed', data: { id: 'id-linked', name: 'linked' } }]);
     renderWithProviders(<Harness />, host, 'ja');
     const row = await screen.findByRole('listitem', { name: 'linked' });
-    const user = userEvent.setup();
-    await user.click(within(row).getByRole('switch'));
+    await userEvent.click(within(row).getByRole('switch'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('「linked」をオンにしますか？')).toBeTruthy();
     await within(dialog).findByText('npx');
     const reviews = host.callCount('mcp.activation_review');
-    await user.click(within(dialog).getByRole('button', { name: 'オンにする' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'オンにする' }));
     await within(dialog).findByText(/確認後に変更されました/);
     await waitFor(() => expect(host.callCount('mcp.activation_review')).toBeGreaterThan(reviews));
   });

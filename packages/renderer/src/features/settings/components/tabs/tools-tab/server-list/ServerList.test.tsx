@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEventBase from '@testing-library/user-event';
+import { userEvent } from '@renderer/test/userEvent';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { useRoute } from '@renderer/data/useRoute';
@@ -11,8 +11,13 @@ import { ServerList, VIRTUALIZE_AFTER } from './ServerList';
 
 afterEach(cleanup);
 
-/** No pause between keystrokes and clicks: antd's components are slow enough under jsdom. */
-const userEvent = userEventBase.setup({ delay: null });
+/** Puts `text` into the search box in one input event, as a paste does: the list filters on what the box holds. */
+const search = async (text: string) => {
+  const box = screen.getByRole('textbox', { name: 'Search names, commands, URLs and tools' });
+  await userEvent.clear(box);
+  await userEvent.click(box);
+  await userEvent.paste(text);
+};
 
 /** Where the list navigated to, as text the test can read. */
 function NavProbe() {
@@ -181,16 +186,13 @@ describe('ServerList', { timeout: 120_000 }, () => {
     await waitFor(() => expect(rowNames()).toEqual(['brave', 'events', 'files', 'memory']));
     await waitFor(() => expect(within(row('files')).getByTestId('tool-count').textContent).toBe('1 tool'), { timeout: 5000 });
 
-    const search = screen.getByRole('textbox', { name: 'Search names, commands, URLs and tools' });
-    await userEvent.type(search, 'read_text');
+    await search('read_text');
     await waitFor(() => expect(rowNames()).toEqual(['files']));
     expect(within(row('files')).getByTestId('matching-tools').textContent).toBe('Matching tools: read_text_file');
     expect(screen.getByTestId('servers-shown').textContent).toBe('1 of 4 shown');
-    await userEvent.clear(search);
-    await userEvent.type(search, 'brave.example');
+    await search('brave.example');
     await waitFor(() => expect(rowNames()).toEqual(['brave']));
-    await userEvent.clear(search);
-    await userEvent.type(search, 'no-such-thing');
+    await search('no-such-thing');
     expect(await screen.findByTestId('servers-no-match')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(rowNames()).toHaveLength(4));
@@ -321,7 +323,7 @@ describe('ServerList', { timeout: 120_000 }, () => {
     await waitFor(() => expect(rowNames().length).toBeGreaterThan(0));
     expect(50).toBeGreaterThan(VIRTUALIZE_AFTER);
     expect(rowNames().length).toBeLessThan(30);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Search names, commands, URLs and tools' }), 'pkg-49');
+    await search('pkg-49');
     await waitFor(() => expect(rowNames()).toEqual(['server-49']));
   });
 });
