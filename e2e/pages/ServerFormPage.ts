@@ -13,6 +13,9 @@ export class ServerFormPage {
   }
 
   async openAdd(): Promise<void> {
+    // A form still closing after its save also matches `server-form`: once it is gone, the form
+    // found after the click can only be the new one.
+    await this.form.waitFor({ state: 'detached' });
     await this.page.getByTestId('add-server').click();
     await this.form.waitFor();
   }
