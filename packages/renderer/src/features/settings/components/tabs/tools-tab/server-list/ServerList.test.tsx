@@ -11,11 +11,9 @@ import { ServerList, VIRTUALIZE_AFTER } from './ServerList';
 
 afterEach(cleanup);
 
-/** Puts `text` into the search box in one input event, as a paste does: the list filters on what the box holds. */
+/** Replaces what the search box holds with `text`, pasted in one input event: the list filters on the box's whole text. */
 const search = async (text: string) => {
-  const box = screen.getByRole('textbox', { name: 'Search names, commands, URLs and tools' });
-  await userEvent.clear(box);
-  await userEvent.click(box);
+  await userEvent.clear(screen.getByRole('textbox', { name: 'Search names, commands, URLs and tools' })); // leaves the box focused
   await userEvent.paste(text);
 };
 
