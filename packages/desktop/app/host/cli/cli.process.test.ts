@@ -308,6 +308,19 @@ describe('tools and call', () => {
     expect(json(asJson.stdout)).toMatchObject({ isError: false, content: [{ type: 'text', text: '5' }], callId: expect.any(String) });
   });
 
+  it('call shows the escape sequences and bidi controls of a result instead of sending them to the terminal; --json stays exact', async () => {
+    const text = 'ok\u001b[2J\u001b]0;title\u0007 \u001b]8;;https://evil.example\u0007link\u001b]8;;\u0007 \u009b31m \u202eabc\u2069 \rover\nnext\tcol';
+    const args = JSON.stringify({ text });
+    const human = await cli.run(['call', 'fx', 'echo', '--args', args]);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toBe(
+      'ok\\u001b[2J\\u001b]0;title\\u0007 \\u001b]8;;https://evil.example\\u0007link\\u001b]8;;\\u0007 \\u009b31m \\u202eabc\\u2069 \\u000dover\nnext\tcol\n',
+    );
+    const asJson = await cli.run(['call', 'fx', 'echo', '--args', args, '--json']);
+    expect(asJson.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(json<{ content: { text: string }[] }>(asJson.stdout).content[0]!.text).toBe(text);
+  });
+
   it('call exits 1 when the tool returns isError or the call fails', async () => {
     const failed = await cli.run(['call', 'fx', 'fail']);
     expect(failed.code).toBe(1);
