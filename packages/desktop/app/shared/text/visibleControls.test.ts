@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { controlParts, hasControls, terminalSafe } from './visibleControls';
+import { controlParts, hasControls, inlineSafe, terminalSafe } from './visibleControls';
+import { RAW_TERMINAL_CONTROL } from './visibleControls.testkit';
 
 const HOSTILE = [
   '\u001b[2J\u001b[H',
@@ -15,7 +16,7 @@ const HOSTILE = [
 
 describe('terminalSafe', () => {
   it.each(HOSTILE)('leaves nothing a terminal acts on in %j', (text) => {
-    expect(terminalSafe(text)).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+    expect(terminalSafe(text)).not.toMatch(RAW_TERMINAL_CONTROL);
   });
 
   it('writes each one as its \\u escape and keeps newlines, tabs and CRLF', () => {
@@ -28,9 +29,16 @@ describe('terminalSafe', () => {
     const value = { name: HOSTILE.join(' '), nested: [HOSTILE[4], { [HOSTILE[3]!]: HOSTILE[0] }], backslash: '\\\u202e' };
     for (const text of [JSON.stringify(value), JSON.stringify(value, null, 2)]) {
       const safe = terminalSafe(text);
-      expect(safe).not.toMatch(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+      expect(safe).not.toMatch(RAW_TERMINAL_CONTROL);
       expect(JSON.parse(safe)).toEqual(value);
     }
+  });
+});
+
+describe('inlineSafe', () => {
+  it('shows newlines and tabs too, so a field stays on its line', () => {
+    expect(inlineSafe('a\nb\tc\r\n\u202e')).toBe('a\\u000ab\\u0009c\\u000d\\u000a\\u202e');
+    expect(terminalSafe(inlineSafe('x\u001b[2J'))).toBe('x\\u001b[2J');
   });
 });
 

@@ -19,9 +19,11 @@
  * mark; left-to-right and right-to-left marks; the line and paragraph separators (they break lines
  * where the text says there is none); the bidi embeddings and overrides; the bidi isolates.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this module is for
 const TERMINAL_ACTIVE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
 
 /** The same, plus tab, newline and every carriage return: inside a name, a command or an argument, those hide things too. */
+// eslint-disable-next-line no-control-regex -- as above
 const INLINE_ACTIVE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** `\u001b` for ESC: the form that reads the same in a terminal and in JSON. */
@@ -30,6 +32,11 @@ export const escapeOf = (char: string): string => `\\u${char.charCodeAt(0).toStr
 /** Text safe to write to a terminal: every control, escape sequence start and bidi character shown as its `\uXXXX` escape; newlines and tabs kept. */
 export function terminalSafe(text: string): string {
   return text.replace(TERMINAL_ACTIVE, escapeOf);
+}
+
+/** One line's worth of a name, a command or an argument: newlines and tabs shown as escapes too, so nothing in it can start a line of its own. */
+export function inlineSafe(text: string): string {
+  return text.replace(INLINE_ACTIVE, escapeOf);
 }
 
 export type TextPart = { kind: 'text'; text: string } | { kind: 'control'; char: string; escape: string };
