@@ -10,7 +10,7 @@ const textOf = (node: React.ReactElement) => render(node).container.textContent;
 describe('VisibleText', () => {
   it('draws newlines, tabs, ESC, C1 and bidi characters as marks and never renders them', () => {
     const shown = textOf(<VisibleText text={'a\nb\tc\u001b[2J\u009b\u202eabc\u2066'} />);
-    expect(shown).toBe('a⏎b⇥c␛[2J\\u009b\\u202eabc\\u2066');
+    expect(shown).toBe('a⏎b\\u0009c\\u001b[2J\\u009b\\u202eabc\\u2066');
     expect(shown).not.toMatch(RAW_INLINE_CONTROL);
   });
 

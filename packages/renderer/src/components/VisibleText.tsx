@@ -2,8 +2,12 @@ import { theme } from 'antd';
 import { Fragment, type CSSProperties } from 'react';
 import { controlParts } from '@shared/text/visibleControls';
 
-/** The marks people know; every other control or bidi character shows its `\uXXXX` escape. */
-const MARKS: Readonly<Record<string, string>> = { '\n': '⏎', '\t': '⇥', '\u001b': '␛' };
+/**
+ * A newline is drawn as the mark people know; every other control or bidi character as its
+ * `\uXXXX` escape, the form the CLI prints (the control-picture glyphs, ␛ and the like, are
+ * missing from common UI fonts and showed as empty boxes).
+ */
+const MARKS: Readonly<Record<string, string>> = { '\n': '⏎' };
 /** What a multi-line text (a description, instructions) keeps as layout rather than marking. */
 const LAYOUT = new Set(['\n', '\t']);
 

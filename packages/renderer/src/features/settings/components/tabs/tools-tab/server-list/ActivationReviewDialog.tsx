@@ -2,6 +2,7 @@ import { Alert, Checkbox, Descriptions, Flex, Modal, Skeleton, Tag, Tooltip, Typ
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpReviewEntry } from '@shared/contracts/mcp-links';
+import { inlineSafe } from '@shared/text/visibleControls';
 import { TRANSPORTS } from '@shared/transports';
 import { riskyNames } from '@mcp-common/activationReview';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
@@ -41,7 +42,9 @@ export function ActivationReviewDialog({ serverId, name, open, onClose }: Activa
     },
   });
   const data = review.data;
-  const risky = data ? riskyNames(data) : [];
+  // Inside a sentence a newline would fold into a space; the interpolation shows the other controls.
+  const shownName = inlineSafe(name);
+  const risky = data ? inlineSafe(riskyNames(data).join(', ')) : '';
   const none = <Typography.Text type="secondary">{t('activationReview.none')}</Typography.Text>;
   const code = (text: string, testId?: string) => (
     <Typography.Text code style={wrap} data-testid={testId}>
@@ -79,7 +82,7 @@ export function ActivationReviewDialog({ serverId, name, open, onClose }: Activa
   return (
     <Modal
       open={open}
-      title={t('activationReview.title', { name })}
+      title={t('activationReview.title', { name: shownName })}
       okText={t('activationReview.confirm')}
       cancelText={t('activationReview.cancel')}
       okButtonProps={{ disabled: !data || (data.risky && !riskAccepted), loading: activate.isPending }}
@@ -94,7 +97,7 @@ export function ActivationReviewDialog({ serverId, name, open, onClose }: Activa
       data-testid="activation-review"
     >
       <Flex vertical gap="middle" data-testid="activation-review-body">
-        <Alert type="warning" showIcon title={t('activationReview.intro', { name })} />
+        <Alert type="warning" showIcon title={t('activationReview.intro', { name: shownName })} />
         {review.error ? <ErrorAlert error={review.error} /> : null}
         {data ? (
           <Descriptions column={1} size="small" bordered styles={{ label: { width: 170 } }}>
@@ -139,12 +142,12 @@ export function ActivationReviewDialog({ serverId, name, open, onClose }: Activa
             type="error"
             showIcon
             data-testid="review-risk"
-            title={t('activationReview.riskTitle', { names: risky.join(', ') })}
+            title={t('activationReview.riskTitle', { names: risky })}
             description={
               <Flex vertical gap="small">
                 <span>{t('activationReview.riskIntro')}</span>
                 <Checkbox checked={riskAccepted} onChange={(event) => setRiskAccepted(event.target.checked)} data-testid="review-risk-confirm">
-                  {t('activationReview.riskConfirm', { names: risky.join(', ') })}
+                  {t('activationReview.riskConfirm', { names: risky })}
                 </Checkbox>
               </Flex>
             }
