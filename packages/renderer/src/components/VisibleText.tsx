@@ -16,8 +16,9 @@ const codePoint = (char: string) => `U+${char.charCodeAt(0).toString(16).toUpper
 /**
  * Text from a server, a link or a registry, with its newlines, controls and bidi characters drawn
  * as small marks instead of obeyed: HTML folds a newline inside an argument into a space, and a
- * right-to-left override makes `evil‮txt.exe` read as something else. The text is isolated from
- * its surroundings' direction, so a right-to-left name cannot reorder the label beside it.
+ * right-to-left override makes `files`, U+202E, `gpj.exe` read as "filesexe.jpg". The text is
+ * isolated from its surroundings' direction, so a right-to-left name cannot reorder the label
+ * beside it.
  * `multiline` keeps newlines and tabs as layout (descriptions, instructions).
  */
 export function VisibleText({ text, multiline = false }: { text: string; multiline?: boolean }) {

@@ -17,7 +17,7 @@ export function createI18n(language: Language): i18n {
     // Resources are bundled, so init can finish synchronously and the first render has text.
     initAsync: false,
     // React escapes markup, so values are not HTML-escaped here (that would show "&quot;"). What
-    // React cannot stop is a value's controls and bidi characters: a server named `evil‮txt.exe`
+    // React cannot stop is a value's controls and bidi characters: a U+202E in a server's name
     // reverses the whole sentence it is put in. Every interpolated value shows them as escapes.
     interpolation: { escapeValue: true, escape: terminalSafe },
     // A value missing from an error's data shows as "…" rather than a raw "{{name}}".

@@ -3,9 +3,9 @@
  * characters: ESC starts a sequence that can clear the screen, set the window title or make an
  * OSC 8 link; C1 controls (U+0080–U+009F) do the same on terminals that read 8-bit controls; a lone
  * carriage return rewrites the line already printed; bidi overrides, isolates and marks reorder
- * what follows, so `evil‮txt.exe` reads as something else. This module is the one place that knows
- * which characters those are; the CLI's output streams, the terminal questions, the host's own
- * stderr and the UI's `VisibleText` all use it.
+ * what follows (`files`, U+202E, `gpj.exe` reads as "filesexe.jpg"). This module is the one place
+ * that knows which characters those are; the CLI's output streams, the terminal questions, the
+ * host's own stderr and the UI's `VisibleText` all use it.
  *
  * A character made visible is written as its `\uXXXX` escape. Applied to JSON text that keeps the
  * JSON valid and its value unchanged: JSON.stringify already escapes C0 controls, and what it
