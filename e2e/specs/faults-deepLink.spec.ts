@@ -1,8 +1,9 @@
 /**
  * Fault journey 8: a server arrives by install link (elftia://mcp/install, written by any web
- * page). It is added inactive and untrusted; turning it on first shows exactly what it would run
- * (command, arguments, env keys, header names; never the values) and runs nothing until the
- * person confirms. Browser mode has no OS link handler, so the link comes through the CLI, the
+ * page). It is added inactive and untrusted; turning it on first shows everything that decides
+ * what it would run (command, arguments, folder, env and header values, credentials only as
+ * "Set"), asks separately about variables that change which code runs, and runs nothing until the
+ * person confirms. Confirming lets it run; it does not trust it. Browser mode has no OS link handler, so the link comes through the CLI, the
  * same route the Electron app's handler calls.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,6 +21,7 @@ interface Listed {
   name: string;
   isActive: boolean;
   isTrusted: boolean;
+  reviewedAt?: number;
   installSource: string;
 }
 
@@ -33,7 +35,7 @@ test('a linked server is added off, and turning it on shows what it would run an
   // Either way the window hears of it over the event stream and says what happened (the host
   // announces what the CLI wrote when its watcher sees the file change).
   const arrived = app.page.getByTestId('link-arrived');
-  const byCli = installLink({ 'linked-files': { command: process.execPath, args: [FIXTURE_SERVERS.stdio], env: { API_KEY: SECRET, REGION: 'eu' } } });
+  const byCli = installLink({ 'linked-files': { command: process.execPath, args: [FIXTURE_SERVERS.stdio], env: { API_KEY: SECRET, REGION: 'eu', PYTHONPATH: '/tmp/elftia-nothing-here' } } });
   execFileSync(process.execPath, ['packages/desktop/bin/elftia-mcp.mjs', '--config-dir', app.configDir, 'servers', 'install-link', byCli], { stdio: 'pipe' });
   await expect(settings.serverRow('linked-files')).toBeVisible({ timeout: 30_000 });
   await expect(arrived).toContainText('A server was added from an install link', { timeout: 30_000 });
@@ -63,9 +65,12 @@ test('a linked server is added off, and turning it on shows what it would run an
   await expect(review).toContainText('Turn on “linked-files”?');
   await expect(review.getByTestId('review-command')).toHaveText(process.execPath, { timeout: 30_000 });
   await expect(review.getByTestId('review-args')).toHaveText(FIXTURE_SERVERS.stdio);
-  await expect(review.getByTestId('review-env')).toContainText('API_KEY');
-  await expect(review.getByTestId('review-env')).toContainText('REGION');
+  await expect(review.getByTestId('review-env')).toContainText('API_KEYSet');
+  await expect(review.getByTestId('review-env')).toContainText('REGION=eu');
+  await expect(review.getByTestId('review-env')).toContainText('PYTHONPATH=/tmp/elftia-nothing-hereChanges which code runs');
   await expect(review.getByTestId('review-headers')).toHaveText('None');
+  await expect(review.getByTestId('review-risk')).toContainText('PYTHONPATH');
+  await expect(review.getByRole('button', { name: 'Turn on' })).toBeDisabled();
   await expect(review).not.toContainText(SECRET);
 
   // Cancel: nothing changes and nothing runs.
@@ -74,20 +79,21 @@ test('a linked server is added off, and turning it on shows what it would run an
   await expect(settings.activeSwitch('linked-files')).not.toBeChecked();
   expect(await listed('linked-files')).toMatchObject({ isActive: false, isTrusted: false });
 
-  // Confirm: it is turned on, trusted, and connects.
+  // Confirm, the risk too: it is turned on and connects, reviewed but not trusted.
   await settings.activeSwitch('linked-files').click();
   await expect(review.getByTestId('review-command')).toHaveText(process.execPath);
+  await review.getByTestId('review-risk-confirm').click();
   await review.getByRole('button', { name: 'Turn on' }).click();
   await expect(review).toBeHidden({ timeout: 30_000 });
   await expect(settings.activeSwitch('linked-files')).toBeChecked();
   await expect(settings.stateOf('linked-files')).toHaveAttribute('data-state', 'connected', { timeout: 90_000 });
   await expect(settings.serverRow('linked-files').getByTestId('from-link')).toHaveCount(0);
-  expect(await listed('linked-files')).toMatchObject({ isActive: true, isTrusted: true });
+  expect(await listed('linked-files')).toMatchObject({ isActive: true, isTrusted: false, reviewedAt: expect.any(Number) });
 
-  // A remote one shows its URL and header names, and the header value stays hidden.
+  // A remote one shows its URL and headers; the credential's value stays hidden.
   await settings.activeSwitch('linked-remote').click();
   await expect(review.getByTestId('review-url')).toHaveText('http://127.0.0.1:9/mcp');
-  await expect(review.getByTestId('review-headers')).toHaveText('Authorization');
+  await expect(review.getByTestId('review-headers')).toHaveText('AuthorizationSet');
   await expect(review).not.toContainText(SECRET);
   await app.page.keyboard.press('Escape');
   await expect(review).toBeHidden();

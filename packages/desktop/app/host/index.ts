@@ -17,12 +17,15 @@ import { openLocalStores } from '../main/services/appStores';
 import { defaultConfigDir } from '../main/services/config/configDir';
 import { startProcessTracking } from '../main/services/capabilities/tools/mcp-users/processTracking';
 import { handleTerminatingSignals, watchLauncher } from '../main/services/shutdownSignals';
+import { guardTerminalOutput } from '../main/services/terminal/terminalOutput';
 import { startHost } from './HostServer';
 import { presetCatalog } from './testPresets';
 
 // A closed terminal turns every later write into EIO (a closed pipe into EPIPE); that must not
 // become an uncaught error that skips the shutdown below.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+// Notices and errors quote server names and link fields: their controls are shown, not obeyed.
+guardTerminalOutput();
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -11,6 +11,7 @@ import { createServices, type Services } from './services/createServices';
 import { startProcessTracking } from './services/capabilities/tools/mcp-users/processTracking';
 import type { McpProcessTracker } from './services/capabilities/tools/mcp-users/McpProcessTracker';
 import { handleTerminatingSignals, watchLauncher } from './services/shutdownSignals';
+import { guardTerminalOutput } from './services/terminal/terminalOutput';
 import { assembleStores } from './services/appStores';
 import { openElectronMcpConfigStore } from './electron/electronConfigStore';
 import { openSafeStorageSecretStore } from './electron/safeStorageSecretStore';
@@ -21,6 +22,8 @@ import type { RendererLocation } from './electron/rendererLocation';
 import { createMainWindow } from './electron/window';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// Notices and refused install links quote server names and link fields: their controls are shown, not obeyed.
+guardTerminalOutput();
 // Tests point the app at a throwaway profile; everyone else gets the platform default.
 if (process.env.ELFTIA_USER_DATA) app.setPath('userData', path.resolve(process.env.ELFTIA_USER_DATA));
 

@@ -94,6 +94,8 @@ export const ERROR_CODES = [
   'AUTH_FAILED',
   /** WebSocket and stdio servers have no standard sign-in; data: serverName, transport. */
   'AUTH_NOT_SUPPORTED',
+  /** The activation review lists variables that change which code runs and the caller did not confirm that risk; data: id, name, names. */
+  'ACTIVATION_RISK_NOT_ACKNOWLEDGED',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -1,5 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { terminalSafe } from '@shared/text/visibleControls';
 import { LANGUAGES, SOURCE_LANGUAGE, type Language } from './languages';
 import { NAMESPACES, resources } from './resources';
 
@@ -15,8 +16,10 @@ export function createI18n(language: Language): i18n {
     defaultNS: 'common',
     // Resources are bundled, so init can finish synchronously and the first render has text.
     initAsync: false,
-    // React escapes what it renders; escaping here too would show "&quot;" in the UI.
-    interpolation: { escapeValue: false },
+    // React escapes markup, so values are not HTML-escaped here (that would show "&quot;"). What
+    // React cannot stop is a value's controls and bidi characters: a U+202E in a server's name
+    // reverses the whole sentence it is put in. Every interpolated value shows them as escapes.
+    interpolation: { escapeValue: true, escape: terminalSafe },
     // A value missing from an error's data shows as "…" rather than a raw "{{name}}".
     missingInterpolationHandler: () => '…',
     returnNull: false,

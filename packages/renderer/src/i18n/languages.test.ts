@@ -21,6 +21,13 @@ describe('bundled resources', () => {
     }
   });
 
+  it('show the controls and bidi characters of an interpolated value instead of letting them reorder the sentence', () => {
+    const en = createI18n('en');
+    expect(en.t('settings/tools:activationReview.title', { name: 'files\u202egpj.exe\u001b[2J' })).toBe('Turn on “files\\u202egpj.exe\\u001b[2J”?');
+    // Not HTML-escaped: React does that.
+    expect(en.t('settings/tools:activationReview.title', { name: 'a "b" <c> & d' })).toBe('Turn on “a "b" <c> & d”?');
+  });
+
   it('translate plurals per language and never show raw {{variables}}', () => {
     const zh = createI18n('zh');
     expect(zh.t('settings/tools:list.count', { count: 3 })).toBe('3 个服务器');

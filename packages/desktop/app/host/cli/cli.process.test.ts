@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertNoChildren, FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '../../../../../e2e/fixtures/servers/paths';
 import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
+import { RAW_TERMINAL_CONTROL } from '../../shared/text/visibleControls.testkit';
 
 let cli: CliSandbox;
 let http: RunningServer | undefined;
@@ -308,6 +309,19 @@ describe('tools and call', () => {
     expect(json(asJson.stdout)).toMatchObject({ isError: false, content: [{ type: 'text', text: '5' }], callId: expect.any(String) });
   });
 
+  it('call shows the escape sequences and bidi controls of a result instead of sending them to the terminal; --json stays exact', async () => {
+    const text = 'ok\u001b[2J\u001b]0;title\u0007 \u001b]8;;https://evil.example\u0007link\u001b]8;;\u0007 \u009b31m \u202eabc\u2069 \rover\nnext\tcol';
+    const args = JSON.stringify({ text });
+    const human = await cli.run(['call', 'fx', 'echo', '--args', args]);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toBe(
+      'ok\\u001b[2J\\u001b]0;title\\u0007 \\u001b]8;;https://evil.example\\u0007link\\u001b]8;;\\u0007 \\u009b31m \\u202eabc\\u2069 \\u000dover\nnext\tcol\n',
+    );
+    const asJson = await cli.run(['call', 'fx', 'echo', '--args', args, '--json']);
+    expect(asJson.stdout).not.toMatch(RAW_TERMINAL_CONTROL);
+    expect(json<{ content: { text: string }[] }>(asJson.stdout).content[0]!.text).toBe(text);
+  });
+
   it('call exits 1 when the tool returns isError or the call fails', async () => {
     const failed = await cli.run(['call', 'fx', 'fail']);
     expect(failed.code).toBe(1);
@@ -379,7 +393,7 @@ describe('help and dispatch', () => {
       [['servers', 'update', '--help'], 'Changes exactly the fields whose flags are given'],
       [['servers', 'add', '--help'], '--header "K: V"'],
       [['servers', 'import', '-h'], 'FILE|-'],
-      [['servers', 'activate', '--help'], 'servers activate NAME [--yes] [--json]'],
+      [['servers', 'activate', '--help'], 'servers activate NAME [--yes] [--allow-risky-env] [--json]'],
       [['tools', '--help'], 'tools NAME [--json]'],
       [['convert', '--help'], '--format openai|openai-responses|anthropic|gemini'],
     ];

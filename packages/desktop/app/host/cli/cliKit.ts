@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 import { AppError, errorMessage, type AppErrorShape } from '../../shared/errors';
+import { terminalSafe } from '../../shared/text/visibleControls';
 import type { RouterClient } from './routerClient';
 import type { QuestionPolicy } from './serverQuestions';
 
@@ -41,6 +42,23 @@ export interface CliIo {
 export interface CliTerminal {
   /** Shows `question` and reads one line; undefined when there is no terminal (or the signal aborts). */
   ask(question: string, signal?: AbortSignal): Promise<string | undefined>;
+}
+
+/**
+ * The I/O with every write and every question passed through `terminalSafe`: a server's tool
+ * result, a link's argument or a model's answer can carry escape sequences and bidi controls, and
+ * a terminal would act on them (clear the screen, retitle the window, hide a link, reorder a
+ * consent prompt). JSON output stays exact JSON with the same value (see visibleControls.ts).
+ */
+export function terminalIo(io: CliIo): CliIo {
+  const safe = (stream: CliWritable): CliWritable => ({ write: (chunk) => stream.write(terminalSafe(chunk)) });
+  const { terminal } = io;
+  return {
+    ...io,
+    stdout: safe(io.stdout),
+    stderr: safe(io.stderr),
+    ...(terminal && { terminal: { ask: (question, signal) => terminal.ask(terminalSafe(question), signal) } }),
+  };
 }
 
 /** A mistake in how the CLI was invoked; `command` points the hint at the right `--help`. */

@@ -241,13 +241,18 @@ says, and only their name, transport, command, arguments, env, URL and headers a
 what each would run; turn one on with "servers activate". Exit code 1 when an entry was not added.
   --json   Print the per-entry results and each server's review`,
 
-  'servers activate': `Usage: elftia-mcp [--config-dir DIR] servers activate NAME [--yes] [--json]
+  'servers activate': `Usage: elftia-mcp [--config-dir DIR] servers activate NAME [--yes] [--allow-risky-env] [--json]
 
-Shows exactly what the server would run (command and arguments, or URL; env and header names)
-and asks before turning it on. A server added from a link is turned on only if it still matches
-what was shown. Exit code 1 when declined.
-  -y, --yes  Turn it on without asking (required when not at a terminal)
-  --json     Print the activated record (secrets redacted)`,
+Shows everything that decides what the server runs (command, each argument, the folder it starts
+in, URL, every env variable and header with its value; values that look like credentials only as
+"set") and asks before turning it on. A server added from a link is turned on only if it still
+matches what was shown, values included; activating lets it run, it does not trust its tools.
+Variables that change which code runs (PATH, NODE_OPTIONS, LD_PRELOAD, PYTHONPATH, npm_config_* …)
+are marked, and such a server is turned on only with --allow-risky-env, --yes or not.
+Exit code 1 when declined.
+  -y, --yes          Turn it on without asking (required when not at a terminal)
+  --allow-risky-env  Also accept the variables marked as changing which code runs
+  --json             Print the activated record (secrets redacted)`,
 
   'deps install': `Usage: elftia-mcp [--config-dir DIR] deps install CMD [--yes] [--json]
 

@@ -3,6 +3,7 @@
  * runCli to the process: argv, the standard streams, and signals that dispose before exiting.
  */
 import { handleTerminatingSignals } from '../../main/services/shutdownSignals';
+import { terminalSafe } from '../../shared/text/visibleControls';
 import { EXIT } from './cliKit';
 import { runCli } from './runCli';
 import { deviceTerminal } from './terminal';
@@ -44,7 +45,8 @@ runCli(process.argv.slice(2), {
 }).then(
   (code) => exitAfterFlush(code),
   (err: unknown) => {
-    process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    // Outside runCli's guarded streams, and the message may quote a server.
+    process.stderr.write(terminalSafe(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`));
     exitAfterFlush(EXIT.FAILURE);
   },
 );

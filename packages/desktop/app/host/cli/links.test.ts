@@ -1,6 +1,7 @@
 /** `servers export|install-link|activate` in-process, over a real config folder. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeSandbox, type CliSandbox } from './cliTestkit';
+import { RAW_TERMINAL_CONTROL } from '../../shared/text/visibleControls.testkit';
 
 const linkFor = (json: unknown) => `elftia://mcp/install?servers=${Buffer.from(JSON.stringify(json)).toString('base64url')}`;
 const LINKED = { mcpServers: { linked: { command: 'elftia-no-such-command', args: ['--serve'], env: { TOKEN: 'tok-123456' }, isActive: true } } };
@@ -18,8 +19,9 @@ describe('elftia-mcp servers install-link / activate / export', () => {
     const run = await cli.run(['servers', 'install-link', linkFor(LINKED)]);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('"linked" (stdio, id mcp_');
-    expect(run.stderr).toContain('command:  elftia-no-such-command --serve');
-    expect(run.stderr).toContain('env:      TOKEN');
+    expect(run.stderr).toContain('command:  elftia-no-such-command');
+    expect(run.stderr).toContain('    --serve\n');
+    expect(run.stderr).toContain('TOKEN (set)');
     expect(run.stderr).not.toContain('tok-123456');
     expect(run.stdout).toContain('servers activate NAME');
     expect(await listed()).toMatchObject([{ name: 'linked', isActive: false, installSource: 'protocol' }]);
@@ -53,6 +55,50 @@ describe('elftia-mcp servers install-link / activate / export', () => {
     await cli.run(['servers', 'install-link', linkFor({ other: { command: 'elftia-no-such-command' } })]);
     expect((await cli.run(['servers', 'activate', 'other', '--yes'])).code).toBe(0);
     expect(await listed()).toMatchObject([{ isActive: true }, { name: 'other', isActive: true }]);
+  });
+
+  it('shows env values, warns about the ones that change which code runs and activates them only with --allow-risky-env', async () => {
+    const risky = { mcpServers: { risky: { command: 'elftia-no-such-command', env: { NODE_OPTIONS: '--require /tmp/x.js', PATH: '/tmp/evil:$PATH', API_KEY: 'sk-live-abcdef123456' } } } };
+    const installed = await cli.run(['servers', 'install-link', linkFor(risky)]);
+    expect(installed.stderr).toContain('NODE_OPTIONS=--require /tmp/x.js');
+    expect(installed.stderr).toContain('PATH=/tmp/evil:$PATH');
+    expect(installed.stderr).toContain('API_KEY (set)');
+    expect(installed.stderr).not.toContain('sk-live-abcdef123456');
+    expect(installed.stderr).toMatch(/warning: .*NODE_OPTIONS, PATH/);
+
+    // --yes confirms the review, not the risk: that takes its own flag.
+    const refused = await cli.run(['servers', 'activate', 'risky', '--yes']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--allow-risky-env');
+    const atTerminal = await cli.run(['servers', 'activate', 'risky'], 'y\n', { interactive: true });
+    expect(atTerminal.code).toBe(2);
+    expect(await listed()).toMatchObject([{ isActive: false }]);
+
+    const allowed = await cli.run(['servers', 'activate', 'risky', '--yes', '--allow-risky-env']);
+    expect(allowed).toMatchObject({ code: 0, stdout: 'Activated "risky"\n' });
+    // Activation is a permission to run, not trust: tools still ask.
+    expect(await listed()).toMatchObject([{ isActive: true, isTrusted: false }]);
+  });
+
+  it('shows the control characters a link hides in its fields instead of sending them to the terminal, and keeps --json exact', async () => {
+    const name = 'evil\u001b[2J\u001b]0;pwned\u0007\u202e';
+    const args = ['--serve', 'a\nb', '\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007', 'x\u009b31m\u2066y'];
+    const link = linkFor({ mcpServers: { [name]: { command: 'elftia-no-such-command', args } } });
+
+    const human = await cli.run(['servers', 'install-link', link]);
+    expect(human.code).toBe(0);
+    const output = human.stdout + human.stderr;
+    // Nothing a terminal would act on: no C0 but newline, no DEL or C1, no bidi controls.
+    expect(output).not.toMatch(RAW_TERMINAL_CONTROL);
+    expect(human.stderr).toContain('evil\\u001b[2J\\u001b]0;pwned\\u0007\\u202e');
+    // Each argument on its own line; the newline inside one is shown, not obeyed.
+    expect(human.stderr).toContain('    a\\u000ab\n');
+    expect(human.stderr).toContain('\\u001b]8;;https://evil.example\\u0007click');
+
+    const json = await cli.run(['servers', 'install-link', '--json', linkFor({ mcpServers: { [`${name}2`]: { command: 'elftia-no-such-command', args } } })]);
+    expect(json.stdout).not.toMatch(RAW_TERMINAL_CONTROL);
+    const parsed = JSON.parse(json.stdout) as { reviews: { name: string; args: string[] }[] };
+    expect(parsed.reviews[0]).toMatchObject({ name: `${name}2`, args });
   });
 
   it('exports Claude Desktop JSON, secrets only with --with-secrets', async () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { AppError, errorMessage } from '../../shared/errors';
 import { defaultConfigDir } from '../../main/services/config/configDir';
 import type { Services } from '../../main/services/createServices';
-import { EXIT, installHint, UsageError, type CliIo, type Command } from './cliKit';
+import { EXIT, installHint, terminalIo, UsageError, type CliIo, type Command } from './cliKit';
 import { HELP, type HelpTopic } from './help';
 import { authHint } from './commands/auth';
 import { createRouterClient, type RouterClient } from './routerClient';
@@ -44,7 +44,9 @@ type CommandName = keyof typeof COMMANDS;
 const isCommand = (name: string): name is CommandName => Object.hasOwn(COMMANDS, name);
 const isTopic = (name: string): name is HelpTopic => Object.hasOwn(HELP, name);
 
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
+  // Once, here: every command's output and every question reaches the terminal through this.
+  const io = terminalIo(given);
   let services: Services | undefined;
   let client: Promise<RouterClient> | undefined;
   const serverQuestions = { acceptDefaults: false };

@@ -67,6 +67,12 @@ const McpServerFieldsSchema = z.object({
   keyLink: z.object({ providerId: LlmProviderIdSchema, presetId: z.string().min(1) }).strict().optional(),
   createdAt: z.number(),
   updatedAt: z.number().optional(),
+  /**
+   * When a person confirmed the activation review of a server that came from an install link
+   * (mcp.activate). It means "allowed to run", never "trusted": isTrusted stays the person's own
+   * switch. Only the host sets it; records an older build activated have isTrusted instead.
+   */
+  reviewedAt: z.number().optional(),
 });
 
 /** A stored server, with defaults applied on parse (old files may lack the newer fields). */
@@ -90,6 +96,7 @@ export const McpServerInputSchema = McpServerRecordSchema.omit({
   id: true,
   createdAt: true,
   updatedAt: true,
+  reviewedAt: true,
 }).superRefine((input, ctx) => TRANSPORTS.checkConfig(input.type, input.config, ctx));
 export type McpServerInput = z.input<typeof McpServerInputSchema>;
 
@@ -102,9 +109,15 @@ export type McpServerIdInput = z.infer<typeof McpServerIdInputSchema>;
  */
 export const McpServerUpdateInputSchema = z.object({
   id: NonBlankSchema,
-  updates: McpServerFieldsSchema.omit({ id: true, createdAt: true, updatedAt: true }).partial().strict(),
+  updates: McpServerFieldsSchema.omit({ id: true, createdAt: true, updatedAt: true, reviewedAt: true }).partial().strict(),
 });
 export type McpServerUpdateInput = z.infer<typeof McpServerUpdateInputSchema>;
+
+/** An update as the host applies it: what a client may change, plus the review mark only mcp.activate sets. */
+export interface McpServerRecordUpdate {
+  id: string;
+  updates: McpServerUpdateInput['updates'] & Partial<Pick<McpServerRecord, 'reviewedAt'>>;
+}
 
 export const McpServerJsonInputSchema = z.object({ json: z.string().min(1) });
 export type McpServerJsonInput = z.infer<typeof McpServerJsonInputSchema>;

@@ -1,6 +1,8 @@
 /** `servers export|install-link|activate`: sharing configs, links from web pages, and the review before a linked server runs. */
-import { EXPORT_DIALECTS, type ExportDialect, type McpActivationReview } from '../../../shared/contracts/mcp-links';
-import { confirm, EXIT, parseCommand, positionals, resolveServer, shellWord, UsageError, writeJson, type CliIo, type Command } from '../cliKit';
+import { EXPORT_DIALECTS, type CodeRisk, type ExportDialect, type McpActivationReview, type McpReviewEntry } from '../../../shared/contracts/mcp-links';
+import { inlineSafe } from '../../../shared/text/visibleControls';
+import { riskyNames } from '../../../main/services/capabilities/tools/mcp-users/common/activationReview';
+import { confirm, EXIT, parseCommand, positionals, resolveServer, UsageError, writeJson, type CliIo, type Command } from '../cliKit';
 
 export const serversExport: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers export', args, {
@@ -24,14 +26,37 @@ export const serversExport: Command = async ({ io, args, client }) => {
   return EXIT.OK;
 };
 
-/** Everything the person confirms, exactly as the app's dialog shows it. */
+/** What each kind of risky variable does, after the line that sets it. */
+const RISK_NOTE: Record<CodeRisk, string> = {
+  loads_code: 'loads code into the program',
+  search_path: 'decides where programs and modules are found',
+  startup_script: 'runs a script before the program',
+  package_source: 'decides where packages are downloaded from',
+};
+
+/** One field, or "(none)", then its entries one to a line, indented. */
+const block = (label: string, lines: string[]) => (lines.length ? [`  ${label}`, ...lines.map((line) => `    ${line}`)] : [`  ${label.padEnd(10)}(none)`]);
+
+const entryLine = ({ name, value, secret, risk }: McpReviewEntry, separator: string) =>
+  `${inlineSafe(name)}${secret ? ' (set)' : `${separator}${inlineSafe(value ?? '')}`}${risk ? `   ! ${RISK_NOTE[risk]}` : ''}`;
+
+/**
+ * Everything the person confirms, as the app's dialog shows it: each argument, env variable and
+ * header on its own line, with the newlines and controls inside them shown rather than obeyed.
+ */
 function printReview(io: CliIo, review: McpActivationReview): void {
+  const risky = riskyNames(review);
   const lines = [
-    `"${review.name}" (${review.type}, id ${review.id}) would run:`,
-    ...(review.command !== undefined ? [`  command:  ${[review.command, ...review.args].map(shellWord).join(' ')}`] : []),
-    ...(review.url !== undefined ? [`  url:      ${review.url}`] : []),
-    `  env:      ${review.envKeys.length ? review.envKeys.join(', ') : '(none)'}`,
-    `  headers:  ${review.headerNames.length ? review.headerNames.join(', ') : '(none)'}`,
+    `"${inlineSafe(review.name)}" (${review.type}, id ${inlineSafe(review.id)}) would run:`,
+    ...(review.command !== undefined ? [`  command:  ${inlineSafe(review.command)}`, ...block('args:', review.args.map(inlineSafe))] : []),
+    ...(review.cwd !== undefined ? [`  cwd:      ${inlineSafe(review.cwd)}`] : []),
+    ...(review.url !== undefined ? [`  url:      ${inlineSafe(review.url)}`] : []),
+    ...block('env:', review.env.map((entry) => entryLine(entry, '='))),
+    ...block('headers:', review.headers.map((entry) => entryLine(entry, ': '))),
+    ...(review.wsProtocol !== undefined ? [`  protocol: ${inlineSafe(review.wsProtocol)}`] : []),
+    ...(review.timeoutMs !== undefined ? [`  timeout:  ${review.timeoutMs / 1000} s`] : []),
+    ...(review.oauth ? [`  oauth:    client ${inlineSafe(review.oauth.clientId ?? '(none)')}${review.oauth.clientSecret ? ', secret (set)' : ''}`] : []),
+    ...(risky.length ? [`warning: ${risky.join(', ')} change which code runs: whoever wrote the link decides what this server loads. Activating it takes --allow-risky-env.`] : []),
   ];
   io.stderr.write(`${lines.join('\n')}\n`);
 }
@@ -54,22 +79,31 @@ export const serversInstallLink: Command = async ({ io, args, client }) => {
 };
 
 export const serversActivate: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('servers activate', args, { yes: { type: 'boolean', short: 'y' }, json: { type: 'boolean' } });
+  const { values, positionals: rest } = parseCommand('servers activate', args, {
+    yes: { type: 'boolean', short: 'y' },
+    'allow-risky-env': { type: 'boolean' },
+    json: { type: 'boolean' },
+  });
   const [ref] = positionals('servers activate', rest, ['NAME']) as [string];
   const app = await client();
   const { id } = await resolveServer(app, ref);
   const review = await app.call('mcp.activation_review', { id });
   printReview(io, review);
+  // --yes confirms the review; a variable that changes which code runs needs its own, named confirmation.
+  const riskAcknowledged = values['allow-risky-env'] === true;
+  if (review.risky && !riskAcknowledged) {
+    throw new UsageError(`${riskyNames(review).join(', ')} change which code runs; pass --allow-risky-env to activate it anyway`, 'servers activate');
+  }
   if (!values.yes) {
     if (!io.interactive) throw new UsageError('activating runs the command above; pass --yes to allow it without a terminal', 'servers activate');
-    if (!(await confirm(io, `Turn on "${review.name}"?`))) {
+    if (!(await confirm(io, `Turn on "${inlineSafe(review.name)}"?`))) {
       io.stderr.write('Not activated.\n');
       return EXIT.FAILURE;
     }
   }
   // The token ties the confirmation to what was shown: a record changed since is refused.
-  const { server } = await app.call('mcp.activate', { id, reviewToken: review.reviewToken });
+  const { server } = await app.call('mcp.activate', { id, reviewToken: review.reviewToken, ...(review.risky ? { riskAcknowledged } : {}) });
   if (values.json) writeJson(io, server);
-  else io.stdout.write(`Activated "${review.name}"\n`);
+  else io.stdout.write(`Activated "${inlineSafe(review.name)}"\n`);
   return EXIT.OK;
 };

@@ -1,10 +1,12 @@
 /** Install links, the activation review and export, through the router over a real store in a temp folder. */
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { McpActivationReview } from '../../../shared/contracts/mcp-links';
 import type { McpActionResult } from '../../../shared/contracts/mcp-types';
+import { needsActivationReview } from '../capabilities/tools/mcp-users/common/activationReview';
 import { readServerJson } from '../capabilities/tools/mcp-users/common/importDialects';
-import { createTempServices, type TempServices } from '../testing/tempServices';
+import { createTempServices, makeTempConfigDir, type TempServices } from '../testing/tempServices';
 
 const linkFor = (json: unknown) => `elftia://mcp/install?servers=${Buffer.from(JSON.stringify(json)).toString('base64url')}`;
 
@@ -17,6 +19,7 @@ const SMUGGLER = {
       env: { API_TOKEN: 'tok-123456' },
       isActive: true,
       isTrusted: true,
+      reviewedAt: 1,
       installSource: 'builtin',
       scope: 'local',
       projectPath: '/home/someone/project',
@@ -93,8 +96,13 @@ describe('install links, activation review and export', () => {
       type: 'stdio',
       command: 'elftia-no-such-command',
       args: ['--serve'],
-      envKeys: ['A', 'B'],
-      headerNames: [],
+      cwd: process.cwd(),
+      env: [
+        { name: 'A', value: '2' },
+        { name: 'B', value: '1' },
+      ],
+      headers: [],
+      risky: false,
       reviewToken: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
 
@@ -110,7 +118,83 @@ describe('install links, activation review and export', () => {
     const fresh = await ok<McpActivationReview>('mcp.activation_review', { id });
     expect(fresh.reviewToken).not.toBe(review.reviewToken);
     const activated = await ok<McpActionResult>('mcp.activate', { id, reviewToken: fresh.reviewToken });
-    expect(activated.server).toMatchObject({ id, isActive: true, isTrusted: true, installSource: 'protocol', config: { env: { A: '***' } } });
+    expect(activated.server).toMatchObject({ id, isActive: true, isTrusted: false, installSource: 'protocol', config: { env: { A: '***' } } });
+  });
+
+  describe('a link that changes which code runs', () => {
+    const RISKY = {
+      tool: {
+        command: 'node',
+        args: ['server.js', 'line one\nline two'],
+        env: { NODE_OPTIONS: '--require /tmp/x.js', PATH: '/tmp/evil:$PATH', API_KEY: 'sk-live-abcdef123456', LOG_LEVEL: 'debug' },
+      },
+    };
+
+    it('reviews every env value, masks the secret-looking one and marks the ones that change which code runs', async () => {
+      const id = await installOne(RISKY);
+      const review = await ok<McpActivationReview>('mcp.activation_review', { id });
+      expect(review).toMatchObject({
+        command: 'node',
+        args: ['server.js', 'line one\nline two'],
+        cwd: process.cwd(),
+        env: [
+          { name: 'API_KEY', secret: true },
+          { name: 'LOG_LEVEL', value: 'debug' },
+          { name: 'NODE_OPTIONS', value: '--require /tmp/x.js', risk: 'loads_code' },
+          { name: 'PATH', value: '/tmp/evil:$PATH', risk: 'search_path' },
+        ],
+        risky: true,
+      });
+      expect(JSON.stringify(review)).not.toContain('sk-live-abcdef123456');
+    });
+
+    it('activates a risky review only when the risk is acknowledged, and never marks the server trusted', async () => {
+      const id = await installOne(RISKY);
+      const review = await ok<McpActivationReview>('mcp.activation_review', { id });
+      const before = configBytes();
+      const unacknowledged = await services.router.dispatch('mcp.activate', { id, reviewToken: review.reviewToken });
+      expect(unacknowledged).toMatchObject({ ok: false, error: { code: 'ACTIVATION_RISK_NOT_ACKNOWLEDGED', data: { id, names: 'NODE_OPTIONS, PATH' } } });
+      expect(configBytes()).toBe(before);
+
+      const activated = await ok<McpActionResult>('mcp.activate', { id, reviewToken: review.reviewToken, riskAcknowledged: true });
+      expect(activated.server).toMatchObject({ isActive: true, isTrusted: false, reviewedAt: expect.any(Number) });
+      expect(needsActivationReview(await services.mcpService.get(id))).toBe(false);
+    });
+
+    it('refuses a review whose env value changed after it was shown', async () => {
+      const id = await installOne(RISKY);
+      const review = await ok<McpActivationReview>('mcp.activation_review', { id });
+      const record = await services.mcpService.get(id);
+      // Same names, one value changed: a review of names alone would still match.
+      await ok('mcp.update', { id, updates: { config: { ...record.config, env: { ...record.config.env, NODE_OPTIONS: '--require /tmp/y.js' } } } });
+      const stale = await services.router.dispatch('mcp.activate', { id, reviewToken: review.reviewToken });
+      expect(stale).toMatchObject({ ok: false, error: { code: 'ACTIVATION_REVIEW_STALE', data: { id } } });
+      expect(await services.mcpService.get(id)).toMatchObject({ isActive: false });
+    });
+
+    it.each([
+      ['a header value', (c: Record<string, unknown>) => ({ ...c, headers: { 'X-Team': 'other' } })],
+      ['the timeout', (c: Record<string, unknown>) => ({ ...c, timeoutMs: 5_000 })],
+      ['the WebSocket sub-protocol', (c: Record<string, unknown>) => ({ ...c, wsProtocol: 'other' })],
+    ])('refuses a review when %s changed after it', async (_what, change) => {
+      const id = await installOne({ tool: { command: 'node', args: ['server.js'], headers: { 'X-Team': 'core' } } });
+      const review = await ok<McpActivationReview>('mcp.activation_review', { id });
+      const record = await services.mcpService.get(id);
+      await ok('mcp.update', { id, updates: { config: change(record.config) } });
+      const stale = await services.router.dispatch('mcp.activate', { id, reviewToken: review.reviewToken });
+      expect(stale).toMatchObject({ ok: false, error: { code: 'ACTIVATION_REVIEW_STALE' } });
+    });
+  });
+
+  it('counts a linked server an older build activated (trusted, no review mark) as reviewed', async () => {
+    await services.cleanup();
+    const dir = makeTempConfigDir();
+    // What mcp.activate used to write: trust as the mark of a confirmed review.
+    const old = { id: 'mcp_old', name: 'old', type: 'stdio', config: { command: 'x' }, isActive: false, isTrusted: true, installSource: 'protocol' };
+    fs.writeFileSync(path.join(dir, 'mcp-config.json'), JSON.stringify({ mcpServers: [old] }), { mode: 0o600 });
+    services = createTempServices(dir);
+    expect(needsActivationReview(await services.mcpService.get('mcp_old'))).toBe(false);
+    expect((await ok<McpActionResult>('mcp.update', { id: 'mcp_old', updates: { isActive: true } })).server).toMatchObject({ isActive: true });
   });
 
   it('refuses an update that would turn on, trust or relabel an unreviewed linked server', async () => {
@@ -120,6 +204,8 @@ describe('install links, activation review and export', () => {
       const result = await services.router.dispatch('mcp.update', { id, updates });
       expect(result, JSON.stringify(updates)).toMatchObject({ ok: false, error: { code: 'ACTIVATION_NEEDS_REVIEW', data: { id } } });
     }
+    // The review mark is the host's to set: no client may send it.
+    expect(await services.router.dispatch('mcp.update', { id, updates: { reviewedAt: 1 } })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
     expect(configBytes()).toBe(before);
     // Edits that do not activate it are still the person's to make.
     await ok('mcp.update', { id, updates: { name: 'renamed' } });

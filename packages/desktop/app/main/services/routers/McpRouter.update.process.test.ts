@@ -32,8 +32,8 @@ const BASE = {
   keyLink: { providerId: 'openai', presetId: 'fixture-env' },
 } as const;
 
-/** One new value per updatable field; a field missing here fails the completeness check below. */
-const CHANGES: Record<Exclude<keyof McpServerRecord, 'id' | 'createdAt' | 'updatedAt'>, unknown> = {
+/** One new value per updatable field (reviewedAt is the host's: only mcp.activate sets it); a field missing here fails the completeness check below. */
+const CHANGES: Record<Exclude<keyof McpServerRecord, 'id' | 'createdAt' | 'updatedAt' | 'reviewedAt'>, unknown> = {
   name: 'files-renamed',
   type: 'http',
   scope: 'user',

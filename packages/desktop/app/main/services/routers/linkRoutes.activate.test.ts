@@ -1,5 +1,5 @@
 /**
- * mcp.activate applies whole or not at all. The review token is checked against the record the
+ * mcp.activate applies whole or not at all (active, the review recorded; never trusted). The review token is checked against the record the
  * write replaces, under the config lock, so a change another process makes between the check and
  * the write makes it ACTIVATION_REVIEW_STALE instead of activating a record nobody reviewed; a
  * write that fails leaves the record, the file and the connection as they were, and the review
@@ -84,14 +84,14 @@ describe('mcp.activate is atomic', () => {
     const result = await services.router.dispatch('mcp.activate', { id, reviewToken: review.reviewToken });
 
     expect(result).toMatchObject({ ok: false, error: { code: 'ACTIVATION_REVIEW_STALE', data: { id } } });
-    // Neither active nor trusted: the other process's change stands, unreviewed.
+    // Neither active nor reviewed: the other process's change stands, unreviewed.
     expect(await changed()).toMatchObject({ isActive: false, isTrusted: false, config: { args: ['--serve', '--and-something-else'] } });
     expect(needsActivationReview(await changed())).toBe(true);
     expect(services.mcpService.statusOf(id).state).toBe('disconnected');
     // A review of what is there now activates it.
     const fresh = await ok<McpActivationReview>('mcp.activation_review', { id });
     expect(fresh.args).toEqual(['--serve', '--and-something-else']);
-    expect((await ok<McpActionResult>('mcp.activate', { id, reviewToken: fresh.reviewToken })).server).toMatchObject({ isActive: true, isTrusted: true });
+    expect((await ok<McpActionResult>('mcp.activate', { id, reviewToken: fresh.reviewToken })).server).toMatchObject({ isActive: true, isTrusted: false, reviewedAt: expect.any(Number) });
   });
 
   it('answers ACTIVATION_REVIEW_STALE when the server stopped needing a review meanwhile and would be trusted without one', async () => {
@@ -141,7 +141,7 @@ describe('mcp.activate is atomic', () => {
     expect(changes).toEqual([]);
 
     const retried = await ok<McpActionResult>('mcp.activate', { id, reviewToken: review.reviewToken });
-    expect(retried.server).toMatchObject({ id, isActive: true, isTrusted: true, config: { env: { TOKEN: '***' } } });
+    expect(retried.server).toMatchObject({ id, isActive: true, isTrusted: false, reviewedAt: expect.any(Number), config: { env: { TOKEN: '***' } } });
     // Fully applied: the review is consumed, the record needs none any more.
     expect(needsActivationReview(await services.mcpService.get(id))).toBe(false);
     expect((await ok<McpActionResult>('mcp.activate', { id })).server).toMatchObject({ isActive: true });

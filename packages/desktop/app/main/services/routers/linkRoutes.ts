@@ -7,7 +7,8 @@
 import type { McpActionResult, McpServerInput, McpServerRecord, McpServerUpdateInput } from '../../../shared/contracts/mcp-types';
 import { AppError, toErrorShape } from '../../../shared/errors';
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
-import { activationReview, needsActivationReview } from '../capabilities/tools/mcp-users/common/activationReview';
+import { activationReview, needsActivationReview, riskyNames } from '../capabilities/tools/mcp-users/common/activationReview';
+import { workingDirectoryOf } from '../capabilities/tools/mcp-users/pool/createTransport';
 import { parseInstallLink } from '../capabilities/tools/mcp-users/common/deepLink';
 import { exportServersJson } from '../capabilities/tools/mcp-users/common/exportConfig';
 import { maskServerRecord } from '../capabilities/tools/mcp-users/common/redaction';
@@ -39,7 +40,8 @@ function linkedInput({ name, type, config }: McpServerInput): McpServerInput {
 
 /**
  * An update may not turn on, trust or relabel a linked server nobody has reviewed: that is what
- * mcp.activate with a review token is for.
+ * mcp.activate with a review token is for. Trust is refused too because records an older build
+ * activated carry it as their review mark (needsActivationReview), so trusting would skip the review.
  */
 export function refuseUnreviewedActivation(current: McpServerRecord, updates: McpServerUpdateInput['updates']): void {
   if (!needsActivationReview(current)) return;
@@ -72,6 +74,9 @@ export function requireReviewBeforeConnect(mcpService: McpService, handlers: Rou
     },
   };
 }
+
+/** The review of the record as it is now, with the folder its program would start in here. */
+const reviewOf = (server: McpServerRecord) => activationReview(server, workingDirectoryOf(server));
 
 const throwNotFound = (id: string): never => {
   throw new AppError('NOT_FOUND', `No MCP server with id ${id}`, { id });
@@ -111,20 +116,30 @@ export function createLinkRouteHandlers(mcpService: McpService, { onLinkInstalle
       if (ids.length) onLinkInstalled(ids);
       return { success: ids.length === results.length, message: `Added ${ids.length} of ${results.length} servers, inactive until reviewed`, results };
     },
-    'mcp.activation_review': async ({ id }) => activationReview(await mcpService.get(id)),
-    'mcp.activate': async ({ id, reviewToken }) => {
+    'mcp.activation_review': async ({ id }) => reviewOf(await mcpService.get(id)),
+    'mcp.activate': async ({ id, reviewToken, riskAcknowledged }) => {
       const server = await mcpService.get(id);
-      const reviewed = needsActivationReview(server);
-      if (reviewed && !reviewToken) throw needsReview(server);
-      // Checked again on the record the write replaces, under the lock: activation is all (active
-      // and trusted, the review consumed) or nothing, even if another process changed the record
-      // after the read above.
+      const unreviewed = needsActivationReview(server);
+      if (unreviewed && !reviewToken) throw needsReview(server);
+      // Checked again on the record the write replaces, under the lock: activation is all (active,
+      // the review recorded) or nothing, even if another process changed the record after the read
+      // above. A stale review is reported before its risk: the person has not seen what is there now.
       const stillAsReviewed = (current: McpServerRecord) => {
-        const matches = needsActivationReview(current) === reviewed && (!reviewed || reviewToken === activationReview(current).reviewToken);
+        const review = unreviewed ? reviewOf(current) : undefined;
+        const matches = needsActivationReview(current) === unreviewed && (!review || reviewToken === review.reviewToken);
         if (!matches) throw new AppError('ACTIVATION_REVIEW_STALE', `"${current.name}" changed after its activation review`, { id, name: current.name });
+        if (review?.risky && riskAcknowledged !== true) {
+          const names = riskyNames(review).join(', ');
+          throw new AppError('ACTIVATION_RISK_NOT_ACKNOWLEDGED', `"${current.name}" sets variables that change which code runs (${names}); confirm that risk to activate it`, {
+            id,
+            name: current.name,
+            names,
+          });
+        }
       };
       stillAsReviewed(server);
-      const result = await mcpService.update({ id, updates: { isActive: true, ...(reviewed ? { isTrusted: true } : {}) } }, { precondition: stillAsReviewed });
+      // Reviewed, not trusted: the person allowed it to run, and its tools still ask until they trust it.
+      const result = await mcpService.update({ id, updates: { isActive: true, ...(unreviewed ? { reviewedAt: Date.now() } : {}) } }, { precondition: stillAsReviewed });
       return result.server ? { ...result, server: maskServerRecord(result.server) } : result;
     },
     'mcp.export': async ({ includeSecrets, ids, dialect }) => {

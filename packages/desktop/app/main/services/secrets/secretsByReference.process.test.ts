@@ -82,3 +82,61 @@ it('keeps a secret a form sends back masked, replaces a changed one, and forgets
   data(await services.router.dispatch('mcp.remove', { id: server!.id }));
   expect(secretsText()).not.toMatch(/value-(one|new)/);
 });
+
+/** Credentials typed into arguments and URLs, in every shape the detector knows. */
+const ARG_KEY = 'sk-live-4f9a8b7c6d5e4f3a2b1c';
+const ARG_TOKEN = 'tok-two-args-9z8y7x6w5v';
+const ARG_BEARER = 'eyJhbGciOiJIUzI1NiJ9.arg-bearer-value';
+const QUERY_KEY = 'qk-7d6c5b4a3f2e1d0c9b8a';
+
+it('moves credentials in arguments and URL query values to the secret store, and servers still get the real values', async () => {
+  http = await startHttpFixture('http', { FIXTURE_REQUIRE_QUERY_KEY: QUERY_KEY });
+  const args = [FIXTURE_SERVERS.stdioEnv, `--api-key=${ARG_KEY}`, '--token', ARG_TOKEN, '--header', `Authorization: Bearer ${ARG_BEARER}`, '--port', '3000'];
+  const stdio = data<McpActionResult>(
+    await services.router.dispatch('mcp.add', { name: 'argv echo', type: 'stdio', config: { command: process.execPath, args }, isActive: false }),
+  ).server!;
+  const remote = data<McpActionResult>(
+    await services.router.dispatch('mcp.add', { name: 'keyed', type: 'http', config: { url: `${http.url.href}?api_key=${QUERY_KEY}&v=2` }, isActive: false }),
+  ).server!;
+
+  const onDisk = configText();
+  for (const secret of [ARG_KEY, ARG_TOKEN, ARG_BEARER, QUERY_KEY]) expect(onDisk).not.toContain(secret);
+  const stored = JSON.parse(onDisk).mcpServers as { config: { args?: string[]; url?: string } }[];
+  // The rest of each argument and of the URL stays readable in the file.
+  expect(stored[0]!.config.args).toEqual([
+    FIXTURE_SERVERS.stdioEnv,
+    expect.stringMatching(/^--api-key=\$secret:server:mcp_\w+:args:1:0$/),
+    '--token',
+    expect.stringMatching(/^\$secret:server:mcp_\w+:args:3:0$/),
+    '--header',
+    expect.stringMatching(/^Authorization: Bearer \$secret:server:mcp_\w+:args:5:0$/),
+    '--port',
+    '3000',
+  ]);
+  expect(stored[1]!.config.url).toMatch(new RegExp(`^${http.url.href}\\?api_key=\\$secret:server:mcp_\\w+:url:0&v=\\$secret:server:mcp_\\w+:url:1$`));
+
+  const argv = JSON.parse(toolText(data(await services.router.dispatch('mcp.call_tool', { serverId: stdio.id, toolName: 'argv', args: {} }))));
+  expect(argv).toEqual(args.slice(1));
+  // The fixture answers 401 without ?api_key=QUERY_KEY: this call proves the real key was sent.
+  const called = data<McpCallToolResult>(await services.router.dispatch('mcp.call_tool', { serverId: remote.id, toolName: 'echo', args: { text: 'hi' } }));
+  expect(toolText(called)).toBe('hi');
+
+  // Every list shows them masked; exports leave them empty.
+  const listed = JSON.stringify(data(await services.router.dispatch('mcp.list', {})));
+  for (const secret of [ARG_KEY, ARG_TOKEN, ARG_BEARER, QUERY_KEY]) expect(listed).not.toContain(secret);
+  const { json } = data<{ json: string }>(await services.router.dispatch('mcp.export', {}));
+  expect(JSON.parse(json).mcpServers['argv echo'].args).toEqual([FIXTURE_SERVERS.stdioEnv, '--api-key=', '--token', '', '--header', 'Authorization: Bearer ', '--port', '3000']);
+  expect(JSON.parse(json).mcpServers.keyed.url).toBe(`${http.url.href}?api_key=&v=`);
+});
+
+it('keeps credentials in arguments out of the file when they arrive by import, install link or update', async () => {
+  data(await services.router.dispatch('mcp.add_json', { json: JSON.stringify({ mcpServers: { imported: { command: 'npx', args: ['-y', 'pkg', `--api-key=${ARG_KEY}`] } } }) }));
+  const link = `elftia://mcp/install?servers=${Buffer.from(JSON.stringify({ linked: { command: 'npx', args: ['--token', ARG_TOKEN] } })).toString('base64url')}`;
+  data(await services.router.dispatch('mcp.install_link', { url: link }));
+  const { server } = data<McpActionResult>(await services.router.dispatch('mcp.add', { name: 'edited', type: 'http', config: { url: 'https://example.test/mcp' }, isActive: false }));
+  data(await services.router.dispatch('mcp.update', { id: server!.id, updates: { config: { url: `https://example.test/mcp?token=${QUERY_KEY}` } } }));
+
+  const onDisk = configText();
+  for (const secret of [ARG_KEY, ARG_TOKEN, QUERY_KEY]) expect(onDisk).not.toContain(secret);
+  expect(data(await services.router.dispatch('mcp.reveal_secrets', { id: server!.id }))).toMatchObject({ url: `https://example.test/mcp?token=${QUERY_KEY}` });
+});

@@ -88,4 +88,46 @@ describe('server secrets by reference', () => {
     await Promise.resolve();
     expect(seen).toEqual(['tok-123456']);
   });
+
+  it('moves credentials an older file holds in arguments and the URL, and leaves an argument\'s unreadable one alone', () => {
+    const dir = tempDir();
+    const record = {
+      id: 'mcp_args',
+      name: 'args',
+      type: 'stdio',
+      isActive: false,
+      config: { command: 'npx', args: ['-y', 'pkg', '--api-key=sk-old-arg-value', '--token', 'tok-old-two-args'], url: 'https://u:pw-old@example.test/mcp?key=old-query' },
+    };
+    fs.writeFileSync(path.join(dir, 'mcp-config.json'), JSON.stringify({ mcpServers: [record] }), { mode: 0o600 });
+    const secretsFile = path.join(dir, SECRETS_FILE_NAME);
+    const desktop = withSecretsByReference(openConfMcpConfigStore(dir), openFileSecretStore(secretsFile, { cipher: xorCipher('keychain') }));
+
+    const onDisk = fs.readFileSync(path.join(dir, 'mcp-config.json'), 'utf8');
+    expect(onDisk).not.toMatch(/sk-old-arg-value|tok-old-two-args|pw-old|old-query/);
+    expect(JSON.parse(onDisk).mcpServers[0].config).toMatchObject({
+      args: ['-y', 'pkg', '--api-key=$secret:server:mcp_args:args:2:0', '--token', '$secret:server:mcp_args:args:4:0'],
+      url: 'https://u:$secret:server:mcp_args:url:0@example.test/mcp?key=$secret:server:mcp_args:url:1',
+    });
+    expect(desktop.readServers()[0]?.config).toMatchObject(record.config);
+
+    // The CLI cannot read the desktop's sealed values; saving for another reason keeps them.
+    const cli = withSecretsByReference(openConfMcpConfigStore(dir), openFileSecretStore(secretsFile));
+    expect(cli.readServers()[0]?.config.args).toEqual(['-y', 'pkg', '--api-key=', '--token', '']);
+    cli.mutate((servers) => ({ servers: servers.map((s) => ({ ...s, name: 'renamed' })), result: undefined }));
+    expect(desktop.readServers()[0]).toMatchObject({ name: 'renamed', config: record.config });
+  });
+
+  it('never reads another server\'s secret into an argument that names its reference', () => {
+    const dir = tempDir();
+    const { configStore } = openLocalStores(dir);
+    const base = { type: 'stdio' as const, scope: 'user' as const, isActive: false, isTrusted: false, disabledTools: [], disabledAutoApproveTools: [], installSource: 'manual' as const, createdAt: 1 };
+    configStore.mutate(() => ({
+      servers: [
+        { ...base, id: 'victim', name: 'victim', config: { command: 'node', args: ['--api-key=sk-victim-secret'], env: { TOKEN: 'victim-env' } } },
+        { ...base, id: 'thief', name: 'thief', config: { command: 'node', args: ['$secret:server:victim:args:0:0', 'x$secret:server:victim:env:TOKEN'] } },
+      ],
+      result: undefined,
+    }));
+    expect(openLocalStores(dir).configStore.readServers()[1]?.config.args).toEqual(['$secret:server:victim:args:0:0', 'x$secret:server:victim:env:TOKEN']);
+  });
 });

@@ -6,12 +6,19 @@
  * All values, not a guess at which ones are secret: a name does not tell (`DB_URL` may carry a
  * password), and the values are masked in every list anyway.
  *
+ * Credentials typed into arguments and the URL (`--api-key=…`, `--token …`, `Authorization:
+ * Bearer …`, `?api_key=…`, a URL password; redaction.ts's `argCredentialSpans` finds them, the same
+ * spans every list masks and every export empties) are kept the same way, only the credential
+ * itself: the file says `--api-key=$secret:server:<id>:args:1:0`, so the rest of the argument stays
+ * readable there.
+ *
  * This wraps the config store, so everything above it (McpService, the pool, redaction of
  * logs) works with real values as before; only the file on disk changes. Redaction needs the
  * real values to find them in a server's stderr, which is why translation is not deferred to
  * the transport factory.
  */
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
+import { argCredentialSpans, replaceSpans, urlCredentialSpans, type Span } from '../capabilities/tools/mcp-users/common/redaction';
 import type { McpConfigStore } from '../config/McpConfigStore';
 import type { SecretStore } from './SecretStore';
 
@@ -23,6 +30,30 @@ type SecretField = (typeof SECRET_FIELDS)[number];
 /** The ref of one slot; the same slot always gets the same ref, so rewriting it replaces the value. */
 const slotRef = (serverId: string, field: SecretField, name: string) => `server:${serverId}:${field}:${name}`;
 const refIn = (value: string) => (value.startsWith(REF_PREFIX) ? value.slice(REF_PREFIX.length) : undefined);
+
+/** Where credentials sit inside a string of the record: the i-th argument, or the URL. */
+type Place = `args:${number}` | 'url';
+/** The ref of the k-th credential of a place. It ends in digits, and a span never ends before a digit (redaction.ts's Span), so where the ref ends is unambiguous. */
+const spanRef = (serverId: string, place: Place, index: number) => `server:${serverId}:${place}:${index}`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The refs embedded in a string of this server at this place, and only those: a link or an import
+ * that writes another slot's ref into an argument must not make us read that secret into it.
+ */
+const embeddedRefs = (serverId: string, place: Place) => new RegExp(`${escapeRegExp(`${REF_PREFIX}server:${serverId}:${place}:`)}\\d+`, 'g');
+
+/** Calls `fn` on each string of the record that may hold credentials inside it, and puts back what it returns. */
+function mapPlaces(server: McpServerRecord, fn: (place: Place, text: string, spans: Span[]) => string): McpServerRecord {
+  const { args, url } = server.config;
+  if (!args && url === undefined) return server;
+  const config = { ...server.config };
+  if (args) {
+    const spans = argCredentialSpans(args);
+    config.args = args.map((arg, i) => fn(`args:${i}`, arg, spans[i]!));
+  }
+  if (url !== undefined) config.url = fn('url', url, urlCredentialSpans(url));
+  return { ...server, config };
+}
 
 function mapSecretValues(server: McpServerRecord, fn: (field: SecretField, name: string, value: string) => string): McpServerRecord {
   const config = { ...server.config };
@@ -41,12 +72,36 @@ function refsOf(servers: readonly McpServerRecord[]): Set<string> {
       if (ref !== undefined) refs.add(ref);
       return value;
     });
+    mapPlaces(server, (place, text) => {
+      for (const match of text.matchAll(embeddedRefs(server.id, place))) refs.add(match[0].slice(REF_PREFIX.length));
+      return text;
+    });
   }
   return refs;
 }
 
-const hasPlainValue = (server: McpServerRecord) =>
-  SECRET_FIELDS.some((field) => Object.values(server.config[field] ?? {}).some((value) => refIn(value) === undefined));
+/** A credential in clear inside an argument or the URL: not empty and not already a ref. */
+const hasPlainSpan = (text: string, spans: readonly Span[]) =>
+  spans.some(({ start, end }) => {
+    const value = text.slice(start, end);
+    return value !== '' && refIn(value) === undefined;
+  });
+
+function hasPlainValue(server: McpServerRecord): boolean {
+  let plain = SECRET_FIELDS.some((field) => Object.values(server.config[field] ?? {}).some((value) => refIn(value) === undefined));
+  mapPlaces(server, (_place, text, spans) => {
+    plain ||= hasPlainSpan(text, spans);
+    return text;
+  });
+  return plain;
+}
+
+/** What one locked write read: each ref's value, and each argument and URL as the file had it and as resolved. */
+interface Seen {
+  refs: Map<string, string>;
+  places: Map<string, { raw: string; resolved: string; plain: boolean }>;
+}
+const placeKey = (serverId: string, place: Place) => `${serverId}\0${place}`;
 
 /**
  * The store as McpService sees it. Opening it moves any value still in clear in the file (an
@@ -54,28 +109,50 @@ const hasPlainValue = (server: McpServerRecord) =>
  */
 export function withSecretsByReference(store: McpConfigStore, secrets: SecretStore): McpConfigStore {
   /** Real values; a ref with no value this process can read becomes "" (see `seen` in mutate). */
-  const resolve = (servers: readonly McpServerRecord[], seen?: Map<string, string>) =>
-    servers.map((server) =>
-      mapSecretValues(server, (_field, _name, value) => {
-        const ref = refIn(value);
-        if (ref === undefined) return value;
-        const real = secrets.get(ref) ?? '';
-        seen?.set(ref, real);
-        return real;
-      }),
+  const resolve = (servers: readonly McpServerRecord[], seen?: Seen) => {
+    const read = (ref: string) => {
+      const real = secrets.get(ref) ?? '';
+      seen?.refs.set(ref, real);
+      return real;
+    };
+    return servers.map((server) =>
+      mapPlaces(
+        mapSecretValues(server, (_field, _name, value) => {
+          const ref = refIn(value);
+          return ref === undefined ? value : read(ref);
+        }),
+        (place, text, spans) => {
+          const resolved = text.replace(embeddedRefs(server.id, place), (found) => read(found.slice(REF_PREFIX.length)));
+          seen?.places.set(placeKey(server.id, place), { raw: text, resolved, plain: hasPlainSpan(text, spans) });
+          return resolved;
+        },
+      ),
     );
+  };
 
   /**
    * References for the file. A value equal to what its slot's ref resolved to is left alone: that
    * keeps a value this process cannot decrypt (the CLI beside the desktop app's encrypted store)
-   * instead of overwriting it with the "" it saw.
+   * instead of overwriting it with the "" it saw. An argument or URL is kept as the file had it
+   * while it is unchanged, for the same reason: an unreadable "" can change which spans it has.
    */
-  const externalize = (server: McpServerRecord, seen: Map<string, string>) =>
-    mapSecretValues(server, (field, name, value) => {
-      const ref = slotRef(server.id, field, name);
-      if (seen.get(ref) !== value) secrets.put(ref, value);
-      return `${REF_PREFIX}${ref}`;
-    });
+  const keep = (ref: string, value: string, seen: Seen) => {
+    if (seen.refs.get(ref) !== value) secrets.put(ref, value);
+    return `${REF_PREFIX}${ref}`;
+  };
+  const externalize = (server: McpServerRecord, seen: Seen) =>
+    mapPlaces(
+      mapSecretValues(server, (field, name, value) => keep(slotRef(server.id, field, name), value, seen)),
+      (place, text, spans) => {
+        const before = seen.places.get(placeKey(server.id, place));
+        if (before && before.resolved === text && !before.plain) return before.raw;
+        return replaceSpans(text, spans, (value, index) => {
+          const ref = spanRef(server.id, place, index);
+          // An empty slot is only kept as a ref when it stands for a value this process could not read.
+          return value === '' && !seen.refs.has(ref) ? value : keep(ref, value, seen);
+        });
+      },
+    );
 
   const wrapped: McpConfigStore = {
     path: store.path,
@@ -85,7 +162,7 @@ export function withSecretsByReference(store: McpConfigStore, secrets: SecretSto
     readServers: () => resolve(store.readServers()),
     mutate(fn) {
       const { result, orphans } = store.mutate((raw) => {
-        const seen = new Map<string, string>();
+        const seen: Seen = { refs: new Map(), places: new Map() };
         const { servers, result } = fn(resolve(raw, seen));
         const next = servers.map((server) => externalize(server, seen));
         const kept = refsOf(next);

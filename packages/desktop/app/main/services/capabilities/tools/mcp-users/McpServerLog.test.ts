@@ -18,4 +18,11 @@ describe('McpServerLog redaction', () => {
     log.append('s', 'stderr', 'connecting to postgresql://user:50%off@host/db');
     expect(log.read('s')[0]?.line).not.toContain('50%off');
   });
+
+  it('hides a long random token the server prints that no config names (a minted session key, a signed URL)', () => {
+    const log = new McpServerLog(() => {});
+    log.configure('s', {});
+    log.append('s', 'stderr', 'issued key 9vQ2xR7mK1pZ8wE4tY6uI0oP3aS5dF7gH9jL2kZ4xC6v== for session 3f2a8b1c-9d4e-4f6a-8b2c-1d3e5f7a9b0c');
+    expect(log.read('s')[0]?.line).toBe('issued key *** for session 3f2a8b1c-9d4e-4f6a-8b2c-1d3e5f7a9b0c');
+  });
 });

@@ -118,8 +118,10 @@ describe('McpService pool over in-memory connections', () => {
     const server = await addServer();
     const linked: McpServerRecord = { ...server, id: 'mcp_linked', name: 'linked', isActive: false, isTrusted: false, installSource: 'protocol' };
     const typedIn: McpServerRecord = { ...server, id: 'mcp_typed', name: 'typed', isActive: false };
-    const reviewed: McpServerRecord = { ...linked, id: 'mcp_reviewed', name: 'reviewed', isTrusted: true };
-    await h.service.applyExternalChange({ before: [server], after: [server, linked, typedIn, reviewed] });
+    const reviewed: McpServerRecord = { ...linked, id: 'mcp_reviewed', name: 'reviewed', reviewedAt: 1 };
+    // What an older build wrote for a confirmed review.
+    const trustedByOldBuild: McpServerRecord = { ...linked, id: 'mcp_old', name: 'old', isTrusted: true };
+    await h.service.applyExternalChange({ before: [server], after: [server, linked, typedIn, reviewed, trustedByOldBuild] });
     expect(h.events.filter((e) => e.name === 'mcp.link_installed').map((e) => e.payload)).toEqual([{ ids: ['mcp_linked'] }]);
     // Already known: a later change to it is no arrival.
     await h.service.applyExternalChange({ before: [server, linked], after: [server, { ...linked, name: 'renamed' }] });

@@ -27,7 +27,7 @@ import {
   type McpServerStatus,
   type McpAuthStatus,
   type McpServerTool,
-  type McpServerUpdateInput,
+  type McpServerRecordUpdate,
   type McpTestInput,
   type McpTestResult,
   type McpToolAnnotations,
@@ -276,7 +276,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   }
 
   /** `precondition` is checked on the record being replaced, in the same locked step as the write (see ServerRecords.update). */
-  async update(input: McpServerUpdateInput, { precondition }: { precondition?: (current: McpServerRecord) => void } = {}): Promise<McpActionResult> {
+  async update(input: McpServerRecordUpdate, { precondition }: { precondition?: (current: McpServerRecord) => void } = {}): Promise<McpActionResult> {
     const { before, server } = this.records.update(input, precondition);
     await this.applyRecordChange(before, server, 'connect');
     return { success: true, server };

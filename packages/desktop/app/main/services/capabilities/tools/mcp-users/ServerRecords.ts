@@ -9,7 +9,7 @@ import {
   McpServerRecordSchema,
   type McpServerInput,
   type McpServerRecord,
-  type McpServerUpdateInput,
+  type McpServerRecordUpdate,
   type McpServersChanged,
 } from '../../../../../shared/contracts/mcp-types';
 import { AppError, validationFailure } from '../../../../../shared/errors';
@@ -120,7 +120,7 @@ export class ServerRecords {
    * writes nothing. Checked only before the write, it could hold for a record another process has
    * replaced since.
    */
-  update({ id, updates }: McpServerUpdateInput, precondition?: (current: McpServerRecord) => void): { before: McpServerRecord; server: McpServerRecord } {
+  update({ id, updates }: McpServerRecordUpdate, precondition?: (current: McpServerRecord) => void): { before: McpServerRecord; server: McpServerRecord } {
     const change = this.store.mutate((servers) => {
       const index = servers.findIndex((s) => s.id === id);
       const current = servers[index];

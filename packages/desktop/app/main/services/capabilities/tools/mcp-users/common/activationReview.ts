@@ -1,29 +1,70 @@
 /**
  * The activation review: what a person confirms before a server that arrived by install link
- * first runs. The token is a hash over exactly the fields shown, so a record changed after the
- * review (by another window, process or a hand edit) no longer matches it.
+ * first runs. It shows everything that decides what runs and how (command, each argument, the
+ * folder it starts in, URL, every env variable and header with its value), and its token is a hash
+ * of the whole canonical record, real values included: a record changed after the review (by
+ * another window, process or a hand edit), even in a value the review showed only as "set", no
+ * longer matches it.
  */
-import type { McpActivationReview } from '../../../../../../shared/contracts/mcp-links';
+import type { McpActivationReview, McpReviewEntry } from '../../../../../../shared/contracts/mcp-links';
 import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import { canonicalJson } from '../../../../../../shared/text/canonicalJson';
+import { codeRiskOf } from './codeRiskEnv';
+import { isCredentialHeader, looksSecret, redactArgs, redactUrl } from './redaction';
 import { sha256Hex } from './sha256';
 
-/** A linked server nobody has confirmed yet: it may not become active without a review. */
-export const needsActivationReview = (server: Pick<McpServerRecord, 'installSource' | 'isTrusted'>): boolean =>
-  server.installSource === 'protocol' && !server.isTrusted;
+/**
+ * A linked server nobody has confirmed yet: it may not become active without a review. A record
+ * an older build activated carries `isTrusted` instead of `reviewedAt`, and counts as reviewed.
+ */
+export const needsActivationReview = (server: Pick<McpServerRecord, 'installSource' | 'isTrusted' | 'reviewedAt'>): boolean =>
+  server.installSource === 'protocol' && server.reviewedAt === undefined && !server.isTrusted;
 
-export function activationReview(server: McpServerRecord): McpActivationReview {
-  const { command, args = [], env = {}, headers = {}, url } = server.config;
-  const shown = {
+/** An env variable: a value that changes which code runs is always shown; one that looks like a credential only as set. */
+function envEntry([name, value]: [string, string]): McpReviewEntry {
+  const risk = codeRiskOf(name);
+  if (risk) return { name, value, risk };
+  return looksSecret(name, value) ? { name, secret: true } : { name, value };
+}
+
+function headerEntry([name, value]: [string, string]): McpReviewEntry {
+  return isCredentialHeader(name) || looksSecret(name, value) ? { name, secret: true } : { name, value };
+}
+
+const byName = (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+/**
+ * Every field of the record that decides what runs, where, or how it is reached, in a canonical
+ * form (keys sorted, absent fields left out). Whatever the config gains later is in here by
+ * default, since the whole config is.
+ */
+const reviewedFields = (server: McpServerRecord, cwd: string | undefined) =>
+  canonicalJson({ id: server.id, name: server.name, type: server.type, scope: server.scope, projectPath: server.projectPath, cwd, config: server.config });
+
+/**
+ * `cwd`: the folder a process transport would start in, which only the host knows (a project's
+ * folder, else the host's own working directory).
+ */
+export function activationReview(server: McpServerRecord, cwd: string | undefined): McpActivationReview {
+  const { command, args = [], env = {}, headers = {}, url, wsProtocol, timeoutMs, oauth } = server.config;
+  const envEntries = Object.entries(env).sort(byName).map(envEntry);
+  return {
     id: server.id,
     name: server.name,
     type: server.type,
     ...(command !== undefined ? { command } : {}),
-    args,
-    envKeys: Object.keys(env).sort(),
-    headerNames: Object.keys(headers).sort(),
-    ...(url !== undefined ? { url } : {}),
+    args: redactArgs(args),
+    ...(cwd !== undefined ? { cwd } : {}),
+    ...(url !== undefined ? { url: redactUrl(url) } : {}),
+    env: envEntries,
+    headers: Object.entries(headers).sort(byName).map(headerEntry),
+    ...(wsProtocol !== undefined ? { wsProtocol } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(oauth ? { oauth: { ...(oauth.clientId !== undefined ? { clientId: oauth.clientId } : {}), clientSecret: Boolean(oauth.clientSecret) } } : {}),
+    risky: envEntries.some((entry) => entry.risk !== undefined),
+    reviewToken: sha256Hex(reviewedFields(server, cwd)),
   };
-  // Fixed key order and explicit nulls: the same shown fields always hash the same.
-  const canonical = JSON.stringify([shown.id, shown.name, shown.type, command ?? null, args, shown.envKeys, shown.headerNames, url ?? null]);
-  return { ...shown, reviewToken: sha256Hex(canonical) };
 }
+
+/** The variables of a review that change which code runs, for messages. */
+export const riskyNames = (review: Pick<McpActivationReview, 'env'>): string[] => review.env.filter((entry) => entry.risk).map((entry) => entry.name);

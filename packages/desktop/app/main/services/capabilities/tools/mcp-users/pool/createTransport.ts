@@ -10,6 +10,7 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerRecord, McpServerTransport } from '../../../../../../shared/contracts/mcp-types';
 import { AppError } from '../../../../../../shared/errors';
+import { TRANSPORTS } from '../../../../../../shared/transports';
 import { StdioProcessTransport, WebSocketClientTransport, type ProcessRegistry } from '../transports';
 import { serverEnv } from '../transports/serverEnv';
 
@@ -35,6 +36,15 @@ function requireUrl(server: McpServerRecord): URL {
   }
 }
 
+/** A project-scoped server runs in its project, when that folder still exists; otherwise (undefined) where the host runs. */
+const projectFolder = (server: McpServerRecord): string | undefined =>
+  server.scope === 'local' && server.projectPath && existsSync(server.projectPath) ? server.projectPath : undefined;
+
+/** The folder a process transport's program starts in (what the activation review shows); undefined for a remote one. */
+export function workingDirectoryOf(server: McpServerRecord): string | undefined {
+  return TRANSPORTS.get(server.type).kind === 'process' ? (projectFolder(server) ?? process.cwd()) : undefined;
+}
+
 /** The pool's port for making transports: createTransport in the app, in-memory pairs in tests. */
 export type TransportFactory = (server: McpServerRecord, ports: TransportPorts) => Transport;
 
@@ -46,14 +56,12 @@ export const TRANSPORT_FACTORIES: Record<McpServerTransport, TransportFactory> =
   stdio: (server, ports) => {
     const command = server.config.command?.trim();
     if (!command) throw new AppError('VALIDATION_FAILED', `The stdio server "${server.name}" has no command`, { field: 'config.command' });
-    // A project-scoped server runs in its project, when that folder still exists.
-    const cwd = server.scope === 'local' && server.projectPath && existsSync(server.projectPath) ? server.projectPath : undefined;
     return new StdioProcessTransport({
       command,
       args: server.config.args ?? [],
       // Allow-listed, never our whole environment (serverEnv.ts says why).
       env: serverEnv(server.config.env),
-      cwd,
+      cwd: projectFolder(server),
       onStderr: ports.onStderr,
       onStdoutNoise: ports.onStdoutNoise,
       processes: ports.processes,

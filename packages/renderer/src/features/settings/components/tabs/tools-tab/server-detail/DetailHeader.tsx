@@ -9,6 +9,7 @@ import { useRouteMutation } from '@renderer/data/useRoute';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { SignInBar } from '../server-auth/SignInBar';
 import { TrustedSwitch } from './TrustedSwitch';
+import { VisibleText } from '@renderer/components/VisibleText';
 
 interface DetailHeaderProps {
   server: McpServerRecord;
@@ -61,8 +62,8 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
               key: 'server',
               label: t('detail.info.server'),
               children: info?.serverInfo ? (
-                <Typography.Text ellipsis={{ tooltip: info.serverInfo.name }} data-testid="detail-server-info">
-                  <ApiOutlined /> {info.serverInfo.name}
+                <Typography.Text ellipsis={{ tooltip: <VisibleText text={info.serverInfo.name} /> }} data-testid="detail-server-info">
+                  <ApiOutlined /> <VisibleText text={info.serverInfo.name} />
                 </Typography.Text>
               ) : (
                 <Typography.Text type="secondary">{t('detail.info.unknown')}</Typography.Text>
@@ -71,7 +72,7 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
             {
               key: 'version',
               label: t('detail.info.version'),
-              children: info?.serverInfo ? info.serverInfo.version : <Typography.Text type="secondary">{t('detail.info.unknown')}</Typography.Text>,
+              children: info?.serverInfo ? <VisibleText text={info.serverInfo.version} /> : <Typography.Text type="secondary">{t('detail.info.unknown')}</Typography.Text>,
             },
             { key: 'roots', label: <span title={t('serverRequests.roots.help')}>{t('serverRequests.roots.label')}</span>, span: 'filled', children: <RootsLine server={server} /> },
           ]}
@@ -87,7 +88,7 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
               children: (
                 // Plain text: whatever the server sends is shown, never interpreted as markup.
                 <Typography.Paragraph data-testid="detail-instructions" style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 240, overflow: 'auto' }}>
-                  {info.instructions}
+                  <VisibleText text={info.instructions} multiline />
                 </Typography.Paragraph>
               ),
             },

@@ -18,6 +18,7 @@ import { LogsPane } from './LogsPane';
 import { PlaygroundPane } from './playground/PlaygroundPane';
 import { ToolsPane } from './ToolsPane';
 import { ServerPreviewPane } from '../provider-preview/ServerPreviewPane';
+import { VisibleText } from '@renderer/components/VisibleText';
 
 /** Wide enough for a schema table beside its switches, never wider than the window allows. */
 const DRAWER_SIZE = 'min(1040px, calc(100vw - 32px))';
@@ -59,8 +60,8 @@ function DetailTitle({ server }: { server: McpServerRecord }) {
   const state: RowState = hostUp ? (status.data?.find((s) => s.id === server.id)?.state ?? 'disconnected') : 'unknown';
   return (
     <Flex gap="small" align="center" style={{ minWidth: 0 }}>
-      <Typography.Text strong ellipsis={{ tooltip: server.name }} style={{ fontSize: 16, minWidth: 0 }} data-testid="detail-name">
-        {server.name}
+      <Typography.Text strong ellipsis={{ tooltip: <VisibleText text={server.name} /> }} style={{ fontSize: 16, minWidth: 0 }} data-testid="detail-name">
+        <VisibleText text={server.name} />
       </Typography.Text>
       <StateBadge state={state} testId="detail-state" reason={state === 'unknown' ? t('common:hostConnection.rowStateReason') : undefined} />
       <SignedInTag server={server} />

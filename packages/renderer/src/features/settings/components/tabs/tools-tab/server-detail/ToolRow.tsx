@@ -5,6 +5,7 @@ import type { McpServerTool } from '@shared/contracts/mcp-types';
 import { SchemaView } from './SchemaView';
 import { annotationTags } from './toolAnnotations';
 import { schemaParameters } from './schemaParameters';
+import { VisibleText } from '@renderer/components/VisibleText';
 
 interface ToolRowProps {
   tool: McpServerTool;
@@ -45,12 +46,12 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
       <Flex justify="space-between" align="flex-start" gap="middle" wrap>
         <div style={{ minWidth: 0, flex: '1 1 320px' }}>
           <Flex gap="small" align="baseline" wrap>
-            <Typography.Text strong ellipsis={{ tooltip: label }} style={{ maxWidth: '100%' }}>
-              {label}
+            <Typography.Text strong ellipsis={{ tooltip: <VisibleText text={label} /> }} style={{ maxWidth: '100%' }} data-testid="tool-label">
+              <VisibleText text={label} />
             </Typography.Text>
             {tool.title ? (
-              <Typography.Text code ellipsis={{ tooltip: tool.name }} style={{ maxWidth: 280 }}>
-                {tool.name}
+              <Typography.Text code ellipsis={{ tooltip: <VisibleText text={tool.name} /> }} style={{ maxWidth: 280 }}>
+                <VisibleText text={tool.name} />
               </Typography.Text>
             ) : null}
             {!enabled ? <Tag>{t('detail.tools.disabledTag')}</Tag> : null}
@@ -91,7 +92,7 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
       </Flex>
       {tool.description ? (
         <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: 'collapsible' }} style={{ margin: `${token.marginXXS}px 0 0`, whiteSpace: 'pre-line' }}>
-          {tool.description}
+          <VisibleText text={tool.description} multiline />
         </Typography.Paragraph>
       ) : null}
       <Collapse

@@ -5,6 +5,7 @@
  * duplicate never drops a field the person could not see.
  */
 import type { McpServerConfig, McpServerInput, McpServerRecord, McpServerScope, McpServerTransport, McpServerUpdateInput } from '@shared/contracts/mcp-types';
+import { canonicalJson } from '@shared/text/canonicalJson';
 import { TRANSPORTS, TRANSPORT_FIELDS, type TransportField } from '@shared/transports';
 
 export interface KeyValueRow {
@@ -144,11 +145,6 @@ export function toServerInput(values: ServerFormValues, base?: Partial<McpServer
 }
 
 /** JSON with object keys sorted, so two configs compare equal whatever order their keys were set in. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
-  );
-
 const RECORD_KEYS = ['name', 'type', 'scope', 'projectPath', 'isActive'] as const;
 
 /**
@@ -163,7 +159,7 @@ export function changedUpdates(server: McpServerRecord, values: ServerFormValues
     const value = next[key];
     if (value !== undefined && value !== server[key]) Object.assign(updates, { [key]: value });
   }
-  if (canonical(next.config) !== canonical(server.config)) updates.config = next.config;
+  if (canonicalJson(next.config) !== canonicalJson(server.config)) updates.config = next.config;
   return updates;
 }
 

@@ -1,11 +1,13 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@renderer/test/userEvent';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RouteOutput } from '@shared/contracts/ipc';
 import { useRoute } from '@renderer/data/useRoute';
 import { FakeHost, server } from '@renderer/test/FakeHost';
 import { renderWithProviders } from '@renderer/test/renderWithApp';
 import { ToolsTabNavProvider } from '../ToolsTabNav';
 import { ServerList } from './ServerList';
+import { RAW_INLINE_CONTROL } from '@shared/text/visibleControls.testkit';
 
 afterEach(cleanup);
 
@@ -18,24 +20,40 @@ function Harness() {
   );
 }
 
-const REVIEW = {
+const REVIEW: RouteOutput<'mcp.activation_review'> = {
   id: 'id-linked',
   name: 'linked',
-  type: 'stdio' as const,
+  type: 'stdio',
   command: 'npx',
   args: ['-y', 'some-server', '--root', '/home'],
-  envKeys: ['API_KEY'],
-  headerNames: [],
+  cwd: '/home/someone',
+  env: [
+    { name: 'API_KEY', secret: true },
+    { name: 'MODE', value: 'fast' },
+  ],
+  headers: [],
+  risky: false,
   reviewToken: 'a'.repeat(64),
 };
 
-function linkedHost(): FakeHost {
+/** A link that loads code into node and puts its folder first on PATH, with a newline inside an argument. */
+const RISKY: RouteOutput<'mcp.activation_review'> = {
+  ...REVIEW,
+  args: ['-y', 'some-server', 'first line\nsecond line', 'abc\u202edef'],
+  env: [
+    { name: 'NODE_OPTIONS', value: '--require /tmp/x.js', risk: 'loads_code' },
+    { name: 'PATH', value: '/tmp/evil:$PATH', risk: 'search_path' },
+  ],
+  risky: true,
+};
+
+function linkedHost(review = REVIEW): FakeHost {
   const host = new FakeHost();
   host.servers = [server({ name: 'linked', type: 'stdio', config: { command: 'npx', args: REVIEW.args, env: { API_KEY: '***' } }, isActive: false, installSource: 'protocol' })];
   host.handle('mcp.list_all_tools', () => []);
-  host.handle('mcp.activation_review', () => REVIEW);
+  host.handle('mcp.activation_review', () => review);
   host.handle('mcp.activate', ({ id }) => {
-    host.servers = host.servers.map((s) => (s.id === id ? { ...s, isActive: true, isTrusted: true } : s));
+    host.servers = host.servers.map((s) => (s.id === id ? { ...s, isActive: true, reviewedAt: 1 } : s));
     return { success: true };
   });
   return host;
@@ -55,8 +73,10 @@ describe('ActivationReviewDialog', () => {
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('npx');
     expect(within(dialog).getByTestId('review-args').textContent).toBe('-ysome-server--root/home');
-    expect(within(dialog).getByTestId('review-env').textContent).toBe('API_KEY');
+    expect(within(dialog).getByTestId('review-cwd').textContent).toBe('/home/someone');
+    expect(within(dialog).getByTestId('review-env').textContent).toBe('API_KEYSetMODE=fast');
     expect(within(dialog).getByTestId('review-headers').textContent).toBe('None');
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
     expect(host.callCount('mcp.update')).toBe(0);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -70,6 +90,29 @@ describe('ActivationReviewDialog', () => {
     await waitFor(() => expect(host.inputsOf('mcp.activate')).toEqual([{ id: 'id-linked', reviewToken: REVIEW.reviewToken }]));
     await waitFor(() => expect(within(screen.getByRole('listitem', { name: 'linked' })).getByRole('switch').getAttribute('aria-checked')).toBe('true'));
     expect(host.callCount('mcp.update')).toBe(0);
+  });
+
+  it('shows the values that change which code runs, and turns the server on only after the risk is confirmed separately', async () => {
+    const host = linkedHost(RISKY);
+    renderWithProviders(<Harness />, host);
+    const row = await screen.findByRole('listitem', { name: 'linked' });
+    await userEvent.click(within(row).getByRole('switch'));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('npx');
+
+    // The newline inside an argument is shown, not folded into a space; the bidi override too.
+    const args = within(dialog).getByTestId('review-args');
+    expect(args.textContent).toBe('-ysome-serverfirst line⏎second lineabc\\u202edef');
+    expect(args.textContent).not.toMatch(RAW_INLINE_CONTROL);
+    expect(within(dialog).getByTestId('review-env').textContent).toBe('NODE_OPTIONS=--require /tmp/x.jsChanges which code runsPATH=/tmp/evil:$PATHChanges which code runs');
+    expect(within(dialog).getByTestId('review-risk').textContent).toContain('NODE_OPTIONS, PATH');
+
+    const turnOn = within(dialog).getByRole('button', { name: 'Turn on' });
+    expect(turnOn.hasAttribute('disabled')).toBe(true);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /I understand/ }));
+    expect(turnOn.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(turnOn);
+    await waitFor(() => expect(host.inputsOf('mcp.activate')).toEqual([{ id: 'id-linked', reviewToken: REVIEW.reviewToken, riskAcknowledged: true }]));
   });
 
   it('asks again with the new review when the server changed after it was shown', async () => {

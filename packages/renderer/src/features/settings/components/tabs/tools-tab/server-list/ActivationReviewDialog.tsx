@@ -1,7 +1,12 @@
-import { Alert, Descriptions, Flex, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Checkbox, Descriptions, Flex, Modal, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { McpReviewEntry } from '@shared/contracts/mcp-links';
+import { inlineSafe } from '@shared/text/visibleControls';
 import { TRANSPORTS } from '@shared/transports';
+import { riskyNames } from '@mcp-common/activationReview';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { VisibleText } from '@renderer/components/VisibleText';
 import { useRoute, useRouteMutation } from '@renderer/data/useRoute';
 
 export interface ActivationReviewDialogProps {
@@ -11,100 +16,142 @@ export interface ActivationReviewDialogProps {
   onClose: () => void;
 }
 
+const wrap = { wordBreak: 'break-all' } as const;
+
 /**
- * The confirmation a server that arrived by install link needs before it first runs: exactly
- * what the host's review lists (command and arguments or URL, env keys, header names). The
+ * The confirmation a server that arrived by install link needs before it first runs: everything
+ * the host's review lists (command, each argument, the folder it runs in, URL, every env variable
+ * and header with its value), with newlines, controls and bidi characters shown rather than obeyed.
+ * Variables that change which code runs are marked and need a second, separate confirmation. The
  * review's token goes back with the confirmation, so the host refuses it if the server changed
  * after what was shown here. A web page wrote the link; the person decides whether it runs.
  */
 export function ActivationReviewDialog({ serverId, name, open, onClose }: ActivationReviewDialogProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
+  const [riskAccepted, setRiskAccepted] = useState(false);
   // Fresh on every opening: a review read before an edit would only be refused as stale.
   const review = useRoute('mcp.activation_review', { id: serverId }, { enabled: open, staleTime: 0, gcTime: 0 });
   const activate = useRouteMutation('mcp.activate', {
     invalidates: ['mcp.list', 'mcp.status'],
     onSuccess: () => onClose(),
     // Someone changed the server meanwhile: show what it would run now, to be confirmed again.
-    onError: (error) => void (error.code === 'ACTIVATION_REVIEW_STALE' && review.refetch()),
+    onError: (error) => {
+      if (error.code !== 'ACTIVATION_REVIEW_STALE') return;
+      setRiskAccepted(false);
+      void review.refetch();
+    },
   });
   const data = review.data;
+  // Inside a sentence a newline would fold into a space; the interpolation shows the other controls.
+  const shownName = inlineSafe(name);
+  const risky = data ? inlineSafe(riskyNames(data).join(', ')) : '';
   const none = <Typography.Text type="secondary">{t('activationReview.none')}</Typography.Text>;
-  const names = (list: string[]) =>
+  const code = (text: string, testId?: string) => (
+    <Typography.Text code style={wrap} data-testid={testId}>
+      <VisibleText text={text} />
+    </Typography.Text>
+  );
+  const entries = (list: McpReviewEntry[], separator: string) =>
     list.length ? (
-      <Flex gap={4} wrap>
-        {list.map((item) => (
-          <Typography.Text key={item} code>
-            {item}
-          </Typography.Text>
+      <Flex vertical gap={4} align="flex-start">
+        {list.map((entry) => (
+          <Flex key={entry.name} gap={6} align="center" wrap>
+            {code(entry.secret ? entry.name : `${entry.name}${separator}${entry.value ?? ''}`)}
+            {entry.secret ? (
+              <Tooltip title={t('activationReview.setTitle')}>
+                <Tag style={{ marginInlineEnd: 0 }} tabIndex={0}>
+                  {t('activationReview.set')}
+                </Tag>
+              </Tooltip>
+            ) : null}
+            {entry.risk ? (
+              <Tooltip title={t(`activationReview.risk.${entry.risk}`)}>
+                <Tag color="error" style={{ marginInlineEnd: 0 }} tabIndex={0} data-testid="review-risk-tag">
+                  {t('activationReview.riskTag')}
+                </Tag>
+              </Tooltip>
+            ) : null}
+          </Flex>
         ))}
       </Flex>
     ) : (
       none
     );
+  const item = (label: string, children: ReactNode) => <Descriptions.Item label={label}>{children}</Descriptions.Item>;
 
   return (
     <Modal
       open={open}
-      title={t('activationReview.title', { name })}
+      title={t('activationReview.title', { name: shownName })}
       okText={t('activationReview.confirm')}
       cancelText={t('activationReview.cancel')}
-      okButtonProps={{ disabled: !data, loading: activate.isPending }}
-      onOk={() => data && activate.mutate({ id: serverId, reviewToken: data.reviewToken })}
+      okButtonProps={{ disabled: !data || (data.risky && !riskAccepted), loading: activate.isPending }}
+      onOk={() => data && activate.mutate({ id: serverId, reviewToken: data.reviewToken, ...(data.risky ? { riskAcknowledged: riskAccepted } : {}) })}
       onCancel={onClose}
-      afterClose={() => activate.reset()}
+      afterClose={() => {
+        activate.reset();
+        setRiskAccepted(false);
+      }}
       destroyOnHidden
-      width={620}
+      width={680}
       data-testid="activation-review"
     >
       <Flex vertical gap="middle" data-testid="activation-review-body">
-        <Alert type="warning" showIcon title={t('activationReview.intro', { name })} />
+        <Alert type="warning" showIcon title={t('activationReview.intro', { name: shownName })} />
         {review.error ? <ErrorAlert error={review.error} /> : null}
         {data ? (
           <Descriptions column={1} size="small" bordered styles={{ label: { width: 170 } }}>
-            <Descriptions.Item label={t('activationReview.transport')}>{t(TRANSPORTS.get(data.type).displayKey)}</Descriptions.Item>
-            {data.command !== undefined ? (
-              <Descriptions.Item label={t('activationReview.command')}>
-                <Typography.Text code data-testid="review-command" style={{ wordBreak: 'break-all' }}>
-                  {data.command}
-                </Typography.Text>
-              </Descriptions.Item>
-            ) : null}
-            {data.command !== undefined ? (
-              <Descriptions.Item label={t('activationReview.args')}>
-                {data.args.length ? (
-                  <ol data-testid="review-args" style={{ margin: 0, paddingInlineStart: 20 }}>
-                    {data.args.map((arg, index) => (
-                      <li key={index}>
-                        <Typography.Text code style={{ wordBreak: 'break-all' }}>
-                          {arg}
-                        </Typography.Text>
-                      </li>
-                    ))}
-                  </ol>
-                ) : (
-                  none
-                )}
-              </Descriptions.Item>
-            ) : null}
-            {data.url !== undefined ? (
-              <Descriptions.Item label={t('activationReview.url')}>
-                <Typography.Text code data-testid="review-url" style={{ wordBreak: 'break-all' }}>
-                  {data.url}
-                </Typography.Text>
-              </Descriptions.Item>
-            ) : null}
-            <Descriptions.Item label={t('activationReview.envKeys')}>
-              <div data-testid="review-env">{names(data.envKeys)}</div>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('activationReview.headerNames')}>
-              <div data-testid="review-headers">{names(data.headerNames)}</div>
-            </Descriptions.Item>
+            {item(t('activationReview.transport'), t(TRANSPORTS.get(data.type).displayKey))}
+            {data.command !== undefined ? item(t('activationReview.command'), code(data.command, 'review-command')) : null}
+            {data.command !== undefined
+              ? item(
+                  t('activationReview.args'),
+                  data.args.length ? (
+                    <ol data-testid="review-args" style={{ margin: 0, paddingInlineStart: 20 }}>
+                      {data.args.map((arg, index) => (
+                        <li key={index}>{code(arg)}</li>
+                      ))}
+                    </ol>
+                  ) : (
+                    none
+                  ),
+                )
+              : null}
+            {data.cwd !== undefined ? item(t('activationReview.cwd'), code(data.cwd, 'review-cwd')) : null}
+            {data.url !== undefined ? item(t('activationReview.url'), code(data.url, 'review-url')) : null}
+            {item(t('activationReview.envKeys'), <div data-testid="review-env">{entries(data.env, '=')}</div>)}
+            {item(t('activationReview.headerNames'), <div data-testid="review-headers">{entries(data.headers, ': ')}</div>)}
+            {data.wsProtocol !== undefined ? item(t('activationReview.wsProtocol'), code(data.wsProtocol)) : null}
+            {data.timeoutMs !== undefined ? item(t('activationReview.timeout'), t('activationReview.timeoutValue', { seconds: data.timeoutMs / 1000 })) : null}
+            {data.oauth
+              ? item(
+                  t('activationReview.oauthClient'),
+                  <Flex gap={6} align="center" wrap>
+                    {data.oauth.clientId !== undefined ? code(data.oauth.clientId) : none}
+                    {data.oauth.clientSecret ? <Tag>{t('activationReview.oauthSecretSet')}</Tag> : null}
+                  </Flex>,
+                )
+              : null}
           </Descriptions>
         ) : review.isPending && open ? (
           <Skeleton active paragraph={{ rows: 4 }} />
         ) : null}
-        {data && (data.envKeys.length > 0 || data.headerNames.length > 0) ? (
-          <Typography.Text type="secondary">{t('activationReview.valuesHidden')}</Typography.Text>
+        {data ? <Typography.Text type="secondary">{t('activationReview.valuesHidden')}</Typography.Text> : null}
+        {data?.risky ? (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="review-risk"
+            title={t('activationReview.riskTitle', { names: risky })}
+            description={
+              <Flex vertical gap="small">
+                <span>{t('activationReview.riskIntro')}</span>
+                <Checkbox checked={riskAccepted} onChange={(event) => setRiskAccepted(event.target.checked)} data-testid="review-risk-confirm">
+                  {t('activationReview.riskConfirm', { names: risky })}
+                </Checkbox>
+              </Flex>
+            }
+          />
         ) : null}
         {activate.error ? <ErrorAlert error={activate.error} testId="activation-error" /> : null}
       </Flex>

@@ -8,6 +8,7 @@ import { renderWithProviders } from '@renderer/test/renderWithApp';
 import type { Language } from '@renderer/i18n/languages';
 import { ToolsTabNavProvider, useToolsTabNav } from '../ToolsTabNav';
 import { ServerList, VIRTUALIZE_AFTER } from './ServerList';
+import { RAW_INLINE_CONTROL } from '@shared/text/visibleControls.testkit';
 
 afterEach(cleanup);
 
@@ -116,6 +117,15 @@ describe('ServerList', { timeout: 120_000 }, () => {
     const menus = await screen.findAllByRole('menuitem', { name: /Open logs/ });
     await userEvent.click(menus[menus.length - 1]!);
     expect(nav().detail).toEqual({ serverId: 'id-remote', pane: 'logs' });
+  });
+
+  it('shows the controls and bidi characters in a name and its command as marks, never obeyed', async () => {
+    const name = 'evil\u202eexe.txt';
+    render(hostWith([server({ name, type: 'stdio', config: { command: 'node', args: ['server.js', 'two\nlines', '\u001b[2J'] } })]));
+    const shown = within(await screen.findByTestId('server-row'));
+    expect(shown.getByTestId('server-name').textContent).toBe('evil\\u202eexe.txt');
+    expect(shown.getByTestId('server-target').textContent).toBe('node server.js "two\\nlines" \\u001b[2J');
+    expect(row(name).textContent).not.toMatch(RAW_INLINE_CONTROL);
   });
 
   it('deletes after confirmation and restores exactly that server on Undo', async () => {

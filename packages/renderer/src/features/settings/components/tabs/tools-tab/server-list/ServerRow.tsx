@@ -8,6 +8,7 @@ import { TRANSPORTS } from '@shared/transports';
 import type { McpServerTransport } from '@shared/contracts/mcp-types';
 import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { VisibleText } from '@renderer/components/VisibleText';
 import { translateError } from '@renderer/components/translateError';
 import { useRouteMutation } from '@renderer/data/useRoute';
 import type { AppErrorShape } from '@shared/errors';
@@ -212,12 +213,16 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
         <Flex gap="small" align="baseline" wrap style={{ marginTop: token.marginXXS, minWidth: 0 }}>
           {env ? (
             <Truncated text={env} secondary style={{ maxWidth: '45%' }}>
-              {t('list.env')}: <code>{env}</code>
+              {t('list.env')}: <code>
+                <VisibleText text={env} />
+              </code>
             </Truncated>
           ) : null}
           {headers ? (
             <Truncated text={headers} secondary style={{ maxWidth: '45%' }}>
-              {t('list.headers')}: <code>{headers}</code>
+              {t('list.headers')}: <code>
+                <VisibleText text={headers} />
+              </code>
             </Truncated>
           ) : null}
           {hasSecrets ? (

@@ -1,10 +1,12 @@
 import { Tooltip, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { VisibleText } from '@renderer/components/VisibleText';
 
 /**
  * One line cut with "…", the whole text on hover and keyboard focus. Plain CSS rather than
  * Typography's ellipsis, which measures every row with hidden copies of it: with fifty rows that
- * measuring was most of the list's render time.
+ * measuring was most of the list's render time. The text comes from servers and links, so its
+ * newlines, controls and bidi characters are shown as marks (VisibleText), in the tooltip too.
  */
 export function Truncated({
   text,
@@ -45,9 +47,9 @@ export function Truncated({
     ...style,
   };
   return (
-    <Tooltip title={text} mouseEnterDelay={0.4} destroyOnHidden>
+    <Tooltip title={<VisibleText text={text} />} mouseEnterDelay={0.4} destroyOnHidden>
       <span style={box} tabIndex={0} data-testid={testId}>
-        {children ?? text}
+        {children ?? <VisibleText text={text} />}
       </span>
     </Tooltip>
   );
