@@ -94,6 +94,11 @@ export const ERROR_CODES = [
   'AUTH_FAILED',
   /** WebSocket and stdio servers have no standard sign-in; data: serverName, transport. */
   'AUTH_NOT_SUPPORTED',
+  /**
+   * A URL was not handed to the browser (externalUrl.ts): data.url (shown safely), data.reason
+   * (unparsable, scheme, credentials, insecure_http, characters), data.scheme or data.characters.
+   */
+  'EXTERNAL_URL_REFUSED',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -1,10 +1,13 @@
 /**
  * The app window, locked down: isolated, sandboxed preload, no Node in the page, a CSP, and no
- * navigation or new windows away from our own renderer (external links open in the browser).
+ * navigation or new windows away from our own renderer (links open in the browser, if
+ * externalLinks.ts lets them).
  */
 import path from 'node:path';
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, BrowserWindow, session } from 'electron';
 import { RENDERER_CSP, rendererDevCsp } from '../../shared/csp';
+import { errorMessage } from '../../shared/errors';
+import { openExternalChecked } from './externalLinks';
 import { isOwnRendererUrl, type RendererLocation } from './rendererLocation';
 
 export function createMainWindow(preloadPath: string, renderer: RendererLocation): BrowserWindow {
@@ -38,7 +41,7 @@ export function createMainWindow(preloadPath: string, renderer: RendererLocation
     if (!isOwnRendererUrl(url, renderer)) event.preventDefault();
   });
   win.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+    openExternalChecked(url).catch((err: unknown) => console.warn(errorMessage(err)));
     return { action: 'deny' };
   });
   win.once('ready-to-show', () => win.show());
