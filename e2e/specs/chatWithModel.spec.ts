@@ -1,7 +1,7 @@
 /**
  * The tools with a model, end to end: the real host, the real stdio fixture server, and a fake
  * model provider on loopback (OpenAI-compatible, so no key) that answers from a script.
- * - The model asks for `echo` → the approval dialog (the tool declares no annotations) → Allow
+ * - The model asks for `echo` → the approval dialog (its server is not trusted) → Allow
  *   once → the result shows in the chat → the final answer streams in; the model got the result.
  * - The model asks for `crash` (destructive) → the dialog says why → Deny → the model is told.
  * - A server's sampling request → the review dialog → Generate on the person's model → Send →
@@ -81,7 +81,9 @@ test('the model calls echo → approval → allow → the result shows → the a
   const dialog = page.getByRole('dialog', { name: 'Allow this tool call?' });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByTestId('approval-tool')).toContainText('echo');
-  await expect(dialog.getByTestId('approval-reason')).toHaveText('The server does not say whether this tool only reads or also changes things.');
+  await expect(dialog.getByTestId('approval-reason')).toHaveText(
+    '“fixture” is not a trusted server, so none of its tools runs without your approval. What it says about this tool (the annotations above) is only its own claim.',
+  );
   await expect(dialog.getByTestId('approval-arguments')).toContainText('hello from the model');
   await expect(page.getByTestId('chat-call-status')).toHaveText('Awaiting your approval');
   await shootThemes(page, 'approval-dialog');

@@ -189,9 +189,11 @@ Calls TOOL on server NAME and prints its content: text as is, images and audio a
 
 Sends MESSAGE to model M of provider ID (its key and base URL from "providers set") with the
 enabled tools of the servers, runs the tool calls the model makes and prints its answer as it
-streams. Each call and a summary of its result are printed on stderr. A call that needs approval
-is asked on the terminal: [o]nce, [a]lways in this chat, [d]eny (the model is told). Without a
-terminal such calls are denied unless --yes. Exit code 1 when the provider refuses or fails.
+streams. Each call and a summary of its result are printed on stderr. Only a trusted server's
+tools that say they are read-only and not destructive run by themselves; any other call is asked
+on the terminal: [o]nce, [a]lways in this chat, [d]eny (the model is told). Without a terminal
+such calls are refused (the model is told) unless --yes. Exit code 1 when the provider refuses
+or fails.
   --provider ID   ${LLM_PROVIDERS.map((p) => p.id).join(', ')}
   --model M       The model's id, as the provider names it
   --server NAME   A server whose tools the model may use (repeatable; default: every active server)

@@ -72,7 +72,7 @@ export const ChatTurnEndSchema = z.object({
 });
 
 /** Why a call waits for the person (the approval policy's answer). */
-export const ApprovalReasonSchema = z.enum(['listed', 'destructive', 'unknown', 'open_world', 'not_read_only']);
+export const ApprovalReasonSchema = z.enum(['listed', 'destructive', 'untrusted', 'unknown', 'not_read_only']);
 export type ApprovalReason = z.infer<typeof ApprovalReasonSchema>;
 
 export const ApprovalRequestSchema = z.object({

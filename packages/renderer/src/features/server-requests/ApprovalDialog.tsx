@@ -194,7 +194,7 @@ function ApprovalModal({
           data-testid="approval-reason"
           type={request.reason === 'destructive' ? 'error' : 'warning'}
           showIcon
-          title={t(`approvals.reason.${request.reason}`)}
+          title={t(`approvals.reason.${request.reason}`, { server: request.serverName })}
         />
         <Flex justify="space-between" align="center" gap="small" wrap>
           <Typography.Text strong>

@@ -29,10 +29,13 @@ const codeOf = async (promise: Promise<unknown>) => promise.then(() => 'resolved
 const settled = async (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((r) => setTimeout(() => r(false), 20))]);
 
 describe('ApprovalBroker', () => {
-  it('lets a read-only, closed-world tool run without asking', async () => {
-    const h = harness();
+  it('lets a trusted server’s read-only tool run without asking; the same tool of an untrusted server asks', async () => {
+    const h = harness({ isTrusted: true });
     expect(await h.ask({ toolName: 'add', annotations: { readOnlyHint: true, openWorldHint: false }, arguments: { a: 1 } })).toEqual({ allowed: true, arguments: { a: 1 } });
     expect(h.requests).toEqual([]);
+    h.server.isTrusted = false;
+    void h.ask({ toolName: 'add', annotations: { readOnlyHint: true, openWorldHint: false }, arguments: { a: 1 } });
+    await expect.poll(() => h.requests.map((r) => r.reason)).toEqual(['untrusted']);
   });
 
   it('asks for an unannotated tool, with the reason, and runs it once allowed', async () => {
@@ -40,7 +43,7 @@ describe('ApprovalBroker', () => {
     const decision = h.ask({ toolTitle: 'Echo' });
     await expect.poll(() => h.requests.length).toBe(1);
     const [request] = h.requests;
-    expect(request).toMatchObject({ chatId: 'c1', serverName: 'fx', toolName: 'echo', toolTitle: 'Echo', reason: 'unknown', arguments: { text: 'hi' } });
+    expect(request).toMatchObject({ chatId: 'c1', serverName: 'fx', toolName: 'echo', toolTitle: 'Echo', reason: 'untrusted', arguments: { text: 'hi' } });
     expect(h.broker.list()).toEqual([request]);
     expect(await h.broker.respond({ requestId: request!.requestId, decision: 'allow_once', includeIdentical: false })).toBe(1);
     expect(await decision).toEqual({ allowed: true, arguments: { text: 'hi' } });
@@ -124,28 +127,32 @@ describe('ApprovalBroker', () => {
 
   it('never lets a remembered decision or trust skip a listed tool', async () => {
     const h = harness({ isTrusted: true });
-    expect(await h.ask()).toMatchObject({ allowed: true });
+    const readOnly = { annotations: { readOnlyHint: true } };
+    expect(await h.ask(readOnly)).toMatchObject({ allowed: true });
     h.server.disabledAutoApproveTools = ['echo'];
-    const listed = h.ask();
+    const listed = h.ask(readOnly);
     await expect.poll(() => h.requests.length).toBe(1);
     expect(h.requests[0]!.reason).toBe('listed');
     await h.broker.respond({ requestId: h.requests[0]!.requestId, decision: 'allow_chat', includeIdentical: false });
     expect(await listed).toMatchObject({ allowed: true });
-    void h.ask();
+    void h.ask(readOnly);
     await expect.poll(() => h.requests.length).toBe(2);
   });
 
-  it('asks a trusted server about its destructive tools only', async () => {
+  it('runs a trusted server’s tool only when it says read-only and not destructive', async () => {
     const h = harness({ isTrusted: true });
-    expect(await h.ask({ annotations: { readOnlyHint: false } })).toMatchObject({ allowed: true });
+    expect(await h.ask({ annotations: { readOnlyHint: true } })).toMatchObject({ allowed: true });
+    void h.ask({ annotations: { readOnlyHint: false } });
     void h.ask({ annotations: { destructiveHint: true } });
-    await expect.poll(() => h.requests.map((r) => r.reason)).toEqual(['destructive']);
+    void h.ask({ annotations: { readOnlyHint: true, destructiveHint: true } });
+    void h.ask();
+    await expect.poll(() => h.requests.map((r) => r.reason)).toEqual(['not_read_only', 'destructive', 'destructive', 'unknown']);
   });
 
   it('asks when the server is gone (no settings to trust)', async () => {
     const h = harness({ isTrusted: true });
-    void h.ask({ serverId: 'gone' });
-    await expect.poll(() => h.requests.map((r) => r.reason)).toEqual(['unknown']);
+    void h.ask({ serverId: 'gone', annotations: { readOnlyHint: true } });
+    await expect.poll(() => h.requests.map((r) => r.reason)).toEqual(['untrusted']);
   });
 
   it('closes a question as cancelled when the turn stops, the chat is forgotten or the app shuts down', async () => {
