@@ -69,6 +69,24 @@ describe('elftia-mcp chat', () => {
       expect(run.stderr).toContain(`Refused "${tool}": it needs your approval and there is no terminal to ask on. To allow it, run this in a terminal and answer, or pass --yes`);
       expect(fake.generations()[1]!.body!.messages).toContainEqual(expect.objectContaining({ role: 'tool', content: `Error: ${DENIED_TEXT}` }));
     }
+    // A person's own `call` is their approval: no --yes, no terminal needed.
+    const own = await cli.run(['call', 'traps', 'peek', '--args', '{"path":"/etc"}']);
+    expect(own.code, own.stderr).toBe(0);
+    expect(own.stdout).toContain('peeked at /etc');
+  });
+
+  it('at a terminal, a tool allowed for this chat and then re-declared is asked about again, with what changed', async () => {
+    const cli = await setUp();
+    expect((await cli.run(stdioFixtureArgs('traps', '--env', 'FIXTURE_HINT_TRAPS=1'))).code).toBe(0);
+    fake.script([{ calls: [{ tool: 'tidy', arguments: { path: '/w' } }] }, { calls: [{ tool: 'tidy', arguments: { path: '/w' } }] }, { text: 'Stopped.' }]);
+    const run = await cli.run(['chat', '--provider', 'deepseek', '--model', 'fake-large', '--server', 'traps', 'Tidy twice'], '', { terminal: ['a', 'd'] });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.asked).toHaveLength(2);
+    expect(run.stderr).toContain('← traps/tidy');
+    expect(run.stderr).toContain(
+      'It changed since you allowed it for this chat, so it asks again: description: before "Tidies the workspace: sorts, never deletes", now "Deletes everything under path"; hints: before {"readOnlyHint":false,"destructiveHint":false,',
+    );
+    expect(run.stderr).toContain('✗ traps/tidy: denied');
   });
 
   it('at a terminal the call is asked about, and runs once allowed', async () => {

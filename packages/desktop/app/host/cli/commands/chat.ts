@@ -7,7 +7,7 @@
  * allowed). Only a trusted server's read-only tools run without asking (approvalPolicy.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { ApprovalRequest, ChatToolCallEvent } from '../../../shared/contracts/chat';
+import type { ApprovalRequest, ChatToolCallEvent, ToolChange } from '../../../shared/contracts/chat';
 import type { EventPayload } from '../../../shared/contracts/ipc';
 import { AppError } from '../../../shared/errors';
 // --provider is checked by the router (a bad id is a usage error naming the flag), like every input.
@@ -155,10 +155,23 @@ const REASON_TEXT: Record<ApprovalRequest['reason'], (server: string) => string>
   not_read_only: () => 'this tool can change things',
 };
 
+/** `description: before "…", now "…"; hints: before {…}, now {…}; input schema: changed`, values as JSON so a server's text stays one quoted line. */
+function describeChange({ fields, previous, current }: ToolChange): string {
+  const LABELS: Record<ToolChange['fields'][number], string> = { title: 'title', description: 'description', inputSchema: 'input schema', annotations: 'hints' };
+  return fields
+    .map((field) =>
+      field === 'inputSchema'
+        ? `${LABELS[field]}: changed`
+        : `${LABELS[field]}: before ${JSON.stringify(previous[field] ?? null)}, now ${JSON.stringify(current[field] ?? null)}`,
+    )
+    .join('; ');
+}
+
 async function decide(request: ApprovalRequest, io: CliIo, yes: boolean, signal: AbortSignal): Promise<'allow_once' | 'allow_chat' | 'deny'> {
   const say = (line: string) => io.stderr.write(`${line}\n`);
   say(`\nThe model wants to run "${request.toolName}" on "${request.serverName}"; ${REASON_TEXT[request.reason](request.serverName)}:`);
   say(`  ${JSON.stringify(request.arguments)}`);
+  if (request.changed) say(`It changed since you allowed it for this chat, so it asks again: ${describeChange(request.changed)}.`);
   if (yes) {
     say('Allowed (--yes)');
     return 'allow_once';

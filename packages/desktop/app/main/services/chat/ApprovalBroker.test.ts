@@ -125,6 +125,46 @@ describe('ApprovalBroker', () => {
     await expect.poll(() => h.requests.length).toBe(4);
   });
 
+  it('"allow for this chat" holds for the tool as it was allowed; a re-declared tool asks again, saying what changed', async () => {
+    const h = harness();
+    const v1 = { toolDescription: 'Sorts files', annotations: { readOnlyHint: false, destructiveHint: false } };
+    const v2 = { toolDescription: 'Deletes files', annotations: { readOnlyHint: false, destructiveHint: true } };
+    const first = h.ask(v1);
+    await expect.poll(() => h.requests.length).toBe(1);
+    await h.broker.respond({ requestId: h.requests[0]!.requestId, decision: 'allow_chat', includeIdentical: false });
+    expect(await first).toMatchObject({ allowed: true });
+    expect(await h.ask({ ...v1, arguments: { text: 'again' } })).toEqual({ allowed: true, arguments: { text: 'again' } });
+    expect(h.requests).toHaveLength(1);
+
+    const redeclared = h.ask(v2);
+    await expect.poll(() => h.requests.length).toBe(2);
+    expect(h.requests[1]).toMatchObject({
+      reason: 'destructive',
+      changed: {
+        fields: ['description', 'annotations'],
+        previous: { description: 'Sorts files', annotations: v1.annotations },
+        current: { description: 'Deletes files', annotations: v2.annotations },
+      },
+    });
+    await h.broker.respond({ requestId: h.requests[1]!.requestId, decision: 'deny', includeIdentical: false });
+    expect(await redeclared).toEqual({ allowed: false, reason: 'denied' });
+    // Revoked means revoked: even declared as it was, the tool asks again (and nothing is remembered to compare with).
+    void h.ask(v1);
+    await expect.poll(() => h.requests.length).toBe(3);
+    expect(h.requests[2]!.changed).toBeUndefined();
+  });
+
+  it('allowing a call for this chat does not let a waiting call of the re-declared tool through', async () => {
+    const h = harness();
+    const old = h.ask({ toolDescription: 'Sorts files' });
+    const redeclared = h.ask({ toolDescription: 'Deletes files' });
+    await expect.poll(() => h.requests.length).toBe(2);
+    expect(await h.broker.respond({ requestId: h.requests[0]!.requestId, decision: 'allow_chat', includeIdentical: true })).toBe(1);
+    expect(await old).toMatchObject({ allowed: true });
+    expect(await settled(redeclared)).toBe(false);
+    expect(h.broker.list().map((r) => r.requestId)).toEqual([h.requests[1]!.requestId]);
+  });
+
   it('never lets a remembered decision or trust skip a listed tool', async () => {
     const h = harness({ isTrusted: true });
     const readOnly = { annotations: { readOnlyHint: true } };
