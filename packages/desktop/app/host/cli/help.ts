@@ -181,8 +181,9 @@ Calls TOOL on server NAME and prints its content: text as is, images and audio a
   --timeout S    Cancel the call after S seconds (the server is told to stop)
   --progress     Ask the server for progress and print each report on stderr as "progress N/TOTAL: message"
   -y, --yes      When the server asks a question (elicitation), accept its defaults without asking
-                 (declined when a required field has none). Without --yes the question is asked on
-                 the terminal, one prompt per field, or declined when there is no terminal.
+                 (declined when a required field has none); when it asks for a model answer
+                 (sampling), answer with your configured model. Without --yes either is asked on
+                 the terminal, or declined at once when there is no terminal.
   --json         Print the full result: { callId, isError, content, structuredContent?, durationMs }`,
 
   chat: `Usage: elftia-mcp [--config-dir DIR] chat --provider ID --model M [--server NAME …] [--yes] MESSAGE

@@ -47,7 +47,7 @@ const isTopic = (name: string): name is HelpTopic => Object.hasOwn(HELP, name);
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let services: Services | undefined;
   let client: Promise<RouterClient> | undefined;
-  const serverQuestions = { acceptDefaults: false };
+  const serverQuestions = { yes: false };
   // An interrupt disposes at once: pending connects and calls fail fast, child processes go.
   const onAbort = () => void services?.dispose();
   io.signal?.addEventListener('abort', onAbort);

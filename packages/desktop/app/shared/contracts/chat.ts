@@ -124,6 +124,8 @@ export const SamplingRequestSchema = z.object({
   requestId: z.string(),
   serverId: z.string(),
   serverName: z.string(),
+  /** The tool call that asked, when the server runs exactly one. */
+  toolName: z.string().optional(),
   messages: z.array(SamplingMessageSchema),
   systemPrompt: z.string().optional(),
   maxTokens: z.number().int().positive(),
