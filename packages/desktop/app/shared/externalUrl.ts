@@ -26,7 +26,7 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}]/u;
 /** RFC 3986: unreserved, reserved and `%`; any other ASCII character must be percent-encoded. */
 const URI_ASCII = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]$/;
 /** Enough of a refused URL to recognise it; the rest is a server's to make as long as it likes. */
-const SHOWN_LENGTH = 200;
+const SHOWN_LENGTH = 120;
 
 const isRefusedCharacter = (char: string) => INVISIBLE.test(char) || (char < '\u0080' && !URI_ASCII.test(char));
 
