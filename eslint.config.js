@@ -37,6 +37,46 @@ const electronFolders = {
   message: 'main/electron and preload are Electron-only; reach them through a port.',
 };
 
+/*
+ * Electron's hardening lives in one factory, main/electron/secureWindow.ts (context isolation,
+ * sandbox, no Node integration, web security, no <webview>, navigation and window-open guards),
+ * and URLs reach the person's browser through one checked opener, main/electron/externalLinks.ts.
+ * These selectors make any other way an error anywhere under packages/ (eslint.config.test.ts
+ * proves each fires): a window or web contents made with `new`, an aliased import that would hide
+ * one from the check, shell.openExternal, and a window-open handler that lets Electron make a
+ * child window itself.
+ */
+const SECURE_WINDOW_FACTORY = 'packages/desktop/app/main/electron/secureWindow.ts';
+const CHECKED_OPENER = 'packages/desktop/app/main/electron/externalLinks.ts';
+const WINDOW_CLASSES = ['BrowserWindow', 'BrowserView', 'WebContentsView'];
+
+function windowRestrictions({ factory = false, opener = false } = {}) {
+  const made = factory ? WINDOW_CLASSES.filter((name) => name !== 'BrowserWindow') : WINDOW_CLASSES;
+  const madePattern = `/^(${made.join('|')})$/`;
+  const makeMessage = `Windows are made only by createSecureWindow (${SECURE_WINDOW_FACTORY}), which fixes their webPreferences and guards; extend it instead.`;
+  return [
+    'error',
+    { selector: `NewExpression[callee.name=${madePattern}]`, message: makeMessage },
+    { selector: `NewExpression[callee.property.name=${madePattern}]`, message: makeMessage },
+    {
+      selector: `:matches(${WINDOW_CLASSES.map((name) => `ImportDeclaration[importKind='value'] > ImportSpecifier[importKind='value'][imported.name='${name}'][local.name!='${name}']`).join(', ')})`,
+      message: 'Import Electron window classes under their own names, so the window rule can see them.',
+    },
+    ...(opener
+      ? []
+      : [
+          {
+            selector: "CallExpression[callee.property.name='openExternal']",
+            message: `Open URLs with openExternalChecked (${CHECKED_OPENER}): shell.openExternal opens files and other programs too.`,
+          },
+        ]),
+    {
+      selector: ":matches(Property[key.name='overrideBrowserWindowOptions'], Property[key.name='action'][value.value='allow'])",
+      message: 'A window-open handler must deny: a child window Electron makes itself skips createSecureWindow.',
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -52,6 +92,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  { files: ['packages/**/*.{ts,tsx,js,mjs,cjs}'], rules: { 'no-restricted-syntax': windowRestrictions() } },
+  { files: [SECURE_WINDOW_FACTORY], rules: { 'no-restricted-syntax': windowRestrictions({ factory: true }) } },
+  { files: [CHECKED_OPENER], rules: { 'no-restricted-syntax': windowRestrictions({ opener: true }) } },
   {
     files: ['packages/desktop/app/host/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [electronPackages, electronFolders] }] },

@@ -103,3 +103,57 @@ describe('Electron layers', () => {
     }
   });
 });
+
+/**
+ * Electron's hardening lives in one factory (main/electron/secureWindow.ts: context isolation,
+ * sandbox, no Node, web security, no <webview>, navigation and window-open guards). These prove
+ * the rule that keeps every window going through it: any other way to make a window or a web
+ * contents, or to open a URL outside the checked opener, is an error anywhere under packages/.
+ */
+describe('windows and external links only through the secure factory and the checked opener', () => {
+  const WINDOW_RULE = 'no-restricted-syntax';
+
+  /** The lines of `source` the rule reports when it is linted as `filePath`. */
+  async function flagged(filePath: string, source: string): Promise<number[]> {
+    const [result] = await eslint.lintText(source, { filePath });
+    const messages = result?.messages ?? [];
+    expect(messages.filter((m) => m.fatal || m.ruleId === null)).toEqual([]);
+    return [...new Set(messages.filter((m) => m.ruleId === WINDOW_RULE).map((m) => m.line))];
+  }
+
+  const BAD = [
+    `import { BrowserWindow, BrowserView, WebContentsView, shell } from 'electron';`,
+    `new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } });`,
+    `new BrowserWindow();`,
+    `new BrowserView({ webPreferences: { nodeIntegration: true } });`,
+    `new WebContentsView();`,
+    `import * as electron from 'electron';`,
+    `new electron.BrowserWindow({ webPreferences: { webSecurity: false } });`,
+    `import { BrowserWindow as Window } from 'electron';`,
+    `void shell.openExternal('file:///etc/passwd');`,
+    `const options = { action: 'allow', overrideBrowserWindowOptions: { webPreferences: { nodeIntegration: true } } };`,
+  ].join('\n');
+  // Every line but the two plain imports is a violation.
+  const BAD_LINES = [2, 3, 4, 5, 7, 8, 9, 10];
+
+  it('fires on a window made without the factory, wherever it is (the Electron layer included)', async () => {
+    for (const filePath of ['packages/desktop/app/main/electron/probe.ts', 'packages/desktop/app/main/index.ts', 'packages/renderer/src/probe.ts']) {
+      expect(await flagged(filePath, BAD), filePath).toEqual(BAD_LINES);
+    }
+  });
+
+  it('lets the factory make its window and the checked opener call shell.openExternal, and nothing else there', async () => {
+    expect(await flagged('packages/desktop/app/main/electron/secureWindow.ts', `import { BrowserWindow } from 'electron';\nnew BrowserWindow({});\nnew BrowserView();`)).toEqual([3]);
+    expect(await flagged('packages/desktop/app/main/electron/externalLinks.ts', `import { shell } from 'electron';\nvoid shell.openExternal(u);\nnew BrowserWindow();`)).toEqual([3]);
+  });
+
+  it('leaves using an existing window alone', async () => {
+    const fine = [
+      `import { BrowserWindow, type BrowserWindow as Win } from 'electron';`,
+      `BrowserWindow.getAllWindows();`,
+      `let w: BrowserWindow | undefined;`,
+      `const open = { action: 'deny' };`,
+    ].join('\n');
+    expect(await flagged('packages/desktop/app/main/index.ts', fine)).toEqual([]);
+  });
+});

@@ -1,12 +1,15 @@
 /**
  * The tools with a model, end to end: the real host, the real stdio fixture server, and a fake
  * model provider on loopback (OpenAI-compatible, so no key) that answers from a script.
- * - The model asks for `echo` → the approval dialog (the tool declares no annotations) → Allow
+ * - The model asks for `echo` → the approval dialog (its server is not trusted) → Allow
  *   once → the result shows in the chat → the final answer streams in; the model got the result.
  * - The model asks for `crash` (destructive) → the dialog says why → Deny → the model is told.
  * - A server's sampling request → the review dialog → Generate on the person's model → Send →
  *   the server gets that answer.
+ * - A tool allowed for this chat is re-declared destructive mid-chat → its next call asks again
+ *   and the dialog shows what changed (in English and in Chinese).
  */
+import fs from 'node:fs';
 import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
 import { startFakeLlm, type FakeLlm } from '../fixtures/providers/fakeLlm';
 import { expect, test, type AppHandle } from '../fixtures/app';
@@ -26,18 +29,18 @@ test.afterEach(async () => {
   await fake.close();
 });
 
-/** The fake model as the person's OpenAI-compatible provider, and one active fixture server. */
-async function setUp(app: AppHandle): Promise<string> {
+/** The fake model as the person's OpenAI-compatible provider, and one active fixture server (`env` switches its tools). */
+async function setUp(app: AppHandle, name = 'fixture', env: Record<string, string> = {}): Promise<string> {
   const settings = new SettingsPage(app.page);
   await expect(settings.emptyState).toBeVisible();
   expect((await app.invoke('providers.set', { id: 'openai-compatible', baseUrl: fake.baseUrl('openai') })).ok).toBe(true);
   const serverId = await app.addServer({
-    name: 'fixture',
+    name,
     type: 'stdio',
     isActive: true,
-    config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] },
+    config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio], env },
   });
-  await expect(settings.stateOf('fixture')).toHaveText('Connected', { timeout: 90_000 });
+  await expect(settings.stateOf(name)).toHaveText('Connected', { timeout: 90_000 });
   return serverId;
 }
 
@@ -81,7 +84,9 @@ test('the model calls echo → approval → allow → the result shows → the a
   const dialog = page.getByRole('dialog', { name: 'Allow this tool call?' });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByTestId('approval-tool')).toContainText('echo');
-  await expect(dialog.getByTestId('approval-reason')).toHaveText('The server does not say whether this tool only reads or also changes things.');
+  await expect(dialog.getByTestId('approval-reason')).toHaveText(
+    '“fixture” is not a trusted server, so none of its tools runs without your approval. What it says about this tool (the annotations above) is only its own claim.',
+  );
   await expect(dialog.getByTestId('approval-arguments')).toContainText('hello from the model');
   await expect(page.getByTestId('chat-call-status')).toHaveText('Awaiting your approval');
   await shootThemes(page, 'approval-dialog');
@@ -143,3 +148,38 @@ test('a server asks for a model answer → the person reviews, generates and sen
   const answer = JSON.parse(result.data!.content[0]!.text) as { role: string; model: string; content: { text: string } };
   expect(answer).toMatchObject({ role: 'assistant', model: 'fake-large', content: { text: 'Hello from the fake model' } });
 });
+
+const toolsText = (lang: 'en' | 'zh') =>
+  (JSON.parse(fs.readFileSync(`locales/${lang}/settings/tools.json`, 'utf8')) as { approvals: { changed: { title: string }; reason: { destructive: string }; dialog: { title: string } } })
+    .approvals;
+
+for (const [lang, label] of [['en', 'English'], ['zh', '中文']] as const) {
+  test(`in ${label}: a tool allowed for this chat, then re-declared destructive, asks again and shows what changed`, async ({ app }) => {
+    await setUp(app, 'traps', { FIXTURE_HINT_TRAPS: '1' });
+    // `tidy` re-declares itself destructive (with a new description) on its first call.
+    fake.script([{ calls: [{ tool: 'tidy', arguments: { path: '/work' } }] }, { calls: [{ tool: 'tidy', arguments: { path: '/work' } }] }, { text: 'I left it alone.' }]);
+    const { page } = app;
+    await openChat(page);
+    if (lang !== 'en') await new SettingsPage(page).chooseLanguage(label);
+    await send(page, 'Tidy up, twice');
+
+    const text = toolsText(lang);
+    const dialog = page.getByRole('dialog', { name: text.dialog.title });
+    await expect(dialog.getByTestId('approval-tool')).toHaveText('tidy', { timeout: 30_000 });
+    await expect(dialog.getByTestId('approval-changed')).toHaveCount(0);
+    await dialog.getByTestId('approval-allow-chat').click();
+
+    // The second call: the allowance was for the tool as it read then, so it asks again.
+    const changed = dialog.getByTestId('approval-changed');
+    await expect(changed).toBeVisible({ timeout: 30_000 });
+    await expect(changed).toContainText(text.changed.title.replace('{{tool}}', 'tidy'));
+    await expect(changed.getByTestId('approval-change')).toHaveCount(2);
+    await expect(changed.getByTestId('approval-change-now').first()).toHaveText('Deletes everything under path');
+    await expect(dialog.getByTestId('approval-reason')).toHaveText(text.reason.destructive);
+    await shootThemes(page, `approval-changed-${lang}`);
+    await dialog.getByTestId('approval-deny').click();
+    await expect(page.getByTestId('chat-assistant').last()).toContainText('I left it alone.', { timeout: 30_000 });
+    expect(JSON.stringify(fake.generations()[2]!.body)).toContain(DENIED);
+  });
+}
+

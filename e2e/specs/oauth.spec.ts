@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, test } from '../fixtures/app';
 import { startOAuthServer, type OAuthFixtureHandle } from '../fixtures/servers/oauth-server.mjs';
 import { SettingsPage } from '../pages/SettingsPage';
+import { shootThemes } from '../pages/themeShots';
 
 let fixture: OAuthFixtureHandle;
 test.beforeEach(async () => {
@@ -61,4 +62,25 @@ test('a server that answers 401 is signed in from its row, connects, and signs o
   await row.getByTestId('signed-in').click();
   await app.page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(row.getByTestId('sign-in-bar')).toHaveAttribute('data-auth-state', 'needs_sign_in');
+});
+
+test('a sign-in page named as a local file is not opened: the row says which address and why', async ({ app }) => {
+  const hostile = await startOAuthServer({ authorizationEndpoint: 'file:///etc/passwd' });
+  try {
+    const settings = new SettingsPage(app.page);
+    await expect(settings.emptyState).toBeVisible();
+    expect((await app.invoke('mcp.add', { name: 'hostile', type: 'http', isActive: true, config: { url: hostile.url } })).ok).toBe(true);
+    const row = settings.serverRow('hostile');
+    const bar = row.getByTestId('sign-in-bar');
+    await expect(bar).toHaveAttribute('data-auth-state', 'needs_sign_in', { timeout: 30_000 });
+    await bar.getByRole('button', { name: 'Sign in' }).click();
+
+    const refused = row.getByRole('alert');
+    await expect(refused).toContainText('Did not open file:///etc/passwd?response_type=code', { timeout: 30_000 });
+    await expect(refused).toContainText('only https: addresses (or http: to this computer) are opened, and a file: address can open a file or another program.');
+    await expect(row.getByRole('link', { name: 'Open sign-in page' })).toHaveCount(0);
+    await shootThemes(app.page, 'sign-in-refused');
+  } finally {
+    await hostile.close();
+  }
 });

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, net, shell } from 'electron';
+import { app, BrowserWindow, dialog, net } from 'electron';
 import type { AppNotice } from '../shared/contracts/ipc';
 import { errorMessage } from '../shared/errors';
 import { createServices, type Services } from './services/createServices';
@@ -16,6 +16,7 @@ import { assembleStores } from './services/appStores';
 import { openElectronMcpConfigStore } from './electron/electronConfigStore';
 import { openSafeStorageSecretStore } from './electron/safeStorageSecretStore';
 import { bindIpc } from './electron/ipc';
+import { openExternalChecked } from './electron/externalLinks';
 import { listenForInstallLinks } from './electron/deepLinks';
 import { InstallLinkInbox } from './electron/installLinks';
 import type { RendererLocation } from './electron/rendererLocation';
@@ -57,7 +58,7 @@ async function start(): Promise<void> {
       ...stores,
       fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
       processes,
-      openUrl: (url) => shell.openExternal(url),
+      openUrl: openExternalChecked,
       startupNotices,
     },
     // The person is at the window that started the call: a sign-in a call needs opens their browser.

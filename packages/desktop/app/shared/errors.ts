@@ -96,6 +96,11 @@ export const ERROR_CODES = [
   'AUTH_NOT_SUPPORTED',
   /** The activation review lists variables that change which code runs and the caller did not confirm that risk; data: id, name, names. */
   'ACTIVATION_RISK_NOT_ACKNOWLEDGED',
+  /**
+   * A URL was not handed to the browser (externalUrl.ts): data.url (shown safely), data.reason
+   * (unparsable, scheme, credentials, insecure_http, characters), data.scheme or data.characters.
+   */
+  'EXTERNAL_URL_REFUSED',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -3,7 +3,7 @@
  * from stdin), `servers auth` with $BROWSER pointed at the fake browser, a command that meets a
  * 401 signing in by itself at a terminal, and the clear hint when no one is there.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -74,4 +74,20 @@ it('servers add takes a pre-registered client, its secret from stdin, kept out o
   const wrongType = await cli.run(['servers', 'add', '--name', 'x', '--type', 'websocket', '--url', 'ws://h/ws', '--oauth-client-id', 'a']);
   expect(wrongType.code).toBe(2);
   expect(wrongType.stderr).toContain('applies only to sse and http');
+});
+
+it.each([
+  ['file:///etc/passwd', 'only https: (or http: to this computer) addresses are opened, not file:'],
+  ['x-custom-app://run?cmd=calc', 'not x-custom-app:'],
+  ['https://x/a|calc', 'characters a URL may not hold (|)'],
+])('servers auth refuses a sign-in page at %s, says which and why, and never starts the browser', async (endpoint, why) => {
+  fixture = await startOAuthServer({ authorizationEndpoint: endpoint });
+  await cli.run(['servers', 'add', '--name', 'remote', '--type', 'http', '--url', fixture.url]);
+  const record = path.join(cli.dir, 'browser-args.jsonl');
+  const run = await cli.run(['servers', 'auth', 'remote'], '', { env: { ...BROWSER, FAKE_BROWSER_RECORD: record } });
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain(`Refused to open ${endpoint}`);
+  expect(run.stderr).toContain(why);
+  expect(run.stderr).not.toContain('open this address');
+  expect(existsSync(record)).toBe(false);
 });

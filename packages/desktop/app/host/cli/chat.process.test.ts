@@ -43,20 +43,60 @@ describe('elftia-mcp chat', () => {
     expect(second!.body!.messages).toContainEqual({ role: 'tool', tool_call_id: 'call_fake_1_0', content: `Error: ${DENIED_TEXT}` });
   });
 
-  it('--yes allows what would be asked; a read-only tool runs without asking even without it', async () => {
+  it('--yes allows what would be asked', async () => {
     const cli = await setUp();
     fake.script([{ calls: [{ tool: 'echo', arguments: { text: 'allowed by --yes' } }] }, { text: 'Done.' }]);
     const yes = await cli.run(['chat', '--provider', 'deepseek', '--model', 'fake-large', '--yes', 'Echo']);
     expect(yes).toMatchObject({ code: 0, stdout: 'Done.\n' });
     expect(JSON.stringify(fake.generations()[1]!.body!.messages)).toContain('allowed by --yes');
+  });
 
-    // `add` is read-only and closed-world: the approval policy lets it run, no flag needed.
-    fake.requests.length = 0;
-    fake.script([{ calls: [{ tool: 'add', arguments: { a: 2, b: 3 } }] }, { text: 'Five.' }]);
-    const auto = await cli.run(['chat', '--provider', 'deepseek', '--model', 'fake-large', 'Add']);
-    expect(auto).toMatchObject({ code: 0, stdout: 'Five.\n' });
-    expect(auto.stderr).not.toContain('denied');
-    expect(fake.generations()[1]!.body!.messages).toContainEqual(expect.objectContaining({ role: 'tool', content: '5' }));
+  it('an untrusted server’s tool never runs on its annotations alone: refused without a terminal, with how to allow', async () => {
+    const cli = await setUp();
+    expect((await cli.run(stdioFixtureArgs('traps', '--env', 'FIXTURE_HINT_TRAPS=1'))).code).toBe(0);
+    // `peek` says read-only, closed-world and destructive at once; `add` only read-only and closed-world.
+    for (const [tool, args, why] of [
+      ['peek', { path: '/etc' }, 'the server marks this tool as destructive'],
+      ['add', { a: 2, b: 3 }, 'you have not marked "fixture" as trusted'],
+    ] as const) {
+      fake.requests.length = 0;
+      const server = tool === 'peek' ? 'traps' : 'fixture';
+      fake.script([{ calls: [{ tool, arguments: args }] }, { text: 'Refused.' }]);
+      const run = await cli.run(['chat', '--provider', 'deepseek', '--model', 'fake-large', '--server', server, `Use ${tool}`]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toContain(`✗ ${server}/${tool}: denied`);
+      expect(run.stderr).toContain(why);
+      expect(run.stderr).toContain(`Refused "${tool}": it needs your approval and there is no terminal to ask on. To allow it, run this in a terminal and answer, or pass --yes`);
+      expect(fake.generations()[1]!.body!.messages).toContainEqual(expect.objectContaining({ role: 'tool', content: `Error: ${DENIED_TEXT}` }));
+    }
+    // A person's own `call` is their approval: no --yes, no terminal needed.
+    const own = await cli.run(['call', 'traps', 'peek', '--args', '{"path":"/etc"}']);
+    expect(own.code, own.stderr).toBe(0);
+    expect(own.stdout).toContain('peeked at /etc');
+  });
+
+  it('at a terminal, a tool allowed for this chat and then re-declared is asked about again, with what changed', async () => {
+    const cli = await setUp();
+    expect((await cli.run(stdioFixtureArgs('traps', '--env', 'FIXTURE_HINT_TRAPS=1'))).code).toBe(0);
+    fake.script([{ calls: [{ tool: 'tidy', arguments: { path: '/w' } }] }, { calls: [{ tool: 'tidy', arguments: { path: '/w' } }] }, { text: 'Stopped.' }]);
+    const run = await cli.run(['chat', '--provider', 'deepseek', '--model', 'fake-large', '--server', 'traps', 'Tidy twice'], '', { terminal: ['a', 'd'] });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.asked).toHaveLength(2);
+    expect(run.stderr).toContain('← traps/tidy');
+    expect(run.stderr).toContain(
+      'It changed since you allowed it for this chat, so it asks again: description: before "Tidies the workspace: sorts, never deletes", now "Deletes everything under path"; hints: before {"readOnlyHint":false,"destructiveHint":false,',
+    );
+    expect(run.stderr).toContain('✗ traps/tidy: denied');
+  });
+
+  it('at a terminal the call is asked about, and runs once allowed', async () => {
+    const cli = await setUp();
+    expect((await cli.run(stdioFixtureArgs('traps', '--env', 'FIXTURE_HINT_TRAPS=1'))).code).toBe(0);
+    fake.script([{ calls: [{ tool: 'peek', arguments: { path: '/tmp' } }] }, { text: 'Peeked.' }]);
+    const run = await cli.run(['chat', '--provider', 'deepseek', '--model', 'fake-large', '--server', 'traps', 'Peek'], '', { terminal: ['o'] });
+    expect(run).toMatchObject({ code: 0, stdout: 'Peeked.\n', asked: ['Allow it? [o]nce / [a]lways in this chat / [d]eny: '] });
+    expect(run.stderr).toContain('← traps/peek');
+    expect(fake.generations()[1]!.body!.messages).toContainEqual(expect.objectContaining({ role: 'tool', content: 'peeked at /tmp' }));
   });
 
   it('a provider that refuses is exit 1 with its sentence; a missing flag is a usage error', async () => {

@@ -172,7 +172,7 @@ export interface CommandContext {
   args: string[];
   /** Opens the config store and services on first use; runCli disposes them however the command ends. */
   client(): Promise<RouterClient>;
-  /** How a server's question (elicitation) is answered while the command runs; `--yes` sets acceptDefaults. */
+  /** How a server's question (elicitation) or model request (sampling) is answered while the command runs; `--yes` sets `yes`. */
   serverQuestions: QuestionPolicy;
 }
 
@@ -195,7 +195,7 @@ export async function confirm(io: CliIo, question: string): Promise<boolean> {
  * `confirm` for a command whose stdin carried data: the answer comes from the controlling
  * terminal. Undefined when there is none, so the caller takes its safe default and says so.
  */
-export async function confirmOnTerminal(io: CliIo, question: string): Promise<boolean | undefined> {
-  const answer = await io.terminal?.ask(`${question} [y/N] `, io.signal);
+export async function confirmOnTerminal(io: CliIo, question: string, signal = io.signal): Promise<boolean | undefined> {
+  const answer = await io.terminal?.ask(`${question} [y/N] `, signal);
   return answer === undefined ? undefined : isYes(answer);
 }

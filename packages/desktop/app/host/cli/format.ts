@@ -4,6 +4,13 @@ import { TRANSPORTS } from '../../shared/transports';
 import { isCredentialHeader, maskServerRecord } from '../../main/services/capabilities/tools/mcp-users/common/redaction';
 
 
+/** Every line of `text` indented by two spaces, as the CLI quotes what a server or a model wrote. */
+export const indent = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+
 /** Left-aligned columns separated by two spaces; the last column is never padded. */
 export function table(header: string[], rows: string[][]): string {
   const all = [header, ...rows];

@@ -181,17 +181,20 @@ Calls TOOL on server NAME and prints its content: text as is, images and audio a
   --timeout S    Cancel the call after S seconds (the server is told to stop)
   --progress     Ask the server for progress and print each report on stderr as "progress N/TOTAL: message"
   -y, --yes      When the server asks a question (elicitation), accept its defaults without asking
-                 (declined when a required field has none). Without --yes the question is asked on
-                 the terminal, one prompt per field, or declined when there is no terminal.
+                 (declined when a required field has none); when it asks for a model answer
+                 (sampling), answer with your configured model. Without --yes either is asked on
+                 the terminal, or declined at once when there is no terminal.
   --json         Print the full result: { callId, isError, content, structuredContent?, durationMs }`,
 
   chat: `Usage: elftia-mcp [--config-dir DIR] chat --provider ID --model M [--server NAME …] [--yes] MESSAGE
 
 Sends MESSAGE to model M of provider ID (its key and base URL from "providers set") with the
 enabled tools of the servers, runs the tool calls the model makes and prints its answer as it
-streams. Each call and a summary of its result are printed on stderr. A call that needs approval
-is asked on the terminal: [o]nce, [a]lways in this chat, [d]eny (the model is told). Without a
-terminal such calls are denied unless --yes. Exit code 1 when the provider refuses or fails.
+streams. Each call and a summary of its result are printed on stderr. Only a trusted server's
+tools that say they are read-only and not destructive run by themselves; any other call is asked
+on the terminal: [o]nce, [a]lways in this chat, [d]eny (the model is told). Without a terminal
+such calls are refused (the model is told) unless --yes. Exit code 1 when the provider refuses
+or fails.
   --provider ID   ${LLM_PROVIDERS.map((p) => p.id).join(', ')}
   --model M       The model's id, as the provider names it
   --server NAME   A server whose tools the model may use (repeatable; default: every active server)

@@ -49,7 +49,7 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
   const io = terminalIo(given);
   let services: Services | undefined;
   let client: Promise<RouterClient> | undefined;
-  const serverQuestions = { acceptDefaults: false };
+  const serverQuestions = { yes: false };
   // An interrupt disposes at once: pending connects and calls fail fast, child processes go.
   const onAbort = () => void services?.dispose();
   io.signal?.addEventListener('abort', onAbort);

@@ -1,9 +1,11 @@
 /**
  * `call` when the server asks the person (elicitation), in-process against the real fixture
  * server, whose `elicit` tool returns the answer it received: asked on the terminal field by
- * field, declined without one, the defaults accepted with --yes.
+ * field, declined without one, the defaults accepted with --yes. Likewise a request for a model
+ * answer (sampling, the fixture's `sample`) once a model is configured (the fake provider).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeLlm, type FakeLlm } from '../../../../../e2e/fixtures/providers/fakeLlm';
 import { assertNoChildren } from '../../../../../e2e/fixtures/servers/paths';
 import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
 
@@ -81,3 +83,60 @@ describe('call: a server question', () => {
     expect(run.stderr).toContain('warning: "asker" asked for a model answer (sampling); it was refused because no model is configured (add a key under Provider keys)\n');
   });
 });
+
+describe('call: a server asks for a model answer (sampling) while a model is configured', () => {
+  let fake: FakeLlm;
+  beforeAll(async () => {
+    fake = await startFakeLlm();
+  });
+  afterAll(() => fake.close());
+  beforeEach(async () => {
+    fake.requests.length = 0;
+    expect((await cli.run(['providers', 'set', 'deepseek', '--base-url', fake.baseUrl('openai'), '--key-stdin'], 'sk-test\n')).code).toBe(0);
+  });
+
+  // The old behaviour waited out the tool call (about a minute) before failing: a long timeout so that shows as a number.
+  it('without a terminal or --yes is declined at once, saying which server asked and how to allow it', { timeout: 180_000 }, async () => {
+    const started = performance.now();
+    const run = await cli.run(['call', 'asker', 'sample']);
+    const seconds = (performance.now() - started) / 1000;
+    expect(run.stderr).toContain(
+      'Declined: "asker" asked for a model answer (sampling) and there is no terminal to ask on. To allow it, run the command in a terminal, or pass --yes to answer with your model.\n',
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('declined the sampling request');
+    expect(fake.generations()).toHaveLength(0);
+    // "At once": far below the minute it used to wait, with room for a slow, busy machine.
+    expect(seconds).toBeLessThan(10);
+  });
+
+  it('with --yes is answered with the configured model, saying which one answered and what was sent', async () => {
+    fake.script([{ text: 'Hello from the fake model' }]);
+    const run = await cli.run(['call', 'asker', 'sample', '--yes']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ role: 'assistant', content: { type: 'text', text: 'Hello from the fake model' }, model: 'fake-large' });
+    expect(run.stderr).toContain('"asker" asks for a model answer (sampling) while running sample:\n  user: Say hello\n');
+    expect(run.stderr).toContain('Sent the answer of DeepSeek fake-large (--yes):\n  Hello from the fake model\n');
+    expect(fake.generations()[0]!.body!.messages).toEqual([{ role: 'user', content: 'Say hello' }]);
+  });
+
+  it('at a terminal shows the request, asks before the model runs and again before the answer goes back', async () => {
+    fake.script([{ text: 'Hi there' }]);
+    const run = await cli.run(['call', 'asker', 'sample'], '', { terminal: ['y', 'y'] });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.asked).toEqual(['Answer it with DeepSeek fake-large? [y/N] ', 'Send this answer to "asker"? [y/N] ']);
+    expect(run.stderr).toContain('DeepSeek fake-large answered:\n  Hi there\n');
+    expect(JSON.parse(run.stdout)).toMatchObject({ content: { text: 'Hi there' } });
+
+    // No at the first question: nothing reaches the model; no at the second: nothing reaches the server.
+    const before = fake.generations().length;
+    const no = await cli.run(['call', 'asker', 'sample'], '', { terminal: ['n'] });
+    expect(no.stdout).toContain('declined the sampling request');
+    expect(fake.generations()).toHaveLength(before);
+    fake.script([{ text: 'Kept back' }]);
+    const notSent = await cli.run(['call', 'asker', 'sample'], '', { terminal: ['y', 'n'] });
+    expect(notSent.stdout).toContain('declined the sampling request');
+    expect(notSent.stdout).not.toContain('Kept back');
+  });
+});
+

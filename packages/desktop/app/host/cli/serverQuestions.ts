@@ -3,6 +3,8 @@
  * one prompt per field with its default and choices; with `--yes`, the server's defaults are
  * accepted without asking; with neither, declined with a line on stderr. The answer goes through
  * the same route as the window's (mcp.elicitation_respond), so it is checked the same way.
+ * A server's request for a model answer (sampling) takes its turn in the same queue, so two
+ * prompts never share the terminal (serverSampling.ts).
  */
 import type { ElicitationAction, ElicitationContent, ElicitationRequest, ElicitationValue } from '../../shared/contracts/elicitation';
 import {
@@ -14,11 +16,16 @@ import {
   type ElicitationField,
 } from '../../main/services/capabilities/tools/mcp-users/common/elicitationForm';
 import type { CliIo } from './cliKit';
+import { indent } from './format';
+import { answerSamplingRequest } from './serverSampling';
 import type { RouterClient } from './routerClient';
 
 export interface QuestionPolicy {
-  /** `--yes`: accept the server's defaults without asking (declined when a required field has none). */
-  acceptDefaults: boolean;
+  /**
+   * `--yes`: accept a question's defaults without asking (declined when a required field has
+   * none), and answer a request for a model answer with the person's model.
+   */
+  yes: boolean;
 }
 
 interface Answer {
@@ -50,9 +57,26 @@ export function answerServerQuestions(client: RouterClient, io: CliIo, policy: Q
     controller.abort();
     io.stderr.write(reason === 'timeout' ? 'Nobody answered in time; the question was declined.\n' : 'The server stopped waiting for an answer.\n');
   });
+  const offSampling = client.on('mcp.sampling_request', (request) => {
+    const controller = new AbortController();
+    asking.set(request.requestId, controller);
+    queue = queue.then(async () => {
+      if (!controller.signal.aborted) await answerSamplingRequest(client, io, policy.yes, request, controller.signal);
+      asking.delete(request.requestId);
+    });
+  });
+  const offSamplingClosed = client.on('mcp.sampling_closed', ({ requestId, outcome }) => {
+    const controller = asking.get(requestId);
+    asking.delete(requestId);
+    if (!controller || outcome !== 'expired') return;
+    controller.abort();
+    io.stderr.write('The server stopped waiting for a model answer.\n');
+  });
   return () => {
     offRequest();
     offClosed();
+    offSampling();
+    offSamplingClosed();
     for (const controller of asking.values()) controller.abort();
   };
 }
@@ -63,7 +87,7 @@ async function answerOne(request: ElicitationRequest, io: CliIo, policy: Questio
   say(indent(request.message));
   if (request.mode === 'url') say(`  It asks you to open this page: ${request.url}`);
 
-  if (policy.acceptDefaults) {
+  if (policy.yes) {
     if (request.mode === 'url') {
       say('Declined: --yes accepts defaults, but opening a page needs a person to decide');
       return { action: 'decline' };
@@ -193,8 +217,3 @@ const describeContent = (content: ElicitationContent) =>
   Object.entries(content)
     .map(([name, value]) => `${name}=${formatValue(value)}`)
     .join(', ');
-const indent = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => `  ${line}`)
-    .join('\n');

@@ -1,14 +1,19 @@
 /**
- * The app window, locked down: isolated, sandboxed preload, no Node in the page, a CSP, and no
- * navigation or new windows away from our own renderer (external links open in the browser).
+ * The app window: made by createSecureWindow (isolated, sandboxed preload, no Node in the page,
+ * no navigation or new windows away from our own renderer; links open in the browser if
+ * externalLinks.ts lets them), with the renderer's CSP on every response and every permission
+ * request of the page denied.
  */
 import path from 'node:path';
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, session, type BrowserWindow } from 'electron';
 import { RENDERER_CSP, rendererDevCsp } from '../../shared/csp';
-import { isOwnRendererUrl, type RendererLocation } from './rendererLocation';
+import type { RendererLocation } from './rendererLocation';
+import { createSecureWindow } from './secureWindow';
 
 export function createMainWindow(preloadPath: string, renderer: RendererLocation): BrowserWindow {
-  const win = new BrowserWindow({
+  const win = createSecureWindow({
+    preload: preloadPath,
+    renderer,
     width: 1100,
     height: 760,
     minWidth: 720,
@@ -18,14 +23,6 @@ export function createMainWindow(preloadPath: string, renderer: RendererLocation
     // Linux and Windows draw this in the title bar and task bar (macOS uses the bundle's icon.icns).
     // getAppPath() is the folder of package.json, where resources/ lives (scripts/generate-icons.mjs).
     ...(process.platform !== 'darwin' && { icon: path.join(app.getAppPath(), 'resources', 'icon.png') }),
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
   });
 
   const csp = renderer.devUrl ? rendererDevCsp(renderer.devUrl) : RENDERER_CSP;
@@ -33,14 +30,6 @@ export function createMainWindow(preloadPath: string, renderer: RendererLocation
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-
-  win.webContents.on('will-navigate', (event, url) => {
-    if (!isOwnRendererUrl(url, renderer)) event.preventDefault();
-  });
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
   win.once('ready-to-show', () => win.show());
 
   if (renderer.devUrl) void win.loadURL(renderer.devUrl);

@@ -72,8 +72,25 @@ export const ChatTurnEndSchema = z.object({
 });
 
 /** Why a call waits for the person (the approval policy's answer). */
-export const ApprovalReasonSchema = z.enum(['listed', 'destructive', 'unknown', 'open_world', 'not_read_only']);
+export const ApprovalReasonSchema = z.enum(['listed', 'destructive', 'untrusted', 'unknown', 'not_read_only']);
 export type ApprovalReason = z.infer<typeof ApprovalReasonSchema>;
+
+/** The parts of a tool's definition whose change revokes "allow for this chat" (its name identifies it; toolFingerprint.ts). */
+export const ToolChangeFieldSchema = z.enum(['title', 'description', 'inputSchema', 'annotations']);
+export type ToolChangeField = z.infer<typeof ToolChangeFieldSchema>;
+/** What the approval dialog shows of a definition side by side; a schema change is only named. */
+const ShownToolDefinitionSchema = z.object({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  annotations: McpToolAnnotationsSchema.optional(),
+});
+/** A tool re-declared since the person allowed it for this chat: which fields changed, and how it read before and reads now. */
+export const ToolChangeSchema = z.object({
+  fields: z.array(ToolChangeFieldSchema).min(1),
+  previous: ShownToolDefinitionSchema,
+  current: ShownToolDefinitionSchema,
+});
+export type ToolChange = z.infer<typeof ToolChangeSchema>;
 
 export const ApprovalRequestSchema = z.object({
   requestId: z.string(),
@@ -86,6 +103,8 @@ export const ApprovalRequestSchema = z.object({
   annotations: McpToolAnnotationsSchema.optional(),
   arguments: ArgumentsSchema,
   reason: ApprovalReasonSchema,
+  /** Set when this call asks again because the tool changed after "allow for this chat". */
+  changed: ToolChangeSchema.optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
@@ -105,6 +124,8 @@ export const SamplingRequestSchema = z.object({
   requestId: z.string(),
   serverId: z.string(),
   serverName: z.string(),
+  /** The tool call that asked, when the server runs exactly one. */
+  toolName: z.string().optional(),
   messages: z.array(SamplingMessageSchema),
   systemPrompt: z.string().optional(),
   maxTokens: z.number().int().positive(),

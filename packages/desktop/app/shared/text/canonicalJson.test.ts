@@ -11,6 +11,7 @@ describe('canonicalJson', () => {
   it('leaves undefined members out as JSON.stringify does, and keeps array positions', () => {
     expect(canonicalJson({ a: undefined, b: null })).toBe('{"b":null}');
     expect(canonicalJson([undefined, 1])).toBe('[null,1]');
+    expect(canonicalJson(['x', null, true])).toBe('["x",null,true]');
     expect(canonicalJson('a\u202e"')).toBe(JSON.stringify('a\u202e"'));
   });
 });

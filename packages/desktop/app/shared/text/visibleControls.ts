@@ -26,8 +26,9 @@ const TERMINAL_ACTIVE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u0
 // eslint-disable-next-line no-control-regex -- as above
 const INLINE_ACTIVE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/** `\u001b` for ESC: the form that reads the same in a terminal and in JSON. */
-export const escapeOf = (char: string): string => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/** `\u001b` for ESC: the form that reads the same in a terminal and in JSON (a pair of them for a character beyond U+FFFF, as JSON writes it). */
+export const escapeOf = (char: string): string =>
+  Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
 
 /** Text safe to write to a terminal: every control, escape sequence start and bidi character shown as its `\uXXXX` escape; newlines and tabs kept. */
 export function terminalSafe(text: string): string {

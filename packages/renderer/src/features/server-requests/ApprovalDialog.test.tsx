@@ -137,4 +137,38 @@ describe('ApprovalDialog', () => {
     expect(await screen.findByText(/no longer waiting for approval/, undefined, SLOW)).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('approval-tool')).toBeNull(), SLOW);
   });
+
+  it('a tool re-declared since "allow for this chat" says so, with each changed field before and now', async () => {
+    setup([
+      request({
+        toolName: 'tidy',
+        toolTitle: undefined,
+        annotations: { readOnlyHint: false, destructiveHint: true },
+        changed: {
+          fields: ['description', 'inputSchema', 'annotations'],
+          previous: { description: 'Sorts files, never deletes', annotations: { readOnlyHint: false, destructiveHint: false } },
+          current: { description: 'Deletes everything under path', annotations: { readOnlyHint: false, destructiveHint: true } },
+        },
+      }),
+    ]);
+    const modal = await dialog();
+    const changed = within(modal).getByTestId('approval-changed');
+    expect(changed.textContent).toContain('tidy changed since you allowed it for this chat, so it asks again.');
+    const fields = within(changed).getAllByTestId('approval-change');
+    expect(fields.map((f) => f.dataset.field)).toEqual(['description', 'inputSchema', 'annotations']);
+    expect(within(fields[0]!).getByTestId('approval-change-before').textContent).toBe('Sorts files, never deletes');
+    expect(within(fields[0]!).getByTestId('approval-change-now').textContent).toBe('Deletes everything under path');
+    expect(fields[1]!.textContent).toContain('What the tool accepts is different now.');
+    const tagsOf = (side: string) => within(within(fields[2]!).getByTestId(side)).getAllByTestId('approval-change-annotation').map((tag) => tag.dataset.annotation);
+    expect(tagsOf('approval-change-before')).toEqual(['writes', 'nonDestructive']);
+    expect(tagsOf('approval-change-now')).toEqual(['writes', 'destructive']);
+    // "Allow for this chat" is offered again: it will be remembered for the tool as it reads now.
+    expect(within(modal).getByTestId('approval-allow-chat')).toBeTruthy();
+  });
+
+  it('without a change there is no change notice', async () => {
+    setup();
+    const modal = await dialog();
+    expect(within(modal).queryByTestId('approval-changed')).toBeNull();
+  });
 });

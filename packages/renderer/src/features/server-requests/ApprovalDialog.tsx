@@ -12,7 +12,8 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Checkbox, Descriptions, Flex, Input, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApprovalRequest } from '@shared/contracts/chat';
+import type { ApprovalRequest, ToolChange } from '@shared/contracts/chat';
+import type { McpToolAnnotations } from '@shared/contracts/mcp-types';
 import type { AppErrorShape } from '@shared/errors';
 import { canRememberApproval } from '@mcp-common/approvalPolicy';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
@@ -82,7 +83,6 @@ function ApprovalModal({
   ).length;
   const issues = respond.error?.code === 'VALIDATION_FAILED' ? argumentIssueLines(respond.error.data) : [];
   const tool = request.toolTitle ?? request.toolName;
-  const tags = annotationTags(request.annotations);
   const busy = sending !== undefined;
 
   const send = async (decision: Decision) => {
@@ -173,28 +173,16 @@ function ApprovalModal({
             {
               key: 'annotations',
               label: t('approvals.dialog.annotations'),
-              children:
-                tags.length > 0 ? (
-                  <Flex gap={4} wrap role="list" aria-label={t('detail.tools.annotations.label')}>
-                    {tags.map((tag) => (
-                      <Tooltip key={tag.key} title={t(`detail.tools.annotations.${tag.key}Help`)}>
-                        <Tag role="listitem" color={tag.color} data-testid="approval-annotation" data-annotation={tag.key} style={{ marginInlineEnd: 0 }}>
-                          {t(`detail.tools.annotations.${tag.key}`)}
-                        </Tag>
-                      </Tooltip>
-                    ))}
-                  </Flex>
-                ) : (
-                  <Typography.Text type="secondary">{t('approvals.dialog.noAnnotations')}</Typography.Text>
-                ),
+              children: <AnnotationTagList annotations={request.annotations} testId="approval-annotation" />,
             },
           ]}
         />
+        {request.changed ? <ToolChangeAlert tool={tool} change={request.changed} /> : null}
         <Alert
           data-testid="approval-reason"
           type={request.reason === 'destructive' ? 'error' : 'warning'}
           showIcon
-          title={t(`approvals.reason.${request.reason}`)}
+          title={t(`approvals.reason.${request.reason}`, { server: request.serverName })}
         />
         <Flex justify="space-between" align="center" gap="small" wrap>
           <Typography.Text strong>
@@ -278,5 +266,68 @@ function ApprovalModal({
         </Flex>
       </Flex>
     </ReviewModal>
+  );
+}
+
+/** The server's hints as tags with their meaning on hover, or "None declared". */
+function AnnotationTagList({ annotations, testId }: { annotations: McpToolAnnotations | undefined; testId: string }) {
+  const { t } = useTranslation('settings/tools');
+  const tags = annotationTags(annotations);
+  if (tags.length === 0) return <Typography.Text type="secondary">{t('approvals.dialog.noAnnotations')}</Typography.Text>;
+  return (
+    <Flex gap={4} wrap role="list" aria-label={t('detail.tools.annotations.label')}>
+      {tags.map((tag) => (
+        <Tooltip key={tag.key} title={t(`detail.tools.annotations.${tag.key}Help`)}>
+          <Tag role="listitem" color={tag.color} data-testid={testId} data-annotation={tag.key} style={{ marginInlineEnd: 0 }}>
+            {t(`detail.tools.annotations.${tag.key}`)}
+          </Tag>
+        </Tooltip>
+      ))}
+    </Flex>
+  );
+}
+
+/**
+ * The tool was re-declared after the person allowed it for this chat (the allowance is revoked):
+ * each changed field, as it read when allowed and as it reads now. A schema change is named only;
+ * the arguments below are what the call would send.
+ */
+function ToolChangeAlert({ tool, change }: { tool: string; change: ToolChange }) {
+  const { t } = useTranslation('settings/tools');
+  const { token } = theme.useToken();
+  const text = (value: string | undefined) =>
+    value === undefined ? (
+      <Typography.Text type="secondary">{t('approvals.changed.none')}</Typography.Text>
+    ) : (
+      <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', display: 'block', maxHeight: 96, overflow: 'auto' }}>{value}</Typography.Text>
+    );
+  const side = (definition: ToolChange['previous'], field: Exclude<ToolChange['fields'][number], 'inputSchema'>, testId: string) =>
+    field === 'annotations' ? <AnnotationTagList annotations={definition.annotations} testId={testId} /> : text(definition[field]);
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="approval-changed"
+      title={t('approvals.changed.title', { tool })}
+      description={
+        <Flex vertical gap={token.marginXS} style={{ minWidth: 0 }}>
+          {change.fields.map((field) => (
+            <div key={field} data-testid="approval-change" data-field={field} style={{ minWidth: 0 }}>
+              <Typography.Text strong>{t(`approvals.changed.fields.${field}`)}</Typography.Text>
+              {field === 'inputSchema' ? (
+                <div>{t('approvals.changed.schemaChanged')}</div>
+              ) : (
+                <div style={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: token.marginXS, rowGap: 2, alignItems: 'baseline' }}>
+                  <Typography.Text type="secondary">{t('approvals.changed.before')}</Typography.Text>
+                  <div data-testid="approval-change-before">{side(change.previous, field, 'approval-change-annotation')}</div>
+                  <Typography.Text type="secondary">{t('approvals.changed.now')}</Typography.Text>
+                  <div data-testid="approval-change-now">{side(change.current, field, 'approval-change-annotation')}</div>
+                </div>
+              )}
+            </div>
+          ))}
+        </Flex>
+      }
+    />
   );
 }

@@ -15,7 +15,7 @@ export const call: Command = async ({ io, args, client, serverQuestions }) => {
     progress: { type: 'boolean' },
     yes: { type: 'boolean', short: 'y' },
   });
-  serverQuestions.acceptDefaults = values.yes === true;
+  serverQuestions.yes = values.yes === true;
   const [ref, toolName] = positionals('call', rest, ['NAME', 'TOOL']) as [string, string];
   const toolArgs = parseJson(values.args);
   const timeoutMs = parseSeconds(values.timeout, 'call');

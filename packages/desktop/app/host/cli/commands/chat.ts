@@ -3,10 +3,11 @@
  * in a terminal. The answer streams to stdout; each tool call and its result summary go to stderr.
  * A call that waits for approval (chat.approval_request) is asked on the terminal — allow once,
  * allow for this chat, deny — and answered with chat.approval_respond, as the window does; with
- * no terminal it is denied unless --yes (then allowed). Auto-approved calls never ask.
+ * no terminal it is refused (the model is told, stderr says how to allow) unless --yes (then
+ * allowed). Only a trusted server's read-only tools run without asking (approvalPolicy.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { ApprovalRequest, ChatToolCallEvent } from '../../../shared/contracts/chat';
+import type { ApprovalRequest, ChatToolCallEvent, ToolChange } from '../../../shared/contracts/chat';
 import type { EventPayload } from '../../../shared/contracts/ipc';
 import { AppError } from '../../../shared/errors';
 // --provider is checked by the router (a bad id is a usage error naming the flag), like every input.
@@ -146,18 +147,31 @@ function answerApprovals(app: RouterClient, io: CliIo, yes: boolean, chatId: str
 const ANSWERS = { o: 'allow_once', a: 'allow_chat', d: 'deny' } as const;
 
 /** Why a call waits, in the words the app's dialog uses (locales' approvals.reason). */
-const REASON_TEXT: Record<ApprovalRequest['reason'], string> = {
-  listed: 'you set this tool to always ask before running',
-  destructive: 'the server marks this tool as destructive: it may delete or overwrite data',
-  unknown: 'the server does not say whether this tool only reads or also changes things',
-  open_world: 'this tool reaches outside (the web, other systems)',
-  not_read_only: 'this tool can change things',
+const REASON_TEXT: Record<ApprovalRequest['reason'], (server: string) => string> = {
+  listed: () => 'you set this tool to always ask before running',
+  destructive: () => 'the server marks this tool as destructive: it may delete or overwrite data',
+  untrusted: (server) => `you have not marked "${server}" as trusted, so what it says about its tools does not let them run by themselves`,
+  unknown: () => 'the server does not say whether this tool only reads or also changes things',
+  not_read_only: () => 'this tool can change things',
 };
+
+/** `description: before "…", now "…"; hints: before {…}, now {…}; input schema: changed`, values as JSON so a server's text stays one quoted line. */
+function describeChange({ fields, previous, current }: ToolChange): string {
+  const LABELS: Record<ToolChange['fields'][number], string> = { title: 'title', description: 'description', inputSchema: 'input schema', annotations: 'hints' };
+  return fields
+    .map((field) =>
+      field === 'inputSchema'
+        ? `${LABELS[field]}: changed`
+        : `${LABELS[field]}: before ${JSON.stringify(previous[field] ?? null)}, now ${JSON.stringify(current[field] ?? null)}`,
+    )
+    .join('; ');
+}
 
 async function decide(request: ApprovalRequest, io: CliIo, yes: boolean, signal: AbortSignal): Promise<'allow_once' | 'allow_chat' | 'deny'> {
   const say = (line: string) => io.stderr.write(`${line}\n`);
-  say(`\nThe model wants to run "${request.toolName}" on "${request.serverName}"; ${REASON_TEXT[request.reason]}:`);
+  say(`\nThe model wants to run "${request.toolName}" on "${request.serverName}"; ${REASON_TEXT[request.reason](request.serverName)}:`);
   say(`  ${JSON.stringify(request.arguments)}`);
+  if (request.changed) say(`It changed since you allowed it for this chat, so it asks again: ${describeChange(request.changed)}.`);
   if (yes) {
     say('Allowed (--yes)');
     return 'allow_once';
@@ -165,7 +179,10 @@ async function decide(request: ApprovalRequest, io: CliIo, yes: boolean, signal:
   for (;;) {
     const answer = await io.terminal?.ask('Allow it? [o]nce / [a]lways in this chat / [d]eny: ', signal);
     if (answer === undefined) {
-      if (!signal.aborted) say('Denied: there is no terminal to ask on (run in a terminal, or pass --yes to allow tool calls)');
+      // The model is answered that the call was refused (DENIED_TEXT), and the person told how to let it run.
+      if (!signal.aborted) {
+        say(`Refused "${request.toolName}": it needs your approval and there is no terminal to ask on. To allow it, run this in a terminal and answer, or pass --yes to allow the model's tool calls.`);
+      }
       return 'deny';
     }
     const key = answer.trim().toLowerCase().charAt(0);

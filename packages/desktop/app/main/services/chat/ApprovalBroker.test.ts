@@ -29,10 +29,13 @@ const codeOf = async (promise: Promise<unknown>) => promise.then(() => 'resolved
 const settled = async (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((r) => setTimeout(() => r(false), 20))]);
 
 describe('ApprovalBroker', () => {
-  it('lets a read-only, closed-world tool run without asking', async () => {
-    const h = harness();
+  it('lets a trusted server’s read-only tool run without asking; the same tool of an untrusted server asks', async () => {
+    const h = harness({ isTrusted: true });
     expect(await h.ask({ toolName: 'add', annotations: { readOnlyHint: true, openWorldHint: false }, arguments: { a: 1 } })).toEqual({ allowed: true, arguments: { a: 1 } });
     expect(h.requests).toEqual([]);
+    h.server.isTrusted = false;
+    void h.ask({ toolName: 'add', annotations: { readOnlyHint: true, openWorldHint: false }, arguments: { a: 1 } });
+    await expect.poll(() => h.requests.map((r) => r.reason)).toEqual(['untrusted']);
   });
 
   it('asks for an unannotated tool, with the reason, and runs it once allowed', async () => {
@@ -40,7 +43,7 @@ describe('ApprovalBroker', () => {
     const decision = h.ask({ toolTitle: 'Echo' });
     await expect.poll(() => h.requests.length).toBe(1);
     const [request] = h.requests;
-    expect(request).toMatchObject({ chatId: 'c1', serverName: 'fx', toolName: 'echo', toolTitle: 'Echo', reason: 'unknown', arguments: { text: 'hi' } });
+    expect(request).toMatchObject({ chatId: 'c1', serverName: 'fx', toolName: 'echo', toolTitle: 'Echo', reason: 'untrusted', arguments: { text: 'hi' } });
     expect(h.broker.list()).toEqual([request]);
     expect(await h.broker.respond({ requestId: request!.requestId, decision: 'allow_once', includeIdentical: false })).toBe(1);
     expect(await decision).toEqual({ allowed: true, arguments: { text: 'hi' } });
@@ -122,30 +125,74 @@ describe('ApprovalBroker', () => {
     await expect.poll(() => h.requests.length).toBe(4);
   });
 
+  it('"allow for this chat" holds for the tool as it was allowed; a re-declared tool asks again, saying what changed', async () => {
+    const h = harness();
+    const v1 = { toolDescription: 'Sorts files', annotations: { readOnlyHint: false, destructiveHint: false } };
+    const v2 = { toolDescription: 'Deletes files', annotations: { readOnlyHint: false, destructiveHint: true } };
+    const first = h.ask(v1);
+    await expect.poll(() => h.requests.length).toBe(1);
+    await h.broker.respond({ requestId: h.requests[0]!.requestId, decision: 'allow_chat', includeIdentical: false });
+    expect(await first).toMatchObject({ allowed: true });
+    expect(await h.ask({ ...v1, arguments: { text: 'again' } })).toEqual({ allowed: true, arguments: { text: 'again' } });
+    expect(h.requests).toHaveLength(1);
+
+    const redeclared = h.ask(v2);
+    await expect.poll(() => h.requests.length).toBe(2);
+    expect(h.requests[1]).toMatchObject({
+      reason: 'destructive',
+      changed: {
+        fields: ['description', 'annotations'],
+        previous: { description: 'Sorts files', annotations: v1.annotations },
+        current: { description: 'Deletes files', annotations: v2.annotations },
+      },
+    });
+    await h.broker.respond({ requestId: h.requests[1]!.requestId, decision: 'deny', includeIdentical: false });
+    expect(await redeclared).toEqual({ allowed: false, reason: 'denied' });
+    // Revoked means revoked: even declared as it was, the tool asks again (and nothing is remembered to compare with).
+    void h.ask(v1);
+    await expect.poll(() => h.requests.length).toBe(3);
+    expect(h.requests[2]!.changed).toBeUndefined();
+  });
+
+  it('allowing a call for this chat does not let a waiting call of the re-declared tool through', async () => {
+    const h = harness();
+    const old = h.ask({ toolDescription: 'Sorts files' });
+    const redeclared = h.ask({ toolDescription: 'Deletes files' });
+    await expect.poll(() => h.requests.length).toBe(2);
+    expect(await h.broker.respond({ requestId: h.requests[0]!.requestId, decision: 'allow_chat', includeIdentical: true })).toBe(1);
+    expect(await old).toMatchObject({ allowed: true });
+    expect(await settled(redeclared)).toBe(false);
+    expect(h.broker.list().map((r) => r.requestId)).toEqual([h.requests[1]!.requestId]);
+  });
+
   it('never lets a remembered decision or trust skip a listed tool', async () => {
     const h = harness({ isTrusted: true });
-    expect(await h.ask()).toMatchObject({ allowed: true });
+    const readOnly = { annotations: { readOnlyHint: true } };
+    expect(await h.ask(readOnly)).toMatchObject({ allowed: true });
     h.server.disabledAutoApproveTools = ['echo'];
-    const listed = h.ask();
+    const listed = h.ask(readOnly);
     await expect.poll(() => h.requests.length).toBe(1);
     expect(h.requests[0]!.reason).toBe('listed');
     await h.broker.respond({ requestId: h.requests[0]!.requestId, decision: 'allow_chat', includeIdentical: false });
     expect(await listed).toMatchObject({ allowed: true });
-    void h.ask();
+    void h.ask(readOnly);
     await expect.poll(() => h.requests.length).toBe(2);
   });
 
-  it('asks a trusted server about its destructive tools only', async () => {
+  it('runs a trusted server’s tool only when it says read-only and not destructive', async () => {
     const h = harness({ isTrusted: true });
-    expect(await h.ask({ annotations: { readOnlyHint: false } })).toMatchObject({ allowed: true });
+    expect(await h.ask({ annotations: { readOnlyHint: true } })).toMatchObject({ allowed: true });
+    void h.ask({ annotations: { readOnlyHint: false } });
     void h.ask({ annotations: { destructiveHint: true } });
-    await expect.poll(() => h.requests.map((r) => r.reason)).toEqual(['destructive']);
+    void h.ask({ annotations: { readOnlyHint: true, destructiveHint: true } });
+    void h.ask();
+    await expect.poll(() => h.requests.map((r) => r.reason)).toEqual(['not_read_only', 'destructive', 'destructive', 'unknown']);
   });
 
   it('asks when the server is gone (no settings to trust)', async () => {
     const h = harness({ isTrusted: true });
-    void h.ask({ serverId: 'gone' });
-    await expect.poll(() => h.requests.map((r) => r.reason)).toEqual(['unknown']);
+    void h.ask({ serverId: 'gone', annotations: { readOnlyHint: true } });
+    await expect.poll(() => h.requests.map((r) => r.reason)).toEqual(['untrusted']);
   });
 
   it('closes a question as cancelled when the turn stops, the chat is forgotten or the app shuts down', async () => {

@@ -5,6 +5,10 @@
  * `chat.approval_respond` route). A question waits as long as the turn does: the loop's signal
  * aborting (the turn cancelled, the chat reset) closes it as cancelled. Unlike a server's
  * elicitation there is no timeout of its own: nothing on the other side is waiting on a clock.
+ *
+ * "Allow for this chat" is an answer about the tool the person was shown. It is remembered with
+ * that tool's fingerprint (toolFingerprint.ts) and holds only while the server declares the tool
+ * the same way; a re-declared tool's next call asks again, carrying what changed.
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -12,7 +16,9 @@ import type { ApprovalClosedSchema, ApprovalRequest, ApprovalRespondInputSchema 
 import type { MCPTool, McpServerRecord } from '../../../shared/contracts/mcp-types';
 import { AppError } from '../../../shared/errors';
 import { approvalVerdict } from '../capabilities/tools/mcp-users/common/approvalPolicy';
+import { canonicalJson } from '../../../shared/text/canonicalJson';
 import { argumentIssues } from '../capabilities/tools/mcp-users/common/schemaCheck';
+import { toolChange, toolFingerprint, type ToolDefinition } from '../capabilities/tools/mcp-users/common/toolFingerprint';
 import type { ApprovalDecision, ApprovalQuestion, ToolApprover } from './ports';
 
 export interface ApprovalHooks {
@@ -29,25 +35,34 @@ type ApprovalRespondInput = z.infer<typeof ApprovalRespondInputSchema>;
 
 interface Pending {
   request: ApprovalRequest;
+  /** The tool's definition as this call saw it: "allow for this chat" remembers it, and lets through only calls of the same one. */
+  definition: ToolDefinition;
+  fingerprint: string;
   settle(decision: ApprovalDecision, outcome: ApprovalClosed['outcome']): void;
 }
 
-/** Arguments compared by value, key order aside: the model may emit the same object in another order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'undefined';
+interface Allowance {
+  definition: ToolDefinition;
+  fingerprint: string;
 }
 
 const toolKey = (chatId: string, serverId: string, toolName: string) => JSON.stringify([chatId, serverId, toolName]);
 
+const definitionOf = (question: ApprovalQuestion): ToolDefinition => ({
+  name: question.toolName,
+  ...(question.toolTitle !== undefined && { title: question.toolTitle }),
+  ...(question.toolDescription !== undefined && { description: question.toolDescription }),
+  ...(question.inputSchema !== undefined && { inputSchema: question.inputSchema }),
+  ...(question.annotations !== undefined && { annotations: question.annotations }),
+});
+
 export class ApprovalBroker implements ToolApprover {
   private readonly pending = new Map<string, Pending>();
-  /** "Allow for this chat": chat + server + tool. */
-  private readonly remembered = new Set<string>();
+  /**
+   * "Allow for this chat", by chat + server + tool, for the tool's definition when it was allowed.
+   * A call of a re-declared tool revokes the allowance and asks, saying what changed.
+   */
+  private readonly remembered = new Map<string, Allowance>();
 
   constructor(private readonly hooks: ApprovalHooks) {}
 
@@ -57,11 +72,17 @@ export class ApprovalBroker implements ToolApprover {
     // A server that is gone has no settings; the call itself will say so, the policy asks meanwhile.
     const settings = await this.hooks.serverSettings(serverId).catch(() => ({ isTrusted: false, disabledAutoApproveTools: [] as string[] }));
     if (signal.aborted) return { allowed: false, reason: 'cancelled' };
+    const definition = definitionOf(question);
+    const fingerprint = toolFingerprint(definition);
+    const key = toolKey(chatId, serverId, toolName);
+    const allowance = this.remembered.get(key);
+    const revoked = allowance !== undefined && allowance.fingerprint !== fingerprint;
+    if (revoked) this.remembered.delete(key);
     const verdict = approvalVerdict({
       annotations: question.annotations,
       listed: settings.disabledAutoApproveTools.includes(toolName),
       trusted: settings.isTrusted,
-      remembered: this.remembered.has(toolKey(chatId, serverId, toolName)),
+      remembered: allowance !== undefined && !revoked,
     });
     if (verdict.auto) return { allowed: true, arguments: question.arguments };
 
@@ -76,6 +97,7 @@ export class ApprovalBroker implements ToolApprover {
       ...(question.annotations !== undefined && { annotations: question.annotations }),
       arguments: question.arguments,
       reason: verdict.reason,
+      ...(revoked && { changed: toolChange(allowance.definition, definition) }),
     };
     return new Promise<ApprovalDecision>((resolve) => {
       const onAbort = () => settle({ allowed: false, reason: 'cancelled' }, 'cancelled');
@@ -86,7 +108,7 @@ export class ApprovalBroker implements ToolApprover {
         this.hooks.closed({ requestId: request.requestId, outcome });
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      this.pending.set(request.requestId, { request, settle });
+      this.pending.set(request.requestId, { request, definition, fingerprint, settle });
       this.hooks.request(request);
     });
   }
@@ -109,10 +131,11 @@ export class ApprovalBroker implements ToolApprover {
     }
     // Answered meanwhile (the schema lookup awaited): the answer is stale.
     const pending = this.pendingOrThrow(requestId);
+    // The same tool as the person saw it: a waiting call of the tool as re-declared since is another question.
     const sameTool = (p: Pending) =>
-      p.request.chatId === answered.chatId && p.request.serverId === answered.serverId && p.request.toolName === answered.toolName;
-    const original = canonical(answered.arguments);
-    const targets = [pending, ...(includeIdentical ? [...this.pending.values()].filter((p) => p !== pending && sameTool(p) && canonical(p.request.arguments) === original) : [])];
+      p.request.chatId === answered.chatId && p.request.serverId === answered.serverId && p.request.toolName === answered.toolName && p.fingerprint === pending.fingerprint;
+    const original = canonicalJson(answered.arguments);
+    const targets = [pending, ...(includeIdentical ? [...this.pending.values()].filter((p) => p !== pending && sameTool(p) && canonicalJson(p.request.arguments) === original) : [])];
 
     for (const target of targets) {
       if (decision === 'deny') target.settle({ allowed: false, reason: 'denied' }, 'denied');
@@ -120,7 +143,7 @@ export class ApprovalBroker implements ToolApprover {
     }
     let count = targets.length;
     if (decision === 'allow_chat' && answered.reason !== 'listed') {
-      this.remembered.add(toolKey(answered.chatId, answered.serverId, answered.toolName));
+      this.remembered.set(toolKey(answered.chatId, answered.serverId, answered.toolName), { definition: pending.definition, fingerprint: pending.fingerprint });
       // The tool's other waiting calls in this chat would run without asking had they come a moment
       // later; a listed tool's would not (the list is checked per call, not remembered).
       for (const other of [...this.pending.values()].filter((p) => sameTool(p) && p.request.reason !== 'listed')) {
@@ -137,7 +160,7 @@ export class ApprovalBroker implements ToolApprover {
   }
 
   forgetChat(chatId: string): void {
-    for (const key of [...this.remembered]) if ((JSON.parse(key) as string[])[0] === chatId) this.remembered.delete(key);
+    for (const key of [...this.remembered.keys()]) if ((JSON.parse(key) as string[])[0] === chatId) this.remembered.delete(key);
     for (const pending of [...this.pending.values()]) {
       if (pending.request.chatId === chatId) pending.settle({ allowed: false, reason: 'cancelled' }, 'cancelled');
     }

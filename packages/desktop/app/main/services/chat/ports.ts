@@ -15,6 +15,9 @@ export interface ApprovalQuestion {
   /** The MCP tool name (not the provider-facing id). */
   toolName: string;
   toolTitle?: string;
+  /** With the title, input schema and annotations: the definition "allow for this chat" is bound to. */
+  toolDescription?: string;
+  inputSchema?: Record<string, unknown>;
   annotations?: McpToolAnnotations;
   arguments: Record<string, unknown>;
 }

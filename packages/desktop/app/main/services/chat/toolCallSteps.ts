@@ -49,6 +49,10 @@ export function chatCallHook({ chatId, turnId, tools, toMcpArguments, approver, 
         serverName: mcpTool.serverName,
         toolName: mcpTool.name,
         ...(mcpTool.title !== undefined ? { toolTitle: mcpTool.title } : {}),
+        // The definition as this step sent it: the list is fetched for every step and the cache
+        // is dropped on tools/list_changed, so a tool re-declared mid-chat arrives here changed.
+        toolDescription: mcpTool.description,
+        inputSchema: mcpTool.inputSchema,
         ...(mcpTool.annotations !== undefined ? { annotations: mcpTool.annotations } : {}),
         arguments: args,
       },

@@ -50,13 +50,13 @@ it('asks about a tool call, refuses arguments the tool would not take, and allow
   const question = { chatId: 'chat-1', serverId, serverName: 'fx', arguments: { text: 'hi' } };
   const turn = new AbortController();
 
-  // `add` is read-only and closed-world, but listed: it asks. `echo` says nothing: it asks.
+  // `add` is read-only and closed-world, but listed: it asks. `echo`'s server is not trusted: it asks.
   const add = services.approvals.decide({ ...question, callId: 'k1', toolName: 'add', annotations: { readOnlyHint: true, openWorldHint: false }, arguments: { a: 1, b: 2 } }, turn.signal);
   const echo = services.approvals.decide({ ...question, callId: 'k2', toolName: 'echo' }, turn.signal);
   const twin = services.approvals.decide({ ...question, callId: 'k3', toolName: 'echo' }, turn.signal);
   await expect.poll(() => payloads('chat.approval_request').length).toBe(3);
   const listed = await call('chat.approvals', {});
-  expect(listed).toMatchObject({ ok: true, data: [{ toolName: 'add', reason: 'listed' }, { toolName: 'echo', reason: 'unknown' }, { toolName: 'echo', reason: 'unknown' }] });
+  expect(listed).toMatchObject({ ok: true, data: [{ toolName: 'add', reason: 'listed' }, { toolName: 'echo', reason: 'untrusted' }, { toolName: 'echo', reason: 'untrusted' }] });
   const [addReq, echoReq] = (listed as { data: { requestId: string }[] }).data;
 
   expect(await call('chat.approval_respond', { requestId: echoReq!.requestId, decision: 'allow_once', arguments: { text: 7 }, includeIdentical: true })).toMatchObject({

@@ -144,3 +144,21 @@ it('WebSocket has no standard sign-in', async () => {
   const id = (added as { ok: true; data: { server: { id: string } } }).data.server.id;
   expect(await call('mcp.auth_start', { id })).toMatchObject({ ok: false, error: { code: 'AUTH_NOT_SUPPORTED' } });
 });
+
+it.each([
+  ['a local file', 'file:///etc/passwd', 'scheme'],
+  ['another app (a custom scheme)', 'x-custom-app://run?cmd=calc', 'scheme'],
+  ['a Windows shell injection', 'https://x/a|calc', 'characters'],
+  ['user-info disguising the host', 'https://accounts.example.com@evil.example/authorize', 'credentials'],
+  ['plain http to another machine', 'http://evil.example/authorize', 'insecure_http'],
+])('metadata naming %s as the sign-in page is refused, says which URL and why, and opens nothing', async (_what, endpoint, reason) => {
+  const opened: string[] = [];
+  const { call, id, events } = await setUp({ authorizationEndpoint: endpoint }, async (url) => void opened.push(url));
+  const started = await call('mcp.auth_start', { id });
+  expect(started).toMatchObject({ ok: false, error: { code: 'EXTERNAL_URL_REFUSED', data: { reason, url: expect.stringContaining(endpoint.slice(0, 14)) } } });
+  await services!.mcpService.signInSettled(id);
+  expect(opened).toEqual([]);
+  // The UI is told the sign-in failed and why; no state ever carried the refused address to show as a link.
+  expect(await call('mcp.status', {})).toMatchObject({ ok: true, data: [{ auth: { state: 'failed', failure: { code: 'EXTERNAL_URL_REFUSED', data: { reason } } } }] });
+  expect(events.filter((e) => e.event === 'mcp.auth_state').map((e) => (e.payload as { auth?: { state: string } }).auth?.state)).not.toContain('waiting_for_browser');
+});

@@ -199,7 +199,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         closed: (closed) => this.emit('mcp.sampling_closed', closed),
         note: (serverId, line) => this.pool.note(serverId, line),
         refusedForNoModel: (server) => this.noticeSamplingRefused(server),
-        runningCallDeadline: (serverId) => this.onlyRunningCall(serverId)?.deadline,
+        runningCall: (serverId) => this.onlyRunningCall(serverId),
       },
       options.sampling,
       options.samplingTimeoutMs,

@@ -45,8 +45,8 @@ export interface SamplingHooks {
   note(serverId: string, line: string): void;
   /** Refused because no model is configured: the person is told (once per server is the caller's business). */
   refusedForNoModel(server: Pick<McpServerRecord, 'id' | 'name'>): void;
-  /** The deadline of the tool call running on the server, when exactly one is: the request cannot outlive it. */
-  runningCallDeadline(serverId: string): number | undefined;
+  /** The tool call running on the server, when exactly one is: the request names it and cannot outlive its deadline. */
+  runningCall(serverId: string): { toolName: string; deadline: number } | undefined;
 }
 
 /** How long a request waits for the person by default; a tool call's own timeout usually ends it sooner. */
@@ -88,15 +88,17 @@ export class SamplingBroker {
       return Promise.reject(refusal('Sampling was refused: nobody is there to review the request'));
     }
     if (signal.aborted) return Promise.reject(refusal('The request was cancelled'));
+    const call = this.hooks.runningCall(server.id);
     const request: SamplingRequest = {
       requestId: randomUUID(),
       serverId: server.id,
       serverName: server.name,
+      ...(call && { toolName: call.toolName }),
       messages: reviewedMessages(params.messages),
       ...(params.systemPrompt !== undefined && { systemPrompt: params.systemPrompt }),
       maxTokens: params.maxTokens,
       modelHints: (params.modelPreferences?.hints ?? []).flatMap((hint) => (hint.name ? [hint.name] : [])),
-      expiresAt: Math.min(Date.now() + this.timeoutMs, this.hooks.runningCallDeadline(server.id) ?? Infinity),
+      expiresAt: Math.min(Date.now() + this.timeoutMs, call?.deadline ?? Infinity),
     };
 
     return new Promise<CreateMessageResult>((resolve, reject) => {

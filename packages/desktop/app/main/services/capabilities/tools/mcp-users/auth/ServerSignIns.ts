@@ -5,6 +5,7 @@
  */
 import type { McpAuthStatus, McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
 import { AppError, type AppErrorShape } from '../../../../../../shared/errors';
+import { requireExternalUrl } from '../../../../../../shared/externalUrl';
 import { toSignInError } from './authErrors';
 import { ElftiaOAuthProvider, scopeWatchingFetch, type PreRegisteredClient } from './ElftiaOAuthProvider';
 import type { OAuthSessionStore } from './oauthSessionStore';
@@ -98,10 +99,14 @@ export class ServerSignIns {
       preRegistered: preRegisteredOf(server),
       clientMetadataUrl: this.opts.clientMetadataUrl,
       openAuthorizationUrl: async (url) => {
-        this.set(server.id, { state: 'waiting_for_browser', authorizationUrl: url });
-        announce(url);
+        // The server's metadata chose this URL. One that no browser should get (a file, another
+        // program, a disguised host) ends the sign-in with EXTERNAL_URL_REFUSED before it is shown
+        // as a link, printed as the address to open, or handed to the opener.
+        const href = requireExternalUrl(url);
+        this.set(server.id, { state: 'waiting_for_browser', authorizationUrl: href });
+        announce(href);
         // The URL is in the state (the UI shows it, the CLI prints it): a browser that would not open is not a failure.
-        await Promise.resolve(this.opts.openUrl?.(url)).catch(() => undefined);
+        await Promise.resolve(this.opts.openUrl?.(href)).catch(() => undefined);
       },
     });
     this.inProgress.set(server.id, handle);

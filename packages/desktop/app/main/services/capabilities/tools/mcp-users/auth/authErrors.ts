@@ -34,9 +34,9 @@ export function authErrorOf(err: unknown, serverName: string, timeoutMs?: number
   return undefined;
 }
 
-/** A sign-in's failure: its auth meaning, else AUTH_FAILED with what went wrong. */
+/** A sign-in's failure: its auth meaning, a code it already has (EXTERNAL_URL_REFUSED), else AUTH_FAILED with what went wrong. */
 export function toSignInError(err: unknown, serverName: string, timeoutMs: number): AppError {
-  const known = authErrorOf(err, serverName, timeoutMs);
+  const known = authErrorOf(err, serverName, timeoutMs) ?? (err instanceof AppError ? err : undefined);
   if (known) return known;
   const cause = err instanceof Error ? err.message : String(err);
   return new AppError('AUTH_FAILED', `Signing in to "${serverName}" failed: ${cause}`, { serverName, cause });

@@ -10,20 +10,22 @@ const show = (v: ApprovalVerdict): Cell => (v.auto ? 'auto' : v.reason);
  * trusted, trusted and remembered. A listed tool is checked for all four below: it always asks.
  */
 const TABLE: [string, McpToolAnnotations | undefined, [Cell, Cell, Cell, Cell]][] = [
-  ['no annotations', undefined, ['unknown', 'auto', 'auto', 'auto']],
-  ['empty annotations', {}, ['unknown', 'auto', 'auto', 'auto']],
-  ['only a title', { title: 'T' }, ['unknown', 'auto', 'auto', 'auto']],
-  ['read-only, closed world', { readOnlyHint: true, openWorldHint: false }, ['auto', 'auto', 'auto', 'auto']],
-  ['read-only, world unsaid (spec default: open)', { readOnlyHint: true }, ['open_world', 'auto', 'auto', 'auto']],
-  ['read-only, open world', { readOnlyHint: true, openWorldHint: true }, ['open_world', 'auto', 'auto', 'auto']],
-  ['read-only with a meaningless destructiveHint', { readOnlyHint: true, destructiveHint: true, openWorldHint: false }, ['auto', 'auto', 'auto', 'auto']],
-  ['writes, not destructive', { readOnlyHint: false, destructiveHint: false }, ['not_read_only', 'auto', 'auto', 'auto']],
-  ['writes, destructiveness unsaid', { readOnlyHint: false }, ['not_read_only', 'auto', 'auto', 'auto']],
+  ['no annotations', undefined, ['untrusted', 'auto', 'unknown', 'auto']],
+  ['empty annotations', {}, ['untrusted', 'auto', 'unknown', 'auto']],
+  ['only a title', { title: 'T' }, ['untrusted', 'auto', 'unknown', 'auto']],
+  // Annotations are the server's own claims: on a server nobody trusted, none of them lets a call run.
+  ['read-only, closed world', { readOnlyHint: true, openWorldHint: false }, ['untrusted', 'auto', 'auto', 'auto']],
+  ['read-only, world unsaid', { readOnlyHint: true }, ['untrusted', 'auto', 'auto', 'auto']],
+  ['read-only, open world', { readOnlyHint: true, openWorldHint: true }, ['untrusted', 'auto', 'auto', 'auto']],
+  // Contradictory hints count as the worse one, trusted or not.
+  ['read-only and destructive at once', { readOnlyHint: true, destructiveHint: true, openWorldHint: false }, ['destructive', 'auto', 'destructive', 'auto']],
+  ['writes, not destructive', { readOnlyHint: false, destructiveHint: false }, ['untrusted', 'auto', 'not_read_only', 'auto']],
+  ['writes, destructiveness unsaid', { readOnlyHint: false }, ['untrusted', 'auto', 'not_read_only', 'auto']],
   ['writes, destructive', { readOnlyHint: false, destructiveHint: true }, ['destructive', 'auto', 'destructive', 'auto']],
   ['destructive, read-only unsaid', { destructiveHint: true }, ['destructive', 'auto', 'destructive', 'auto']],
   ['destructive and closed world', { destructiveHint: true, openWorldHint: false }, ['destructive', 'auto', 'destructive', 'auto']],
-  ['idempotent only', { idempotentHint: true }, ['unknown', 'auto', 'auto', 'auto']],
-  ['closed world only', { openWorldHint: false }, ['unknown', 'auto', 'auto', 'auto']],
+  ['idempotent only', { idempotentHint: true }, ['untrusted', 'auto', 'unknown', 'auto']],
+  ['closed world only', { openWorldHint: false }, ['untrusted', 'auto', 'unknown', 'auto']],
 ];
 
 const COLUMNS = [
@@ -40,14 +42,15 @@ describe('approvalVerdict', () => {
     expect(COLUMNS.map((c) => show(approvalVerdict({ annotations, listed: true, ...c })))).toEqual(['listed', 'listed', 'listed', 'listed']);
   });
 
-  it('reads destructiveHint only on a tool that is not read-only', () => {
+  it('believes destructiveHint even on a tool that also claims to be read-only', () => {
     expect(isDestructive({ destructiveHint: true })).toBe(true);
-    expect(isDestructive({ readOnlyHint: true, destructiveHint: true })).toBe(false);
+    expect(isDestructive({ readOnlyHint: true, destructiveHint: true })).toBe(true);
+    expect(isDestructive({ readOnlyHint: true })).toBe(false);
     expect(isDestructive(undefined)).toBe(false);
   });
 
   it('offers "allow for this chat" except where the person asked to be asked every time', () => {
     expect(canRememberApproval('listed')).toBe(false);
-    for (const reason of ['destructive', 'unknown', 'open_world', 'not_read_only'] as const) expect(canRememberApproval(reason)).toBe(true);
+    for (const reason of ['destructive', 'untrusted', 'unknown', 'not_read_only'] as const) expect(canRememberApproval(reason)).toBe(true);
   });
 });

@@ -3,22 +3,24 @@
  * from what is known before the call. Pure, so the chat loop, the CLI and the window (a tool
  * row's hint) agree on the same answer.
  *
- * In order, the first rule that applies decides:
+ * Annotations are hints a server writes about its own tools, not permissions (the MCP spec:
+ * clients must not base decisions on annotations from untrusted servers). So they can only ever
+ * let a call run on a server the person marked trusted, and a contradiction counts against the
+ * tool. In order, the first rule that applies decides:
  * 1. The tool is listed in the server's `disabledAutoApproveTools` ("always ask before running"):
  *    ask, always. It is the person's own standing instruction, so neither trust nor an earlier
  *    "allow for this chat" overrides it (the dialog offers no "allow for this chat" then).
- * 2. The tool says it is destructive (`destructiveHint: true` and not read-only; the spec makes
- *    destructiveHint meaningless on a read-only tool): ask, even on a trusted server, unless the
- *    person allowed this tool for this chat. That choice was made in the dialog with the
- *    "destructive" tag in view, which is what "always ask" protects.
- * 3. The person allowed this tool for this chat: run.
- * 4. The server is trusted: run. Trust covers every tool not marked destructive, the unannotated
- *    ones included; otherwise trusting a server that sends no annotations (most do not) would
- *    change nothing.
- * 5. Read-only and not open-world (`openWorldHint: false`): run. The spec's default for
- *    openWorldHint is true, so a read-only tool that does not say it stays closed asks.
- * 6. Otherwise ask, saying why: open_world (read-only, reaches outside), not_read_only (says it
- *    writes), unknown (says nothing about reading or writing).
+ * 2. The person allowed this tool for this chat: run. The broker remembers that allowance for the
+ *    tool's definition as it was shown (toolFingerprint.ts); a server that re-declares the tool
+ *    afterwards has the allowance revoked, and the call asks again.
+ * 3. The tool says it is destructive (`destructiveHint: true`, even alongside `readOnlyHint: true`:
+ *    contradictory hints count as the worse one): ask, trusted or not.
+ * 4. The server is not trusted: ask. Whatever its tools claim, a server nobody vouched for runs
+ *    nothing by itself.
+ * 5. The tool says it only reads (`readOnlyHint: true`): run. Trust is what makes this claim
+ *    count: the person vouched for the server's word about its own tools (open-world ones too).
+ * 6. Otherwise ask, saying why: not_read_only (says it writes), unknown (says nothing about
+ *    reading or writing; a trusted server's unannotated tools ask too).
  */
 import type { McpToolAnnotations } from '../../../../../../shared/contracts/mcp-types';
 import type { ApprovalReason } from '../../../../../../shared/contracts/chat';
@@ -38,16 +40,21 @@ export type ApprovalVerdict = { auto: true } | { auto: false; reason: ApprovalRe
 const ask = (reason: ApprovalReason): ApprovalVerdict => ({ auto: false, reason });
 const AUTO: ApprovalVerdict = { auto: true };
 
-/** The spec's reading: destructiveHint only means something on a tool that is not read-only. */
+/**
+ * `destructiveHint: true` is believed wherever it appears. The spec calls it meaningless on a
+ * read-only tool, but a tool that says both is either wrong or lying, and only one of the two
+ * readings is safe.
+ */
 export function isDestructive(annotations: McpToolAnnotations | undefined): boolean {
-  return annotations?.readOnlyHint !== true && annotations?.destructiveHint === true;
+  return annotations?.destructiveHint === true;
 }
 
 export function approvalVerdict({ annotations, listed, trusted, remembered }: ApprovalFacts): ApprovalVerdict {
   if (listed) return ask('listed');
-  if (isDestructive(annotations)) return remembered ? AUTO : ask('destructive');
-  if (remembered || trusted) return AUTO;
-  if (annotations?.readOnlyHint === true) return annotations.openWorldHint === false ? AUTO : ask('open_world');
+  if (remembered) return AUTO;
+  if (isDestructive(annotations)) return ask('destructive');
+  if (!trusted) return ask('untrusted');
+  if (annotations?.readOnlyHint === true) return AUTO;
   if (annotations?.readOnlyHint === false) return ask('not_read_only');
   return ask('unknown');
 }

@@ -82,4 +82,22 @@ describe('sign-in in the server list', { timeout: 120_000 }, () => {
     expect(await screen.findByText('「remote」にはサインインが必要です。')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'サインイン' })).toBeTruthy();
   });
+
+  it('a sign-in page the host refused to open says which address and why, in the person’s language', async () => {
+    const host = hostNeedingSignIn();
+    const refused = { code: 'EXTERNAL_URL_REFUSED' as const, message: 'Refused', data: { url: 'file:///etc/passwd?response_type=code', reason: 'scheme', scheme: 'file:' } };
+    renderWithProviders(<Harness />, host, 'en');
+    await screen.findByText('“remote” needs you to sign in.');
+    await authEvent(host, { state: 'failed', failure: refused });
+    await waitFor(() => expect(within(bar()).getByText('Sign-in failed')).toBeTruthy());
+    expect(
+      within(bar()).getByText(
+        'Did not open file:///etc/passwd?response_type=code: only https: addresses (or http: to this computer) are opened, and a file: address can open a file or another program.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+
+    renderWithProviders(<Harness />, host, 'zh');
+    expect(await screen.findByText(/未打开 file:\/\/\/etc\/passwd\?response_type=code：只打开 https: 地址/)).toBeTruthy();
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * The server's `isTrusted`: in a chat, its tools that are not destructive run without asking
- * (see @mcp-common/approvalPolicy). Written at once, like the tool rows' switches.
+ * The server's `isTrusted`: in a chat, only a trusted server's tools that say read-only and not
+ * destructive run without asking (see @mcp-common/approvalPolicy). Written at once, like the
+ * tool rows' switches.
  */
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Flex, Switch, Tooltip, Typography } from 'antd';

@@ -12,8 +12,10 @@ describe('annotationTags', () => {
     expect(keys({ openWorldHint: true })).toEqual(['openWorld']);
   });
 
-  it('leaves out destructive for a read-only tool (the spec says it means nothing there) but keeps idempotent', () => {
-    expect(keys({ readOnlyHint: true, destructiveHint: true, idempotentHint: true, openWorldHint: false })).toEqual(['readOnly', 'idempotent', 'closedWorld']);
+  it('shows destructive even beside read-only: contradictory hints count as destructive (approvalPolicy)', () => {
+    expect(keys({ readOnlyHint: true, destructiveHint: true, idempotentHint: true, openWorldHint: false })).toEqual(['readOnly', 'destructive', 'idempotent', 'closedWorld']);
+    // A read-only tool's "not destructive" says nothing new, and stays out.
+    expect(keys({ readOnlyHint: true, destructiveHint: false })).toEqual(['readOnly']);
   });
 
   it('names every declared hint of a tool that writes, destructive in red', () => {
