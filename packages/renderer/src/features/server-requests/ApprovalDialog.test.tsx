@@ -45,6 +45,16 @@ function setup(pending: ApprovalRequest[] = [request()]) {
 const dialog = async () => (await screen.findByTestId('approval-tool', undefined, SLOW)).closest<HTMLElement>('.ant-modal')!;
 
 describe('ApprovalDialog', () => {
+  it('shows bidi and control characters in the server, the tool and the arguments as visible marks, never obeyed', async () => {
+    setup([request({ serverName: 'files\u202egpj.exe', toolTitle: undefined, toolName: 'rm\u001b[2J', arguments: { path: 'a\u202eb' } })]);
+    const modal = await dialog();
+    expect(within(modal).getByTestId('approval-server').textContent).toBe('files\\u202egpj.exe');
+    expect(within(modal).getByTestId('approval-tool').textContent).toBe('rm\\u001b[2J');
+    const shown = within(modal).getByTestId('approval-arguments').textContent!;
+    expect(shown).toContain('a\\u202eb');
+    expect(shown).not.toMatch(/[\u202e\u001b]/);
+  });
+
   it('shows the server, the tool, its annotations and why it asks, and allows once', async () => {
     const host = setup();
     const modal = await dialog();

@@ -18,6 +18,7 @@ import type { AppErrorShape } from '@shared/errors';
 import { canRememberApproval } from '@mcp-common/approvalPolicy';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { translateError } from '@renderer/components/translateError';
+import { VisibleText } from '@renderer/components/VisibleText';
 import { useRouteMutation } from '@renderer/data/useRoute';
 import { annotationTags } from '@renderer/features/settings/components/tabs/tools-tab/server-detail/toolAnnotations';
 import { argumentIssueLines, formatArguments, parseArguments, sameArguments } from './approvalArguments';
@@ -150,7 +151,7 @@ function ApprovalModal({
               label: t('approvals.dialog.server'),
               children: (
                 <Typography.Text ellipsis={{ tooltip: request.serverName }} data-testid="approval-server">
-                  {request.serverName}
+                  <VisibleText text={request.serverName} />
                 </Typography.Text>
               ),
             },
@@ -160,11 +161,11 @@ function ApprovalModal({
               children: (
                 <Flex gap="small" align="baseline" wrap style={{ minWidth: 0 }}>
                   <Typography.Text strong ellipsis={{ tooltip: tool }} data-testid="approval-tool" style={{ maxWidth: '100%' }}>
-                    {tool}
+                    <VisibleText text={tool} />
                   </Typography.Text>
                   {request.toolTitle ? (
                     <Typography.Text code ellipsis={{ tooltip: request.toolName }} style={{ maxWidth: 240 }}>
-                      {request.toolName}
+                      <VisibleText text={request.toolName} />
                     </Typography.Text>
                   ) : null}
                 </Flex>
@@ -215,7 +216,7 @@ function ApprovalModal({
               wordBreak: 'break-word',
             }}
           >
-            {parsed.ok ? formatArguments(parsed.value) : text}
+            <VisibleText text={parsed.ok ? formatArguments(parsed.value) : text} multiline />
           </pre>
         ) : (
           <Input.TextArea
@@ -299,7 +300,9 @@ function ToolChangeAlert({ tool, change }: { tool: string; change: ToolChange })
     value === undefined ? (
       <Typography.Text type="secondary">{t('approvals.changed.none')}</Typography.Text>
     ) : (
-      <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', display: 'block', maxHeight: 96, overflow: 'auto' }}>{value}</Typography.Text>
+      <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', display: 'block', maxHeight: 96, overflow: 'auto' }}>
+        <VisibleText text={value} multiline />
+      </Typography.Text>
     );
   const side = (definition: ToolChange['previous'], field: Exclude<ToolChange['fields'][number], 'inputSchema'>, testId: string) =>
     field === 'annotations' ? <AnnotationTagList annotations={definition.annotations} testId={testId} /> : text(definition[field]);

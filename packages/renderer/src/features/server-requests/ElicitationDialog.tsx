@@ -13,6 +13,7 @@ import type { AppErrorShape } from '@shared/errors';
 import { elicitationFields } from '@mcp-common/elicitationForm';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { translateError } from '@renderer/components/translateError';
+import { VisibleText } from '@renderer/components/VisibleText';
 import { useRouteMutation } from '@renderer/data/useRoute';
 import { ElicitationFields } from './ElicitationFields';
 import { answerContent, initialValues, type FormValue } from './elicitationValues';
@@ -146,7 +147,7 @@ function QuestionModal({ request, waiting, onDone }: { request: ElicitationReque
         ) : null}
         {/* Plain text: whatever the server writes is shown, never interpreted as markup. */}
         <Typography.Paragraph data-testid="elicitation-message" style={{ whiteSpace: 'pre-wrap', marginBottom: 4, maxHeight: 200, overflow: 'auto', fontSize: token.fontSizeLG }}>
-          {request.message}
+          <VisibleText text={request.message} multiline />
         </Typography.Paragraph>
         {request.mode === 'url' ? (
           <>
