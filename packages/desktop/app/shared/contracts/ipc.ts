@@ -24,6 +24,9 @@ import {
   McpServerStatusSchema,
   McpServerUpdateInputSchema,
   McpServersChangedSchema,
+  McpConnectionDetailsSchema,
+  McpLastSeenSchema,
+  McpTestAllResultSchema,
   McpTestInputSchema,
   McpTestResultSchema,
   McpToolCalledSchema,
@@ -54,6 +57,8 @@ import {
   DependencyInstallProgressSchema,
   DependencyInstallResultSchema,
   DependencyPathSchema,
+  NpxCacheFolderInputSchema,
+  NpxCacheFolderRemovedSchema,
 } from './deps-types';
 import {
   McpActivateInputSchema,
@@ -127,6 +132,10 @@ export const routes = {
   'mcp.cancel_call': { input: McpCancelCallInputSchema, output: McpCancelCallResultSchema },
   'mcp.test': { input: McpTestInputSchema, output: McpTestResultSchema },
   'mcp.discover': { input: McpServerIdInputSchema, output: McpDiscoverResultSchema },
+  /** What was last seen of each server, kept across runs: its tools and when, how its last connect ended (never connects). */
+  'mcp.last_seen': { input: z.void().or(z.object({}).strict()), output: z.array(McpLastSeenSchema) },
+  /** "Check all": tests every active server (capped like every connect), each as mcp.test would; a person's action, so retries pending are not waited for. */
+  'mcp.test_all': { input: z.void().or(z.object({}).strict()), output: McpTestAllResultSchema },
   /** The server's recent stderr and host notes, oldest first (secrets redacted). */
   'mcp.server_log': { input: McpServerLogInputSchema, output: z.object({ lines: z.array(McpServerLogLineSchema) }) },
   /**
@@ -171,6 +180,8 @@ export const routes = {
   'deps.install': { input: DependencyCommandInputSchema, output: DependencyInstallResultSchema },
   /** Asks the login shell for PATH again, so something installed meanwhile is found without a restart. */
   'deps.refresh_path': { input: z.void().or(z.object({}).strict()), output: DependencyPathSchema },
+  /** Removes one broken folder of npx's cache (the hint of a failure that names it); NPX_CACHE_NOT_A_FOLDER for any other path. */
+  'deps.remove_npx_cache': { input: NpxCacheFolderInputSchema, output: NpxCacheFolderRemovedSchema },
   /** Every known LLM provider with the person's settings; keys masked. */
   'providers.list': { input: z.void().or(z.object({}).strict()), output: z.array(LlmProviderSchema) },
   /** Changes the fields given; answers with the provider as providers.list shows it. */
@@ -227,6 +238,8 @@ export const events = {
     error: z.string().optional(),
     /** As in mcp.status: the coded reason for an `error` state. */
     failure: AppErrorShapeSchema.optional(),
+    /** As in mcp.status: queued or downloading, the pending retry, since when connected. */
+    ...McpConnectionDetailsSchema.shape,
   }),
   /** A server's sign-in state changed (as `auth` in mcp.status; absent = no sign-in involved). Never carries a token. */
   'mcp.auth_state': z.object({ serverId: z.string(), auth: McpAuthStatusSchema.optional() }),

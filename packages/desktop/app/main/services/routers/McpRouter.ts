@@ -87,6 +87,8 @@ export function createRouteHandlers({ mcpService, configStore, deps, providers, 
     'mcp.cancel_call': async ({ callId }) => ({ cancelled: mcpService.cancelCall(callId) }),
     'mcp.test': (input) => mcpService.test(input),
     'mcp.discover': ({ id }) => mcpService.discover(id),
+    'mcp.last_seen': async () => mcpService.lastSeenServers(),
+    'mcp.test_all': () => mcpService.testAll(),
     'mcp.server_log': async ({ id, limit }) => ({ lines: mcpService.serverLog(id, limit) }),
     'mcp.elicitation_respond': async (input) => {
       mcpService.respondToElicitation(input);
