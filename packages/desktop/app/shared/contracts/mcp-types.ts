@@ -196,7 +196,7 @@ export const McpConnectionDetailsSchema = z.object({
   download: McpPackageDownloadSchema.optional(),
   /** While `error`: when the pool tries again by itself (absent: only a person's action will). */
   retry: McpPendingRetrySchema.optional(),
-  /** While `connected`: since when. A `disconnected` server without it was not connected in this session. */
+  /** When the latest connection of this session was made (kept after it ends); absent: not connected in this session yet. */
   connectedAt: z.number().optional(),
 });
 export type McpConnectionDetails = z.infer<typeof McpConnectionDetailsSchema>;

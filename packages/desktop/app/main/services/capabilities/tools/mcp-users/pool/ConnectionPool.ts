@@ -596,9 +596,12 @@ export class ConnectionPool {
     this.setState(serverId, { state: 'connecting', ...details });
   }
 
+  /** The last connection's time stays with the states that follow it, so "not connected yet" keeps its meaning. */
   private setState(serverId: string, state: PoolState): void {
-    this.states.set(serverId, state);
-    this.hooks.onState(serverId, state);
+    const connectedAt = state.connectedAt ?? this.states.get(serverId)?.connectedAt;
+    const next = connectedAt === undefined ? state : { ...state, connectedAt };
+    this.states.set(serverId, next);
+    this.hooks.onState(serverId, next);
   }
 }
 

@@ -1,17 +1,17 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { Button, Flex, Input, Select, Spin, Typography, message, theme } from 'antd';
+import { Button, Flex, Input, Select, Spin, Tooltip, Typography, message, theme } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
+import type { McpLastSeen, McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import { MCP_SERVER_TRANSPORTS } from '@shared/contracts/mcp-types';
 import { TRANSPORTS } from '@shared/transports';
 import { hostReachable } from '@renderer/bridge/connection';
 import { useHost, useHostConnection } from '@renderer/bridge/HostContext';
 import { translateError } from '@renderer/components/translateError';
-import { requestOrThrow, routeKey } from '@renderer/data/useRoute';
+import { requestOrThrow, routeKey, useRoute, useRouteMutation } from '@renderer/data/useRoute';
 import { EmptyServers } from './EmptyServers';
 import { ServerRow } from './ServerRow';
 import { cachedServerView, isFiltering, NO_FILTER, ROW_STATES, selectServers, SORT_KEYS, type ServerFilter, type ServerView, type SortKey } from './serverView';
@@ -36,16 +36,13 @@ interface ServerListProps {
 }
 
 /**
- * Active servers connect when the list first shows, as the pool does on first use, so "Not
- * connected" means something. Nothing waits for it: states stream in as events.
+ * What was last seen of each server (its tools, kept across runs), by id. Showing the list starts
+ * no server: the pool connects one when something needs it (a model's tool list, a test, a call,
+ * its detail, "Check all"), and until then the row shows these, marked as last seen.
  */
-function useWarmActiveServers(up: boolean): void {
-  const host = useHost();
-  const client = useQueryClient();
-  useEffect(() => {
-    // Again each time the host is back: a restarted host has no server connected yet.
-    if (up) void client.prefetchQuery({ queryKey: routeKey('mcp.list_all_tools'), queryFn: () => requestOrThrow(host, 'mcp.list_all_tools'), staleTime: 0 });
-  }, [client, host, up]);
+function useLastSeen(): ReadonlyMap<string, McpLastSeen> {
+  const seen = useRoute('mcp.last_seen');
+  return useMemo(() => new Map((seen.data ?? []).map((entry) => [entry.serverId, entry])), [seen.data]);
 }
 
 /** Tool names of each connected server (mcp.list_tools, cached; refreshed by the connection events). */
@@ -127,12 +124,15 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
   const [sort, setSort] = useState<SortKey>('name');
   const query = useDeferredValue(filter.query);
   const hostUp = hostReachable(useHostConnection());
-  useWarmActiveServers(hostUp);
+  const lastSeen = useLastSeen();
   const toolNames = useToolNames(servers, states);
   const onDelete = useDeleteWithUndo(messages);
   useLinkArrivals(messages);
 
-  const views = useMemo(() => (servers ?? []).map((s) => cachedServerView(s, states.get(s.id), toolNames.get(s.id), hostUp)), [servers, states, toolNames, hostUp]);
+  const views = useMemo(
+    () => (servers ?? []).map((s) => cachedServerView(s, states.get(s.id), toolNames.get(s.id), hostUp, lastSeen.get(s.id))),
+    [servers, states, toolNames, hostUp, lastSeen],
+  );
   const shown = useMemo(() => selectServers(views, { ...filter, query }, sort), [views, filter, query, sort]);
 
   let body;
@@ -143,7 +143,7 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
   } else {
     body = (
       <Flex vertical gap="small">
-        <Toolbar filter={filter} onFilter={setFilter} sort={sort} onSort={setSort} shown={shown.length} count={servers.length} />
+        <Toolbar filter={filter} onFilter={setFilter} sort={sort} onSort={setSort} shown={shown.length} count={servers.length} messages={messages} />
         {shown.length === 0 ? (
           <Typography.Text type="secondary" data-testid="servers-no-match" style={{ padding: 8 }}>
             {t('list.noMatch')}
@@ -225,6 +225,34 @@ function VirtualRows({ views, query, onDelete, messages }: { views: ServerView[]
   );
 }
 
+/**
+ * "Check all": every active server is connected and lists its tools (mcp.test_all; the host
+ * starts a few at a time), a person's action, so no server waits for its retry time. The rows
+ * follow live; the message sums it up.
+ */
+function CheckAllButton({ messages }: { messages: MessageInstance }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t: tErrors } = useTranslation('errors');
+  const check = useRouteMutation('mcp.test_all', {
+    invalidates: ['mcp.last_seen', 'mcp.status', 'mcp.list_tools'],
+    onSuccess: (results) => {
+      const failed = results.filter((r) => !r.result.success).length;
+      void messages.open({
+        type: failed ? 'warning' : 'success',
+        content: <span data-testid="check-all-result">{t('list.checkAllDone', { count: results.length, ok: results.length - failed, failed })}</span>,
+      });
+    },
+    onError: (error) => void messages.error(translateError(tErrors, error)),
+  });
+  return (
+    <Tooltip title={t('list.checkAllTitle')}>
+      <Button size="small" icon={<CheckCircleOutlined aria-hidden />} loading={check.isPending} onClick={() => check.mutate({})} data-testid="check-all">
+        {t('list.checkAll')}
+      </Button>
+    </Tooltip>
+  );
+}
+
 function Toolbar({
   filter,
   onFilter,
@@ -232,6 +260,7 @@ function Toolbar({
   onSort,
   shown,
   count,
+  messages,
 }: {
   filter: ServerFilter;
   onFilter: (filter: ServerFilter) => void;
@@ -239,6 +268,7 @@ function Toolbar({
   onSort: (sort: SortKey) => void;
   shown: number;
   count: number;
+  messages: MessageInstance;
 }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
@@ -315,6 +345,7 @@ function Toolbar({
           </Button>
         </Flex>
       ) : null}
+      <CheckAllButton messages={messages} />
     </Flex>
   );
 }
