@@ -11,6 +11,7 @@ import { createServices, type Services } from './services/createServices';
 import { startProcessTracking } from './services/capabilities/tools/mcp-users/processTracking';
 import type { McpProcessTracker } from './services/capabilities/tools/mcp-users/McpProcessTracker';
 import { handleTerminatingSignals, watchLauncher } from './services/shutdownSignals';
+import { poolSettings } from './services/poolSettings';
 import { assembleStores } from './services/appStores';
 import { openElectronMcpConfigStore } from './electron/electronConfigStore';
 import { openSafeStorageSecretStore } from './electron/safeStorageSecretStore';
@@ -58,7 +59,7 @@ async function start(): Promise<void> {
       startupNotices,
     },
     // The person is at the window that started the call: a sign-in a call needs opens their browser.
-    { signInForCalls: true },
+    { signInForCalls: true, ...poolSettings({}, process.env) },
   );
   unbindIpc = bindIpc(services, () => mainWindow, renderer);
   openWindow();

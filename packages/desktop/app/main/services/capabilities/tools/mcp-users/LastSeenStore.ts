@@ -33,6 +33,8 @@ export interface LastSeenStore {
   toolsListed(serverId: string, tools: readonly Pick<MCPTool, 'name' | 'title' | 'description' | 'annotations'>[]): void;
   /** How a connect just ended (or a connection dropped). */
   outcome(serverId: string, outcome: McpLastOutcome): void;
+  /** The process that recorded a failure's retry will not make it (it is shutting down). */
+  noRetry(serverId: string): void;
   forget(serverId: string): void;
   /** Writes what is pending now (on dispose). */
   flush(): void;
@@ -131,6 +133,13 @@ export function openLastSeenStore(configDir: string | undefined): LastSeenStore 
     },
     outcome(serverId, outcome) {
       entries.set(serverId, { ...entries.get(serverId), outcome });
+      changed();
+    },
+    noRetry(serverId) {
+      const entry = entries.get(serverId);
+      if (entry?.outcome?.ok !== false || entry.outcome.retryAt === undefined) return;
+      const { retryAt: _gone, ...outcome } = entry.outcome;
+      entries.set(serverId, { ...entry, outcome });
       changed();
     },
     forget(serverId) {

@@ -548,6 +548,8 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       for (const { controller } of this.activeCalls.values()) {
         controller.abort(new AppError('MCP_CANCELLED', 'The app is shutting down'));
       }
+      // Retries this process scheduled die with it: what it leaves on record must not promise them.
+      for (const { id, retry } of this.status()) if (retry) this.lastSeen.noRetry(id);
       await this.pool.shutDown();
       this.records.clearRemoved();
       this.lastSeen.flush();
