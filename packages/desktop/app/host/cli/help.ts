@@ -71,7 +71,7 @@ Run "elftia-mcp servers <subcommand> --help" for details.`,
 Lists the configured servers. Env values, header values and URL credentials are shown as ***.
 Starts no server: below the list, what was last seen of each one (by the app or an earlier
 command): its tools and when they were listed, how its last connect ended and, for a server
-that keeps failing, when the app tries it again.
+that keeps failing, until when the running app leaves it alone (1 s doubling to 5 min).
   --json   Print the records as JSON (redacted the same way), each with its lastSeen`,
 
   'servers add': `Usage: elftia-mcp [--config-dir DIR] servers add --name N --type ${TRANSPORTS.types.join('|')}

@@ -186,7 +186,7 @@ export type McpConnectPhase = z.infer<typeof McpConnectPhaseSchema>;
 /** The package npx is fetching for a server's first start (version absent: whatever is latest). */
 export const McpPackageDownloadSchema = z.object({ package: z.string(), version: z.string().optional() });
 export type McpPackageDownload = z.infer<typeof McpPackageDownloadSchema>;
-/** A failing server's next automatic try (epoch ms) after `attempts` failures in a row; a person's action does not wait for it. */
+/** After `attempts` failures in a row, the time (epoch ms) before which implicit use does not start the server again; a person's action does not wait for it. */
 export const McpPendingRetrySchema = z.object({ at: z.number(), attempts: z.number().int().positive() });
 export type McpPendingRetry = z.infer<typeof McpPendingRetrySchema>;
 /** The details of a connection state, the same in mcp.status and in the mcp.connection_state event. */
@@ -194,7 +194,7 @@ export const McpConnectionDetailsSchema = z.object({
   phase: McpConnectPhaseSchema.optional(),
   /** While `phase` is `downloading`. */
   download: McpPackageDownloadSchema.optional(),
-  /** While `error`: when the pool tries again by itself (absent: only a person's action will). */
+  /** While `error`: until when implicit use leaves it alone (1 s doubling to 5 min per failure in a row). */
   retry: McpPendingRetrySchema.optional(),
   /** When the latest connection of this session was made (kept after it ends); absent: not connected in this session yet. */
   connectedAt: z.number().optional(),
@@ -238,7 +238,7 @@ export const McpLastOutcomeSchema = z.discriminatedUnion('ok', [
     /** The error's first line. */
     message: z.string(),
     attempts: z.number().int().positive(),
-    /** When the process that recorded it meant to try again by itself. */
+    /** Until when the process that recorded it would not start the server again unasked (dropped when that process ends). */
     retryAt: z.number().optional(),
   }),
 ]);

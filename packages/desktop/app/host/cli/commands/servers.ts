@@ -65,11 +65,11 @@ function seenTools(server: McpServerRecord, { tools }: McpLastSeen): string {
   return `${enabled}, listed ${localTime(tools.at)}`;
 }
 
-/** "ok 2026-12-03 14:02:11", or the failure with how many in a row and when the app tries again. */
+/** "ok 2026-12-03 14:02:11", or the failure with how many in a row and, while the app runs, until when it leaves the server alone. */
 function lastConnect({ outcome }: McpLastSeen): string {
   if (!outcome) return '-';
   if (outcome.ok) return `ok ${localTime(outcome.at)}`;
-  const retry = outcome.retryAt !== undefined && outcome.retryAt > Date.now() ? `; next automatic try ${localTime(outcome.retryAt)}` : '';
+  const retry = outcome.retryAt !== undefined && outcome.retryAt > Date.now() ? `; the app starts it again only when needed, not before ${localTime(outcome.retryAt)}` : '';
   return `failed ${localTime(outcome.at)} (${outcome.attempts} in a row${retry}): ${outcome.code}: ${outcome.message}`;
 }
 

@@ -235,10 +235,6 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     const signIns = this.signIns;
     this.pool = new ConnectionPool(this.log, { ...this.opts, authFor: signIns && ((server) => signIns.authFor(server)) }, {
       onState: (serverId, state) => this.onPoolState(serverId, state),
-      retryTarget: (serverId) => {
-        const server = this.findRecord(serverId);
-        return server?.isActive && !isOnUnreviewed(server) ? server : undefined;
-      },
       onAuthFailure: (server, failure) => signIns?.noteOutcome(server, { failure }),
       onConnectionChange: (serverId) => this.tools.invalidate(serverId),
       onToolsChanged: (serverId) => {
@@ -548,7 +544,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       for (const { controller } of this.activeCalls.values()) {
         controller.abort(new AppError('MCP_CANCELLED', 'The app is shutting down'));
       }
-      // Retries this process scheduled die with it: what it leaves on record must not promise them.
+      // The waits this process keeps end with it: what it leaves on record must not claim them.
       for (const { id, retry } of this.status()) if (retry) this.lastSeen.noRetry(id);
       await this.pool.shutDown();
       this.records.clearRemoved();

@@ -6,7 +6,7 @@
  * - At most `connectConcurrency` connects run at once (ConnectGate); the others wait in line
  *   holding no process and no timer, and each connect's timeout starts when it leaves the line.
  * - A server that failed is not started again by implicit use before its retry time
- *   (RetrySchedule); the pool retries it by itself then, and a person's action never waits.
+ *   (RetrySchedule: 1 s doubling to 5 min); a person's action never waits for it.
  * - A pooled client is either alive (in `clients`) or closed; a dropped client is always closed
  *   first, so no server process outlives its entry.
  * - Liveness comes from the transport (onclose); a connection is pinged only after it has been
@@ -48,8 +48,6 @@ const ERROR_TAIL_LINES = 20;
 const STDOUT_NOISE_LINES = 3;
 /** How often a connect in its download phase looks whether npx has finished. */
 const DOWNLOAD_POLL_MS = 250;
-/** Failures only the person can fix: trying again by itself would fail the same way (it still waits before implicit use retries). */
-const NEEDS_THE_PERSON = new Set(['commandMissing', 'workdirMissing', 'npxCacheBroken']);
 
 export interface PoolOptions {
   createTransport: TransportFactory;
@@ -73,8 +71,8 @@ export interface PoolOptions {
 /** A server's state in the pool: `failure` explains an `error` (its data says why, in codes: see common/connectFailure.ts). */
 export type PoolState = { state: McpConnectionState; failure?: AppErrorShape } & McpConnectionDetails;
 
-/** Who asks for a connection: implicit use waits for a failing server's retry time; a retry or a person does not, and a person goes first in line. */
-export type ConnectCause = 'use' | 'retry' | 'person';
+/** Who asks for a connection: implicit use waits for a failing server's retry time; a person does not, and goes first in line. */
+export type ConnectCause = 'use' | 'person';
 
 export interface AcquireOptions {
   /** Hears the steps of a new connect this call starts; nothing when a connection is reused or shared. */
@@ -84,8 +82,6 @@ export interface AcquireOptions {
 
 export interface PoolHooks {
   onState(serverId: string, state: PoolState): void;
-  /** The server's current record when its scheduled retry is due, or undefined when it is no longer wanted (removed, off). */
-  retryTarget(serverId: string): McpServerRecord | undefined;
   /** A connection opened or went away: whatever was learnt over the old one is stale. */
   onConnectionChange(serverId: string): void;
   /** The server sent notifications/tools/list_changed on its current connection. */
@@ -143,7 +139,7 @@ export class ConnectionPool {
   /** Throwaway connects (tests of unsaved servers), so a shutdown ends their wait in line too. */
   private readonly unpooled = new Set<ConnectAttempt>();
   private readonly gate: ConnectGate;
-  private readonly retries = new RetrySchedule((serverId) => this.retryDue(serverId));
+  private readonly retries = new RetrySchedule();
   /** Closes started outside a caller's await (unexpected exits); closeAll waits for them. */
   private readonly closing = new Set<Promise<unknown>>();
   private shuttingDown = false;
@@ -214,15 +210,6 @@ export class ConnectionPool {
     return new AppError(failure.code, failure.message, { ...failure.data, retry });
   }
 
-  /** A scheduled retry is due: connect again if the server is still wanted and nothing else did meanwhile. */
-  private retryDue(serverId: string): void {
-    if (this.shuttingDown || this.pending.has(serverId) || this.clients.get(serverId)?.alive) return;
-    const server = this.hooks.retryTarget(serverId);
-    if (!server) return;
-    this.note(serverId, `Trying again by itself (after ${this.retries.failuresInARow(serverId)} failures in a row)`);
-    this.connectInBackground(server, 'retry');
-  }
-
   /** Failures in a row (connects that failed, connections that dropped) since the server last proved healthy. */
   failuresInARow(serverId: string): number {
     return this.retries.failuresInARow(serverId);
@@ -285,7 +272,7 @@ export class ConnectionPool {
   }
 
   async disconnect(serverId: string): Promise<void> {
-    this.retries.cancel(serverId);
+    this.retries.clearWait(serverId);
     const pending = this.pending.get(serverId);
     if (pending) {
       pending.cancelled = true;
@@ -416,7 +403,7 @@ export class ConnectionPool {
       const pooled = await this.openClientPastStaleSockets(server, attempt);
       pooled.client.onclose = () => this.onUnexpectedClose(pooled);
       this.clients.set(server.id, pooled);
-      this.retries.connected(server.id);
+      this.retries.clearWait(server.id);
       this.hooks.onConnectionChange(server.id);
       this.setState(server.id, { state: 'connected', connectedAt: pooled.connectedAt });
       return pooled;
@@ -426,15 +413,15 @@ export class ConnectionPool {
         throw closedError(server, 'was disconnected while connecting');
       }
       const error = toConnectError(err, this.connectContext(server, attempt));
-      this.failed(server.id, error.toShape(), { automatic: retriesByItself(error) });
+      this.failed(server.id, error.toShape());
       throw error;
     }
   }
 
-  /** An `error` state, with the retry it schedules: implicit use waits for it, and the pool tries again by itself then (when `automatic`). */
-  private failed(serverId: string, failure: AppErrorShape, when: { automatic: boolean; upForMs?: number }): void {
-    const retry: PendingRetry = this.retries.failed(serverId, when);
-    this.setState(serverId, { state: 'error', failure, ...(when.automatic && { retry }) });
+  /** An `error` state, with the time before which implicit use will not start the server again. */
+  private failed(serverId: string, failure: AppErrorShape, upForMs?: number): void {
+    const retry: PendingRetry = this.retries.failed(serverId, { upForMs });
+    this.setState(serverId, { state: 'error', failure, retry });
   }
 
   /** openClient, tried again while it fails on sockets a restarted server left in fetch's pool. */
@@ -582,7 +569,7 @@ export class ConnectionPool {
       stderrTail,
       ...droppedConnectionData({ transport: pooled.server.type, processEnd }),
     });
-    this.failed(id, failure.toShape(), { automatic: true, upForMs: Date.now() - pooled.connectedAt });
+    this.failed(id, failure.toShape(), Date.now() - pooled.connectedAt);
     // The transport reports its own end; closing again makes sure any process group is gone.
     const closing = pooled.transport.close().catch(() => undefined);
     this.closing.add(closing);
@@ -607,9 +594,3 @@ export class ConnectionPool {
 
 const packageLabel = (download: PendingDownload) => `${download.package}@${download.version ?? 'latest'}`;
 
-/** Whether trying again by itself can help: not for a failure only the person can fix (a sign-in, a missing command, a broken cache). */
-function retriesByItself(error: AppError): boolean {
-  if (error.code.startsWith('AUTH_') || error.code === 'VALIDATION_FAILED') return false;
-  const hint = error.data?.hint;
-  return !(typeof hint === 'string' && NEEDS_THE_PERSON.has(hint));
-}

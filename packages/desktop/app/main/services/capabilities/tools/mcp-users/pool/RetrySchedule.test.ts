@@ -14,44 +14,31 @@ describe('RetrySchedule', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('retries by itself when the time comes, and counts failures in a row', () => {
-    const due: string[] = [];
-    const schedule = new RetrySchedule((id) => due.push(id));
-    expect(schedule.failed('s', { automatic: true })).toEqual({ at: Date.now() + 1_000, attempts: 1 });
-    expect(schedule.pending('s')).toBeDefined();
-    vi.advanceTimersByTime(999);
-    expect(due).toEqual([]);
-    vi.advanceTimersByTime(1);
-    expect(due).toEqual(['s']);
+  it('makes implicit use wait after each failure, longer each time in a row', () => {
+    const schedule = new RetrySchedule();
+    expect(schedule.failed('s')).toEqual({ at: Date.now() + 1_000, attempts: 1 });
+    expect(schedule.pending('s')).toEqual({ at: Date.now() + 1_000, attempts: 1 });
+    vi.advanceTimersByTime(1_000);
     expect(schedule.pending('s')).toBeUndefined();
-    expect(schedule.failed('s', { automatic: true }).attempts).toBe(2);
-    vi.advanceTimersByTime(2_000);
-    expect(due).toEqual(['s', 's']);
+    expect(schedule.failed('s')).toEqual({ at: Date.now() + 2_000, attempts: 2 });
+    expect(schedule.pending('other')).toBeUndefined();
   });
 
   it('a connection that stayed up a healthy while starts the count again; one that did not does not', () => {
-    const schedule = new RetrySchedule(() => undefined);
-    for (let i = 0; i < 4; i++) schedule.failed('s', { automatic: true });
-    schedule.connected('s');
-    expect(schedule.failed('s', { automatic: true, upForMs: 5_000 }).attempts).toBe(5);
-    schedule.connected('s');
-    expect(schedule.failed('s', { automatic: true, upForMs: HEALTHY_MS })).toMatchObject({ attempts: 1 });
+    const schedule = new RetrySchedule();
+    for (let i = 0; i < 4; i++) schedule.failed('s');
+    schedule.clearWait('s');
+    expect(schedule.pending('s')).toBeUndefined();
+    expect(schedule.failed('s', { upForMs: 5_000 }).attempts).toBe(5);
+    expect(schedule.failed('s', { upForMs: HEALTHY_MS })).toMatchObject({ attempts: 1 });
   });
 
-  it('a failure only the person can fix waits for implicit use but schedules nothing; a disconnect cancels', () => {
-    const due: string[] = [];
-    const schedule = new RetrySchedule((id) => due.push(id));
-    schedule.failed('s', { automatic: false });
-    expect(schedule.pending('s')).toBeDefined();
-    expect(schedule.scheduled('s')).toBeUndefined();
-    vi.advanceTimersByTime(10_000);
-    expect(due).toEqual([]);
-    schedule.failed('t', { automatic: true });
-    schedule.cancel('t');
-    vi.advanceTimersByTime(10_000);
-    expect(due).toEqual([]);
+  it('forgets a removed server', () => {
+    const schedule = new RetrySchedule();
+    schedule.failed('t');
     expect(schedule.failuresInARow('t')).toBe(1);
     schedule.forget('t');
     expect(schedule.failuresInARow('t')).toBe(0);
+    expect(schedule.pending('t')).toBeUndefined();
   });
 });

@@ -82,7 +82,7 @@ describe('ServerList', { timeout: 120_000 }, () => {
     for (const route of ['mcp.list_all_tools', 'mcp.list_tools', 'mcp.discover', 'mcp.test', 'mcp.test_all', 'mcp.reconnect'] as const) expect(host.callCount(route), route).toBe(0);
   });
 
-  it('shows a connect waiting in line, a download, and a failing server’s next automatic try', async () => {
+  it('shows a connect waiting in line, a download, and until when a failing server is left alone', async () => {
     const host = hostWith(['queued', 'npx-pkg', 'crashing', 'was-up'].map((name) => server({ name, type: 'stdio', config: { command: 'npx' } })));
     const at = Date.now() + 60_000;
     host.statuses = [
@@ -96,7 +96,7 @@ describe('ServerList', { timeout: 120_000 }, () => {
     expect(within(row('npx-pkg')).getByTestId('server-state').textContent).toBe('Downloading @org/server@1.2.3…');
     expect(within(row('was-up')).getByTestId('server-state').textContent).toBe('Not connected');
     const retry = within(row('crashing')).getByTestId('retry-at');
-    expect(retry.textContent).toBe(`Next try ${new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`);
+    expect(retry.textContent).toBe(`Retry after ${new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`);
     expect(retry.getAttribute('data-failures')).toBe('3');
   });
 

@@ -285,7 +285,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
   );
 });
 
-/** A failing server's next automatic try: when, and how many failures in a row it follows (the wait doubles each time). */
+/** Until when implicit use leaves a failing server alone, and after how many failures in a row (the wait doubles each time). */
 function RetryTag({ at, failures, language }: { at: number; failures: number; language: string }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const time = new Date(at).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
