@@ -94,6 +94,8 @@ export const ERROR_CODES = [
   'AUTH_FAILED',
   /** WebSocket and stdio servers have no standard sign-in; data: serverName, transport. */
   'AUTH_NOT_SUPPORTED',
+  /** mcp.list_tools with `connect: false` for a server that is not connected now (nothing was started); data: serverId, serverName. */
+  'MCP_NOT_CONNECTED',
   /** deps.remove_npx_cache was given a path that is not one folder of npx's cache (`…/_npx/<16 hex>`); data: path. */
   'NPX_CACHE_NOT_A_FOLDER',
 ] as const;

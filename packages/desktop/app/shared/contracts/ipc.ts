@@ -16,6 +16,7 @@ import {
   McpServerConfigSchema,
   McpDiscoverResultSchema,
   McpServerIdInputSchema,
+  McpListToolsInputSchema,
   McpServerInputSchema,
   McpServerJsonInputSchema,
   McpServerLogInputSchema,
@@ -126,7 +127,7 @@ export const routes = {
   'mcp.auth_cancel': { input: McpServerIdInputSchema, output: McpServerStatusSchema },
   /** Forgets the server's tokens and client registration (the secret store's copy) and disconnects it. */
   'mcp.auth_signout': { input: McpServerIdInputSchema, output: McpServerStatusSchema },
-  'mcp.list_tools': { input: McpServerIdInputSchema, output: z.array(MCPToolSchema) },
+  'mcp.list_tools': { input: McpListToolsInputSchema, output: z.array(MCPToolSchema) },
   'mcp.list_all_tools': { input: z.void().or(z.object({}).strict()), output: z.array(MCPToolSchema) },
   'mcp.call_tool': { input: McpCallToolInputSchema, output: McpCallToolResultSchema },
   'mcp.cancel_call': { input: McpCancelCallInputSchema, output: McpCancelCallResultSchema },

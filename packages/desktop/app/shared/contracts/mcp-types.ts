@@ -94,6 +94,8 @@ export const McpServerInputSchema = McpServerRecordSchema.omit({
 export type McpServerInput = z.input<typeof McpServerInputSchema>;
 
 export const McpServerIdInputSchema = z.object({ id: NonBlankSchema });
+/** mcp.list_tools: `connect: false` lists only a server that is connected now (MCP_NOT_CONNECTED otherwise), so a list that shows tools never starts one. */
+export const McpListToolsInputSchema = McpServerIdInputSchema.extend({ connect: z.boolean().optional() });
 export type McpServerIdInput = z.infer<typeof McpServerIdInputSchema>;
 
 /**

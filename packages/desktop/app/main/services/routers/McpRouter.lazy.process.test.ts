@@ -71,10 +71,17 @@ it('opening the services and listing the servers starts no process; the last see
   expect(byName.get('gamma')?.tools?.list[0]).toEqual({ name: 'echo_1', description: 'Echoes its text (1)', annotations: { readOnlyHint: true } });
   expect(byName.get('alpha')?.outcome).toMatchObject({ ok: true });
 
+  // The list's own question (tools of a server it believes connected) never starts one.
+  const alpha = servers.find((s) => s.name === 'alpha')!;
+  const listed = await app.router.dispatch('mcp.list_tools', { id: alpha.id, connect: false });
+  expect(listed).toMatchObject({ ok: false, error: { code: 'MCP_NOT_CONNECTED', data: { serverName: 'alpha' } } });
+  expect(spawns).toBe(0);
+
   // Something that needs the live servers connects them.
   const tools = await call(app, 'mcp.list_all_tools');
   expect(tools).toHaveLength(7);
   expect(spawns).toBe(3);
+  expect((await call(app, 'mcp.list_tools', { id: alpha.id, connect: false })).map((t) => t.name)).toEqual(['echo_1', 'echo_2']);
 
   // A removed server's entry goes with it.
   const gamma = servers.find((s) => s.name === 'gamma')!;

@@ -151,6 +151,8 @@ export interface ListToolsOptions {
   refresh?: boolean;
   /** An implicit user (agent loading, a provider request): an inactive server fails with MCP_SERVER_INACTIVE. */
   requireActive?: boolean;
+  /** false: only a server connected now is listed (MCP_NOT_CONNECTED otherwise); nothing starts. */
+  connect?: boolean;
 }
 
 /**
@@ -560,11 +562,11 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   /* ---------- tools ---------- */
 
   /** A server's enabled tools (see toolRules). */
-  async listServerTools(serverId: string, { refresh = false, requireActive }: ListToolsOptions = {}): Promise<MCPTool[]> {
+  async listServerTools(serverId: string, { refresh = false, requireActive, connect = true }: ListToolsOptions = {}): Promise<MCPTool[]> {
     if (requireActive) assertActiveForImplicitUse(this.currentRecord(serverId), requireActive);
     const cached = refresh ? undefined : this.tools.get(serverId);
     if (cached) return cached;
-    return (await this.fetchTools(this.records.get(serverId))).enabled;
+    return (await this.fetchTools(this.records.get(serverId), connect ? 'use' : 'none')).enabled;
   }
 
   /** Every active server's enabled tools; servers connect in parallel, and one that fails costs only its own tools. */
@@ -795,17 +797,17 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   }
 
   /** An idempotent request (a listing): it is retried once on a fresh connection if the old one dropped. */
-  private request<T>(server: McpServerRecord, method: string, run: (client: Client) => Promise<T>): Promise<T> {
-    return this.pool.request(server, method, true, run, () => this.records.get(server.id));
+  private request<T>(server: McpServerRecord, method: string, run: (client: Client) => Promise<T>, by: ConnectCause = 'use'): Promise<T> {
+    return this.pool.request(server, method, true, run, () => this.records.get(server.id), by);
   }
 
-  private async fetchTools(server: McpServerRecord): Promise<ToolsListing> {
+  private async fetchTools(server: McpServerRecord, by: ConnectCause = 'use'): Promise<ToolsListing> {
     let epoch = 0;
     const listed = await this.request(server, 'tools/list', (client) => {
       // Read here, after any connect: a connect invalidates too, and must not void this listing.
       epoch = this.tools.epoch(server.id);
       return listAllTools(client, { timeout: this.opts.requestTimeoutMs });
-    });
+    }, by);
     for (const issue of listed.issues) this.pool.note(server.id, `Skipped tool "${issue.name}": ${issue.message}`);
     const listing = toListing(server, listed);
     this.tools.set(server.id, epoch, listing.enabled);

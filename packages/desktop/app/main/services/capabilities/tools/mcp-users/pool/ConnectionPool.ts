@@ -71,8 +71,11 @@ export interface PoolOptions {
 /** A server's state in the pool: `failure` explains an `error` (its data says why, in codes: see common/connectFailure.ts). */
 export type PoolState = { state: McpConnectionState; failure?: AppErrorShape } & McpConnectionDetails;
 
-/** Who asks for a connection: implicit use waits for a failing server's retry time; a person does not, and goes first in line. */
-export type ConnectCause = 'use' | 'person';
+/**
+ * Who asks for a connection: implicit use waits for a failing server's retry time; a person does
+ * not, and goes first in line; `none` takes a connection there is (or one on its way) and starts nothing.
+ */
+export type ConnectCause = 'use' | 'person' | 'none';
 
 export interface AcquireOptions {
   /** Hears the steps of a new connect this call starts; nothing when a connection is reused or shared. */
@@ -131,6 +134,8 @@ interface PendingConnect extends ConnectAttempt {
 }
 
 const closedError = (server: McpServerRecord, how = 'was disconnected') => new AppError('MCP_CONNECTION_CLOSED', `"${server.name}" ${how}`);
+const notConnectedError = (server: McpServerRecord) =>
+  new AppError('MCP_NOT_CONNECTED', `"${server.name}" is not connected, and nothing was started to ask it`, { serverId: server.id, serverName: server.name });
 
 export class ConnectionPool {
   private readonly clients = new Map<string, PooledClient>();
@@ -163,6 +168,7 @@ export class ConnectionPool {
     const pooled = this.clients.get(server.id);
     const inFlight = this.pending.get(server.id);
     if (inFlight) return inFlight.promise;
+    if (by === 'none' && !pooled) return Promise.reject(notConnectedError(server));
     const waiting = by === 'use' && !pooled ? this.waitingForRetry(server.id) : undefined;
     if (waiting) return Promise.reject(waiting);
     const attempt: ConnectAttempt = {
@@ -181,6 +187,7 @@ export class ConnectionPool {
             return pooled;
           }
           if (pooled) await this.drop(server.id, pooled);
+          if (by === 'none') throw notConnectedError(server);
           return await this.connect(server, attempt);
         } finally {
           if (this.pending.get(server.id) === attempt) this.pending.delete(server.id);

@@ -140,7 +140,7 @@ describe('ServerList', { timeout: 120_000 }, () => {
     expect(within(row('remote')).getByTestId('server-scope').textContent).toBe('Project · proj');
     expect(within(row('vision')).getByTestId('server-scope').textContent).toBe('All projects');
     // Only connected servers are asked for their tools.
-    expect(host.inputsOf('mcp.list_tools')).toEqual([{ id: 'id-vision' }]);
+    expect(host.inputsOf('mcp.list_tools')).toEqual([{ id: 'id-vision', connect: false }]);
 
     await userEvent.click(within(row('remote')).getByRole('switch', { name: 'Turn remote on or off' }));
     await waitFor(() => expect(host.inputsOf('mcp.update')).toEqual([{ id: 'id-remote', updates: { isActive: false } }]));

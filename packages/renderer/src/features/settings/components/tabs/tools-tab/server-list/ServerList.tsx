@@ -45,14 +45,18 @@ function useLastSeen(): ReadonlyMap<string, McpLastSeen> {
   return useMemo(() => new Map((seen.data ?? []).map((entry) => [entry.serverId, entry])), [seen.data]);
 }
 
-/** Tool names of each connected server (mcp.list_tools, cached; refreshed by the connection events). */
+/**
+ * Tool names of each connected server (mcp.list_tools, cached; refreshed by the connection events).
+ * Asked with `connect: false`: a state read before the host restarted still says "connected"
+ * until its refetch answers, and the list must not start the server to show its tools.
+ */
 function useToolNames(servers: McpServerRecord[] | undefined, states: ReadonlyMap<string, McpServerStatus>): ReadonlyMap<string, string[]> {
   const host = useHost();
   const connected = (servers ?? []).filter((s) => s.isActive && states.get(s.id)?.state === 'connected').map((s) => s.id);
   const results = useQueries({
     queries: connected.map((id) => ({
-      queryKey: routeKey('mcp.list_tools', { id }),
-      queryFn: () => requestOrThrow(host, 'mcp.list_tools', { id }),
+      queryKey: routeKey('mcp.list_tools', { id, connect: false }),
+      queryFn: () => requestOrThrow(host, 'mcp.list_tools', { id, connect: false }),
     })),
   });
   const key = results.map((result, index) => `${connected[index]}:${result.dataUpdatedAt}`).join('|');
