@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test } from '../fixtures/app';
 import { FIXTURE_SERVERS, listOurChildren, startHttpFixture, type RunningServer } from '../fixtures/servers/paths';
 import { SettingsPage } from '../pages/SettingsPage';
+import { shootThemes } from '../pages/themeShots';
 
 const stdio = (name: string, script: string) => ({ name, type: 'stdio' as const, config: { command: process.execPath, args: [script] } });
 
@@ -105,6 +106,7 @@ test.describe('a cold start with active servers already configured', () => {
     for (const name of ['cold-a', 'cold-b', 'cold-c']) await expect(settings.stateOf(name)).toHaveText('Not connected yet');
     await expect(settings.serverRow('cold-a').getByTestId('tool-count')).toHaveText('2 tools (last seen)');
     await expect(settings.serverRow('cold-b').getByTestId('tool-count')).toHaveCount(0);
+    await shootThemes(app.page, 'cold-start-last-seen');
     // Long enough for a warm-up, had there been one, to start the servers.
     await app.page.waitForTimeout(1_500);
     expect(serverProcesses()).toEqual([]);
@@ -114,5 +116,11 @@ test.describe('a cold start with active servers already configured', () => {
     for (const name of ['cold-a', 'cold-b', 'cold-c']) await expect(settings.stateOf(name)).toHaveAttribute('data-state', 'connected');
     await expect(settings.serverRow('cold-b').getByTestId('tool-count')).toHaveText('2 tools');
     expect(serverProcesses()).toHaveLength(3);
+    await settings.chooseLanguage('日本語');
+    // Disconnected after being connected reads differently from "not connected yet"; the tools seen stay.
+    await app.invoke('mcp.disconnect', { id: 'mcp_cold-a' });
+    await expect(settings.stateOf('cold-a')).toHaveText('未接続');
+    await expect(settings.serverRow('cold-a').getByTestId('tool-count')).toHaveText('ツール 2 個（前回）');
+    await shootThemes(app.page, 'cold-start-ja');
   });
 });

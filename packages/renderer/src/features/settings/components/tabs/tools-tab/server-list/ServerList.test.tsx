@@ -7,6 +7,7 @@ import { FakeHost, server } from '@renderer/test/FakeHost';
 import { renderWithProviders } from '@renderer/test/renderWithApp';
 import type { Language } from '@renderer/i18n/languages';
 import { ToolsTabNavProvider, useToolsTabNav } from '../ToolsTabNav';
+import { CheckAllButton } from './CheckAllButton';
 import { ServerList, VIRTUALIZE_AFTER } from './ServerList';
 
 afterEach(cleanup);
@@ -107,7 +108,7 @@ describe('ServerList', { timeout: 120_000 }, () => {
       { id: 'id-a', name: 'a', result: passed },
       { id: 'id-b', name: 'b', result: { ...passed, success: false, tools: [], error: { code: 'MCP_TIMEOUT', message: 'slow' } } },
     ]);
-    render(host);
+    renderWithProviders(<CheckAllButton />, host, 'en');
     await userEvent.click(await screen.findByRole('button', { name: 'Check all' }));
     expect((await screen.findByTestId('check-all-result')).textContent).toBe('Checked 2 servers: 1 connected, 1 failed.');
     expect(host.callCount('mcp.test_all')).toBe(1);

@@ -1,7 +1,7 @@
-import { CheckCircleOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { Button, Flex, Input, Select, Spin, Tooltip, Typography, message, theme } from 'antd';
+import { Button, Flex, Input, Select, Spin, Typography, message, theme } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { TRANSPORTS } from '@shared/transports';
 import { hostReachable } from '@renderer/bridge/connection';
 import { useHost, useHostConnection } from '@renderer/bridge/HostContext';
 import { translateError } from '@renderer/components/translateError';
-import { requestOrThrow, routeKey, useRoute, useRouteMutation } from '@renderer/data/useRoute';
+import { requestOrThrow, routeKey, useRoute } from '@renderer/data/useRoute';
 import { EmptyServers } from './EmptyServers';
 import { ServerRow } from './ServerRow';
 import { cachedServerView, isFiltering, NO_FILTER, ROW_STATES, selectServers, SORT_KEYS, type ServerFilter, type ServerView, type SortKey } from './serverView';
@@ -147,7 +147,7 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
   } else {
     body = (
       <Flex vertical gap="small">
-        <Toolbar filter={filter} onFilter={setFilter} sort={sort} onSort={setSort} shown={shown.length} count={servers.length} messages={messages} />
+        <Toolbar filter={filter} onFilter={setFilter} sort={sort} onSort={setSort} shown={shown.length} count={servers.length} />
         {shown.length === 0 ? (
           <Typography.Text type="secondary" data-testid="servers-no-match" style={{ padding: 8 }}>
             {t('list.noMatch')}
@@ -229,34 +229,6 @@ function VirtualRows({ views, query, onDelete, messages }: { views: ServerView[]
   );
 }
 
-/**
- * "Check all": every active server is connected and lists its tools (mcp.test_all; the host
- * starts a few at a time), a person's action, so no server waits for its retry time. The rows
- * follow live; the message sums it up.
- */
-function CheckAllButton({ messages }: { messages: MessageInstance }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
-  const { t: tErrors } = useTranslation('errors');
-  const check = useRouteMutation('mcp.test_all', {
-    invalidates: ['mcp.last_seen', 'mcp.status', 'mcp.list_tools'],
-    onSuccess: (results) => {
-      const failed = results.filter((r) => !r.result.success).length;
-      void messages.open({
-        type: failed ? 'warning' : 'success',
-        content: <span data-testid="check-all-result">{t('list.checkAllDone', { count: results.length, ok: results.length - failed, failed })}</span>,
-      });
-    },
-    onError: (error) => void messages.error(translateError(tErrors, error)),
-  });
-  return (
-    <Tooltip title={t('list.checkAllTitle')}>
-      <Button size="small" icon={<CheckCircleOutlined aria-hidden />} loading={check.isPending} onClick={() => check.mutate({})} data-testid="check-all">
-        {t('list.checkAll')}
-      </Button>
-    </Tooltip>
-  );
-}
-
 function Toolbar({
   filter,
   onFilter,
@@ -264,7 +236,6 @@ function Toolbar({
   onSort,
   shown,
   count,
-  messages,
 }: {
   filter: ServerFilter;
   onFilter: (filter: ServerFilter) => void;
@@ -272,7 +243,6 @@ function Toolbar({
   onSort: (sort: SortKey) => void;
   shown: number;
   count: number;
-  messages: MessageInstance;
 }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
@@ -349,7 +319,6 @@ function Toolbar({
           </Button>
         </Flex>
       ) : null}
-      <CheckAllButton messages={messages} />
     </Flex>
   );
 }
