@@ -60,7 +60,7 @@ describe('a cold start with many active servers', () => {
     expect(tools).toHaveLength(SERVERS * 2);
   });
 
-  it('a queued connect is cancelled by a disconnect and by dispose, without starting its process', { timeout: 60_000 }, async () => {
+  it('a queued connect is cancelled by a disconnect and by dispose, and a queued call by its cancel, without starting a process', { timeout: 60_000 }, async () => {
     const counter = spawnCounter();
     h = makeService({ connectOnAdd: false, connectConcurrency: 1, connectTimeoutMs: 20_000, processes: counter });
     const { server: hang } = await h.service.add(stdioInput('hang', FIXTURE_SERVERS.neverInitialize));
@@ -71,6 +71,14 @@ describe('a cold start with many active servers', () => {
     const queued = h.service.listServerTools(waiting!.id).catch((err: unknown) => err);
     const queuedToo = h.service.listServerTools(last!.id).catch((err: unknown) => err);
     await expect.poll(() => h!.service.statusOf(waiting!.id)).toMatchObject({ state: 'connecting', phase: 'queued' });
+
+    // A tool call waiting for its connection is cancelled at once too (its connect stays in line).
+    const call = h.service.callTool(last!.id, 'echo_1', { text: 'x' }, 'queued-call').catch((err: unknown) => err);
+    await new Promise((r) => setTimeout(r, 100));
+    const c0 = Date.now();
+    expect(h.service.cancelCall('queued-call')).toBe(true);
+    expect(await call).toMatchObject({ code: 'MCP_CANCELLED' });
+    expect(Date.now() - c0).toBeLessThan(500);
 
     const t0 = Date.now();
     await h.service.disconnect(waiting!.id);

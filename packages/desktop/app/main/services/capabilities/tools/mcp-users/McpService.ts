@@ -639,6 +639,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         (client) => requestToolCall(client, toolName, args, options),
         () => this.records.get(serverId),
         requireActive ? 'use' : 'person',
+        controller,
       );
       success = result.isError !== true;
       const answer: McpCallToolResult = { callId, isError: !success, content: result.content, durationMs: performance.now() - started };

@@ -29,6 +29,7 @@ import { brokenNpxCacheIn, type PendingDownload } from '../deps/npxCache';
 import { ConnectGate } from './ConnectGate';
 import { RetrySchedule, type PendingRetry } from './RetrySchedule';
 import { ConnectDeadline, type DeadlinePhase } from './ConnectDeadline';
+import type { CallCancellation } from './CallCancellation';
 import {
   droppedConnectionData,
   isRetryableOnNewConnection,
@@ -234,9 +235,10 @@ export class ConnectionPool {
     run: (client: Client) => Promise<T>,
     current: () => McpServerRecord,
     by: ConnectCause = 'use',
+    cancel?: CallCancellation,
   ): Promise<T> {
     // A ready connection is taken without awaiting acquire's resolved promise: one tick less per call.
-    let pooled = this.ready(server.id) ?? (await this.acquire(server, { by }));
+    let pooled = this.ready(server.id) ?? (await untilCancelled(this.acquire(server, { by }), cancel));
     let mark = this.log.mark(server.id);
     try {
       const result = await run(pooled.client);
@@ -597,6 +599,20 @@ export class ConnectionPool {
     this.states.set(serverId, next);
     this.hooks.onState(serverId, next);
   }
+}
+
+/**
+ * A call waiting for its connection (in the connect line, say) ends at once when it is cancelled.
+ * The connect goes on: other callers may share it, and it would be started again soon anyway.
+ */
+function untilCancelled<T>(waiting: Promise<T>, cancel: CallCancellation | undefined): Promise<T> {
+  if (!cancel) return waiting;
+  cancel.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(cancel.reason);
+    cancel.addEventListener('abort', onAbort);
+    waiting.then(resolve, reject).finally(() => cancel.removeEventListener('abort', onAbort));
+  });
 }
 
 const packageLabel = (download: PendingDownload) => `${download.package}@${download.version ?? 'latest'}`;
