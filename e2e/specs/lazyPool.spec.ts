@@ -65,9 +65,12 @@ test('Check all: connects wait in line, a first npx download is its own phase, f
   await expect(app.page.getByTestId('check-all-result')).toHaveText('Checked 5 servers: 3 connected, 2 failed.', { timeout: 60_000 });
   for (const name of ['a-slow-start', 'b-waiting', 'c-first-download']) await expect(settings.stateOf(name)).toHaveAttribute('data-state', 'connected');
 
+  // Failed once during the check; a person's Reconnect goes at once and fails again: the wait doubles.
+  await expect(settings.failureOf('d-needs-key')).toHaveAttribute('data-hint', 'exited');
+  await settings.reconnectButton('d-needs-key').click();
   const retry = settings.serverRow('d-needs-key').getByTestId('retry-at');
+  await expect(retry).toHaveAttribute('data-failures', '2');
   await expect(retry).toHaveText(/^Retry after \d\d:\d\d:\d\d/);
-  await expect(retry).toHaveAttribute('data-failures', '1');
 
   const broken = settings.failureOf('e-broken-cache');
   await expect(broken).toHaveAttribute('data-hint', 'npxCacheBroken');

@@ -321,8 +321,10 @@ export class ConnectionPool {
   }
 
   statusOf(serverId: string): McpServerStatus {
-    const { state = 'disconnected', failure, ...details } = this.states.get(serverId) ?? {};
-    return { id: serverId, state, ...details, ...(failure ? { error: failure.message, failure } : {}) };
+    const { state = 'disconnected', failure, retry: _then, ...details } = this.states.get(serverId) ?? {};
+    // The wait as of now: one that is over is no longer news.
+    const retry = state === 'error' ? this.retries.pending(serverId) : undefined;
+    return { id: serverId, state, ...details, ...(retry && { retry }), ...(failure ? { error: failure.message, failure } : {}) };
   }
 
   /** The server is gone: its connection closes and its state is forgotten. */
