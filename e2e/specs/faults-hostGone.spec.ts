@@ -1,7 +1,8 @@
 /**
  * Fault journey 6: the browser-mode host stops while the page is open. The page must say so and
- * how to start it again, stop claiming servers are connected, and recover by itself (fresh data,
- * servers live again) once the host is back on the same address.
+ * how to start it again, stop claiming servers are connected, and recover by itself (fresh data)
+ * once the host is back on the same address. The restarted host starts no server until something
+ * needs one: the rows show what was last seen of each, and "Check all" brings them live again.
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '../fixtures/app';
@@ -72,8 +73,13 @@ test('the page says the host is gone and how to restart it, and recovers by itse
   await host.restart();
   // No click, no reload: the event stream's own retries find the host again.
   await expect(settings.hostBanner).toBeHidden({ timeout: 40_000 });
-  await expect(settings.stateOf('files')).toHaveAttribute('data-state', 'connected', { timeout: 90_000 });
   await expect(settings.serverRow('added-while-away')).toBeVisible({ timeout: 30_000 });
+  // A fresh host starts nothing by itself: each row says so, with the tools seen before the stop.
+  await expect(settings.stateOf('files')).toHaveText('Not connected yet', { timeout: 30_000 });
+  await expect(settings.serverRow('files').getByTestId('tool-count')).toHaveAttribute('data-seen', 'last');
+  await expect(settings.stateOf('added-while-away')).toHaveText('Not connected yet');
+  await app.page.getByRole('button', { name: 'Check all' }).click();
+  await expect(settings.stateOf('files')).toHaveAttribute('data-state', 'connected', { timeout: 90_000 });
   await expect(settings.stateOf('added-while-away')).toHaveAttribute('data-state', 'connected', { timeout: 90_000 });
   // And the page works again: a change made here reaches the host.
   await settings.activeSwitch('files').click();

@@ -5,8 +5,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '../fixtures/app';
-import { FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '../fixtures/servers/paths';
+import { FIXTURE_SERVERS, listOurChildren, startHttpFixture, type RunningServer } from '../fixtures/servers/paths';
 import { SettingsPage } from '../pages/SettingsPage';
+import { shootThemes } from '../pages/themeShots';
 
 const stdio = (name: string, script: string) => ({ name, type: 'stdio' as const, config: { command: process.execPath, args: [script] } });
 
@@ -76,5 +77,50 @@ test.describe('a server that cannot connect', () => {
     await settings.chooseLanguage('中文');
     await expect(settings.failureOf('needs-key')).toContainText('程序在应答前就退出了，退出码 3');
     await expect(settings.failureOf('wrong-path')).toContainText('HTTP 404 — 端点是 /mcp 吗？');
+  });
+});
+
+test.describe('a cold start with active servers already configured', () => {
+  const seenAt = Date.UTC(2026, 10, 30, 9, 15);
+  const records = ['cold-a', 'cold-b', 'cold-c'].map((name, i) => ({
+    id: `mcp_${name}`,
+    name,
+    type: 'stdio',
+    scope: 'user',
+    config: { command: process.execPath, args: [FIXTURE_SERVERS.slowStart] },
+    isActive: true,
+    isTrusted: false,
+    disabledTools: [],
+    disabledAutoApproveTools: [],
+    installSource: 'manual',
+    createdAt: seenAt + i,
+  }));
+  // What an earlier run saw of the first one (last-seen.json, kept in the config folder).
+  const lastSeen = { servers: { 'mcp_cold-a': { tools: { at: seenAt, list: [{ name: 'echo_1' }, { name: 'echo_2' }] }, outcome: { ok: true, at: seenAt } } } };
+  test.use({ seedConfig: { 'mcp-config.json': JSON.stringify({ mcpServers: records }), 'last-seen.json': JSON.stringify(lastSeen) } });
+
+  const serverProcesses = () => listOurChildren().filter((p) => p.command.includes('stdio-slow-start'));
+
+  test('starts none of them: the list shows what was last seen, and Check all connects them', async ({ app }) => {
+    const settings = new SettingsPage(app.page);
+    for (const name of ['cold-a', 'cold-b', 'cold-c']) await expect(settings.stateOf(name)).toHaveText('Not connected yet');
+    await expect(settings.serverRow('cold-a').getByTestId('tool-count')).toHaveText('2 tools (last seen)');
+    await expect(settings.serverRow('cold-b').getByTestId('tool-count')).toHaveCount(0);
+    await shootThemes(app.page, 'cold-start-last-seen');
+    // Long enough for a warm-up, had there been one, to start the servers.
+    await app.page.waitForTimeout(1_500);
+    expect(serverProcesses()).toEqual([]);
+
+    await app.page.getByRole('button', { name: 'Check all' }).click();
+    await expect(app.page.getByTestId('check-all-result')).toHaveText('Checked 3 servers: 3 connected, 0 failed.', { timeout: 30_000 });
+    for (const name of ['cold-a', 'cold-b', 'cold-c']) await expect(settings.stateOf(name)).toHaveAttribute('data-state', 'connected');
+    await expect(settings.serverRow('cold-b').getByTestId('tool-count')).toHaveText('2 tools');
+    expect(serverProcesses()).toHaveLength(3);
+    await settings.chooseLanguage('日本語');
+    // Disconnected after being connected reads differently from "not connected yet"; the tools seen stay.
+    await app.invoke('mcp.disconnect', { id: 'mcp_cold-a' });
+    await expect(settings.stateOf('cold-a')).toHaveText('未接続');
+    await expect(settings.serverRow('cold-a').getByTestId('tool-count')).toHaveText('ツール 2 個（前回）');
+    await shootThemes(app.page, 'cold-start-ja');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Browser mode: `node out/main/host.js [--port N] [--config-dir DIR] [--static DIR]`.
+ * Browser mode: `node out/main/host.js [--port N] [--config-dir DIR] [--static DIR] [--connect-concurrency N] [--download-timeout S]`.
  * Runs the same services as the Electron app and serves the UI on 127.0.0.1.
  * Test hook: ELFTIA_TEST_PRESETS=<json file> adds fixture presets to the catalog (testPresets.ts).
  * ELFTIA_HOST_TOKEN=<token> keeps the access token of an earlier run, so a page left open
@@ -18,6 +18,7 @@ import { defaultConfigDir } from '../main/services/config/configDir';
 import { startProcessTracking } from '../main/services/capabilities/tools/mcp-users/processTracking';
 import { handleTerminatingSignals, watchLauncher } from '../main/services/shutdownSignals';
 import { guardTerminalOutput } from '../main/services/terminal/terminalOutput';
+import { poolSettings } from '../main/services/poolSettings';
 import { startHost } from './HostServer';
 import { presetCatalog } from './testPresets';
 
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
       port: { type: 'string', default: process.env.ELFTIA_PORT ?? '0' },
       'config-dir': { type: 'string' },
       static: { type: 'string' },
+      'connect-concurrency': { type: 'string' },
+      'download-timeout': { type: 'string' },
     },
   });
   const port = Number(values.port);
@@ -40,6 +43,10 @@ async function main(): Promise<void> {
     throw new Error(`--port must be a number from 0 to 65535, got "${values.port}"`);
   }
   const configDir = path.resolve(values['config-dir'] ?? defaultConfigDir());
+  const pool = poolSettings({ connectConcurrency: values['connect-concurrency'], downloadTimeout: values['download-timeout'] }, process.env, {
+    connectConcurrency: '--connect-concurrency',
+    downloadTimeout: '--download-timeout',
+  });
   const here = path.dirname(fileURLToPath(import.meta.url));
   const staticDir = path.resolve(values.static ?? path.join(here, '../renderer'));
 
@@ -55,7 +62,7 @@ async function main(): Promise<void> {
   const services = createServices(
     { ...stores, fetch: globalThis.fetch, processes, presets, startupNotices, openAuthUrl: (url) => openInSystemBrowser(url) },
     // The person is at the page that started the call: a sign-in a call needs opens their browser.
-    { signInForCalls: true },
+    { signInForCalls: true, ...pool },
   );
   const host = await startHost({ services, staticDir, port, ...hostToken(process.env) });
 

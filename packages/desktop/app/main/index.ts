@@ -12,6 +12,7 @@ import { startProcessTracking } from './services/capabilities/tools/mcp-users/pr
 import type { McpProcessTracker } from './services/capabilities/tools/mcp-users/McpProcessTracker';
 import { handleTerminatingSignals, watchLauncher } from './services/shutdownSignals';
 import { guardTerminalOutput } from './services/terminal/terminalOutput';
+import { poolSettings } from './services/poolSettings';
 import { assembleStores } from './services/appStores';
 import { openElectronMcpConfigStore } from './electron/electronConfigStore';
 import { openSafeStorageSecretStore } from './electron/safeStorageSecretStore';
@@ -62,7 +63,7 @@ async function start(): Promise<void> {
       startupNotices,
     },
     // The person is at the window that started the call: a sign-in a call needs opens their browser.
-    { signInForCalls: true },
+    { signInForCalls: true, ...poolSettings({}, process.env) },
   );
   unbindIpc = bindIpc(services, () => mainWindow, renderer);
   openWindow();

@@ -101,6 +101,10 @@ export const ERROR_CODES = [
    * (unparsable, scheme, credentials, insecure_http, characters), data.scheme or data.characters.
    */
   'EXTERNAL_URL_REFUSED',
+  /** mcp.list_tools with `connect: false` for a server that is not connected now (nothing was started); data: serverId, serverName. */
+  'MCP_NOT_CONNECTED',
+  /** deps.remove_npx_cache was given a path that is not one folder of npx's cache (`…/_npx/<16 hex>`); data: path. */
+  'NPX_CACHE_NOT_A_FOLDER',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -31,23 +31,22 @@ const refreshStatusInFlight = (client: QueryClient) => {
 export const EVENT_REACTIONS: { [E in EventName]: Reaction<E> | null } = {
   // Any record change may rename a server, toggle a tool or link a key: every view of records is stale.
   'mcp.servers_changed': (client) =>
-    invalidate(client, 'mcp.list', 'mcp.status', 'mcp.list_all_tools', 'mcp.list_tools', 'mcp.discover', 'presets.list', 'providers.linked_servers'),
+    invalidate(client, 'mcp.list', 'mcp.status', 'mcp.list_all_tools', 'mcp.list_tools', 'mcp.discover', 'mcp.last_seen', 'presets.list', 'providers.linked_servers'),
   // Applied in place so a badge changes without a round trip; tools appear once connected.
-  'mcp.connection_state': (client, { serverId, state, error, failure }) => {
+  'mcp.connection_state': (client, { serverId, ...live }) => {
     client.setQueryData<McpServerStatus[]>(routeKey('mcp.status'), (prev) => {
       if (!prev) return prev;
-      const next: McpServerStatus = { ...prev.find((s) => s.id === serverId), id: serverId, state };
-      if (error) next.error = error;
-      else delete next.error;
-      // The coded reason the list explains; it goes with the error it explains.
-      if (failure) next.failure = failure;
-      else delete next.failure;
+      // The event carries the whole live state (failure, phase, retry …); only sign-in is kept from before.
+      const { auth } = prev.find((s) => s.id === serverId) ?? {};
+      const next: McpServerStatus = { id: serverId, ...live, ...(auth ? { auth } : {}) };
       return prev.some((s) => s.id === serverId) ? prev.map((s) => (s.id === serverId ? next : s)) : [...prev, next];
     });
     // A status answer still in flight was read before this event and would overwrite it with an
     // older state (a server added and failing at once stayed "Connecting…"): ask again instead.
     refreshStatusInFlight(client);
-    if (state === 'connected') refreshServerTools(client, serverId);
+    if (live.state === 'connected') refreshServerTools(client, serverId);
+    // Its row falls back to what was last seen, which the connection just ended may have updated.
+    if (live.state === 'disconnected' || live.state === 'error') invalidate(client, 'mcp.last_seen');
   },
   // Applied in place like connection_state: the row's "Sign in" / "Waiting for browser…" follows at once.
   'mcp.auth_state': (client, { serverId, auth }) => {

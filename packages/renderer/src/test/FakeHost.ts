@@ -3,7 +3,7 @@
  * push events, with the same envelope semantics as the real bridges.
  */
 import type { AppNotice, EventEnvelope, RouteInput, RouteName, RouteOutput } from '@shared/contracts/ipc';
-import type { McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
+import type { McpLastSeen, McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import type { AppErrorShape, Result } from '@shared/errors';
 import { createConnectionStore, type HostConnectionState } from '../bridge/connection';
 import { createEventHub } from '../bridge/eventHub';
@@ -12,6 +12,8 @@ import type { EnvelopeListener, HostClient, RouteArgs } from '../bridge/types';
 export class FakeHost implements HostClient {
   servers: McpServerRecord[] = [];
   statuses: McpServerStatus[] = [];
+  /** What `mcp.last_seen` answers: what was last seen of each server in an earlier run. */
+  lastSeen: McpLastSeen[] = [];
   notices: AppNotice[] = [];
   /** What `mcp.reveal_secrets` answers, by server id (`servers` holds the masked records, as `mcp.list` does). */
   readonly secrets = new Map<string, RouteOutput<'mcp.reveal_secrets'>>();
@@ -54,6 +56,8 @@ export class FakeHost implements HostClient {
         return { ok: true, data: structuredClone(this.servers) as RouteOutput<R> };
       case 'mcp.status':
         return { ok: true, data: structuredClone(this.statuses) as RouteOutput<R> };
+      case 'mcp.last_seen':
+        return { ok: true, data: structuredClone(this.lastSeen) as RouteOutput<R> };
       case 'app.notices':
         return { ok: true, data: structuredClone(this.notices) as RouteOutput<R> };
       case 'mcp.reveal_secrets': {

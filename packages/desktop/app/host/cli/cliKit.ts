@@ -124,6 +124,18 @@ export function installHint({ code, data }: AppErrorShape): string | undefined {
   return `To install it: elftia-mcp deps install ${shellWord(data.command)}`;
 }
 
+/**
+ * For a failure whose hint is a broken npx cache folder: the exact command that removes that one
+ * folder (npx downloads the package again at the next start). The folder comes from npm's own
+ * error line, so it is quoted for the shell it is shown for.
+ */
+export function npxCacheHint({ data }: AppErrorShape, platform: NodeJS.Platform = process.platform): string | undefined {
+  if (data?.hint !== 'npxCacheBroken' || typeof data.npxCacheDir !== 'string') return undefined;
+  const folder = data.npxCacheDir;
+  const remove = platform === 'win32' ? `rmdir /s /q "${folder.replaceAll('"', '')}"` : `rm -rf ${shellWord(folder)}`;
+  return `npx's cache folder for this package is broken (a download cut short). To repair it, remove that folder; npx downloads the package again:\n  ${remove}`;
+}
+
 export function writeJson(io: CliIo, value: unknown): void {
   io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }

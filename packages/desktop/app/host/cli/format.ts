@@ -60,3 +60,10 @@ function typeOf(schema: unknown): string {
   if (Array.isArray(type)) return type.map(String).join('|');
   return typeof type === 'string' ? type : 'any';
 }
+
+/** A moment in this machine's time zone, as `2026-12-03 14:02:11`: sortable, and the same in every locale. */
+export function localTime(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}

@@ -31,14 +31,14 @@ export const HELP = {
   main: `Usage: elftia-mcp [--config-dir DIR] <command> [options]
 
 Commands:
-  servers list             List configured MCP servers (secrets redacted)
+  servers list             List configured MCP servers (secrets redacted) and what was last seen of them
   servers add              Add a server from flags
   servers update NAME      Change a server's name, transport, command, URL, headers, timeout …
   servers enable NAME      Let the app connect to a server (isActive)
   servers disable NAME     Keep a server saved but unused
   servers import FILE|-    Add servers from a JSON config (Claude Desktop, Cursor, VS Code …), with --preview
   servers remove NAME      Remove a server
-  servers test NAME        Connect to a server and list its tools
+  servers test NAME|--all  Connect to a server (or every active one) and list its tools
   servers auth NAME        Sign in to a remote server (OAuth) in the browser
   servers signout NAME     Forget a remote server's sign-in
   servers export           Print every server as Claude Desktop JSON (secret values left empty)
@@ -69,7 +69,10 @@ Run "elftia-mcp servers <subcommand> --help" for details.`,
   'servers list': `Usage: elftia-mcp [--config-dir DIR] servers list [--json]
 
 Lists the configured servers. Env values, header values and URL credentials are shown as ***.
-  --json   Print the records as JSON (redacted the same way)`,
+Starts no server: below the list, what was last seen of each one (by the app or an earlier
+command): its tools and when they were listed, how its last connect ended and, for a server
+that keeps failing, until when the running app leaves it alone (1 s doubling to 5 min).
+  --json   Print the records as JSON (redacted the same way), each with its lastSeen`,
 
   'servers add': `Usage: elftia-mcp [--config-dir DIR] servers add --name N --type ${TRANSPORTS.types.join('|')}
          ${transportFlagsSynopsis(TRANSPORTS)}
@@ -126,10 +129,11 @@ needing a sign-in starts this itself when run at a terminal.`,
 
 Forgets the tokens and client registration kept for NAME's URL and disconnects it.`,
 
-  'servers test': `Usage: elftia-mcp [--config-dir DIR] servers test NAME [--json]
+  'servers test': `Usage: elftia-mcp [--config-dir DIR] servers test NAME|--all [--json]
 
 Connects to NAME, lists its tools and disconnects. Exit code 1 when it cannot connect.
-  --json   Print the test result as JSON`,
+  --all    Test every active server (a few at a time); exit code 1 when any fails
+  --json   Print the test result as JSON (with --all: [{ id, name, result }])`,
 
   providers: `Usage: elftia-mcp [--config-dir DIR] providers <list|set|remove|apply-key> …
 

@@ -6,6 +6,7 @@ import { openLocalStores } from '../../main/services/appStores';
 import { openInSystemBrowser } from '../../main/services/capabilities/tools/mcp-users/auth/systemBrowser';
 import { createServices, type Services } from '../../main/services/createServices';
 import { startProcessTracking } from '../../main/services/capabilities/tools/mcp-users/processTracking';
+import { poolSettings } from '../../main/services/poolSettings';
 import type { AppNotice } from '../../shared/contracts/ipc';
 import type { CliIo } from './cliKit';
 
@@ -26,7 +27,8 @@ export function openServices(dir: string, io: CliIo): Services {
   // One-shot commands: adding a server must not start it in the background only to stop it.
   // Sign-in pages open with $BROWSER from the command's environment, else the system opener; the URL is printed too.
   const openAuthUrl = (url: string) => openInSystemBrowser(url, io.env);
-  const services = createServices({ ...stores, fetch: globalThis.fetch, processes, openAuthUrl }, { connectOnAdd: false });
+  // The pool's settings (servers connecting at once, npx's download limit) from the command's environment.
+  const services = createServices({ ...stores, fetch: globalThis.fetch, processes, openAuthUrl }, { connectOnAdd: false, ...poolSettings({}, io.env) });
   // Raised by what a server does while the command runs (a sampling request refused).
   services.mcpService.onNotice(warn);
   // Tests run many commands in one process, so each run's tracker (and exit hook) goes with it.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { AppError, errorMessage } from '../../shared/errors';
 import { defaultConfigDir } from '../../main/services/config/configDir';
 import type { Services } from '../../main/services/createServices';
-import { EXIT, installHint, terminalIo, UsageError, type CliIo, type Command } from './cliKit';
+import { EXIT, installHint, npxCacheHint, terminalIo, UsageError, type CliIo, type Command } from './cliKit';
 import { HELP, type HelpTopic } from './help';
 import { authHint } from './commands/auth';
 import { createRouterClient, type RouterClient } from './routerClient';
@@ -177,7 +177,7 @@ function report(io: CliIo, err: unknown, command: string | undefined): number {
   if (err instanceof AppError && err.code === 'VALIDATION_FAILED') return report(io, new UsageError(err.message), command);
   if (err instanceof AppError) {
     io.stderr.write(`error: ${err.message}\n`);
-    const hint = installHint(err.toShape()) ?? authHint(err.toShape());
+    const hint = installHint(err.toShape()) ?? npxCacheHint(err.toShape()) ?? authHint(err.toShape());
     if (hint) io.stderr.write(`${hint}\n`);
     return EXIT.FAILURE;
   }

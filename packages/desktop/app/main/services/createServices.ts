@@ -2,9 +2,11 @@
  * Composition root: ports in, services and router out. Electron (main/index.ts), the
  * browser-mode host and the tests all build the app through here, so they run the same code.
  */
+import path from 'node:path';
 import type { AppNotice, EventEnvelope, EventName, EventPayload } from '../../shared/contracts/ipc';
 import { DependencyCheckService } from './capabilities/tools/mcp-users/DependencyCheckService';
 import { MCP_EVENT_NAMES, McpService, type McpEventName, type McpServiceOptions } from './capabilities/tools/mcp-users/McpService';
+import { openLastSeenStore } from './capabilities/tools/mcp-users/LastSeenStore';
 import type { ProcessRegistry } from './capabilities/tools/mcp-users/transports';
 import type { McpConfigStore } from './config/McpConfigStore';
 import { watchConfigFile } from './config/watchConfigFile';
@@ -88,6 +90,8 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   const models = new ModelClients({ providers: ports.providers, fetch: ports.fetch });
   const textCompleter = ports.textCompleter ?? new ModelTextCompleter(models);
   const mcpService = new McpService(ports.configStore, {
+    // Beside the records: what was last seen of each server survives a restart (the pool is lazy).
+    lastSeen: openLastSeenStore(path.dirname(ports.configStore.path)),
     ...options,
     fetch: ports.fetch,
     processes: ports.processes,

@@ -79,3 +79,11 @@ export const DependencyInstallProgressSchema = z.object({
   percent: z.number().optional(),
   line: z.string().optional(),
 });
+
+/**
+ * One folder of npx's package cache (`<npm cache>/_npx/<16 hex>`), which a broken download leaves
+ * without its package.json: removing it makes npx download the package again. Only a path of that
+ * shape is accepted (see mcp-users/deps/npxCache.ts), so the route can remove nothing else.
+ */
+export const NpxCacheFolderInputSchema = z.object({ path: z.string().min(1).max(4096) }).strict();
+export const NpxCacheFolderRemovedSchema = z.object({ path: z.string(), removed: z.boolean() });

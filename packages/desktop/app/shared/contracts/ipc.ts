@@ -16,6 +16,7 @@ import {
   McpServerConfigSchema,
   McpDiscoverResultSchema,
   McpServerIdInputSchema,
+  McpListToolsInputSchema,
   McpServerInputSchema,
   McpServerJsonInputSchema,
   McpServerLogInputSchema,
@@ -24,6 +25,9 @@ import {
   McpServerStatusSchema,
   McpServerUpdateInputSchema,
   McpServersChangedSchema,
+  McpConnectionDetailsSchema,
+  McpLastSeenSchema,
+  McpTestAllResultSchema,
   McpTestInputSchema,
   McpTestResultSchema,
   McpToolCalledSchema,
@@ -54,6 +58,8 @@ import {
   DependencyInstallProgressSchema,
   DependencyInstallResultSchema,
   DependencyPathSchema,
+  NpxCacheFolderInputSchema,
+  NpxCacheFolderRemovedSchema,
 } from './deps-types';
 import {
   McpActivateInputSchema,
@@ -121,12 +127,16 @@ export const routes = {
   'mcp.auth_cancel': { input: McpServerIdInputSchema, output: McpServerStatusSchema },
   /** Forgets the server's tokens and client registration (the secret store's copy) and disconnects it. */
   'mcp.auth_signout': { input: McpServerIdInputSchema, output: McpServerStatusSchema },
-  'mcp.list_tools': { input: McpServerIdInputSchema, output: z.array(MCPToolSchema) },
+  'mcp.list_tools': { input: McpListToolsInputSchema, output: z.array(MCPToolSchema) },
   'mcp.list_all_tools': { input: z.void().or(z.object({}).strict()), output: z.array(MCPToolSchema) },
   'mcp.call_tool': { input: McpCallToolInputSchema, output: McpCallToolResultSchema },
   'mcp.cancel_call': { input: McpCancelCallInputSchema, output: McpCancelCallResultSchema },
   'mcp.test': { input: McpTestInputSchema, output: McpTestResultSchema },
   'mcp.discover': { input: McpServerIdInputSchema, output: McpDiscoverResultSchema },
+  /** What was last seen of each server, kept across runs: its tools and when, how its last connect ended (never connects). */
+  'mcp.last_seen': { input: z.void().or(z.object({}).strict()), output: z.array(McpLastSeenSchema) },
+  /** "Check all": tests every active server (capped like every connect), each as mcp.test would; a person's action, so retries pending are not waited for. */
+  'mcp.test_all': { input: z.void().or(z.object({}).strict()), output: McpTestAllResultSchema },
   /** The server's recent stderr and host notes, oldest first (secrets redacted). */
   'mcp.server_log': { input: McpServerLogInputSchema, output: z.object({ lines: z.array(McpServerLogLineSchema) }) },
   /**
@@ -171,6 +181,8 @@ export const routes = {
   'deps.install': { input: DependencyCommandInputSchema, output: DependencyInstallResultSchema },
   /** Asks the login shell for PATH again, so something installed meanwhile is found without a restart. */
   'deps.refresh_path': { input: z.void().or(z.object({}).strict()), output: DependencyPathSchema },
+  /** Removes one broken folder of npx's cache (the hint of a failure that names it); NPX_CACHE_NOT_A_FOLDER for any other path. */
+  'deps.remove_npx_cache': { input: NpxCacheFolderInputSchema, output: NpxCacheFolderRemovedSchema },
   /** Every known LLM provider with the person's settings; keys masked. */
   'providers.list': { input: z.void().or(z.object({}).strict()), output: z.array(LlmProviderSchema) },
   /** Changes the fields given; answers with the provider as providers.list shows it. */
@@ -227,6 +239,8 @@ export const events = {
     error: z.string().optional(),
     /** As in mcp.status: the coded reason for an `error` state. */
     failure: AppErrorShapeSchema.optional(),
+    /** As in mcp.status: queued or downloading, the pending retry, since when connected. */
+    ...McpConnectionDetailsSchema.shape,
   }),
   /** A server's sign-in state changed (as `auth` in mcp.status; absent = no sign-in involved). Never carries a token. */
   'mcp.auth_state': z.object({ serverId: z.string(), auth: McpAuthStatusSchema.optional() }),

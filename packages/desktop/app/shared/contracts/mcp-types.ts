@@ -101,6 +101,8 @@ export const McpServerInputSchema = McpServerRecordSchema.omit({
 export type McpServerInput = z.input<typeof McpServerInputSchema>;
 
 export const McpServerIdInputSchema = z.object({ id: NonBlankSchema });
+/** mcp.list_tools: `connect: false` lists only a server that is connected now (MCP_NOT_CONNECTED otherwise), so a list that shows tools never starts one. */
+export const McpListToolsInputSchema = McpServerIdInputSchema.extend({ connect: z.boolean().optional() });
 export type McpServerIdInput = z.infer<typeof McpServerIdInputSchema>;
 
 /**
@@ -193,9 +195,31 @@ export const McpAuthStatusSchema = z.object({
 });
 export type McpAuthStatus = z.infer<typeof McpAuthStatusSchema>;
 
+/** What a `connecting` server is doing: waiting for a free connect slot, or its package downloading (npx) before the program starts. */
+export const McpConnectPhaseSchema = z.enum(['queued', 'downloading']);
+export type McpConnectPhase = z.infer<typeof McpConnectPhaseSchema>;
+/** The package npx is fetching for a server's first start (version absent: whatever is latest). */
+export const McpPackageDownloadSchema = z.object({ package: z.string(), version: z.string().optional() });
+export type McpPackageDownload = z.infer<typeof McpPackageDownloadSchema>;
+/** After `attempts` failures in a row, the time (epoch ms) before which implicit use does not start the server again; a person's action does not wait for it. */
+export const McpPendingRetrySchema = z.object({ at: z.number(), attempts: z.number().int().positive() });
+export type McpPendingRetry = z.infer<typeof McpPendingRetrySchema>;
+/** The details of a connection state, the same in mcp.status and in the mcp.connection_state event. */
+export const McpConnectionDetailsSchema = z.object({
+  phase: McpConnectPhaseSchema.optional(),
+  /** While `phase` is `downloading`. */
+  download: McpPackageDownloadSchema.optional(),
+  /** While `error`: until when implicit use leaves it alone (1 s doubling to 5 min per failure in a row). */
+  retry: McpPendingRetrySchema.optional(),
+  /** When the latest connection of this session was made (kept after it ends); absent: not connected in this session yet. */
+  connectedAt: z.number().optional(),
+});
+export type McpConnectionDetails = z.infer<typeof McpConnectionDetailsSchema>;
+
 export const McpServerStatusSchema = z.object({
   id: z.string(),
   state: McpConnectionStateSchema,
+  ...McpConnectionDetailsSchema.shape,
   /** The failure's message (logs, the CLI); `failure` is what a UI explains. */
   error: z.string().optional(),
   /**
@@ -206,6 +230,40 @@ export const McpServerStatusSchema = z.object({
   auth: McpAuthStatusSchema.optional(),
 });
 export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
+
+/**
+ * What was last seen of a server, kept in the config folder across runs (last-seen.json): the
+ * tools it listed and when, and how its last connect ended. The list shows it for servers not
+ * connected yet, so nothing has to start to show what a server offers. Never holds secrets: tool
+ * names, titles, descriptions (clipped) and annotations, and an error's code and first line.
+ */
+export const McpSeenToolSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  annotations: McpToolAnnotationsSchema.optional(),
+});
+export type McpSeenTool = z.infer<typeof McpSeenToolSchema>;
+export const McpLastOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), at: z.number() }),
+  z.object({
+    ok: z.literal(false),
+    at: z.number(),
+    code: z.string(),
+    /** The error's first line. */
+    message: z.string(),
+    attempts: z.number().int().positive(),
+    /** Until when the process that recorded it would not start the server again unasked (dropped when that process ends). */
+    retryAt: z.number().optional(),
+  }),
+]);
+export type McpLastOutcome = z.infer<typeof McpLastOutcomeSchema>;
+export const McpLastSeenSchema = z.object({
+  serverId: z.string(),
+  tools: z.object({ at: z.number(), list: z.array(McpSeenToolSchema) }).optional(),
+  outcome: McpLastOutcomeSchema.optional(),
+});
+export type McpLastSeen = z.infer<typeof McpLastSeenSchema>;
 
 /* ---------- Connection pool ---------- */
 
@@ -296,6 +354,10 @@ export const McpTestResultSchema = z.object({
   error: AppErrorShapeSchema.optional(),
 });
 export type McpTestResult = z.infer<typeof McpTestResultSchema>;
+
+/** A "Check all" (mcp.test_all): each active server's test, as mcp.test answers it. */
+export const McpTestAllResultSchema = z.array(z.object({ id: z.string(), name: z.string(), result: McpTestResultSchema }));
+export type McpTestAllResult = z.infer<typeof McpTestAllResultSchema>;
 
 export const McpPromptSchema = z.object({
   name: z.string(),

@@ -1,6 +1,6 @@
 /** `servers list|add|update|enable|disable|import|remove|test`: the server records, through the router. */
 import { LLM_PROVIDERS } from '../../../shared/contracts/providers';
-import type { McpServerConfig, McpServerInput, McpServerRecord } from '../../../shared/contracts/mcp-types';
+import type { McpLastSeen, McpServerConfig, McpServerInput, McpServerRecord, McpTestResult } from '../../../shared/contracts/mcp-types';
 import { DUPLICATE_ACTIONS, LOCAL_CONFIG_SOURCES, type LocalConfigSource, type McpImportPreviewEntry } from '../../../shared/contracts/mcp-import';
 import { AppError } from '../../../shared/errors';
 import { listWords, TRANSPORTS } from '../../../shared/transports';
@@ -8,6 +8,7 @@ import {
   EXIT,
   installHint,
   nameFlags,
+  npxCacheHint,
   parseCommand,
   parseSeconds,
   positionals,
@@ -18,17 +19,27 @@ import {
   writeJson,
   type CliIo,
   type Command,
+  type CommandContext,
 } from '../cliKit';
-import { describeTarget, redactServer, table } from '../format';
+import { describeTarget, localTime, redactServer, table } from '../format';
 import { authHint } from './auth';
 import { checkFlagsApply, FLAG_OF_FIELD, parseType, SERVER_OPTIONS, type ServerFlags } from '../serverFlags';
 
 export const serversList: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseCommand('servers list', args, { json: { type: 'boolean' } });
   positionals('servers list', rest, []);
-  const servers = await (await client()).call('mcp.list', {});
+  const app = await client();
+  const servers = await app.call('mcp.list', {});
+  // Never connects: what the app (or an earlier command) last saw of each server.
+  const seen = new Map((await app.call('mcp.last_seen', {})).map((entry) => [entry.serverId, entry]));
   if (values.json) {
-    writeJson(io, servers.map(redactServer));
+    writeJson(
+      io,
+      servers.map((s) => {
+        const { serverId: _id, ...lastSeen } = seen.get(s.id) ?? { serverId: s.id };
+        return { ...redactServer(s), ...(Object.keys(lastSeen).length > 0 && { lastSeen }) };
+      }),
+    );
     return EXIT.OK;
   }
   if (servers.length === 0) {
@@ -39,8 +50,28 @@ export const serversList: Command = async ({ io, args, client }) => {
   const keyNote = (s: (typeof servers)[number]) => (s.keyLink ? ` (uses your ${LLM_PROVIDERS.find((p) => p.id === s.keyLink!.providerId)?.name ?? s.keyLink.providerId} key)` : '');
   const rows = servers.map((s) => [s.name, s.type, s.isActive ? 'yes' : 'no', s.id, `${describeTarget(s)}${keyNote(s)}`]);
   io.stdout.write(`${table(['NAME', 'TYPE', 'ACTIVE', 'ID', 'TARGET'], rows)}\n`);
+  const seenRows = servers.flatMap((s) => {
+    const entry = seen.get(s.id);
+    return entry ? [[s.name, seenTools(s, entry), lastConnect(entry)]] : [];
+  });
+  if (seenRows.length) io.stdout.write(`\nLast seen (servers start only when something needs them):\n${table(['NAME', 'TOOLS', 'LAST CONNECT'], seenRows)}\n`);
   return EXIT.OK;
 };
+
+/** "12, listed 2026-12-03 14:02:11" (enabled tools, as the record's switches count them now). */
+function seenTools(server: McpServerRecord, { tools }: McpLastSeen): string {
+  if (!tools) return '-';
+  const enabled = tools.list.filter((tool) => !server.disabledTools.includes(tool.name)).length;
+  return `${enabled}, listed ${localTime(tools.at)}`;
+}
+
+/** "ok 2026-12-03 14:02:11", or the failure with how many in a row and, while the app runs, until when it leaves the server alone. */
+function lastConnect({ outcome }: McpLastSeen): string {
+  if (!outcome) return '-';
+  if (outcome.ok) return `ok ${localTime(outcome.at)}`;
+  const retry = outcome.retryAt !== undefined && outcome.retryAt > Date.now() ? `; the app starts it again only when needed, not before ${localTime(outcome.retryAt)}` : '';
+  return `failed ${localTime(outcome.at)} (${outcome.attempts} in a row${retry}): ${outcome.code}: ${outcome.message}`;
+}
 
 /** mcp.update's input nests the same fields under `updates`; the merged record is checked unnested. */
 const FLAG_OF_UPDATE_FIELD = {
@@ -249,22 +280,47 @@ export const serversRemove: Command = async ({ io, args, client }) => {
 };
 
 export const serversTest: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('servers test', args, { json: { type: 'boolean' } });
-  const [ref] = positionals('servers test', rest, ['NAME']) as [string];
+  const { values, positionals: rest } = parseCommand('servers test', args, { json: { type: 'boolean' }, all: { type: 'boolean' } });
+  if (values.all) {
+    positionals('servers test', rest, []);
+    return testAll(io, await client(), values.json);
+  }
+  const [ref] = positionals('servers test', rest, ['NAME (or --all)']) as [string];
   const app = await client();
   const server = await resolveServer(app, ref);
-  const result = await app.call('mcp.test', { id: server.id });
+  // npx fetching the package first can take minutes: say so rather than sit silent.
+  const off = app.on('mcp.connection_state', (state) => {
+    if (state.serverId === server.id && state.download) io.stderr.write(`npx is downloading ${state.download.package}@${state.download.version ?? 'latest'} before "${server.name}" starts…\n`);
+  });
+  const result = await app.call('mcp.test', { id: server.id }).finally(off);
   if (values.json) writeJson(io, result);
-  else if (result.success) {
+  else printTest(io, server.name, result);
+  return result.success ? EXIT.OK : EXIT.FAILURE;
+};
+
+/** One test's outcome for a person: tools on success; on failure the error, then the line that fixes it when there is one. */
+function printTest(io: CliIo, name: string, result: McpTestResult): void {
+  if (result.success) {
     const info = result.serverInfo ? ` (${result.serverInfo.name} ${result.serverInfo.version})` : '';
-    io.stdout.write(`OK  "${server.name}"${info}: ${result.tools.length} tools in ${Math.round(result.durationMs)} ms\n`);
+    io.stdout.write(`OK  "${name}"${info}: ${result.tools.length} tools in ${Math.round(result.durationMs)} ms\n`);
     if (result.tools.length) io.stdout.write(`    ${result.tools.join(', ')}\n`);
   }
   for (const issue of result.invalidTools) io.stderr.write(`warning: skipped tool "${issue.name}": ${issue.message}\n`);
-  if (!result.success) io.stderr.write(`error: ${result.error?.message ?? `Could not connect to "${server.name}"`}\n`);
-  const hint = result.error && (installHint(result.error) ?? authHint(result.error));
+  if (!result.success) io.stderr.write(`error: ${result.error?.message ?? `Could not connect to "${name}"`}\n`);
+  const hint = result.error && (installHint(result.error) ?? npxCacheHint(result.error) ?? authHint(result.error));
   if (hint) io.stderr.write(`${hint}\n`);
-  return result.success ? EXIT.OK : EXIT.FAILURE;
-};
+}
+
+/** `servers test --all`, the list's "Check all": every active server, a few at a time (the pool's connect line). */
+async function testAll(io: CliIo, app: Awaited<ReturnType<CommandContext['client']>>, json: boolean | undefined): Promise<number> {
+  const results = await app.call('mcp.test_all', {});
+  if (json) writeJson(io, results);
+  else {
+    for (const { name, result } of results) printTest(io, name, result);
+    const failed = results.filter((r) => !r.result.success).length;
+    io.stdout.write(`Checked ${results.length} active servers: ${results.length - failed} connected, ${failed} failed\n`);
+  }
+  return results.every((r) => r.result.success) ? EXIT.OK : EXIT.FAILURE;
+}
 
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);

@@ -39,7 +39,7 @@ it('serves the pool routes with contract-valid outputs and publishes the pool ev
   expect(await call('mcp.cancel_call', { callId: 'nope' })).toEqual({ ok: true, data: { cancelled: false } });
   expect(await call('mcp.list_all_tools', {})).toMatchObject({ ok: true, data: [] }); // inactive servers are not the agent's
   await expect.poll(async () => JSON.stringify(await call('mcp.server_log', { id }))).toContain('hello log');
-  expect(await call('mcp.disconnect', { id })).toEqual({ ok: true, data: { id, state: 'disconnected' } });
+  expect(await call('mcp.disconnect', { id })).toEqual({ ok: true, data: { id, state: 'disconnected', connectedAt: expect.any(Number) } });
   expect(await call('mcp.call_tool', { serverId: 'missing', toolName: 'echo' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   expect(await call('mcp.add_json', { json: '{"a":{"command":"x","disabled":true}}' })).toMatchObject({ ok: true, data: { success: true } });
 

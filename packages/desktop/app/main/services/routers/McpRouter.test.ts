@@ -42,6 +42,8 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   'mcp.cancel_call': [{ input: { callId: ' ' }, path: 'callId' }],
   'mcp.test': [{ input: { server: { name: 'x', type: 'stdio', config: {} } }, path: 'server.config.command' }],
   'mcp.discover': [{ input: { id: null }, path: 'id' }],
+  'mcp.last_seen': [{ input: { id: 'x' }, path: '' }],
+  'mcp.test_all': [{ input: 'all', path: '' }],
   'mcp.server_log': [{ input: { id: 'x', limit: 0 }, path: 'limit' }],
   'mcp.reveal_secrets': [{ input: { id: '' }, path: 'id' }],
   'mcp.elicitation_respond': [
@@ -88,6 +90,10 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
     { input: { command: 'uv', args: ['--force'] }, path: '' },
   ],
   'deps.refresh_path': [{ input: { shell: '/bin/sh' }, path: '' }],
+  'deps.remove_npx_cache': [
+    { input: { path: '' }, path: 'path' },
+    { input: { path: '/h/.npm/_npx/0123456789abcdef', recursive: true }, path: '' },
+  ],
   'providers.list': [{ input: { id: 'openai' }, path: '' }],
   'providers.set': [
     { input: { id: 'open-ai' }, path: 'id' },

@@ -48,10 +48,27 @@ function malformedEmptyInput(next: () => number): unknown {
   return value === undefined || (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) ? { extra: value } : value;
 }
 
+/** A `{ path }` payload that is wrong by construction: not a string, empty or too long, an extra key, or not an object. */
+function malformedPathInput(next: () => number): unknown {
+  switch (Math.floor(next() * 4)) {
+    case 0:
+      return { path: pick(next, NON_STRINGS) };
+    case 1:
+      return { path: pick(next, ['', '/'.repeat(4097)]) };
+    case 2:
+      return { path: '/home/a/.npm/_npx/0123456789abcdef', [pick(next, ['recursive', 'force', 'x'])]: anyValue(next) };
+    default: {
+      const value = anyValue(next);
+      return value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...value, extra: 1 } : value;
+    }
+  }
+}
+
 const GENERATORS: Record<Extract<RouteName, `deps.${string}`>, (next: () => number) => unknown> = {
   'deps.check': malformedCommandInput,
   'deps.install': malformedCommandInput,
   'deps.refresh_path': malformedEmptyInput,
+  'deps.remove_npx_cache': malformedPathInput,
 };
 
 

@@ -1,5 +1,6 @@
 /** The deps.* handlers: the dependency doctor's routes, merged into McpRouter's one handler table. */
 import type { DependencyCheckService } from '../capabilities/tools/mcp-users/DependencyCheckService';
+import { removeNpxCacheFolder } from '../capabilities/tools/mcp-users/deps/npxCache';
 import type { RouteHandlers } from './McpRouter';
 
 type DepsRoute = Extract<keyof RouteHandlers, `deps.${string}`>;
@@ -9,5 +10,6 @@ export function createDepsRouteHandlers(deps: DependencyCheckService): Pick<Rout
     'deps.check': ({ command }) => deps.check(command),
     'deps.install': ({ command }) => deps.installCommand(command),
     'deps.refresh_path': () => deps.refreshPath(),
+    'deps.remove_npx_cache': ({ path }) => removeNpxCacheFolder(path),
   };
 }

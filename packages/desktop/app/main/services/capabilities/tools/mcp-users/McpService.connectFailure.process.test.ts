@@ -98,7 +98,7 @@ describe('a failed connect explains itself', () => {
     h = makeService();
     const { server } = await h.service.add({ ...stdioInput('noisy', FIXTURE_SERVERS.garbageStdout), isActive: false });
     await h.service.initClient(server!);
-    expect(h.service.statusOf(server!.id)).toEqual({ id: server!.id, state: 'connected' });
+    expect(h.service.statusOf(server!.id)).toEqual({ id: server!.id, state: 'connected', connectedAt: expect.any(Number) });
     // What it printed is in its log, for the person who wonders.
     expect(h.service.serverLog(server!.id).filter((l) => l.stream === 'stdout').map((l) => l.line)).toContain('Starting fixture server v1.0...');
   });

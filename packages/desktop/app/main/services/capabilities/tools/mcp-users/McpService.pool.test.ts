@@ -141,3 +141,27 @@ describe('McpService pool over in-memory connections', () => {
     ]);
   });
 });
+
+describe('the connect line', () => {
+  it('starts each connect’s timeout when it leaves the line, so waiting longer than the timeout costs nothing', async () => {
+    await h.dispose();
+    // Every server takes 150 ms to answer initialize; one connect at a time; 250 ms to connect.
+    const slow = (record: McpServerRecord) => {
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      const server = new McpServer({ name: record.name, version: '1.0.0' });
+      server.registerTool('echo', {}, () => ({ content: [] }));
+      setTimeout(() => void server.connect(serverSide), 150);
+      return clientSide;
+    };
+    h = makeService({ createTransport: slow, connectOnAdd: false, connectConcurrency: 1, connectTimeoutMs: 250 });
+    const servers = await Promise.all(['a', 'b', 'c', 'd'].map((name) => addServer(name)));
+    const started = Date.now();
+    const lists = await Promise.all(servers.map((s) => h.service.listServerTools(s.id)));
+    // The last one waited about 450 ms in line, longer than its timeout, and still connected.
+    expect(Date.now() - started).toBeGreaterThan(500);
+    expect(lists.map((tools) => tools.map((t) => t.name))).toEqual([['echo'], ['echo'], ['echo'], ['echo']]);
+    // Waiting in line is said, and leaving it too.
+    expect(states(servers[3]!.id)).toEqual(['connecting', 'connecting', 'connected']);
+    expect(h.events.find((e) => e.name === 'mcp.connection_state' && e.payload.serverId === servers[3]!.id)?.payload).toMatchObject({ phase: 'queued' });
+  });
+});

@@ -20,6 +20,8 @@ import {
   type McpActionResult,
   type McpCallToolResult,
   type McpDiscoverResult,
+  type McpLastSeen,
+  type McpTestAllResult,
   type McpServerInput,
   type McpServerJsonInput,
   type McpServerLogLine,
@@ -44,7 +46,10 @@ import { SamplingBroker, type SamplingModel } from './SamplingBroker';
 import { ServerRecords } from './ServerRecords';
 import { CallCancellation } from './pool/CallCancellation';
 import { Coalescer } from './pool/coalesce';
-import { ConnectionPool } from './pool/ConnectionPool';
+import { ConnectionPool, type ConnectCause, type PoolState } from './pool/ConnectionPool';
+import { defaultConnectConcurrency } from './pool/ConnectGate';
+import { npxDownloadOf } from './deps/npxCache';
+import { memoryLastSeenStore, type LastSeenStore } from './LastSeenStore';
 import { connectionEffect } from './pool/connectionEffect';
 import { createTransport, type TransportFactory } from './pool/createTransport';
 import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
@@ -70,6 +75,12 @@ export interface McpServiceOptions {
   /** Makes each connection's transport; tests hand in-memory pairs to the pool through it. */
   createTransport?: TransportFactory;
   connectTimeoutMs?: number;
+  /** Connects that run at once (default: two per core, at least 4; see ConnectGate); the others wait in line. */
+  connectConcurrency?: number;
+  /** How long npx may take to download a server's package before its connect timeout starts (default 5 min). */
+  downloadTimeoutMs?: number;
+  /** Where what was last seen of each server is kept across runs (openLastSeenStore); default in memory only. */
+  lastSeen?: LastSeenStore;
   /** Default tool-call timeout; a server's `config.timeoutMs` overrides it. */
   callTimeoutMs?: number;
   /** Timeout of list and discovery requests. */
@@ -81,7 +92,8 @@ export interface McpServiceOptions {
   clientVersion?: string;
   /**
    * Whether add/addJson start connecting an active server right away (the default, and
-   * the app's: the list shows its state at once). A one-shot CLI command turns it off.
+   * the app's: the list shows its state at once). A one-shot CLI command turns it off. Nothing
+   * else connects a server before something needs it: the pool is lazy.
    */
   connectOnAdd?: boolean;
   /** Where stdio server processes are registered (McpProcessTracker), so a crash of ours cannot leak them. */
@@ -105,6 +117,9 @@ export interface McpServiceOptions {
 
 const DEFAULTS = {
   connectTimeoutMs: 30_000,
+  connectConcurrency: defaultConnectConcurrency(),
+  downloadTimeoutMs: 5 * 60_000,
+  pendingDownload: npxDownloadOf,
   callTimeoutMs: 120_000,
   requestTimeoutMs: 60_000,
   idlePingMs: 60_000,
@@ -136,6 +151,8 @@ export interface ListToolsOptions {
   refresh?: boolean;
   /** An implicit user (agent loading, a provider request): an inactive server fails with MCP_SERVER_INACTIVE. */
   requireActive?: boolean;
+  /** false: only a server connected now is listed (MCP_NOT_CONNECTED otherwise); nothing starts. */
+  connect?: boolean;
 }
 
 /**
@@ -149,7 +166,11 @@ export interface CallToolOptions {
   defaultTimeoutMs?: number;
   /** The caller's abort: the call is cancelled on the server and fails with MCP_CANCELLED. */
   signal?: AbortSignal;
-  /** An implicit caller (an agent): an inactive server fails with MCP_SERVER_INACTIVE instead of connecting. */
+  /**
+   * An implicit caller (an agent): an inactive server fails with MCP_SERVER_INACTIVE instead of
+   * connecting, and a failing server's pending retry is waited for (its last failure answers).
+   * Without it the call is a person's (the playground, `elftia-mcp call`) and goes at once.
+   */
   requireActive?: boolean;
 }
 
@@ -173,6 +194,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   /** Servers the person was told asked for sampling: once per server per run is enough. */
   private readonly samplingNoticed = new Set<string>();
   private readonly signIns: ServerSignIns | undefined;
+  private readonly lastSeen: LastSeenStore;
 
   constructor(
     private readonly store: McpConfigStore,
@@ -180,6 +202,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   ) {
     super();
     this.opts = { ...DEFAULTS, fetch: globalThis.fetch, ...options };
+    this.lastSeen = options.lastSeen ?? memoryLastSeenStore();
     this.log = new McpServerLog((line) => this.emit('mcp.server_log', line), options.logLines);
     this.records = new ServerRecords(store, (change) => this.emit('mcp.servers_changed', change));
     this.elicitation = new ElicitationBroker(
@@ -213,11 +236,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       });
     const signIns = this.signIns;
     this.pool = new ConnectionPool(this.log, { ...this.opts, authFor: signIns && ((server) => signIns.authFor(server)) }, {
-      onState: (serverId, state, failure) => {
-        this.emit('mcp.connection_state', failure ? { serverId, state, error: failure.message, failure } : { serverId, state });
-        const server = this.findRecord(serverId);
-        if (server && (failure || state === 'connected')) signIns?.noteOutcome(server, failure ? { failure } : { connected: true });
-      },
+      onState: (serverId, state) => this.onPoolState(serverId, state),
       onAuthFailure: (server, failure) => signIns?.noteOutcome(server, { failure }),
       onConnectionChange: (serverId) => this.tools.invalidate(serverId),
       onToolsChanged: (serverId) => {
@@ -227,6 +246,19 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       onElicit: (server, params, signal) => this.elicitation.ask(server, params, signal),
       onSample: (server, params, signal) => this.sampling.ask(server, params, signal),
     });
+  }
+
+  private onPoolState(serverId: string, { failure, ...live }: PoolState): void {
+    this.emit('mcp.connection_state', { serverId, ...live, ...(failure ? { error: failure.message, failure } : {}) });
+    const server = this.findRecord(serverId);
+    if (server && (failure || live.state === 'connected')) this.signIns?.noteOutcome(server, failure ? { failure } : { connected: true });
+    if (!server) return;
+    if (live.state === 'connected') this.lastSeen.outcome(serverId, { ok: true, at: Date.now() });
+    else if (failure) {
+      const message = failure.message.split('\n')[0] ?? '';
+      const attempts = Math.max(1, this.pool.failuresInARow(serverId));
+      this.lastSeen.outcome(serverId, { ok: false, at: Date.now(), code: failure.code, message, attempts, ...(live.retry && { retryAt: live.retry.at }) });
+    }
   }
 
   /* ---------- records ---------- */
@@ -241,7 +273,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
 
   async add(input: McpServerInput): Promise<McpActionResult> {
     const server = this.records.add(input);
-    if (server.isActive && this.opts.connectOnAdd) this.pool.connectInBackground(server);
+    if (server.isActive && this.opts.connectOnAdd) this.pool.connectInBackground(server, 'person');
     return { success: true, server };
   }
 
@@ -257,7 +289,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   async importJson(json: string, decisions?: readonly ImportDecision[], onDuplicate?: DuplicateAction): Promise<McpImportResult> {
     const { added, replaced, results } = this.records.importEntries(readImportEntries(json), decisions, onDuplicate);
     for (const { before, server } of replaced) await this.applyRecordChange(before, server, 'connect');
-    if (this.opts.connectOnAdd) for (const server of added) if (server.isActive) this.pool.connectInBackground(server);
+    if (this.opts.connectOnAdd) for (const server of added) if (server.isActive) this.pool.connectInBackground(server, 'person');
     return { results };
   }
 
@@ -291,7 +323,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   /** Undoes a recent remove: the same record comes back (see ServerRecords.restore) and connects if active. */
   async restore(id: string): Promise<McpActionResult> {
     const server = this.records.restore(id);
-    if (server.isActive && this.opts.connectOnAdd) this.pool.connectInBackground(server);
+    if (server.isActive && this.opts.connectOnAdd) this.pool.connectInBackground(server, 'person');
     return { success: true, server };
   }
 
@@ -386,7 +418,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
 
   /** A connected client for the server, reusing a healthy pooled one. */
   async initClient(server: McpServerRecord): Promise<Client> {
-    return (await this.pool.acquire(server)).client;
+    return (await this.pool.acquire(server, { by: 'person' })).client;
   }
 
   disconnect(serverId: string): Promise<void> {
@@ -402,6 +434,18 @@ export class McpService extends EventEmitter<McpServiceEvents> {
 
   status(): McpServerStatus[] {
     return this.records.list().map((s) => this.statusOf(s.id));
+  }
+
+  /** What was last seen of each saved server, kept across runs (LastSeenStore); never connects. */
+  lastSeenServers(): McpLastSeen[] {
+    const saved = new Set(this.records.list().map((s) => s.id));
+    return this.lastSeen.list().filter((entry) => saved.has(entry.serverId));
+  }
+
+  /** "Check all": each active server's test, as a person's action; the connect line caps how many start together. */
+  testAll(): Promise<McpTestAllResult> {
+    const active = this.records.list().filter((s) => s.isActive && !isOnUnreviewed(s));
+    return Promise.all(active.map(async (s) => ({ id: s.id, name: s.name, result: await this.test({ id: s.id }) })));
   }
 
   statusOf(serverId: string): McpServerStatus {
@@ -454,7 +498,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     const run = (async () => {
       await this.pool.disconnect(serverId);
       const server = this.findRecord(serverId);
-      if (server?.isActive) await this.pool.acquire(server).catch(() => undefined);
+      if (server?.isActive) await this.pool.acquire(server, { by: 'person' }).catch(() => undefined);
     })();
     this.afterSignIn.set(serverId, run);
     return run;
@@ -502,8 +546,11 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       for (const { controller } of this.activeCalls.values()) {
         controller.abort(new AppError('MCP_CANCELLED', 'The app is shutting down'));
       }
+      // The waits this process keeps end with it: what it leaves on record must not claim them.
+      for (const { id, retry } of this.status()) if (retry) this.lastSeen.noRetry(id);
       await this.pool.shutDown();
       this.records.clearRemoved();
+      this.lastSeen.flush();
       this.tools.clear();
       this.toolsChanged.clear();
       this.noticeListeners.clear();
@@ -515,11 +562,11 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   /* ---------- tools ---------- */
 
   /** A server's enabled tools (see toolRules). */
-  async listServerTools(serverId: string, { refresh = false, requireActive }: ListToolsOptions = {}): Promise<MCPTool[]> {
+  async listServerTools(serverId: string, { refresh = false, requireActive, connect = true }: ListToolsOptions = {}): Promise<MCPTool[]> {
     if (requireActive) assertActiveForImplicitUse(this.currentRecord(serverId), requireActive);
     const cached = refresh ? undefined : this.tools.get(serverId);
     if (cached) return cached;
-    return (await this.fetchTools(this.records.get(serverId))).enabled;
+    return (await this.fetchTools(this.records.get(serverId), connect ? 'use' : 'none')).enabled;
   }
 
   /** Every active server's enabled tools; servers connect in parallel, and one that fails costs only its own tools. */
@@ -591,6 +638,8 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         false,
         (client) => requestToolCall(client, toolName, args, options),
         () => this.records.get(serverId),
+        requireActive ? 'use' : 'person',
+        controller,
       );
       success = result.isError !== true;
       const answer: McpCallToolResult = { callId, isError: !success, content: result.content, durationMs: performance.now() - started };
@@ -703,7 +752,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
   /* ---------- internals ---------- */
 
   private async testSaved(server: McpServerRecord, stages: TestStages): Promise<{ listing: ToolsListing; client: Client; reusedConnection: boolean }> {
-    const { client } = await this.pool.acquire(server, stages);
+    const { client } = await this.pool.acquire(server, { probe: stages, by: 'person' });
     const reusedConnection = stages.reused();
     return { listing: await this.fetchTools(server), client, reusedConnection };
   }
@@ -736,32 +785,34 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     const effect = connectionEffect(before, after, this.pool.isConnected(after.id));
     if (effect === 'announce-roots') await this.pool.announceRoots(after.id);
     if (effect === 'disconnect' || effect === 'reconnect') await this.pool.disconnect(after.id);
-    if (effect === 'reconnect' && reconnect === 'connect') this.pool.connectInBackground(this.records.get(after.id));
+    if (effect === 'reconnect' && reconnect === 'connect') this.pool.connectInBackground(this.records.get(after.id), 'person');
   }
 
   private async forgetServer(serverId: string): Promise<void> {
     this.signIns?.forget(serverId);
     await this.pool.forget(serverId);
+    this.lastSeen.forget(serverId);
     this.tools.invalidate(serverId);
     this.toolsChanged.cancel(serverId);
     this.log.forget(serverId);
   }
 
   /** An idempotent request (a listing): it is retried once on a fresh connection if the old one dropped. */
-  private request<T>(server: McpServerRecord, method: string, run: (client: Client) => Promise<T>): Promise<T> {
-    return this.pool.request(server, method, true, run, () => this.records.get(server.id));
+  private request<T>(server: McpServerRecord, method: string, run: (client: Client) => Promise<T>, by: ConnectCause = 'use'): Promise<T> {
+    return this.pool.request(server, method, true, run, () => this.records.get(server.id), by);
   }
 
-  private async fetchTools(server: McpServerRecord): Promise<ToolsListing> {
+  private async fetchTools(server: McpServerRecord, by: ConnectCause = 'use'): Promise<ToolsListing> {
     let epoch = 0;
     const listed = await this.request(server, 'tools/list', (client) => {
       // Read here, after any connect: a connect invalidates too, and must not void this listing.
       epoch = this.tools.epoch(server.id);
       return listAllTools(client, { timeout: this.opts.requestTimeoutMs });
-    });
+    }, by);
     for (const issue of listed.issues) this.pool.note(server.id, `Skipped tool "${issue.name}": ${issue.message}`);
     const listing = toListing(server, listed);
     this.tools.set(server.id, epoch, listing.enabled);
+    this.lastSeen.toolsListed(server.id, listing.all);
     return listing;
   }
 }

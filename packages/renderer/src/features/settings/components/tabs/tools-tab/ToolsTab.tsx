@@ -16,6 +16,7 @@ import { ProviderKeys } from './provider-keys/ProviderKeys';
 import { McpServerFormDrawer } from './server-form/McpServerFormDrawer';
 import { ServerDetailDrawer } from './server-detail/ServerDetailDrawer';
 import { AddServerButton } from './server-list/AddServerButton';
+import { CheckAllButton } from './server-list/CheckAllButton';
 import { ServerList } from './server-list/ServerList';
 import { TOOLS_SECTIONS, ToolsTabNavProvider, useToolsTabNav } from './ToolsTabNav';
 import { useLiveEvents } from './useLiveEvents';
@@ -65,6 +66,7 @@ function ToolsTabSections() {
               <Button size="small" icon={<ImportOutlined />} onClick={nav.openImport} data-testid="open-import">
                 {t('import.open')}
               </Button>
+              {servers?.length ? <CheckAllButton /> : null}
               <Button size="small" icon={<ReloadOutlined />} onClick={reload} loading={list.isFetching}>
                 {t('common:actions.refresh')}
               </Button>

@@ -9,6 +9,8 @@ describe('explainConnectFailure', () => {
   it.each<[string, ConnectFailureFacts, ReturnType<typeof explainConnectFailure>]>([
     ['a missing command', { code: 'DEPS_MISSING', transport: 'stdio' }, { stage: 'spawn', hint: 'commandMissing' }],
     ['a missing project folder', stdio({ causeCode: 'WORKDIR_MISSING' }), { stage: 'spawn', hint: 'workdirMissing' }],
+    ['npx naming a broken folder of its cache (it then exits)', stdio({ exitCode: 254, npxCacheDir: '/h/.npm/_npx/0123456789abcdef' }), { stage: 'download', hint: 'npxCacheBroken' }],
+    ['npx still downloading at the limit', stdio({ code: 'MCP_TIMEOUT', downloading: true }), { stage: 'download', hint: 'downloadTimeout' }],
     ['a process that exited', stdio({ exitCode: 3, signal: null }), { stage: 'initialize', hint: 'exited' }],
     ['a process that exited with 0', stdio({ exitCode: 0 }), { stage: 'initialize', hint: 'exited' }],
     ['a process killed by a signal', stdio({ exitCode: null, signal: 'SIGKILL' }), { stage: 'initialize', hint: 'killed' }],

@@ -9,8 +9,8 @@
 import type { ErrorCode } from '../../../../../../shared/errors';
 import type { McpServerTransport } from '../../../../../../shared/contracts/mcp-types';
 
-/** Where the connect stopped: starting the program, reaching the URL, or the MCP handshake. */
-export const CONNECT_STAGES = ['spawn', 'reach', 'initialize'] as const;
+/** Where the connect stopped: starting the program, npx fetching its package, reaching the URL, or the MCP handshake. */
+export const CONNECT_STAGES = ['spawn', 'download', 'reach', 'initialize'] as const;
 export type ConnectStage = (typeof CONNECT_STAGES)[number];
 
 export const CONNECT_HINTS = [
@@ -54,6 +54,10 @@ export const CONNECT_HINTS = [
   'exitedWhileConnected',
   /** A connected server's program was killed by a signal; `signal`. */
   'killedWhileConnected',
+  /** npx was still downloading the package when the download limit passed; `package`, `version`, `timeoutSeconds`. */
+  'downloadTimeout',
+  /** npx's cache folder for the package is missing a file (a download cut short); `cacheDir` is the one folder to remove. */
+  'npxCacheBroken',
 ] as const;
 export type ConnectHint = (typeof CONNECT_HINTS)[number];
 
@@ -73,6 +77,10 @@ export interface ConnectFailureFacts {
   stdoutSample?: string;
   /** The URL's path, to tell an /sse endpoint from an /mcp one. */
   urlPath?: string;
+  /** The limit passed while npx was still downloading the server's package. */
+  downloading?: boolean;
+  /** npx said this folder of its cache is broken (ENOENT of a file in it). */
+  npxCacheDir?: string;
 }
 
 export interface ConnectExplanation {
@@ -103,8 +111,11 @@ function httpHint(transport: McpServerTransport, status: number, urlPath: string
 
 /** The stage and hint for a failed connect; no hint when the facts say nothing more than the code. */
 export function explainConnectFailure(facts: ConnectFailureFacts): ConnectExplanation {
-  const { code, transport, httpStatus, contentType, causeCode, exitCode, signal, stdoutSample, urlPath } = facts;
+  const { code, transport, httpStatus, contentType, causeCode, exitCode, signal, stdoutSample, urlPath, downloading, npxCacheDir } = facts;
   if (code === 'DEPS_MISSING') return { stage: 'spawn', hint: 'commandMissing' };
+  // Before "exited": npx does exit, but what the person can do is remove the one broken folder.
+  if (npxCacheDir) return { stage: 'download', hint: 'npxCacheBroken' };
+  if (code === 'MCP_TIMEOUT' && downloading) return { stage: 'download', hint: 'downloadTimeout' };
   if (causeCode === 'WORKDIR_MISSING') return { stage: 'spawn', hint: 'workdirMissing' };
   const ended = exitCode !== undefined || Boolean(signal);
   if (stdoutSample) return { stage: 'initialize', hint: ended ? 'notMcpOutputExited' : 'notMcpOutput' };

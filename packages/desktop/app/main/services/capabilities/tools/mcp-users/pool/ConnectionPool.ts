@@ -3,6 +3,10 @@
  *
  * Invariants:
  * - At most one connect per server is in flight; concurrent first calls share it (`pending`).
+ * - At most `connectConcurrency` connects run at once (ConnectGate); the others wait in line
+ *   holding no process and no timer, and each connect's timeout starts when it leaves the line.
+ * - A server that failed is not started again by implicit use before its retry time
+ *   (RetrySchedule: 1 s doubling to 5 min); a person's action never waits for it.
  * - A pooled client is either alive (in `clients`) or closed; a dropped client is always closed
  *   first, so no server process outlives its entry.
  * - Liveness comes from the transport (onclose); a connection is pinged only after it has been
@@ -11,7 +15,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import type { McpConnectionState, McpServerRecord, McpServerStatus } from '../../../../../../shared/contracts/mcp-types';
+import type { McpConnectionDetails, McpConnectionState, McpServerRecord, McpServerStatus } from '../../../../../../shared/contracts/mcp-types';
 import { AppError, type AppErrorShape } from '../../../../../../shared/errors';
 import type { McpServerLog } from '../McpServerLog';
 import { processEndOf, type ProcessRegistry } from '../transports';
@@ -21,6 +25,11 @@ import { watchReach, type ConnectProbe } from './connectProbe';
 import type { TransportFactory } from './createTransport';
 import type { ServerAuth } from '../auth/ServerSignIns';
 import { refreshIfDue } from '../auth/signIn';
+import { brokenNpxCacheIn, type PendingDownload } from '../deps/npxCache';
+import { ConnectGate } from './ConnectGate';
+import { RetrySchedule, type PendingRetry } from './RetrySchedule';
+import { ConnectDeadline, type DeadlinePhase } from './ConnectDeadline';
+import type { CallCancellation } from './CallCancellation';
 import {
   droppedConnectionData,
   isRetryableOnNewConnection,
@@ -38,12 +47,20 @@ const STALE_SOCKET_RETRIES = 3;
 const ERROR_TAIL_LINES = 20;
 /** Non-JSON stdout lines kept as evidence that a program is not an MCP server. */
 const STDOUT_NOISE_LINES = 3;
+/** How often a connect in its download phase looks whether npx has finished. */
+const DOWNLOAD_POLL_MS = 250;
 
 export interface PoolOptions {
   createTransport: TransportFactory;
   fetch: typeof fetch;
   processes?: ProcessRegistry;
   connectTimeoutMs: number;
+  /** Connects that run at once; the others wait in line (ConnectGate). */
+  connectConcurrency: number;
+  /** The limit of a connect's download phase (npx fetching the package); the connect timeout starts after it. */
+  downloadTimeoutMs: number;
+  /** The package a server's start downloads first, if any (deps/npxCache.ts). */
+  pendingDownload?: (server: McpServerRecord) => PendingDownload | undefined;
   /** A connection idle this long is pinged before reuse. */
   idlePingMs: number;
   pingTimeoutMs: number;
@@ -52,9 +69,23 @@ export interface PoolOptions {
   authFor?: (server: McpServerRecord) => ServerAuth | undefined;
 }
 
+/** A server's state in the pool: `failure` explains an `error` (its data says why, in codes: see common/connectFailure.ts). */
+export type PoolState = { state: McpConnectionState; failure?: AppErrorShape } & McpConnectionDetails;
+
+/**
+ * Who asks for a connection: implicit use waits for a failing server's retry time; a person does
+ * not, and goes first in line; `none` takes a connection there is (or one on its way) and starts nothing.
+ */
+export type ConnectCause = 'use' | 'person' | 'none';
+
+export interface AcquireOptions {
+  /** Hears the steps of a new connect this call starts; nothing when a connection is reused or shared. */
+  probe?: ConnectProbe;
+  by?: ConnectCause;
+}
+
 export interface PoolHooks {
-  /** `failure` explains an `error` state (its data says why, in codes: see common/connectFailure.ts). */
-  onState(serverId: string, state: McpConnectionState, failure: AppErrorShape | undefined): void;
+  onState(serverId: string, state: PoolState): void;
   /** A connection opened or went away: whatever was learnt over the old one is stale. */
   onConnectionChange(serverId: string): void;
   /** The server sent notifications/tools/list_changed on its current connection. */
@@ -74,6 +105,7 @@ interface PooledClient {
   transport: Transport;
   alive: boolean;
   lastActivity: number;
+  connectedAt: number;
 }
 
 interface ConnectAttempt {
@@ -84,6 +116,18 @@ interface ConnectAttempt {
   mark: number;
   /** Someone watching this connect step by step (a staged test). */
   probe?: ConnectProbe;
+  /** Aborted by a disconnect: ends a wait in the connect line at once. */
+  abort: AbortController;
+  /** A person is waiting for it: it goes first in the connect line. */
+  urgent: boolean;
+  /** Where the pool's own connects report their phases (queued, downloading); absent for a throwaway connect. */
+  report?: (details: McpConnectionDetails) => void;
+  /** What npx downloads before this connect's server starts. */
+  download?: PendingDownload;
+  /** The limit passed while npx was still downloading. */
+  downloading?: boolean;
+  /** The folder of npx's cache the program's stderr said is broken. */
+  npxCacheDir?: string;
 }
 
 interface PendingConnect extends ConnectAttempt {
@@ -91,11 +135,17 @@ interface PendingConnect extends ConnectAttempt {
 }
 
 const closedError = (server: McpServerRecord, how = 'was disconnected') => new AppError('MCP_CONNECTION_CLOSED', `"${server.name}" ${how}`);
+const notConnectedError = (server: McpServerRecord) =>
+  new AppError('MCP_NOT_CONNECTED', `"${server.name}" is not connected, and nothing was started to ask it`, { serverId: server.id, serverName: server.name });
 
 export class ConnectionPool {
   private readonly clients = new Map<string, PooledClient>();
-  private readonly states = new Map<string, { state: McpConnectionState; failure?: AppErrorShape }>();
+  private readonly states = new Map<string, PoolState>();
   private readonly pending = new Map<string, PendingConnect>();
+  /** Throwaway connects (tests of unsaved servers), so a shutdown ends their wait in line too. */
+  private readonly unpooled = new Set<ConnectAttempt>();
+  private readonly gate: ConnectGate;
+  private readonly retries = new RetrySchedule();
   /** Closes started outside a caller's await (unexpected exits); closeAll waits for them. */
   private readonly closing = new Set<Promise<unknown>>();
   private shuttingDown = false;
@@ -104,20 +154,32 @@ export class ConnectionPool {
     private readonly log: McpServerLog,
     private readonly opts: PoolOptions,
     private readonly hooks: PoolHooks,
-  ) {}
+  ) {
+    this.gate = new ConnectGate(opts.connectConcurrency);
+  }
 
   /**
-   * A connected client for the server, reusing a healthy pooled one. `probe` hears the steps of
-   * a new connect this call starts; it hears nothing when a connection is reused or shared.
+   * A connected client for the server, reusing a healthy pooled one. Implicit use (`by: 'use'`)
+   * of a server waiting for its retry gets the last failure instead of a new connect.
    */
-  acquire(server: McpServerRecord, probe?: ConnectProbe): Promise<PooledClient> {
+  acquire(server: McpServerRecord, { probe, by = 'use' }: AcquireOptions = {}): Promise<PooledClient> {
     if (this.shuttingDown) return Promise.reject(new AppError('MCP_CONNECTION_CLOSED', 'The MCP service is shutting down'));
     const ready = this.ready(server.id);
     if (ready) return Promise.resolve(ready);
     const pooled = this.clients.get(server.id);
     const inFlight = this.pending.get(server.id);
     if (inFlight) return inFlight.promise;
-    const attempt: ConnectAttempt = { cancelled: false, mark: 0, probe };
+    if (by === 'none' && !pooled) return Promise.reject(notConnectedError(server));
+    const waiting = by === 'use' && !pooled ? this.waitingForRetry(server.id) : undefined;
+    if (waiting) return Promise.reject(waiting);
+    const attempt: ConnectAttempt = {
+      cancelled: false,
+      mark: 0,
+      probe,
+      abort: new AbortController(),
+      urgent: by === 'person',
+      report: (details) => this.reportConnecting(server.id, details),
+    };
     const pending: PendingConnect = Object.assign(attempt, {
       promise: (async () => {
         try {
@@ -126,6 +188,7 @@ export class ConnectionPool {
             return pooled;
           }
           if (pooled) await this.drop(server.id, pooled);
+          if (by === 'none') throw notConnectedError(server);
           return await this.connect(server, attempt);
         } finally {
           if (this.pending.get(server.id) === attempt) this.pending.delete(server.id);
@@ -143,8 +206,21 @@ export class ConnectionPool {
   }
 
   /** Starts connecting; the outcome lands in the connection state (and its event), nobody awaits it. */
-  connectInBackground(server: McpServerRecord): void {
-    this.acquire(server).catch(() => undefined);
+  connectInBackground(server: McpServerRecord, by: ConnectCause = 'use'): void {
+    this.acquire(server, { by }).catch(() => undefined);
+  }
+
+  /** The last failure, with the retry it waits for, while a failed server's retry time has not come. */
+  private waitingForRetry(serverId: string): AppError | undefined {
+    const retry = this.retries.pending(serverId);
+    const failure = this.states.get(serverId)?.failure;
+    if (!retry || !failure) return undefined;
+    return new AppError(failure.code, failure.message, { ...failure.data, retry });
+  }
+
+  /** Failures in a row (connects that failed, connections that dropped) since the server last proved healthy. */
+  failuresInARow(serverId: string): number {
+    return this.retries.failuresInARow(serverId);
   }
 
   /**
@@ -158,9 +234,11 @@ export class ConnectionPool {
     idempotent: boolean,
     run: (client: Client) => Promise<T>,
     current: () => McpServerRecord,
+    by: ConnectCause = 'use',
+    cancel?: CallCancellation,
   ): Promise<T> {
     // A ready connection is taken without awaiting acquire's resolved promise: one tick less per call.
-    let pooled = this.ready(server.id) ?? (await this.acquire(server));
+    let pooled = this.ready(server.id) ?? (await untilCancelled(this.acquire(server, { by }), cancel));
     let mark = this.log.mark(server.id);
     try {
       const result = await run(pooled.client);
@@ -185,7 +263,7 @@ export class ConnectionPool {
       this.note(server.id, `The connection was lost before ${method} reached the server; reconnecting once`);
       await this.drop(server.id, pooled);
     }
-    pooled = await this.acquire(current());
+    pooled = await this.acquire(current(), { by });
     mark = this.log.mark(server.id);
     try {
       const result = await run(pooled.client);
@@ -203,16 +281,19 @@ export class ConnectionPool {
   }
 
   async disconnect(serverId: string): Promise<void> {
+    this.retries.clearWait(serverId);
     const pending = this.pending.get(serverId);
     if (pending) {
       pending.cancelled = true;
+      // Its reason is not what the caller sees: a wait in line ends as "disconnected while waiting".
+      pending.abort.abort(new Error('disconnected'));
       await pending.transport?.close().catch(() => undefined);
       await pending.promise.catch(() => undefined);
     }
     const pooled = this.clients.get(serverId);
     if (pooled) await this.drop(serverId, pooled);
     this.hooks.onConnectionChange(serverId);
-    if (this.states.has(serverId)) this.setState(serverId, 'disconnected');
+    if (this.states.has(serverId)) this.setState(serverId, { state: 'disconnected' });
   }
 
   /** The record a live connection was last told about, if the server has one. */
@@ -240,19 +321,23 @@ export class ConnectionPool {
   }
 
   statusOf(serverId: string): McpServerStatus {
-    const entry = this.states.get(serverId);
-    const failure = entry?.failure;
-    return { id: serverId, state: entry?.state ?? 'disconnected', ...(failure ? { error: failure.message, failure } : {}) };
+    const { state = 'disconnected', failure, retry: _then, ...details } = this.states.get(serverId) ?? {};
+    // The wait as of now: one that is over is no longer news.
+    const retry = state === 'error' ? this.retries.pending(serverId) : undefined;
+    return { id: serverId, state, ...details, ...(retry && { retry }), ...(failure ? { error: failure.message, failure } : {}) };
   }
 
   /** The server is gone: its connection closes and its state is forgotten. */
   async forget(serverId: string): Promise<void> {
     await this.disconnect(serverId);
     this.states.delete(serverId);
+    this.retries.forget(serverId);
   }
 
   /** Closes every connection and forgets every state; the pool stays usable. */
   async closeAll(): Promise<void> {
+    this.retries.clear();
+    for (const attempt of this.unpooled) attempt.abort.abort(new Error('shutting down'));
     const ids = new Set([...this.clients.keys(), ...this.pending.keys()]);
     await Promise.allSettled([...ids].map((id) => this.disconnect(id)));
     await Promise.allSettled([...this.closing]);
@@ -272,7 +357,9 @@ export class ConnectionPool {
    * carries the attempt's stderr.
    */
   async withUnpooled<T>(server: McpServerRecord, use: (client: Client) => Promise<T>, probe?: ConnectProbe): Promise<T> {
-    const attempt: ConnectAttempt = { cancelled: false, mark: 0, probe };
+    // A person is testing the form: first in line.
+    const attempt: ConnectAttempt = { cancelled: false, mark: 0, probe, abort: new AbortController(), urgent: true };
+    this.unpooled.add(attempt);
     let client: Client | undefined;
     try {
       client = (await this.openClient(server, attempt)).client;
@@ -280,6 +367,7 @@ export class ConnectionPool {
     } catch (err) {
       throw toConnectError(err, this.connectContext(server, attempt));
     } finally {
+      this.unpooled.delete(attempt);
       await client?.close().catch(() => undefined);
     }
   }
@@ -293,7 +381,7 @@ export class ConnectionPool {
   }
 
   /** The error context plus what the attempt's transport saw: how its process ended, what it printed instead of MCP. */
-  private connectContext(server: McpServerRecord, attempt: Pick<ConnectAttempt, 'mark' | 'transport'>): ConnectContext {
+  private connectContext(server: McpServerRecord, attempt: Pick<ConnectAttempt, 'mark' | 'transport' | 'downloading' | 'npxCacheDir'>): ConnectContext {
     const processEnd = processEndOf(attempt.transport);
     return {
       ...this.errorContext(server, attempt.mark),
@@ -301,6 +389,8 @@ export class ConnectionPool {
       ...(server.config.url !== undefined && { url: server.config.url }),
       ...(processEnd && { processEnd }),
       stdoutNoise: this.log.since(server.id, attempt.mark, 'stdout', STDOUT_NOISE_LINES),
+      ...(attempt.downloading && { downloading: true }),
+      ...(attempt.npxCacheDir !== undefined && { npxCacheDir: attempt.npxCacheDir }),
     };
   }
 
@@ -318,19 +408,31 @@ export class ConnectionPool {
   }
 
   private async connect(server: McpServerRecord, attempt: ConnectAttempt): Promise<PooledClient> {
-    this.setState(server.id, 'connecting');
+    // Said at once when it will wait in line (openClient enters it before its first await).
+    this.setState(server.id, { state: 'connecting', ...(this.gate.full && { phase: 'queued' }) });
     try {
       const pooled = await this.openClientPastStaleSockets(server, attempt);
       pooled.client.onclose = () => this.onUnexpectedClose(pooled);
       this.clients.set(server.id, pooled);
+      this.retries.clearWait(server.id);
       this.hooks.onConnectionChange(server.id);
-      this.setState(server.id, 'connected');
+      this.setState(server.id, { state: 'connected', connectedAt: pooled.connectedAt });
       return pooled;
     } catch (err) {
+      if (attempt.cancelled) {
+        this.setState(server.id, { state: 'disconnected' });
+        throw closedError(server, 'was disconnected while connecting');
+      }
       const error = toConnectError(err, this.connectContext(server, attempt));
-      this.setState(server.id, attempt.cancelled ? 'disconnected' : 'error', attempt.cancelled ? undefined : error.toShape());
+      this.failed(server.id, error.toShape());
       throw error;
     }
+  }
+
+  /** An `error` state, with the time before which implicit use will not start the server again. */
+  private failed(serverId: string, failure: AppErrorShape, upForMs?: number): void {
+    const retry: PendingRetry = this.retries.failed(serverId, { upForMs });
+    this.setState(serverId, { state: 'error', failure, retry });
   }
 
   /** openClient, tried again while it fails on sockets a restarted server left in fetch's pool. */
@@ -346,16 +448,39 @@ export class ConnectionPool {
   }
 
   /**
-   * Transport + client + initialize under the connect timeout. On failure the transport is
-   * closed, so a spawned process never outlives a failed connect.
+   * Transport + client + initialize under the connect timeout, once the connect line lets it
+   * start. On failure the transport is closed, so a spawned process never outlives a failed connect.
    */
   private async openClient(server: McpServerRecord, attempt: ConnectAttempt): Promise<PooledClient> {
+    if (attempt.cancelled) throw closedError(server);
+    const release = await this.enterLine(server, attempt);
+    try {
+      return await this.openClientNow(server, attempt);
+    } finally {
+      release();
+    }
+  }
+
+  /** A slot in the connect line; while it waits, the state says so (`queued`). A disconnect ends the wait. */
+  private async enterLine(server: McpServerRecord, attempt: ConnectAttempt): Promise<() => void> {
+    const now = this.gate.tryEnter();
+    if (now) return now;
+    attempt.report?.({ phase: 'queued' });
+    try {
+      return await this.gate.enter(attempt.abort.signal, attempt.urgent);
+    } catch {
+      throw closedError(server, 'was disconnected while waiting to connect');
+    } finally {
+      if (!attempt.cancelled) attempt.report?.({});
+    }
+  }
+
+  private async openClientNow(server: McpServerRecord, attempt: ConnectAttempt): Promise<PooledClient> {
     if (attempt.cancelled) throw closedError(server);
     this.log.configure(server.id, server.config);
     attempt.mark = this.log.mark(server.id);
     let transport: Transport | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    let timedOut = false;
+    let deadline: ConnectDeadline | undefined;
     try {
       const auth = this.opts.authFor?.(server);
       // A token about to run out is renewed first, so initialize does not carry a dying one.
@@ -364,7 +489,11 @@ export class ConnectionPool {
         this.opts.createTransport(server, {
           fetch: auth?.fetch ?? this.opts.fetch,
           authProvider: auth?.provider,
-          onStderr: (line) => this.log.append(server.id, 'stderr', line),
+          onStderr: (line) => {
+            // Read before the log redacts it: the folder's name is what the repair needs.
+            attempt.npxCacheDir ??= brokenNpxCacheIn(line);
+            this.log.append(server.id, 'stderr', line);
+          },
           onStdoutNoise: (line) => this.log.append(server.id, 'stdout', line),
           processes: this.opts.processes,
         }),
@@ -382,32 +511,50 @@ export class ConnectionPool {
         sample: (params, signal) => this.hooks.onSample(this.clients.get(server.id)?.server ?? server, params, signal),
       });
       client.onerror = (err) => this.note(server.id, `Transport error: ${err.message.split('\n')[0] ?? ''}`);
+      const download = this.opts.pendingDownload?.(server);
+      attempt.download = download;
+      if (download) {
+        attempt.report?.({ phase: 'downloading', download: { package: download.package, ...(download.version && { version: download.version }) } });
+        this.note(server.id, `npx is downloading ${packageLabel(download)} before the server starts`);
+      }
       const connecting = client.connect(transport);
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          timedOut = true;
-          reject(new Error('connect timeout'));
-        }, this.opts.connectTimeoutMs);
+      deadline = new ConnectDeadline({
+        connectMs: this.opts.connectTimeoutMs,
+        downloadMs: this.opts.downloadTimeoutMs,
+        download,
+        pollMs: DOWNLOAD_POLL_MS,
+        onDownloaded: () => {
+          this.note(server.id, `npx has downloaded ${download ? packageLabel(download) : 'the package'}`);
+          attempt.report?.({});
+        },
       });
       // When the deadline wins, the connect still rejects later (we close its transport).
       connecting.catch(() => undefined);
-      await Promise.race([connecting, deadline]);
+      await Promise.race([connecting, deadline.expired]);
       if (attempt.cancelled) throw closedError(server, 'was disconnected while connecting');
       attempt.probe?.initialized();
-      return { server, client, transport, alive: true, lastActivity: Date.now() };
+      const now = Date.now();
+      return { server, client, transport, alive: true, lastActivity: now, connectedAt: now };
     } catch (err) {
       // Close first: the stderr of a process that died is complete only once it is gone.
       await transport?.close().catch(() => undefined);
-      if (timedOut) {
-        throw new AppError('MCP_TIMEOUT', `"${server.name}" did not finish connecting within ${this.opts.connectTimeoutMs} ms`, {
-          ...this.errorContext(server, attempt.mark),
-          timeoutMs: this.opts.connectTimeoutMs,
-        });
-      }
+      const phase = deadline?.expiredIn;
+      if (phase) throw this.timeoutError(server, attempt, phase, deadline!.limitMs(phase));
       throw err;
     } finally {
-      clearTimeout(timer);
+      deadline?.dispose();
     }
+  }
+
+  private timeoutError(server: McpServerRecord, attempt: ConnectAttempt, phase: DeadlinePhase, timeoutMs: number): AppError {
+    const data = { ...this.errorContext(server, attempt.mark), timeoutMs };
+    if (phase === 'connect') return new AppError('MCP_TIMEOUT', `"${server.name}" did not finish connecting within ${timeoutMs} ms`, data);
+    attempt.downloading = true;
+    const { download } = attempt;
+    return new AppError('MCP_TIMEOUT', `npx was still downloading the package of "${server.name}" after ${timeoutMs} ms`, {
+      ...data,
+      ...(download && { package: download.package, version: download.version ?? 'latest' }),
+    });
   }
 
   /** Closes a pooled client and forgets it; the entry is removed first so its onclose is not "unexpected". */
@@ -433,15 +580,42 @@ export class ConnectionPool {
       stderrTail,
       ...droppedConnectionData({ transport: pooled.server.type, processEnd }),
     });
-    this.setState(id, 'error', failure.toShape());
+    this.failed(id, failure.toShape(), Date.now() - pooled.connectedAt);
     // The transport reports its own end; closing again makes sure any process group is gone.
     const closing = pooled.transport.close().catch(() => undefined);
     this.closing.add(closing);
     void closing.finally(() => this.closing.delete(closing));
   }
 
-  private setState(serverId: string, state: McpConnectionState, failure?: AppErrorShape): void {
-    this.states.set(serverId, failure ? { state, failure } : { state });
-    this.hooks.onState(serverId, state, failure);
+  /** A phase of a connect in progress (queued, downloading, neither); the same one again is not news. */
+  private reportConnecting(serverId: string, details: McpConnectionDetails): void {
+    const current = this.states.get(serverId);
+    if (current?.state === 'connecting' && current.phase === details.phase) return;
+    this.setState(serverId, { state: 'connecting', ...details });
+  }
+
+  /** The last connection's time stays with the states that follow it, so "not connected yet" keeps its meaning. */
+  private setState(serverId: string, state: PoolState): void {
+    const connectedAt = state.connectedAt ?? this.states.get(serverId)?.connectedAt;
+    const next = connectedAt === undefined ? state : { ...state, connectedAt };
+    this.states.set(serverId, next);
+    this.hooks.onState(serverId, next);
   }
 }
+
+/**
+ * A call waiting for its connection (in the connect line, say) ends at once when it is cancelled.
+ * The connect goes on: other callers may share it, and it would be started again soon anyway.
+ */
+function untilCancelled<T>(waiting: Promise<T>, cancel: CallCancellation | undefined): Promise<T> {
+  if (!cancel) return waiting;
+  cancel.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(cancel.reason);
+    cancel.addEventListener('abort', onAbort);
+    waiting.then(resolve, reject).finally(() => cancel.removeEventListener('abort', onAbort));
+  });
+}
+
+const packageLabel = (download: PendingDownload) => `${download.package}@${download.version ?? 'latest'}`;
+

@@ -58,6 +58,10 @@ export interface ConnectContext extends ErrorContext {
   processEnd?: { exitCode: number | null; signal: string | null };
   /** Redacted stdout lines that were not JSON-RPC. */
   stdoutNoise?: string[];
+  /** The connect's limit passed while npx was still downloading the server's package. */
+  downloading?: boolean;
+  /** The folder of npx's cache its stderr said is broken (read before redaction, see ConnectionPool). */
+  npxCacheDir?: string;
 }
 
 const SAMPLE_CHARS = 200;
@@ -125,6 +129,8 @@ export function connectFailureData(code: AppError['code'], err: unknown, ctx: Co
     ...(ctx.processEnd && { exitCode: ctx.processEnd.exitCode, signal: ctx.processEnd.signal }),
     ...(sample && { stdoutSample: sample.length > SAMPLE_CHARS ? `${sample.slice(0, SAMPLE_CHARS - 1)}…` : sample }),
     ...(urlPath !== undefined && { urlPath }),
+    ...(ctx.downloading && { downloading: true }),
+    ...(ctx.npxCacheDir !== undefined && { npxCacheDir: ctx.npxCacheDir }),
   };
   const { stage, hint, expectedPath } = explainConnectFailure(facts);
   const { code: _code, causeCode, ...shown } = facts;

@@ -57,13 +57,14 @@ function DetailTitle({ server }: { server: McpServerRecord }) {
   const status = useRoute('mcp.status');
   // While the host is away the last state read may no longer be true: say so, as the list rows do.
   const hostUp = hostReachable(useHostConnection());
-  const state: RowState = hostUp ? (status.data?.find((s) => s.id === server.id)?.state ?? 'disconnected') : 'unknown';
+  const live = status.data?.find((s) => s.id === server.id);
+  const state: RowState = hostUp ? (live?.state ?? 'disconnected') : 'unknown';
   return (
     <Flex gap="small" align="center" style={{ minWidth: 0 }}>
       <Typography.Text strong ellipsis={{ tooltip: <VisibleText text={server.name} /> }} style={{ fontSize: 16, minWidth: 0 }} data-testid="detail-name">
         <VisibleText text={server.name} />
       </Typography.Text>
-      <StateBadge state={state} testId="detail-state" reason={state === 'unknown' ? t('common:hostConnection.rowStateReason') : undefined} />
+      <StateBadge state={state} details={live} testId="detail-state" reason={state === 'unknown' ? t('common:hostConnection.rowStateReason') : undefined} />
       <SignedInTag server={server} />
       {server.isActive ? null : <Tag style={{ marginInlineEnd: 0 }}>{t('list.inactive')}</Tag>}
       <Tag style={{ marginInlineEnd: 0 }}>{t(TRANSPORTS.get(server.type).displayKey)}</Tag>

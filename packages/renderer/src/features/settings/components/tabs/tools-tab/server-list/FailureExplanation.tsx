@@ -1,6 +1,6 @@
-import { CopyOutlined, EditOutlined, FileTextOutlined, RedoOutlined, ToolOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, EditOutlined, FileTextOutlined, RedoOutlined, ToolOutlined } from '@ant-design/icons';
 import { OutputBlock } from '@renderer/components/OutputBlock';
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Alert, Button, Flex, Popconfirm, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
@@ -26,6 +26,7 @@ export function FailureExplanation({ server, failure, onRetry, retrying }: { ser
   const [showOutput, setShowOutput] = useState(false);
   const text = failureText(failure, t, tErrors);
   const command = failure.code === 'DEPS_MISSING' && typeof failure.data?.command === 'string' ? failure.data.command : undefined;
+  const brokenCache = text.hintCode === 'npxCacheBroken' && typeof failure.data?.npxCacheDir === 'string' ? failure.data.npxCacheDir : undefined;
 
   return (
     <Alert
@@ -44,6 +45,7 @@ export function FailureExplanation({ server, failure, onRetry, retrying }: { ser
             <Typography.Text type="secondary">{t('errorHelp.stageLabel', { stage: t(`errorHelp.stage.${text.stage}`) })}</Typography.Text>
           ) : null}
           {command ? <InstallCommand command={command} canInstall={failure.data?.install !== undefined} onInstalled={onRetry} /> : null}
+          {brokenCache ? <RemoveNpxCache folder={brokenCache} onRemoved={onRetry} /> : null}
           <Flex gap="small" wrap>
             <Button size="small" icon={<RedoOutlined aria-hidden />} loading={retrying} onClick={onRetry}>
               {t('errorHelp.actions.retry')}
@@ -132,6 +134,34 @@ function InstallCommand({ command, canInstall, onInstalled }: { command: string;
       {result?.next === 'restart' ? <Typography.Text>{t('errorHelp.install.restart', { command })}</Typography.Text> : null}
       {result?.next === 'finish-download' ? <Typography.Text>{t('errorHelp.install.finishDownload', { command, url })}</Typography.Text> : null}
       {install.error ? <ErrorAlert error={install.error} /> : null}
+    </Flex>
+  );
+}
+
+/**
+ * The repair of a broken npx cache: remove that one folder (deps.remove_npx_cache, which accepts
+ * nothing but a folder of npx's cache), after the person has seen which; then the server is retried
+ * and npx downloads its package again.
+ */
+function RemoveNpxCache({ folder, onRemoved }: { folder: string; onRemoved: () => void }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const remove = useRouteMutation('deps.remove_npx_cache', { onSuccess: () => onRemoved() });
+  return (
+    <Flex vertical gap={4}>
+      <Popconfirm
+        title={t('errorHelp.npxCache.confirmTitle')}
+        description={<div style={{ maxWidth: 360, overflowWrap: 'anywhere' }}>{t('errorHelp.npxCache.confirmText', { path: folder })}</div>}
+        okText={t('errorHelp.npxCache.confirm')}
+        cancelText={t('errorHelp.npxCache.cancel')}
+        okButtonProps={{ danger: true }}
+        onConfirm={() => remove.mutate({ path: folder })}
+      >
+        <Button size="small" type="primary" danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending} data-testid="remove-npx-cache" style={{ alignSelf: 'flex-start' }}>
+          {t('errorHelp.actions.removeNpxCache')}
+        </Button>
+      </Popconfirm>
+      {remove.data ? <Typography.Text type="success">{t('errorHelp.npxCache.removed')}</Typography.Text> : null}
+      {remove.error ? <ErrorAlert error={remove.error} /> : null}
     </Flex>
   );
 }

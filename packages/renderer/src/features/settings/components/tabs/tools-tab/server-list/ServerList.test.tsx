@@ -7,6 +7,7 @@ import { FakeHost, server } from '@renderer/test/FakeHost';
 import { renderWithProviders } from '@renderer/test/renderWithApp';
 import type { Language } from '@renderer/i18n/languages';
 import { ToolsTabNavProvider, useToolsTabNav } from '../ToolsTabNav';
+import { CheckAllButton } from './CheckAllButton';
 import { ServerList, VIRTUALIZE_AFTER } from './ServerList';
 import { RAW_INLINE_CONTROL } from '@shared/text/visibleControls.testkit';
 
@@ -59,14 +60,59 @@ function hostWith(servers: McpServerRecord[]): FakeHost {
 
 // antd under jsdom is slow, and slower on a shared CI machine: the bound only caps how long a hang takes to report.
 describe('ServerList', { timeout: 120_000 }, () => {
-  it('connects active servers once when it first shows, without waiting for them', async () => {
-    const host = hostWith([server({ name: 'files', type: 'stdio', config: { command: 'npx' } })]);
-    let answer: (value: []) => void = () => {};
-    host.handle('mcp.list_all_tools', () => new Promise<[]>((resolve) => (answer = resolve)));
+  it('starts no server when it shows: the tools last seen are shown, marked as such, and a server not connected yet says so', async () => {
+    const host = hostWith([
+      server({ name: 'files', type: 'stdio', config: { command: 'npx' }, disabledTools: ['write_file'] }),
+      server({ name: 'fresh', type: 'stdio', config: { command: 'npx' } }),
+    ]);
+    host.lastSeen = [
+      {
+        serverId: 'id-files',
+        tools: { at: Date.UTC(2026, 10, 30, 9, 15), list: [{ name: 'read_file', description: 'Reads' }, { name: 'write_file' }, { name: 'list_dir' }] },
+        outcome: { ok: true, at: Date.UTC(2026, 10, 30, 9, 15) },
+      },
+    ];
     render(host);
-    await waitFor(() => expect(rowNames()).toEqual(['files']));
-    expect(host.callCount('mcp.list_all_tools')).toBe(1);
-    answer([]);
+    await waitFor(() => expect(within(row('files')).getByTestId('tool-count').textContent).toBe('2 tools (last seen) · 1 off'));
+    expect(within(row('files')).getByTestId('tool-count').getAttribute('data-seen')).toBe('last');
+    expect(within(row('files')).getByTestId('server-state').textContent).toBe('Not connected yet');
+    expect(within(row('fresh')).queryByTestId('tool-count')).toBeNull();
+    // Searching finds a server by the tools it was last seen with.
+    await search('list_dir');
+    expect(rowNames()).toEqual(['files']);
+    // Nothing that would start a server was asked for.
+    for (const route of ['mcp.list_all_tools', 'mcp.list_tools', 'mcp.discover', 'mcp.test', 'mcp.test_all', 'mcp.reconnect'] as const) expect(host.callCount(route), route).toBe(0);
+  });
+
+  it('shows a connect waiting in line, a download, and until when a failing server is left alone', async () => {
+    const host = hostWith(['queued', 'npx-pkg', 'crashing', 'was-up'].map((name) => server({ name, type: 'stdio', config: { command: 'npx' } })));
+    const at = Date.now() + 60_000;
+    host.statuses = [
+      { id: 'id-queued', state: 'connecting', phase: 'queued' },
+      { id: 'id-npx-pkg', state: 'connecting', phase: 'downloading', download: { package: '@org/server', version: '1.2.3' } },
+      { id: 'id-crashing', state: 'error', error: 'exited', failure: { code: 'MCP_CONNECTION_CLOSED', message: 'exited', data: { hint: 'exited', exitCode: 3 } }, retry: { at, attempts: 3 } },
+      { id: 'id-was-up', state: 'disconnected', connectedAt: Date.now() - 5_000 },
+    ];
+    render(host);
+    await waitFor(() => expect(within(row('queued')).getByTestId('server-state').textContent).toBe('Waiting to connect…'));
+    expect(within(row('npx-pkg')).getByTestId('server-state').textContent).toBe('Downloading @org/server@1.2.3…');
+    expect(within(row('was-up')).getByTestId('server-state').textContent).toBe('Not connected');
+    const retry = within(row('crashing')).getByTestId('retry-at');
+    expect(retry.textContent).toBe(`Retry after ${new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`);
+    expect(retry.getAttribute('data-failures')).toBe('3');
+  });
+
+  it('checks all servers on request and sums up', async () => {
+    const host = hostWith([server({ name: 'a', type: 'stdio', config: { command: 'npx' } }), server({ name: 'b', type: 'stdio', config: { command: 'npx' } })]);
+    const passed = { success: true, stages: [], tools: ['x'], disabledTools: [], invalidTools: [], durationMs: 5 };
+    host.handle('mcp.test_all', () => [
+      { id: 'id-a', name: 'a', result: passed },
+      { id: 'id-b', name: 'b', result: { ...passed, success: false, tools: [], error: { code: 'MCP_TIMEOUT', message: 'slow' } } },
+    ]);
+    renderWithProviders(<CheckAllButton />, host, 'en');
+    await userEvent.click(await screen.findByRole('button', { name: 'Check all' }));
+    expect((await screen.findByTestId('check-all-result')).textContent).toBe('Checked 2 servers: 1 connected, 1 failed.');
+    expect(host.callCount('mcp.test_all')).toBe(1);
   });
 
   it('shows tools, key source and scope, and acts on a server: switch, reconnect, test, edit, duplicate, logs', async () => {
@@ -96,7 +142,7 @@ describe('ServerList', { timeout: 120_000 }, () => {
     expect(within(row('remote')).getByTestId('server-scope').textContent).toBe('Project · proj');
     expect(within(row('vision')).getByTestId('server-scope').textContent).toBe('All projects');
     // Only connected servers are asked for their tools.
-    expect(host.inputsOf('mcp.list_tools')).toEqual([{ id: 'id-vision' }]);
+    expect(host.inputsOf('mcp.list_tools')).toEqual([{ id: 'id-vision', connect: false }]);
 
     await userEvent.click(within(row('remote')).getByRole('switch', { name: 'Turn remote on or off' }));
     await waitFor(() => expect(host.inputsOf('mcp.update')).toEqual([{ id: 'id-remote', updates: { isActive: false } }]));
@@ -309,6 +355,35 @@ describe('ServerList', { timeout: 120_000 }, () => {
     act(() => finish());
     await waitFor(() => expect(host.inputsOf('mcp.reconnect')).toEqual([{ id: 'id-uv-server' }]));
     expect(within(explanation).getByText('uvx is installed. Connecting again…')).toBeTruthy();
+  });
+
+  it('offers to remove a broken npx cache folder, after confirming which, then connects again', async () => {
+    const folder = '/home/a/.npm/_npx/9dfaefb6dc6ac94c';
+    const host = hostWith([server({ name: 'semver', type: 'stdio', config: { command: 'npx', args: ['-y', 'semver@7.6.0'] } })]);
+    host.statuses = [
+      {
+        id: 'id-semver',
+        state: 'error',
+        error: 'Could not connect',
+        failure: { code: 'MCP_CONNECT_FAILED', message: 'Could not connect', data: { stage: 'download', hint: 'npxCacheBroken', npxCacheDir: folder, exitCode: 254 } },
+      },
+    ];
+    host.handle('deps.remove_npx_cache', ({ path }) => ({ path, removed: true }));
+    host.handle('mcp.reconnect', ({ id }) => ({ id, state: 'connecting' }));
+    render(host);
+
+    const explanation = await within(await waitFor(() => row('semver'))).findByTestId('failure-explanation');
+    expect(explanation.getAttribute('data-hint')).toBe('npxCacheBroken');
+    expect(explanation.textContent).toContain(`npx’s cache folder for this package is incomplete, probably from a download that was cut short: ${folder}.`);
+    expect(explanation.textContent).toContain('Failed at: Downloading the package (npx)');
+    await userEvent.click(within(explanation).getByRole('button', { name: /Remove the broken cache folder/ }));
+    // Nothing is removed before the person has seen the folder and confirmed.
+    expect(host.callCount('deps.remove_npx_cache')).toBe(0);
+    const question = await screen.findByText(`${folder} will be deleted, and nothing else. npx downloads the package again when the server starts.`);
+    await userEvent.click(within(question.closest<HTMLElement>('.ant-popover')!).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(host.inputsOf('deps.remove_npx_cache')).toEqual([{ path: folder }]));
+    await waitFor(() => expect(host.inputsOf('mcp.reconnect')).toEqual([{ id: 'id-semver' }]));
+    expect(within(explanation).getByText('Removed. Connecting again…')).toBeTruthy();
   });
 
   it('offers three ways in when there is nothing yet', async () => {

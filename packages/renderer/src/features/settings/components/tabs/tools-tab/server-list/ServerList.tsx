@@ -5,13 +5,13 @@ import { Button, Flex, Input, Select, Spin, Typography, message, theme } from 'a
 import type { MessageInstance } from 'antd/es/message/interface';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
+import type { McpLastSeen, McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import { MCP_SERVER_TRANSPORTS } from '@shared/contracts/mcp-types';
 import { TRANSPORTS } from '@shared/transports';
 import { hostReachable } from '@renderer/bridge/connection';
 import { useHost, useHostConnection } from '@renderer/bridge/HostContext';
 import { translateError } from '@renderer/components/translateError';
-import { requestOrThrow, routeKey } from '@renderer/data/useRoute';
+import { requestOrThrow, routeKey, useRoute } from '@renderer/data/useRoute';
 import { EmptyServers } from './EmptyServers';
 import { ServerRow } from './ServerRow';
 import { cachedServerView, isFiltering, NO_FILTER, ROW_STATES, selectServers, SORT_KEYS, type ServerFilter, type ServerView, type SortKey } from './serverView';
@@ -36,26 +36,27 @@ interface ServerListProps {
 }
 
 /**
- * Active servers connect when the list first shows, as the pool does on first use, so "Not
- * connected" means something. Nothing waits for it: states stream in as events.
+ * What was last seen of each server (its tools, kept across runs), by id. Showing the list starts
+ * no server: the pool connects one when something needs it (a model's tool list, a test, a call,
+ * its detail, "Check all"), and until then the row shows these, marked as last seen.
  */
-function useWarmActiveServers(up: boolean): void {
-  const host = useHost();
-  const client = useQueryClient();
-  useEffect(() => {
-    // Again each time the host is back: a restarted host has no server connected yet.
-    if (up) void client.prefetchQuery({ queryKey: routeKey('mcp.list_all_tools'), queryFn: () => requestOrThrow(host, 'mcp.list_all_tools'), staleTime: 0 });
-  }, [client, host, up]);
+function useLastSeen(): ReadonlyMap<string, McpLastSeen> {
+  const seen = useRoute('mcp.last_seen');
+  return useMemo(() => new Map((seen.data ?? []).map((entry) => [entry.serverId, entry])), [seen.data]);
 }
 
-/** Tool names of each connected server (mcp.list_tools, cached; refreshed by the connection events). */
+/**
+ * Tool names of each connected server (mcp.list_tools, cached; refreshed by the connection events).
+ * Asked with `connect: false`: a state read before the host restarted still says "connected"
+ * until its refetch answers, and the list must not start the server to show its tools.
+ */
 function useToolNames(servers: McpServerRecord[] | undefined, states: ReadonlyMap<string, McpServerStatus>): ReadonlyMap<string, string[]> {
   const host = useHost();
   const connected = (servers ?? []).filter((s) => s.isActive && states.get(s.id)?.state === 'connected').map((s) => s.id);
   const results = useQueries({
     queries: connected.map((id) => ({
-      queryKey: routeKey('mcp.list_tools', { id }),
-      queryFn: () => requestOrThrow(host, 'mcp.list_tools', { id }),
+      queryKey: routeKey('mcp.list_tools', { id, connect: false }),
+      queryFn: () => requestOrThrow(host, 'mcp.list_tools', { id, connect: false }),
     })),
   });
   const key = results.map((result, index) => `${connected[index]}:${result.dataUpdatedAt}`).join('|');
@@ -127,12 +128,15 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
   const [sort, setSort] = useState<SortKey>('name');
   const query = useDeferredValue(filter.query);
   const hostUp = hostReachable(useHostConnection());
-  useWarmActiveServers(hostUp);
+  const lastSeen = useLastSeen();
   const toolNames = useToolNames(servers, states);
   const onDelete = useDeleteWithUndo(messages);
   useLinkArrivals(messages);
 
-  const views = useMemo(() => (servers ?? []).map((s) => cachedServerView(s, states.get(s.id), toolNames.get(s.id), hostUp)), [servers, states, toolNames, hostUp]);
+  const views = useMemo(
+    () => (servers ?? []).map((s) => cachedServerView(s, states.get(s.id), toolNames.get(s.id), hostUp, lastSeen.get(s.id))),
+    [servers, states, toolNames, hostUp, lastSeen],
+  );
   const shown = useMemo(() => selectServers(views, { ...filter, query }, sort), [views, filter, query, sort]);
 
   let body;

@@ -1,4 +1,4 @@
-import { ApiOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, FileTextOutlined, KeyOutlined, LinkOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ApiOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, FileTextOutlined, HistoryOutlined, KeyOutlined, LinkOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Flex, Popconfirm, Switch, Tag, Tooltip, Typography, theme } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { memo, useState, type CSSProperties } from 'react';
@@ -51,12 +51,12 @@ export interface ServerRowProps {
  * explanation and a test's result under that.
  */
 export const ServerRow = memo(function ServerRow({ view, query, onDelete, messages, position }: ServerRowProps) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const { token } = theme.useToken();
   const host = useHost();
   const nav = useToolsTabNav();
-  const { server, status, state, tools, keySource } = view;
+  const { server, status, state, tools, toolsSeenAt, keySource } = view;
   const [revealed, setRevealed] = useState<Secrets | undefined>();
   const [revealing, setRevealing] = useState(false);
   const [revealError, setRevealError] = useState<AppErrorShape | undefined>();
@@ -125,12 +125,32 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
               </Tag>
             </Tooltip>
           ) : null}
-          <StateBadge state={state} reason={state === 'error' ? stateReason : state === 'unknown' ? t('common:hostConnection.rowStateReason') : undefined} />
+          <StateBadge
+            state={state}
+            details={status}
+            reason={state === 'error' ? stateReason : state === 'unknown' ? t('common:hostConnection.rowStateReason') : undefined}
+          />
+          {state === 'error' && status?.retry ? <RetryTag at={status.retry.at} failures={status.retry.attempts} language={i18n.language} /> : null}
           <SignedInTag server={server} />
           {tools ? (
-            <Tooltip title={tools.length ? t('list.toolsTitle', { names: tools.slice(0, 30).join(', ') }) : undefined}>
-              <Tag variant="filled" data-testid="tool-count" style={{ marginInlineEnd: 0 }} tabIndex={tools.length ? 0 : undefined}>
-                {t('list.tools', { count: tools.length })}
+            <Tooltip
+              title={
+                toolsSeenAt !== undefined
+                  ? t('list.toolsSeenTitle', { time: new Date(toolsSeenAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), names: tools.slice(0, 30).join(', ') || '—' })
+                  : tools.length
+                    ? t('list.toolsTitle', { names: tools.slice(0, 30).join(', ') })
+                    : undefined
+              }
+            >
+              <Tag
+                variant={toolsSeenAt !== undefined ? 'outlined' : 'filled'}
+                icon={toolsSeenAt !== undefined ? <HistoryOutlined aria-hidden /> : undefined}
+                data-testid="tool-count"
+                data-seen={toolsSeenAt !== undefined ? 'last' : 'live'}
+                style={{ marginInlineEnd: 0 }}
+                tabIndex={tools.length || toolsSeenAt !== undefined ? 0 : undefined}
+              >
+                {t(toolsSeenAt !== undefined ? 'list.toolsSeen' : 'list.tools', { count: tools.length })}
                 {server.disabledTools.length ? ` · ${t('list.toolsOff', { count: server.disabledTools.length })}` : ''}
               </Tag>
             </Tooltip>
@@ -269,3 +289,16 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
     </li>
   );
 });
+
+/** Until when implicit use leaves a failing server alone, and after how many failures in a row (the wait doubles each time). */
+function RetryTag({ at, failures, language }: { at: number; failures: number; language: string }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const time = new Date(at).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return (
+    <Tooltip title={t('list.retryTitle', { count: failures, time })}>
+      <Tag data-testid="retry-at" data-failures={failures} variant="filled" style={{ marginInlineEnd: 0 }} tabIndex={0}>
+        {t('list.retry', { time })}
+      </Tag>
+    </Tooltip>
+  );
+}

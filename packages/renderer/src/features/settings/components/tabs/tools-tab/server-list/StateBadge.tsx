@@ -1,5 +1,6 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { McpConnectionDetails } from '@shared/contracts/mcp-types';
 import type { RowState } from './serverView';
 
 const STATE_COLORS: Record<RowState, string> = {
@@ -13,13 +14,24 @@ const STATE_COLORS: Record<RowState, string> = {
 
 /**
  * The live state, in a list row and in the detail drawer's title; a failure's sentence (or why the
- * state is unknown) is on hover too (the row explains a failure in full).
+ * state is unknown) is on hover too (the row explains a failure in full). The details say more
+ * than the state alone: a connect waiting in line or downloading its package, and a server not
+ * connected yet in this session (the pool connects only when something needs it).
  */
-export function StateBadge({ state, reason, testId = 'server-state' }: { state: RowState; reason?: string; testId?: string }) {
+export function StateBadge({ state, details, reason, testId = 'server-state' }: { state: RowState; details?: McpConnectionDetails; reason?: string; testId?: string }) {
   const { t } = useTranslation(['settings/tools', 'common']);
+  const label = (() => {
+    if (state === 'unknown') return t('common:hostConnection.rowState');
+    if (state === 'connecting' && details?.phase === 'queued') return t('list.state.queued');
+    if (state === 'connecting' && details?.phase === 'downloading' && details.download) {
+      return t('list.state.downloading', { package: `${details.download.package}@${details.download.version ?? 'latest'}` });
+    }
+    if (state === 'disconnected' && details?.connectedAt === undefined) return t('list.state.notYet');
+    return t(`list.state.${state}`);
+  })();
   const tag = (
-    <Tag data-testid={testId} data-state={state} color={STATE_COLORS[state]} tabIndex={reason ? 0 : undefined} style={{ marginInlineEnd: 0 }}>
-      {state === 'unknown' ? t('common:hostConnection.rowState') : t(`list.state.${state}`)}
+    <Tag data-testid={testId} data-state={state} data-phase={details?.phase} color={STATE_COLORS[state]} tabIndex={reason ? 0 : undefined} style={{ marginInlineEnd: 0 }}>
+      {label}
     </Tag>
   );
   return reason ? <Tooltip title={reason}>{tag}</Tooltip> : tag;

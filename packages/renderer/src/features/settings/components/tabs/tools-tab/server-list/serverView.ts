@@ -2,7 +2,7 @@
  * The server list's model, kept pure: what each row shows about a server (its state as the list
  * shows it, where its key comes from, its tools) and how search, filters and sort pick the rows.
  */
-import type { McpServerRecord, McpServerScope, McpServerStatus, McpServerTransport } from '@shared/contracts/mcp-types';
+import type { McpLastSeen, McpServerRecord, McpServerScope, McpServerStatus, McpServerTransport } from '@shared/contracts/mcp-types';
 import { LLM_PROVIDERS, type LlmProviderId } from '@shared/contracts/providers';
 import { serverTarget } from '../describeServer';
 
@@ -23,8 +23,10 @@ export interface ServerView {
   server: McpServerRecord;
   status: McpServerStatus | undefined;
   state: RowState;
-  /** Enabled tool names, once the server is connected and listed them. */
+  /** Enabled tool names: listed live once connected, else as last seen (see `toolsSeenAt`); undefined when never seen. */
   tools: string[] | undefined;
+  /** When the tools shown were last listed, if they come from what was last seen rather than a live connection. */
+  toolsSeenAt: number | undefined;
   target: ReturnType<typeof serverTarget>;
   keySource: KeySource;
 }
@@ -47,25 +49,49 @@ export function rowStateOf(server: McpServerRecord, status: McpServerStatus | un
   return hostReachable ? (status?.state ?? 'disconnected') : 'unknown';
 }
 
-export function toServerView(server: McpServerRecord, status: McpServerStatus | undefined, tools: string[] | undefined, hostReachable = true): ServerView {
-  return { server, status, state: rowStateOf(server, status, hostReachable), tools, target: serverTarget(server), keySource: keySourceOf(server) };
+/** The enabled tools a server listed when last seen (the record's switches apply now, as they would live). */
+const seenToolNames = (server: McpServerRecord, seen: McpLastSeen | undefined) => seen?.tools?.list.map((tool) => tool.name).filter((name) => !server.disabledTools.includes(name));
+
+export function toServerView(
+  server: McpServerRecord,
+  status: McpServerStatus | undefined,
+  tools: string[] | undefined,
+  hostReachable = true,
+  seen?: McpLastSeen,
+): ServerView {
+  const seenTools = tools ? undefined : seenToolNames(server, seen);
+  return {
+    server,
+    status,
+    state: rowStateOf(server, status, hostReachable),
+    tools: tools ?? seenTools,
+    toolsSeenAt: seenTools ? seen?.tools?.at : undefined,
+    target: serverTarget(server),
+    keySource: keySourceOf(server),
+  };
 }
 
 const sameNames = (a: string[] | undefined, b: string[] | undefined) => a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((name, i) => name === b[i]));
 
 /** Keyed by the record object, which any change to the server replaces (so entries go with it). */
-const viewCache = new WeakMap<McpServerRecord, { view: ServerView; hostReachable: boolean }>();
+const viewCache = new WeakMap<McpServerRecord, { view: ServerView; hostReachable: boolean; seen: McpLastSeen | undefined; live: string[] | undefined }>();
 
 /**
- * toServerView, answering the same object while its inputs are the same (the record and status
- * objects, the tool names by value). Rows are memoised on their view: an event about one server
- * then re-renders that server's row, not all of them.
+ * toServerView, answering the same object while its inputs are the same (the record, status and
+ * last-seen objects, the tool names by value). Rows are memoised on their view: an event about one
+ * server then re-renders that server's row, not all of them.
  */
-export function cachedServerView(server: McpServerRecord, status: McpServerStatus | undefined, tools: string[] | undefined, hostReachable = true): ServerView {
+export function cachedServerView(
+  server: McpServerRecord,
+  status: McpServerStatus | undefined,
+  tools: string[] | undefined,
+  hostReachable = true,
+  seen?: McpLastSeen,
+): ServerView {
   const cached = viewCache.get(server);
-  if (cached && cached.hostReachable === hostReachable && cached.view.status === status && sameNames(cached.view.tools, tools)) return cached.view;
-  const view = toServerView(server, status, tools, hostReachable);
-  viewCache.set(server, { view, hostReachable });
+  if (cached && cached.hostReachable === hostReachable && cached.view.status === status && cached.seen === seen && sameNames(cached.live, tools)) return cached.view;
+  const view = toServerView(server, status, tools, hostReachable, seen);
+  viewCache.set(server, { view, hostReachable, seen, live: tools });
   return view;
 }
 
