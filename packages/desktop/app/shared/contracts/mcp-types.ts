@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AppErrorShapeSchema } from '../errors';
+import { checkServerLimits, maxLength } from '../limits';
 import { TRANSPORTS, type TransportField } from '../transports';
 import { LlmProviderIdSchema } from './providers';
 
@@ -84,13 +85,17 @@ export type McpServerRecord = z.infer<typeof McpServerRecordSchema>;
 /**
  * What a caller supplies to add a server: the record without the fields the service owns.
  * Transport-specific requirements (each transport's required fields and URL schemes, from its
- * descriptor) are checked here so that the form, the router and the CLI report the same field paths.
+ * descriptor) are checked here so that the form, the router and the CLI report the same field
+ * paths, and so are the size limits (shared/limits.ts).
  */
 export const McpServerInputSchema = McpServerRecordSchema.omit({
   id: true,
   createdAt: true,
   updatedAt: true,
-}).superRefine((input, ctx) => TRANSPORTS.checkConfig(input.type, input.config, ctx));
+}).superRefine((input, ctx) => {
+    TRANSPORTS.checkConfig(input.type, input.config, ctx);
+    checkServerLimits(input, ctx);
+  });
 export type McpServerInput = z.input<typeof McpServerInputSchema>;
 
 export const McpServerIdInputSchema = z.object({ id: NonBlankSchema });
@@ -102,11 +107,11 @@ export type McpServerIdInput = z.infer<typeof McpServerIdInputSchema>;
  */
 export const McpServerUpdateInputSchema = z.object({
   id: NonBlankSchema,
-  updates: McpServerFieldsSchema.omit({ id: true, createdAt: true, updatedAt: true }).partial().strict(),
+  updates: McpServerFieldsSchema.omit({ id: true, createdAt: true, updatedAt: true }).partial().strict().superRefine(checkServerLimits),
 });
 export type McpServerUpdateInput = z.infer<typeof McpServerUpdateInputSchema>;
 
-export const McpServerJsonInputSchema = z.object({ json: z.string().min(1) });
+export const McpServerJsonInputSchema = z.object({ json: z.string().min(1).superRefine(maxLength('importText')) });
 export type McpServerJsonInput = z.infer<typeof McpServerJsonInputSchema>;
 
 /** A JSON Schema object; kept open because MCP servers send arbitrary schemas. */
@@ -314,7 +319,9 @@ export type McpDiscoverResult = z.infer<typeof McpDiscoverResultSchema>;
 
 export const McpCallToolInputSchema = z.object({
   serverId: NonBlankSchema,
-  toolName: z.string().min(1),
+  /** No listed tool has a longer name (pool/listing.ts), so a longer one is refused before any server is asked. */
+  toolName: z.string().min(1).superRefine(maxLength('toolName')),
+  /** The tool's arguments: an open map, checked by the tool's own input schema, never by ours. */
   args: z.record(z.string(), z.unknown()).default({}),
   /** Chosen by the caller so it can cancel the call and match progress events; generated when absent. */
   callId: NonBlankSchema.optional(),

@@ -126,7 +126,10 @@ export class McpRouter {
       const handler = this.handlers[route] as (input: unknown) => Promise<unknown>;
       return { ok: true, data: await handler(parsed.data) };
     } catch (err) {
-      return { ok: false, error: toErrorShape(err) };
+      const error = toErrorShape(err);
+      // A handler's own VALIDATION_FAILED (an import's server count…) names the route as the schema's does.
+      if (error.code === 'VALIDATION_FAILED' && error.data?.route === undefined) return { ok: false, error: { ...error, data: { ...error.data, route } } };
+      return { ok: false, error };
     }
   }
 }

@@ -48,6 +48,7 @@ import { ConnectionPool } from './pool/ConnectionPool';
 import { connectionEffect } from './pool/connectionEffect';
 import { createTransport, type TransportFactory } from './pool/createTransport';
 import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
+import { serverIdentity } from './pool/serverIdentity';
 import { requestToolCall, withCallDetails } from './pool/toolCall';
 import { TestStages } from './pool/testStages';
 import { ToolCache } from './pool/ToolCache';
@@ -632,7 +633,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     try {
       const { listing, client, reusedConnection } = saved ? await this.testSaved(server, stages) : await this.testUnsaved(server, stages);
       stages.listed();
-      const serverInfo = client.getServerVersion();
+      const { serverInfo } = serverIdentity(client);
       return {
         success: true,
         ...stages.report(false),
@@ -641,7 +642,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         disabledTools: listing.all.filter((t) => t.disabled).map((t) => t.name),
         invalidTools: listing.issues,
         durationMs: performance.now() - started,
-        ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
+        ...(serverInfo ? { serverInfo } : {}),
       };
     } catch (err) {
       const stderrTail = this.log.since(server.id, mark, 'stderr', TEST_STDERR_LINES);
@@ -679,11 +680,8 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       caps.prompts ? this.request(server, 'prompts/list', (c) => listAllPrompts(c, options)) : unsupported('prompts'),
       caps.resources ? this.request(server, 'resources/list', (c) => listAllResources(c, options)) : unsupported('resources'),
     ]);
-    const serverInfo = client.getServerVersion();
-    const instructions = client.getInstructions();
     return {
-      ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
-      ...(instructions ? { instructions } : {}),
+      ...serverIdentity(client),
       tools: tools.all,
       invalidTools: tools.issues,
       prompts: prompts.status === 'fulfilled' ? prompts.value.items : [],
