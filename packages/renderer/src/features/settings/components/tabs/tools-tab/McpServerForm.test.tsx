@@ -217,10 +217,12 @@ describe('McpServerForm', { timeout: 120_000 }, () => {
   it('says which limit a value is over, in the person’s language, from its own check and from the host’s', async () => {
     const host = new FakeHost();
     await openForm(host);
-    type('Name', 'n'.repeat(250));
-    type('Command', 'node');
+    // The name field stops at its limit as it is typed; a pasted command is judged when saved.
+    expect(screen.getByLabelText('Name').getAttribute('maxlength')).toBe('200');
+    type('Name', 'long');
+    type('Command', 'c'.repeat(5000));
     click('Save');
-    await waitFor(() => expect(fieldError('Name')).toBe('Over the limit: at most 200 characters (this has 250)'));
+    await waitFor(() => expect(fieldError('Command')).toBe('Over the limit: at most 4,096 characters (this has 5,000)'));
     expect(host.callCount('mcp.add')).toBe(0);
     cleanup();
 
