@@ -118,6 +118,20 @@ describe('browser-mode host', () => {
     expect(fs.readFileSync(services.configPath).equals(before)).toBe(true);
   });
 
+  it('refuses a key a route does not know, naming the one probably meant (issue 26, item 14)', async () => {
+    const input = { serverId: 'mcp_0_missing', toolName: 'echo', arguments: { text: 'hi' } };
+    const res = await request(host, { headers: good(), body: JSON.stringify({ route: 'mcp.call_tool', input }) });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({
+      ok: false,
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid input for mcp.call_tool: Unknown key "arguments" (did you mean "args"?)',
+        data: { route: 'mcp.call_tool', issues: [{ path: '', message: 'Unknown key "arguments" (did you mean "args"?)' }] },
+      },
+    });
+  });
+
   it('serves the page with a CSP and never a file outside the renderer folder', async () => {
     const page = await request(host, { method: 'GET', pathname: '/', headers: { Host: `127.0.0.1:${host.port}` } });
     expect(page.status).toBe(200);

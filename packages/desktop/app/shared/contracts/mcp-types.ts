@@ -83,6 +83,13 @@ export const McpServerRecordSchema = McpServerFieldsSchema.extend({
 export type McpServerRecord = z.infer<typeof McpServerRecordSchema>;
 
 /**
+ * What a caller may set in a config: the stored shape, strict. Reading a stored record drops a key
+ * this version does not know rather than setting the record aside (a newer version may have
+ * written it); in an input such a key is a mistake worth naming (`comand`), never dropped in silence.
+ */
+const McpServerConfigInputSchema = McpServerConfigSchema.strict();
+
+/**
  * What a caller supplies to add a server: the record without the fields the service owns.
  * Transport-specific requirements (each transport's required fields and URL schemes, from its
  * descriptor) are checked here so that the form, the router and the CLI report the same field
@@ -92,26 +99,33 @@ export const McpServerInputSchema = McpServerRecordSchema.omit({
   id: true,
   createdAt: true,
   updatedAt: true,
-}).superRefine((input, ctx) => {
+})
+  .extend({ config: McpServerConfigInputSchema })
+  .strict()
+  .superRefine((input, ctx) => {
     TRANSPORTS.checkConfig(input.type, input.config, ctx);
     checkServerLimits(input, ctx);
   });
 export type McpServerInput = z.input<typeof McpServerInputSchema>;
 
-export const McpServerIdInputSchema = z.object({ id: NonBlankSchema });
+export const McpServerIdInputSchema = z.strictObject({ id: NonBlankSchema });
 export type McpServerIdInput = z.infer<typeof McpServerIdInputSchema>;
 
 /**
  * Everything but the id may change; the id is immutable. An update changes exactly the keys it
  * names: absent keys stay absent (no defaults), and the service validates the merged record.
  */
-export const McpServerUpdateInputSchema = z.object({
+export const McpServerUpdateInputSchema = z.strictObject({
   id: NonBlankSchema,
-  updates: McpServerFieldsSchema.omit({ id: true, createdAt: true, updatedAt: true }).partial().strict().superRefine(checkServerLimits),
+  updates: McpServerFieldsSchema.omit({ id: true, createdAt: true, updatedAt: true })
+    .extend({ config: McpServerConfigInputSchema })
+    .partial()
+    .strict()
+    .superRefine(checkServerLimits),
 });
 export type McpServerUpdateInput = z.infer<typeof McpServerUpdateInputSchema>;
 
-export const McpServerJsonInputSchema = z.object({ json: z.string().min(1).superRefine(maxLength('importText')) });
+export const McpServerJsonInputSchema = z.strictObject({ json: z.string().min(1).superRefine(maxLength('importText')) });
 export type McpServerJsonInput = z.infer<typeof McpServerJsonInputSchema>;
 
 /** A JSON Schema object; kept open because MCP servers send arbitrary schemas. */
@@ -239,7 +253,7 @@ export const McpServerLogLineSchema = z.object({
 });
 export type McpServerLogLine = z.infer<typeof McpServerLogLineSchema>;
 
-export const McpServerLogInputSchema = z.object({ id: NonBlankSchema, limit: z.number().int().positive().max(5000).optional() });
+export const McpServerLogInputSchema = z.strictObject({ id: NonBlankSchema, limit: z.number().int().positive().max(5000).optional() });
 export type McpServerLogInput = z.infer<typeof McpServerLogInputSchema>;
 
 /** A tool the server listed but whose definition is not valid MCP; the server keeps its other tools. */
@@ -249,7 +263,7 @@ export type McpToolIssue = z.infer<typeof McpToolIssueSchema>;
 export const McpServerInfoSchema = z.object({ name: z.string(), version: z.string() });
 
 /** Test a saved server by id, or a config that is not saved yet (the form's "Test" button). */
-export const McpTestInputSchema = z.union([McpServerIdInputSchema, z.object({ server: McpServerInputSchema })]);
+export const McpTestInputSchema = z.union([McpServerIdInputSchema, z.strictObject({ server: McpServerInputSchema })]);
 export type McpTestInput = z.input<typeof McpTestInputSchema>;
 
 /**
@@ -317,7 +331,7 @@ export const McpDiscoverResultSchema = z.object({
 });
 export type McpDiscoverResult = z.infer<typeof McpDiscoverResultSchema>;
 
-export const McpCallToolInputSchema = z.object({
+export const McpCallToolInputSchema = z.strictObject({
   serverId: NonBlankSchema,
   /** No listed tool has a longer name (pool/listing.ts), so a longer one is refused before any server is asked. */
   toolName: z.string().min(1).superRefine(maxLength('toolName')),
@@ -343,5 +357,5 @@ export const McpCallToolResultSchema = z.object({
 });
 export type McpCallToolResult = z.infer<typeof McpCallToolResultSchema>;
 
-export const McpCancelCallInputSchema = z.object({ callId: NonBlankSchema });
+export const McpCancelCallInputSchema = z.strictObject({ callId: NonBlankSchema });
 export const McpCancelCallResultSchema = z.object({ cancelled: z.boolean() });
