@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../shared/limits';
 import { createTempServices, type TempServices } from '../main/services/testing/tempServices';
 import { startHost, type RunningHost } from './HostServer';
 import { openRawStream, waitFor } from './hostProcessTestkit';
@@ -95,6 +96,40 @@ describe('browser-mode host', () => {
     const res = await request(host, { headers: good(), body: '{route:' });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+  });
+
+  it('reads any input within the limits table, and refuses a body over its own limit unread (issue 26, item 8)', async () => {
+    const rpc = async (route: string, input: unknown) => {
+      const res = await request(host, { headers: good(), body: JSON.stringify({ route, input }) });
+      return { status: res.status, answer: JSON.parse(res.body) as { ok: boolean; error?: { code: string; message: string; data?: { issues?: unknown[] } } } };
+    };
+    const before = fs.readFileSync(services.configPath);
+    // The largest import text, in 3-byte characters: its 3 MB body is read, and the router judges the text.
+    const largest = await rpc('mcp.import_preview', { json: '名'.repeat(LIMITS.importText.max) });
+    expect(largest.status).toBe(200);
+    expect(largest.answer.error?.code).toBe('IMPORT_INVALID_JSON');
+    const over = await rpc('mcp.import_preview', { json: '名'.repeat(LIMITS.importText.max + 1) });
+    expect(over.answer.error?.data?.issues).toEqual([expect.objectContaining({ path: 'json', message: 'at most 1,000,000 characters (got 1,000,001)' })]);
+    // A 3.9 MB name reaches the router, which names the field and the limit; a 5 MB one is not read at all.
+    const named = await rpc('mcp.add', { name: 'n'.repeat(3_900_000), type: 'stdio', config: { command: 'node' }, isActive: false });
+    expect(named.answer.error?.data?.issues).toEqual([expect.objectContaining({ path: 'name', message: 'at most 200 characters (got 3,900,000)' })]);
+    const huge = await rpc('mcp.add', { name: 'n'.repeat(5 * 1024 * 1024), type: 'stdio', config: { command: 'node' }, isActive: false });
+    expect(huge).toMatchObject({ status: 400, answer: { ok: false, error: { code: 'VALIDATION_FAILED', message: 'The request body is over 4,194,304 bytes' } } });
+    expect(fs.readFileSync(services.configPath).equals(before)).toBe(true);
+  });
+
+  it('refuses a key a route does not know, naming the one probably meant (issue 26, item 14)', async () => {
+    const input = { serverId: 'mcp_0_missing', toolName: 'echo', arguments: { text: 'hi' } };
+    const res = await request(host, { headers: good(), body: JSON.stringify({ route: 'mcp.call_tool', input }) });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({
+      ok: false,
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid input for mcp.call_tool: Unknown key "arguments" (did you mean "args"?)',
+        data: { route: 'mcp.call_tool', issues: [{ path: '', message: 'Unknown key "arguments" (did you mean "args"?)' }] },
+      },
+    });
   });
 
   it('serves the page with a CSP and never a file outside the renderer folder', async () => {

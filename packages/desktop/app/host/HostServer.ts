@@ -11,11 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { HOST_EVENTS_PATH, HOST_RPC_PATH, HOST_TOKEN_QUERY } from '../shared/contracts/bridge';
 import { RENDERER_CSP } from '../shared/csp';
 import { AppError, toErrorShape, type Result } from '../shared/errors';
+import { groupDigits, HOST_BODY_MAX_BYTES } from '../shared/limits';
 import type { Services } from '../main/services/createServices';
 import { DEFAULT_STREAM_LIMITS, EventStreams, type EventStreamLimits, type EventStreamStats } from './eventStreams';
 import { checkOrigin, checkToken } from './hostSecurity';
 
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -88,6 +88,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     try {
       body = JSON.parse(await readBody(req));
     } catch (err) {
+      if (!req.readableEnded) {
+        // The rest of an oversized body is never read: the connection cannot carry another request.
+        res.setHeader('Connection', 'close');
+      }
       const message = err instanceof AppError ? err.message : `The body is not JSON: ${(err as Error).message}`;
       return sendJson(res, 400, deny('VALIDATION_FAILED', message));
     }
@@ -199,7 +203,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new AppError('VALIDATION_FAILED', `Request body over ${MAX_BODY_BYTES} bytes`);
+    // Stops reading at once: what the rest of the body holds does not matter.
+    if (size > HOST_BODY_MAX_BYTES) throw new AppError('VALIDATION_FAILED', `The request body is over ${groupDigits(HOST_BODY_MAX_BYTES)} bytes`);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');

@@ -3,6 +3,7 @@
  * `errors.<CODE>` with `data`; `message` is for logs.
  */
 import { z } from 'zod';
+import { limitOf, type LimitFacts } from './limits';
 
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
@@ -158,10 +159,15 @@ type ZodIssue = z.core.$ZodIssue;
 export interface IssueField {
   path: string;
   message: string;
+  /** A value over a limit of shared/limits.ts: which one, and by how much, for a UI to say in its language. */
+  limit?: LimitFacts;
 }
 
 export const issueFields = (issues: readonly ZodIssue[]): IssueField[] =>
-  issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  issues.map((i) => {
+    const limit = limitOf(i);
+    return { path: i.path.map(String).join('.'), message: i.message, ...(limit ? { limit } : {}) };
+  });
 
 /**
  * Zod issues as one line for logs and terminals: `config.args[0]: Too small; name: Required`.

@@ -2,6 +2,7 @@ import { Alert, Typography, theme } from 'antd';
 import { OutputBlock } from '@renderer/components/OutputBlock';
 import type { AppErrorShape } from '@shared/errors';
 import { useTranslation } from 'react-i18next';
+import { limitOfIssue, limitText } from './limitText';
 import { translateError } from './translateError';
 
 interface Issue {
@@ -42,6 +43,11 @@ export function ErrorAlert({
   const tail = serverOutput ? stringsOf(error.data?.stderrTail) : [];
   const rawIssues = error.data?.issues;
   const issues = Array.isArray(rawIssues) ? rawIssues.filter(isIssue) : [];
+  // A limit is said in the person's language; any other issue keeps the host's words.
+  const issueText = (issue: Issue) => {
+    const limit = limitOfIssue(issue);
+    return limit ? limitText(tErrors, limit) : issue.message;
+  };
   return (
     <Alert
       type="error"
@@ -67,7 +73,7 @@ export function ErrorAlert({
               <ul>
                 {issues.map((issue, index) => (
                   <li key={`${issue.path}-${index}`}>
-                    {issue.path ? <Typography.Text code>{issue.path}</Typography.Text> : null} {issue.message}
+                    {issue.path ? <Typography.Text code>{issue.path}</Typography.Text> : null} {issueText(issue)}
                   </li>
                 ))}
               </ul>

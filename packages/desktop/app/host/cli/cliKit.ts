@@ -174,7 +174,8 @@ export function nameFlags(flagOf: Readonly<Record<string, string>>) {
       }
       return path;
     };
-    throw new UsageError(issues.map((issue) => `${flag(issue.path)}: ${issue.message}`).join('; '));
+    // An issue about the input as a whole (the record's size) says what it is about itself.
+    throw new UsageError(issues.map((issue) => (issue.path ? `${flag(issue.path)}: ${issue.message}` : issue.message)).join('; '));
   };
 }
 

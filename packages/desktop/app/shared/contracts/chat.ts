@@ -140,7 +140,8 @@ export const SamplingGenerateInputSchema = z.strictObject({
   requestId: IdSchema,
   providerId: LlmProviderIdSchema,
   model: z.string().trim().min(1).max(200),
-  messages: z.array(SamplingMessageSchema).min(1).optional(),
+  // Strict here only: the request event carries the same messages, and an event may grow a field.
+  messages: z.array(SamplingMessageSchema.strict()).min(1).optional(),
   systemPrompt: z.string().optional(),
   maxTokens: z.number().int().positive().optional(),
 });

@@ -71,7 +71,7 @@ export type ElicitationRequest = z.infer<typeof ElicitationRequestSchema>;
 export const ElicitationActionSchema = z.enum(['accept', 'decline', 'cancel']);
 export type ElicitationAction = z.infer<typeof ElicitationActionSchema>;
 
-export const ElicitationRespondInputSchema = z.object({
+export const ElicitationRespondInputSchema = z.strictObject({
   requestId: z.string().min(1),
   action: ElicitationActionSchema,
   /** Only with `accept` in form mode; checked against the requested schema (ELICITATION_INVALID_CONTENT). */

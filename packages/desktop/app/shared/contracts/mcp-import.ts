@@ -4,9 +4,10 @@
  * what the preview showed; the person's choice for each duplicate travels with the import.
  */
 import { z } from 'zod';
+import { LimitFactsSchema, LIMITS, maxLength } from '../limits';
 
-/** A pasted config is small; this bounds what one request may make the host parse. */
-export const IMPORT_JSON_MAX_CHARS = 1_000_000;
+/** A pasted config is small; this bounds what one request may make the host parse (shared/limits.ts). */
+export const IMPORT_JSON_MAX_CHARS = LIMITS.importText.max;
 
 /** The config files of other apps that the import can read (read-only) by name. */
 export const LOCAL_CONFIG_SOURCES = ['claude-desktop', 'cursor', 'vscode-mcp', 'vscode-settings'] as const;
@@ -20,7 +21,7 @@ export type DuplicateAction = z.infer<typeof DuplicateActionSchema>;
 
 /** The text to import: pasted, or a known config file of another app (never an arbitrary path). */
 const SourceFields = {
-  json: z.string().min(1).max(IMPORT_JSON_MAX_CHARS).optional(),
+  json: z.string().min(1).superRefine(maxLength('importText')).optional(),
   source: LocalConfigSourceSchema.optional(),
 };
 const oneSource = (input: { json?: string; source?: LocalConfigSource }) => (input.json === undefined) !== (input.source === undefined);
@@ -33,7 +34,9 @@ export const ImportIssueSchema = z.object({
   path: z.string(),
   /** English, for logs and the CLI; the UI says `reason` in the person's language when it is set. */
   message: z.string(),
-  reason: z.enum(['missing', 'url_scheme', 'unknown_type', 'wrong_type']).optional(),
+  reason: z.enum(['missing', 'url_scheme', 'unknown_type', 'wrong_type', 'limit']).optional(),
+  /** With reason `limit`: which limit (shared/limits.ts), and the size that was over it. */
+  limit: LimitFactsSchema.optional(),
 });
 
 /**
@@ -72,7 +75,7 @@ export const ImportDecisionSchema = z
     key: z.string(),
     action: DuplicateActionSchema,
     /** The new name for `rename`; absent = the preview's suggestion. */
-    name: z.string().trim().min(1).max(200).optional(),
+    name: z.string().trim().min(1).superRefine(maxLength('serverName')).optional(),
   })
   .strict();
 export type ImportDecision = z.infer<typeof ImportDecisionSchema>;
@@ -81,7 +84,7 @@ export const McpImportInputSchema = z
   .object({
     ...SourceFields,
     /** Per-entry choices for duplicates; an entry without one gets `onDuplicate`. */
-    decisions: z.array(ImportDecisionSchema).max(1000).optional(),
+    decisions: z.array(ImportDecisionSchema).max(LIMITS.importServers.max).optional(),
     /** For every duplicate without a decision; default skip. */
     onDuplicate: DuplicateActionSchema.optional(),
   })

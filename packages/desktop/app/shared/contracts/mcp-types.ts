@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AppErrorShapeSchema } from '../errors';
+import { checkServerLimits, maxLength } from '../limits';
 import { TRANSPORTS, type TransportField } from '../transports';
 import { LlmProviderIdSchema } from './providers';
 
@@ -88,19 +89,33 @@ export const McpServerRecordSchema = McpServerFieldsSchema.extend({
 export type McpServerRecord = z.infer<typeof McpServerRecordSchema>;
 
 /**
+ * What a caller may set in a config: the stored shape, strict. Reading a stored record drops a key
+ * this version does not know rather than setting the record aside (a newer version may have
+ * written it); in an input such a key is a mistake worth naming (`comand`), never dropped in silence.
+ */
+const McpServerConfigInputSchema = McpServerConfigSchema.strict();
+
+/**
  * What a caller supplies to add a server: the record without the fields the service owns.
  * Transport-specific requirements (each transport's required fields and URL schemes, from its
- * descriptor) are checked here so that the form, the router and the CLI report the same field paths.
+ * descriptor) are checked here so that the form, the router and the CLI report the same field
+ * paths, and so are the size limits (shared/limits.ts).
  */
 export const McpServerInputSchema = McpServerRecordSchema.omit({
   id: true,
   createdAt: true,
   updatedAt: true,
   reviewedAt: true,
-}).superRefine((input, ctx) => TRANSPORTS.checkConfig(input.type, input.config, ctx));
+})
+  .extend({ config: McpServerConfigInputSchema })
+  .strict()
+  .superRefine((input, ctx) => {
+    TRANSPORTS.checkConfig(input.type, input.config, ctx);
+    checkServerLimits(input, ctx);
+  });
 export type McpServerInput = z.input<typeof McpServerInputSchema>;
 
-export const McpServerIdInputSchema = z.object({ id: NonBlankSchema });
+export const McpServerIdInputSchema = z.strictObject({ id: NonBlankSchema });
 /** mcp.list_tools: `connect: false` lists only a server that is connected now (MCP_NOT_CONNECTED otherwise), so a list that shows tools never starts one. */
 export const McpListToolsInputSchema = McpServerIdInputSchema.extend({ connect: z.boolean().optional() });
 export type McpServerIdInput = z.infer<typeof McpServerIdInputSchema>;
@@ -109,9 +124,13 @@ export type McpServerIdInput = z.infer<typeof McpServerIdInputSchema>;
  * Everything but the id may change; the id is immutable. An update changes exactly the keys it
  * names: absent keys stay absent (no defaults), and the service validates the merged record.
  */
-export const McpServerUpdateInputSchema = z.object({
+export const McpServerUpdateInputSchema = z.strictObject({
   id: NonBlankSchema,
-  updates: McpServerFieldsSchema.omit({ id: true, createdAt: true, updatedAt: true, reviewedAt: true }).partial().strict(),
+  updates: McpServerFieldsSchema.omit({ id: true, createdAt: true, updatedAt: true, reviewedAt: true })
+    .extend({ config: McpServerConfigInputSchema })
+    .partial()
+    .strict()
+    .superRefine(checkServerLimits),
 });
 export type McpServerUpdateInput = z.infer<typeof McpServerUpdateInputSchema>;
 
@@ -121,7 +140,7 @@ export interface McpServerRecordUpdate {
   updates: McpServerUpdateInput['updates'] & Partial<Pick<McpServerRecord, 'reviewedAt'>>;
 }
 
-export const McpServerJsonInputSchema = z.object({ json: z.string().min(1) });
+export const McpServerJsonInputSchema = z.strictObject({ json: z.string().min(1).superRefine(maxLength('importText')) });
 export type McpServerJsonInput = z.infer<typeof McpServerJsonInputSchema>;
 
 /** A JSON Schema object; kept open because MCP servers send arbitrary schemas. */
@@ -305,7 +324,7 @@ export const McpServerLogLineSchema = z.object({
 });
 export type McpServerLogLine = z.infer<typeof McpServerLogLineSchema>;
 
-export const McpServerLogInputSchema = z.object({ id: NonBlankSchema, limit: z.number().int().positive().max(5000).optional() });
+export const McpServerLogInputSchema = z.strictObject({ id: NonBlankSchema, limit: z.number().int().positive().max(5000).optional() });
 export type McpServerLogInput = z.infer<typeof McpServerLogInputSchema>;
 
 /** A tool the server listed but whose definition is not valid MCP; the server keeps its other tools. */
@@ -315,7 +334,7 @@ export type McpToolIssue = z.infer<typeof McpToolIssueSchema>;
 export const McpServerInfoSchema = z.object({ name: z.string(), version: z.string() });
 
 /** Test a saved server by id, or a config that is not saved yet (the form's "Test" button). */
-export const McpTestInputSchema = z.union([McpServerIdInputSchema, z.object({ server: McpServerInputSchema })]);
+export const McpTestInputSchema = z.union([McpServerIdInputSchema, z.strictObject({ server: McpServerInputSchema })]);
 export type McpTestInput = z.input<typeof McpTestInputSchema>;
 
 /**
@@ -387,9 +406,11 @@ export const McpDiscoverResultSchema = z.object({
 });
 export type McpDiscoverResult = z.infer<typeof McpDiscoverResultSchema>;
 
-export const McpCallToolInputSchema = z.object({
+export const McpCallToolInputSchema = z.strictObject({
   serverId: NonBlankSchema,
-  toolName: z.string().min(1),
+  /** No listed tool has a longer name (pool/listing.ts), so a longer one is refused before any server is asked. */
+  toolName: z.string().min(1).superRefine(maxLength('toolName')),
+  /** The tool's arguments: an open map, checked by the tool's own input schema, never by ours. */
   args: z.record(z.string(), z.unknown()).default({}),
   /** Chosen by the caller so it can cancel the call and match progress events; generated when absent. */
   callId: NonBlankSchema.optional(),
@@ -411,5 +432,5 @@ export const McpCallToolResultSchema = z.object({
 });
 export type McpCallToolResult = z.infer<typeof McpCallToolResultSchema>;
 
-export const McpCancelCallInputSchema = z.object({ callId: NonBlankSchema });
+export const McpCancelCallInputSchema = z.strictObject({ callId: NonBlankSchema });
 export const McpCancelCallResultSchema = z.object({ cancelled: z.boolean() });

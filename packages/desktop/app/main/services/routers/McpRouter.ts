@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { isRouteName, routes, type AppNotice, type RouteName, type RouteOutput, type Routes } from '../../../shared/contracts/ipc';
 import { AppError, toErrorShape, validationFailure, type Result } from '../../../shared/errors';
+import { explainUnknownKeys } from '../../../shared/unknownKeys';
 import type { McpActionResult, McpServerRecord } from '../../../shared/contracts/mcp-types';
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
 import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mcp-users/common/redaction';
@@ -123,12 +124,16 @@ export class McpRouter {
       if (!isRouteName(route)) {
         throw new AppError('ROUTE_NOT_FOUND', `Unknown route ${route}`, { route });
       }
-      const parsed = routes[route].input.safeParse(input);
+      // Strict inputs refuse a key they do not know; the error map names it and the key probably meant.
+      const parsed = routes[route].input.safeParse(input, { error: explainUnknownKeys });
       if (!parsed.success) throw validationFailure(parsed.error.issues, route);
       const handler = this.handlers[route] as (input: unknown) => Promise<unknown>;
       return { ok: true, data: await handler(parsed.data) };
     } catch (err) {
-      return { ok: false, error: toErrorShape(err) };
+      const error = toErrorShape(err);
+      // A handler's own VALIDATION_FAILED (an import's server count…) names the route as the schema's does.
+      if (error.code === 'VALIDATION_FAILED' && error.data?.route === undefined) return { ok: false, error: { ...error, data: { ...error.data, route } } };
+      return { ok: false, error };
     }
   }
 }

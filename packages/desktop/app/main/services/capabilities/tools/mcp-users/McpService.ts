@@ -53,6 +53,7 @@ import { memoryLastSeenStore, type LastSeenStore } from './LastSeenStore';
 import { connectionEffect } from './pool/connectionEffect';
 import { createTransport, type TransportFactory } from './pool/createTransport';
 import { listAllPrompts, listAllResources, listAllTools } from './pool/listing';
+import { serverIdentity } from './pool/serverIdentity';
 import { requestToolCall, withCallDetails } from './pool/toolCall';
 import { TestStages } from './pool/testStages';
 import { ToolCache } from './pool/ToolCache';
@@ -681,7 +682,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
     try {
       const { listing, client, reusedConnection } = saved ? await this.testSaved(server, stages) : await this.testUnsaved(server, stages);
       stages.listed();
-      const serverInfo = client.getServerVersion();
+      const { serverInfo } = serverIdentity(client);
       return {
         success: true,
         ...stages.report(false),
@@ -690,7 +691,7 @@ export class McpService extends EventEmitter<McpServiceEvents> {
         disabledTools: listing.all.filter((t) => t.disabled).map((t) => t.name),
         invalidTools: listing.issues,
         durationMs: performance.now() - started,
-        ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
+        ...(serverInfo ? { serverInfo } : {}),
       };
     } catch (err) {
       const stderrTail = this.log.since(server.id, mark, 'stderr', TEST_STDERR_LINES);
@@ -728,11 +729,8 @@ export class McpService extends EventEmitter<McpServiceEvents> {
       caps.prompts ? this.request(server, 'prompts/list', (c) => listAllPrompts(c, options)) : unsupported('prompts'),
       caps.resources ? this.request(server, 'resources/list', (c) => listAllResources(c, options)) : unsupported('resources'),
     ]);
-    const serverInfo = client.getServerVersion();
-    const instructions = client.getInstructions();
     return {
-      ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
-      ...(instructions ? { instructions } : {}),
+      ...serverIdentity(client),
       tools: tools.all,
       invalidTools: tools.issues,
       prompts: prompts.status === 'fulfilled' ? prompts.value.items : [],

@@ -129,11 +129,11 @@ export class ServerRecords {
       if (updates.name !== undefined && servers.some((s) => s.id !== id && sameName(s.name, updates.name!))) {
         throw new AppError('DUPLICATE_NAME', `An MCP server named "${updates.name}" already exists`, { name: updates.name });
       }
-      const merged = { ...current, ...updates, id: current.id, createdAt: current.createdAt, updatedAt: Date.now() };
-      // The merge must still describe a usable server (e.g. switching to sse needs a url).
-      const check = McpServerInputSchema.safeParse(merged);
+      const { id: _id, createdAt, updatedAt: _updatedAt, ...fields } = { ...current, ...updates };
+      // The merge must still describe a usable server (e.g. switching to sse needs a url) within the limits.
+      const check = McpServerInputSchema.safeParse(fields);
       if (!check.success) throw validationFailure(check.error.issues, 'mcp.update');
-      const next = McpServerRecordSchema.parse(merged);
+      const next = McpServerRecordSchema.parse({ ...fields, id: current.id, createdAt, updatedAt: Date.now() });
       return { servers: servers.map((s, i) => (i === index ? next : s)), result: { before: current, server: next } };
     });
     this.announce({ reason: 'updated', id });

@@ -214,6 +214,35 @@ describe('McpServerForm', { timeout: 120_000 }, () => {
     await waitFor(() => expect(fieldError('Name')).toBe('A server named “files” already exists'));
   });
 
+  it('says which limit a value is over, in the person’s language, from its own check and from the host’s', async () => {
+    const host = new FakeHost();
+    await openForm(host);
+    // The name field stops at its limit as it is typed; a pasted command is judged when saved.
+    expect(screen.getByLabelText('Name').getAttribute('maxlength')).toBe('200');
+    type('Name', 'long');
+    type('Command', 'c'.repeat(5000));
+    click('Save');
+    await waitFor(() => expect(fieldError('Command')).toBe('Over the limit: at most 4,096 characters (this has 5,000)'));
+    expect(host.callCount('mcp.add')).toBe(0);
+    cleanup();
+
+    // What only the host can judge (another writer's limits, a merged record) arrives as an issue with its facts.
+    const limit = { name: 'serverName', max: 200, got: 5_242_880, unit: 'characters' };
+    host.failures.set('mcp.add', [
+      {
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid input for mcp.add',
+        data: { route: 'mcp.add', issues: [{ path: 'name', message: 'at most 200 characters (got 5,242,880)', limit }] },
+      },
+    ]);
+    await openForm(host, { mode: 'add' }, 'ja');
+    type('名前', 'files');
+    type('コマンド', 'node');
+    fireEvent.click(screen.getByTestId('form-save'));
+    fireEvent.click(await screen.findByTestId('form-save-anyway'));
+    await waitFor(() => expect(fieldError('名前')).toBe('上限を超えています：200 文字まで（現在 5,242,880 文字）'));
+  });
+
   it('checks env rows: a value without a name and a name given twice', async () => {
     const host = new FakeHost();
     await openForm(host);

@@ -4,6 +4,7 @@
  * server has. The drawer around it (server-form/McpServerFormDrawer) loads, tests and saves.
  */
 import { Divider, Flex, Form, Input, InputNumber, Radio, Switch, Typography, type FormInstance } from 'antd';
+import { LIMITS } from '@shared/limits';
 import { TRANSPORTS, transportFields, transportOptions, type TransportField } from '@shared/transports';
 import type { ClipboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -111,7 +112,7 @@ export function McpServerForm({ form, initialValues, revealSecrets, onValuesChan
     >
       <Flex gap="middle" wrap>
         <Form.Item name="name" label={t('form.fields.name')} required style={{ flex: '1 1 220px' }}>
-          <Input placeholder={t('form.fields.namePlaceholder')} maxLength={200} autoFocus />
+          <Input placeholder={t('form.fields.namePlaceholder')} maxLength={LIMITS.serverName.max} autoFocus />
         </Form.Item>
         <Form.Item name="type" label={t('form.fields.type')} required style={{ flex: '0 1 auto' }}>
           <Radio.Group

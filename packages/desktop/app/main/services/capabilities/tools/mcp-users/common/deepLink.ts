@@ -4,12 +4,13 @@
  * and a renderer preview read a link the same way, and the caps hold before any JSON is parsed,
  * because a link arrives from any web page.
  */
-import { readServerJson, type ImportEntry } from './importDialects';
+import { groupDigits, LIMITS } from '../../../../../../shared/limits';
+import { readServerJson, TooManyServersError, type ImportEntry } from './importDialects';
 
 export const INSTALL_LINK_SCHEME = 'elftia';
-/** Decoded JSON beyond this is refused unread. */
-export const INSTALL_LINK_MAX_BYTES = 64 * 1024;
-export const INSTALL_LINK_MAX_SERVERS = 20;
+/** Decoded JSON beyond this is refused unread (shared/limits.ts). */
+export const INSTALL_LINK_MAX_BYTES = LIMITS.installLinkBytes.max;
+export const INSTALL_LINK_MAX_SERVERS = LIMITS.installLinkServers.max;
 /** Enough for the largest payload in base64 plus the rest of the URL. */
 export const INSTALL_LINK_MAX_URL_LENGTH = Math.ceil((INSTALL_LINK_MAX_BYTES * 4) / 3) + 1024;
 
@@ -35,7 +36,9 @@ function decodeBase64(text: string): Uint8Array | undefined {
 }
 
 export function parseInstallLink(link: string): InstallLinkResult {
-  if (link.length > INSTALL_LINK_MAX_URL_LENGTH) return fail('TOO_LARGE', `The link is longer than ${INSTALL_LINK_MAX_URL_LENGTH} characters`);
+  if (link.length > INSTALL_LINK_MAX_URL_LENGTH) {
+    return fail('TOO_LARGE', `The link is longer than ${groupDigits(INSTALL_LINK_MAX_URL_LENGTH)} characters (got ${groupDigits(link.length)})`);
+  }
   let url: URL;
   try {
     url = new URL(link);
@@ -50,15 +53,19 @@ export function parseInstallLink(link: string): InstallLinkResult {
   // A `+` that was not percent-encoded reads back as a space; base64 has no spaces of its own.
   const bytes = decodeBase64(encoded.replace(/ /g, '+'));
   if (!bytes) return fail('BAD_BASE64', 'The servers parameter is not base64');
-  if (bytes.length > INSTALL_LINK_MAX_BYTES) return fail('TOO_LARGE', `The servers JSON is larger than ${INSTALL_LINK_MAX_BYTES} bytes`);
+  if (bytes.length > INSTALL_LINK_MAX_BYTES) {
+    return fail('TOO_LARGE', `The servers JSON is larger than ${groupDigits(INSTALL_LINK_MAX_BYTES)} bytes (got ${groupDigits(bytes.length)})`);
+  }
   let entries: ImportEntry[];
   try {
-    entries = readServerJson(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    entries = readServerJson(new TextDecoder('utf-8', { fatal: true }).decode(bytes), 'installLinkServers');
   } catch (err) {
+    if (err instanceof TooManyServersError) {
+      return fail('TOO_MANY_SERVERS', `A link may carry at most ${groupDigits(err.limit.max)} servers (got ${groupDigits(err.limit.got)})`);
+    }
     return fail('BAD_JSON', `The servers parameter is not a JSON server list: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (entries.length === 0) return fail('NO_SERVERS', 'The link contains no servers');
-  if (entries.length > INSTALL_LINK_MAX_SERVERS) return fail('TOO_MANY_SERVERS', `A link may carry at most ${INSTALL_LINK_MAX_SERVERS} servers`);
   return { ok: true, entries };
 }
 

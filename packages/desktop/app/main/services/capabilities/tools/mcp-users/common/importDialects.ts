@@ -11,21 +11,25 @@ import { z } from 'zod';
 import { McpServerInputSchema, type McpServerInput } from '../../../../../../shared/contracts/mcp-types';
 import { TRANSPORTS, type TransportTable } from '../../../../../../shared/transports';
 import { AppError, describeIssues } from '../../../../../../shared/errors';
+import { groupDigits, limitFacts, limitMessage, limitOf, LIMITS, type LimitFacts, type LimitName } from '../../../../../../shared/limits';
 import { describeJsonSyntaxError, parseJsonText, type JsonSyntaxError } from './jsonText';
 
 /** Why an entry field is wrong, for the UI to say in the person's language (the message is English). */
-export type ImportIssueReason = 'missing' | 'url_scheme' | 'unknown_type' | 'wrong_type';
+export type ImportIssueReason = 'missing' | 'url_scheme' | 'unknown_type' | 'wrong_type' | 'limit';
 
 /** What is wrong with one entry, at the key the pasted entry used (`command`, `url`, `args.0`). */
 export interface ImportIssue {
   path: string;
   message: string;
   reason?: ImportIssueReason;
+  /** With reason `limit`: which limit of shared/limits.ts, and the size that was over it. */
+  limit?: LimitFacts;
 }
 
 const isBlank = (value: unknown) => value === undefined || (typeof value === 'string' && value.trim() === '');
 
 function issueReason(issue: z.core.$ZodIssue, field: string, raw: Record<string, unknown>): ImportIssueReason | undefined {
+  if (limitOf(issue)) return 'limit';
   if (issue.code === 'invalid_type') return 'wrong_type';
   if (issue.code === 'invalid_value' && field === 'type') return 'unknown_type';
   // The transport table's checks: a required field that is absent, or a URL of the wrong scheme.
@@ -42,6 +46,16 @@ export class ServerJsonError extends Error {
   constructor(readonly syntax: JsonSyntaxError | undefined) {
     super(syntax ? `Not valid JSON at ${describeJsonSyntaxError(syntax)}` : 'Expected a JSON object of servers');
     this.name = 'ServerJsonError';
+  }
+}
+
+/** A text with more servers than its limit allows (an import's, a link's); none of them was read. */
+export class TooManyServersError extends Error {
+  readonly limit: LimitFacts;
+  constructor(name: LimitName, got: number) {
+    super(`A text may carry at most ${groupDigits(LIMITS[name].max)} servers (got ${groupDigits(got)})`);
+    this.name = 'TooManyServersError';
+    this.limit = limitFacts(name, got);
   }
 }
 
@@ -120,7 +134,8 @@ function entryIssues(issues: ZodIssues, raw: Record<string, unknown>): ImportIss
     if (parts[0] === 'url') parts[0] = urlKey;
     if (parts[0] === 'type' && !('type' in raw) && 'transport' in raw) parts[0] = 'transport';
     const reason = issueReason(issue, parts[0] ?? '', raw);
-    return { path: parts.join('.'), message: issue.message, ...(reason ? { reason } : {}) };
+    const limit = limitOf(issue);
+    return { path: parts.join('.'), message: issue.message, ...(reason ? { reason } : {}), ...(limit ? { limit } : {}) };
   });
 }
 
@@ -163,12 +178,15 @@ export function readEntry(name: string, raw: unknown): ImportEntry {
 
 /**
  * Throws a ServerJsonError only when the text is not JSON (comments and trailing commas allowed)
- * or not an object; entries fail one by one.
+ * or not an object, and a TooManyServersError, before reading any entry, when it has more servers
+ * than `limit` allows; entries fail one by one.
  */
-export function readServerJson(text: string): ImportEntry[] {
+export function readServerJson(text: string, limit: LimitName = 'importServers'): ImportEntry[] {
   const root = parseJsonText(text);
   if (!root.ok) throw new ServerJsonError(root.error);
-  return Object.entries(serverMap(root.value)).map(([name, raw]) => readEntry(name, raw));
+  const servers = Object.entries(serverMap(root.value));
+  if (servers.length > LIMITS[limit].max) throw new TooManyServersError(limit, servers.length);
+  return servers.map(([name, raw]) => readEntry(name, raw));
 }
 
 /**
@@ -180,6 +198,10 @@ export function readImportEntries(text: string): ImportEntry[] {
   try {
     entries = readServerJson(text);
   } catch (err) {
+    if (err instanceof TooManyServersError) {
+      const issue = { path: 'json', message: limitMessage(err.limit.name, err.limit.got), limit: err.limit };
+      throw new AppError('VALIDATION_FAILED', err.message, { issues: [issue] });
+    }
     if (!(err instanceof ServerJsonError)) throw err;
     if (err.syntax) {
       const { line, column, reason } = err.syntax;

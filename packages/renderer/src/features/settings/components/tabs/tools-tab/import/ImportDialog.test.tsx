@@ -99,6 +99,17 @@ describe('ImportDialog', { timeout: 120_000 }, () => {
     expect(host.inputsOf('mcp.import')[0]).toMatchObject({ decisions: [{ key: 'web', action: 'replace' }] });
   });
 
+  it('says which limit an entry is over, in the person’s language', async () => {
+    const host = setup();
+    const limit = { name: 'envCount', max: 1000, got: 10_000, unit: 'entries' } as const;
+    host.handle('mcp.import_preview', () => ({
+      entries: [{ key: 'crowded', ok: false, issues: [{ path: 'env', message: 'at most 1,000 entries (got 10,000)', reason: 'limit', limit }], ignoredKeys: [] }],
+    }));
+    await openAndPaste('{"mcpServers": {}}');
+    await screen.findByTestId('import-preview');
+    expect(within(row('crowded')).getByTestId('import-entry-issues').textContent).toContain('env is over the limit: at most 1,000 entries (this has 10,000)');
+  });
+
   it('names the line and column of bad JSON, why, and shows the offending line', async () => {
     setup();
     await openAndPaste('{\n  "a": { "command": "x" }\n  "b": {}\n}');

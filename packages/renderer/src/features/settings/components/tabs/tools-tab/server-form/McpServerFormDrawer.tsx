@@ -12,13 +12,14 @@ import { ExperimentOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Drawer, Flex, Form, Modal, Result, Spin, Typography, type FormInstance } from 'antd';
 import { McpServerInputSchema, type McpServerInput, type McpServerRecord } from '@shared/contracts/mcp-types';
 import type { RouteOutput } from '@shared/contracts/ipc';
-import type { AppErrorShape } from '@shared/errors';
+import { issueFields, type AppErrorShape } from '@shared/errors';
 import { TRANSPORTS } from '@shared/transports';
 import { REDACTED, restoreMaskedSecrets } from '@mcp-common/redaction';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { limitOfIssue, limitText } from '@renderer/components/limitText';
 import { translateError } from '@renderer/components/translateError';
 import { applyServerIssues } from '@renderer/data/formIssues';
 import { requestOrThrow, useRoute, useRouteMutation } from '@renderer/data/useRoute';
@@ -116,7 +117,11 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
   const placeIssues = (error: AppErrorShape) => {
     const current = values();
     const issues = Array.isArray(error.data?.issues) ? (error.data.issues as Issue[]) : [];
-    const translated = { ...error, data: { ...error.data, issues: issues.map((issue) => ({ path: issue.path, message: issueText(t, issue, current) })) } };
+    const message = (issue: Issue) => {
+      const limit = limitOfIssue(issue);
+      return limit ? t('form.validation.limit', { limit: limitText(tErrors, limit) }) : issueText(t, issue, current);
+    };
+    const translated = { ...error, data: { ...error.data, issues: issues.map((issue) => ({ path: issue.path, message: message(issue) })) } };
     setUnplaced(applyServerIssues(form, translated, (path) => issueField(path, current)));
   };
 
@@ -129,7 +134,7 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
     const current = values();
     const input = toServerInput(current, start?.base);
     const parsed = McpServerInputSchema.safeParse(input);
-    const issues: Issue[] = parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+    const issues: Issue[] = parsed.success ? [] : issueFields(parsed.error.issues);
     for (const row of rowIssues(current)) {
       issues.push({ path: row.path, message: t(`form.validation.${row.kind}`, { key: row.key }) });
     }
