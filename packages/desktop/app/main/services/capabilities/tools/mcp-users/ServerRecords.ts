@@ -129,11 +129,12 @@ export class ServerRecords {
       if (updates.name !== undefined && servers.some((s) => s.id !== id && sameName(s.name, updates.name!))) {
         throw new AppError('DUPLICATE_NAME', `An MCP server named "${updates.name}" already exists`, { name: updates.name });
       }
-      const { id: _id, createdAt, updatedAt: _updatedAt, ...fields } = { ...current, ...updates };
-      // The merge must still describe a usable server (e.g. switching to sse needs a url) within the limits.
+      const { id: _id, createdAt, updatedAt: _updatedAt, reviewedAt, ...fields } = { ...current, ...updates };
+      // The merge must still describe a usable server (e.g. switching to sse needs a url) within the limits;
+      // the review mark is the host's, not a field a client could send, so the input schema has no place for it.
       const check = McpServerInputSchema.safeParse(fields);
       if (!check.success) throw validationFailure(check.error.issues, 'mcp.update');
-      const next = McpServerRecordSchema.parse({ ...fields, id: current.id, createdAt, updatedAt: Date.now() });
+      const next = McpServerRecordSchema.parse({ ...fields, ...(reviewedAt !== undefined ? { reviewedAt } : {}), id: current.id, createdAt, updatedAt: Date.now() });
       return { servers: servers.map((s, i) => (i === index ? next : s)), result: { before: current, server: next } };
     });
     this.announce({ reason: 'updated', id });
