@@ -53,16 +53,21 @@ const hasPlainValue = (server: McpServerRecord) =>
  * older build's file, a hand edit) into the secret store, under the config lock.
  */
 export function withSecretsByReference(store: McpConfigStore, secrets: SecretStore): McpConfigStore {
-  /** Real values; a ref with no value this process can read becomes "" (see `seen` in mutate). */
+  /**
+   * Real values; a ref with no value this process can read becomes "" (see `seen` in mutate).
+   * One transaction: every value from one version of the store, read once.
+   */
   const resolve = (servers: readonly McpServerRecord[], seen?: Map<string, string>) =>
-    servers.map((server) =>
-      mapSecretValues(server, (_field, _name, value) => {
-        const ref = refIn(value);
-        if (ref === undefined) return value;
-        const real = secrets.get(ref) ?? '';
-        seen?.set(ref, real);
-        return real;
-      }),
+    secrets.transaction(() =>
+      servers.map((server) =>
+        mapSecretValues(server, (_field, _name, value) => {
+          const ref = refIn(value);
+          if (ref === undefined) return value;
+          const real = secrets.get(ref) ?? '';
+          seen?.set(ref, real);
+          return real;
+        }),
+      ),
     );
 
   /**
@@ -84,15 +89,19 @@ export function withSecretsByReference(store: McpConfigStore, secrets: SecretSto
     },
     readServers: () => resolve(store.readServers()),
     mutate(fn) {
-      const { result, orphans } = store.mutate((raw) => {
-        const seen = new Map<string, string>();
-        const { servers, result } = fn(resolve(raw, seen));
-        const next = servers.map((server) => externalize(server, seen));
-        const kept = refsOf(next);
-        return { servers: next, result: { result, orphans: [...refsOf(raw)].filter((ref) => !kept.has(ref)) } };
-      });
+      // The secrets' transaction ends, writing every put at once, before the config file is
+      // written (when the callback returns): the file never points at a value not yet on disk.
+      const { result, orphans } = store.mutate((raw) =>
+        secrets.transaction(() => {
+          const seen = new Map<string, string>();
+          const { servers, result } = fn(resolve(raw, seen));
+          const next = servers.map((server) => externalize(server, seen));
+          const kept = refsOf(next);
+          return { servers: next, result: { result, orphans: [...refsOf(raw)].filter((ref) => !kept.has(ref)) } };
+        }),
+      );
       // After the file stopped pointing at them: a crash before this leaves an unused value, never a dangling ref.
-      for (const ref of orphans) secrets.delete(ref);
+      secrets.transaction(() => orphans.forEach((ref) => secrets.delete(ref)));
       return result;
     },
     refresh: () => store.refresh(),
