@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
 import type { AppNotice } from '../../../shared/contracts/ipc';
 import { AppError } from '../../../shared/errors';
-import { ensurePrivateDir, PRIVATE_FILE_MODE, removeLeftoverTempFiles, tightenFileModes } from './configFileHygiene';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tidyAtStart } from './configFileHygiene';
 import { inspectConfigText, type ConfigSnapshot, type RejectedRecord } from './configSnapshot';
 import { withFileLock, type FileLockOptions } from './fileLock';
 import { readTextIfChanged, type FileVersion } from './fileVersion';
@@ -80,7 +80,6 @@ export function openMcpConfigStore(
   options: OpenMcpConfigStoreOptions = {},
 ): McpConfigStore {
   const dir = path.dirname(filePath);
-  const baseName = path.basename(filePath);
   const locked = <T>(fn: () => T): T => {
     ensurePrivateDir(dir); // the lock lives in it, and the folder may have been removed while we ran
     return withFileLock(`${filePath}.lock`, fn, options.lock);
@@ -192,8 +191,7 @@ export function openMcpConfigStore(
   };
 
   locked(() => {
-    removeLeftoverTempFiles(dir, baseName);
-    tightenFileModes(dir, baseName);
+    tidyAtStart(filePath);
     const first = inspectConfigText(readText());
     if (first.kind === 'unreadable') recover(first);
     backend = openBackend();

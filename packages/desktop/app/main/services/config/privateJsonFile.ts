@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../../shared/errors';
-import { ensurePrivateDir, PRIVATE_FILE_MODE, removeLeftoverTempFiles, tightenFileModes } from './configFileHygiene';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tidyAtStart } from './configFileHygiene';
 import { currentVersion, readTextIfChanged, type FileVersion } from './fileVersion';
 import { withFileLock, type FileLockOptions } from './fileLock';
 
@@ -39,16 +39,12 @@ export interface PrivateJsonFile {
 
 export function openPrivateJsonFile(filePath: string, lock?: FileLockOptions): PrivateJsonFile {
   const dir = path.dirname(filePath);
-  const baseName = path.basename(filePath);
   const locked = <T>(fn: () => T): T => {
     ensurePrivateDir(dir);
     return withFileLock(`${filePath}.lock`, fn, lock);
   };
   // Leftovers of an interrupted write are full copies of the file; loose modes from a hand copy go.
-  locked(() => {
-    removeLeftoverTempFiles(dir, baseName);
-    tightenFileModes(dir, baseName);
-  });
+  locked(() => tidyAtStart(filePath));
 
   const parse = (text: string): unknown => {
     try {
