@@ -2,12 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, assertNoChildren, isRunning } from '../../../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, assertNoChildren, isRunning, readProcess } from '../../../../../../../../e2e/fixtures/servers/paths';
 import { processStartTime } from './transports/processGroup';
 import { StdioProcessTransport } from './transports';
-import { McpProcessTracker, PID_FILE_NAME, reapSurvivors, type PidRecord } from './McpProcessTracker';
+import { McpProcessTracker, PID_FILE_NAME, REAP_GRACE_MS, reapSurvivors, type PidRecord } from './McpProcessTracker';
 import { startProcessTracking } from './processTracking';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,7 +23,7 @@ function tempDir(): string {
 }
 
 /** Runs the stand-in app and resolves with the wrapper and grandchild pids it spawned. */
-function startParent(stateDir: string, mode: 'exit' | 'hang'): Promise<{ parent: ChildProcess; wrapper: number; grandchild: number }> {
+function startParent(stateDir: string, mode: 'exit' | 'hang' | 'orphan'): Promise<{ parent: ChildProcess; wrapper: number; grandchild: number }> {
   const parent = spawn(process.execPath, ['--import', 'tsx', PARENT, stateDir, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -36,6 +37,15 @@ function startParent(stateDir: string, mode: 'exit' | 'hang'): Promise<{ parent:
     });
     parent.once('exit', (code) => (out.includes('PIDS') ? undefined : reject(new Error(`parent exited ${code}: ${out}`))));
   });
+}
+
+async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return true;
 }
 
 async function waitGone(pid: number, ms = 5_000): Promise<boolean> {
@@ -163,6 +173,34 @@ describe('McpProcessTracker', () => {
     expect(await waitGone(grandchild)).toBe(true);
     expect(JSON.parse(fs.readFileSync(path.join(dir, PID_FILE_NAME), 'utf8'))).toEqual([]);
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'reaps a group whose leader is gone: SIGTERM at start, SIGKILL after the grace period, without making the start wait',
+    async () => {
+      const dir = tempDir();
+      const { parent, wrapper, grandchild } = await startParent(dir, 'orphan');
+      parent.kill('SIGKILL');
+      await new Promise((r) => parent.once('exit', r));
+      // The wrapper exits when its stdin closes and, re-parented, is reaped: its pid is free, and
+      // the grandchild, which ignores SIGTERM, is alone in a group whose leader is gone.
+      expect(await waitFor(() => readProcess(wrapper) === undefined, 10_000)).toBe(true);
+      expect(isRunning(grandchild)).toBe(true);
+
+      const tracker = new McpProcessTracker();
+      const started = performance.now();
+      const report = tracker.useStateDir(dir);
+      const startMs = performance.now() - started;
+
+      expect(report.reaped.map((r) => r.pid)).toEqual([wrapper]);
+      expect(startMs).toBeLessThan(1_000);
+      // SIGTERM first: a grandchild that ignores it is still there before the grace period ends.
+      await new Promise((r) => setTimeout(r, REAP_GRACE_MS / 2));
+      expect(isRunning(grandchild)).toBe(true);
+      expect(await waitGone(grandchild, REAP_GRACE_MS + 2_000)).toBe(true);
+      await tracker.dispose();
+      expect(JSON.parse(fs.readFileSync(path.join(dir, PID_FILE_NAME), 'utf8'))).toEqual([]);
+    },
+  );
 
   it('never kills a pid that now belongs to another process, nor the entries of a live owner', () => {
     const file = path.join(tempDir(), PID_FILE_NAME);

@@ -42,6 +42,8 @@ export interface ReapReport {
 
 export const PID_FILE_NAME = 'mcp-processes.json';
 const GRACEFUL_MS = 3_000;
+/** How long a reaped group has between SIGTERM and SIGKILL. */
+export const REAP_GRACE_MS = 3_000;
 const FORCE_WAIT_MS = 2_000;
 
 export class McpProcessTracker implements ProcessRegistry {
