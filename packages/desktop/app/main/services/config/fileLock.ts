@@ -27,6 +27,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../../shared/errors';
+import { isPidAlive } from '../pidAlive';
 
 export interface FileLockOptions {
   /** Give up after this long with CONFIG_STORE_FAILED naming the lock file. */
@@ -98,7 +99,7 @@ const GUARD_NAME = /\.takeover-[0-9a-f]{16}$/;
 export function removeDeadHoldersLeftovers(lockPath: string): string[] {
   const dir = path.dirname(lockPath);
   const prefix = `${path.basename(lockPath)}.`;
-  const isDead = (pid: number) => pid !== process.pid && !isAlive(pid);
+  const isDead = (pid: number) => pid !== process.pid && !isPidAlive(pid);
   const token = newToken();
   const removed: string[] = [];
   // Deepest first: a guard whose own guard was left too can only be taken over once that one is gone.
@@ -186,21 +187,11 @@ function readLock(lockPath: string): LockFile | undefined {
 }
 
 function isStale(lockPath: string, { owner }: LockFile, staleMs: number): boolean {
-  if (owner && owner.pid !== process.pid && !isAlive(owner.pid)) return true;
+  if (owner && owner.pid !== process.pid && !isPidAlive(owner.pid)) return true;
   try {
     return Date.now() - fs.statSync(lockPath).mtimeMs > staleMs;
   } catch {
     return false; // released meanwhile: the next attempt creates it
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -214,7 +205,7 @@ function removeIfStill(lockPath: string, lock: LockFile, token: string): void {
   const guardPath = `${lockPath}.takeover-${createHash('sha256').update(lock.text).digest('hex').slice(0, 16)}`;
   if (!tryCreate(guardPath, token)) {
     const guard = readLock(guardPath);
-    if (guard?.owner && !isAlive(guard.owner.pid)) removeIfStill(guardPath, guard, token);
+    if (guard?.owner && !isPidAlive(guard.owner.pid)) removeIfStill(guardPath, guard, token);
     return;
   }
   try {

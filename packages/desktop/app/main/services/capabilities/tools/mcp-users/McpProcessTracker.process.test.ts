@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, assertNoChildren, isRunning, readProcess } from '../../../../../../../../e2e/fixtures/servers/paths';
-import { processStartTime } from './transports/processGroup';
+import { GROUP_MARK_ENV, processStartTime } from './transports/processGroup';
 import { StdioProcessTransport } from './transports';
 import { McpProcessTracker, PID_FILE_NAME, REAP_GRACE_MS, reapSurvivors, type PidRecord } from './McpProcessTracker';
 import { startProcessTracking } from './processTracking';
@@ -166,12 +166,17 @@ describe('McpProcessTracker', () => {
     expect(isRunning(wrapper)).toBe(true);
     expect(isRunning(grandchild)).toBe(true);
 
-    const report = new McpProcessTracker().useStateDir(dir);
+    const tracker = new McpProcessTracker();
+    const report = tracker.useStateDir(dir);
 
     expect(report.reaped.map((r) => r.pid)).toEqual([wrapper]);
     expect(await waitGone(wrapper)).toBe(true);
     expect(await waitGone(grandchild)).toBe(true);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, PID_FILE_NAME), 'utf8'))).toEqual([]);
+    // Recorded as this tracker's until its SIGKILL step (or its end), so a crash meanwhile leaves it to the next start.
+    const recorded = () => JSON.parse(fs.readFileSync(path.join(dir, PID_FILE_NAME), 'utf8')) as PidRecord[];
+    expect(recorded()).toMatchObject([{ pid: wrapper, ownerPid: process.pid }]);
+    await tracker.dispose();
+    expect(recorded()).toEqual([]);
   });
 
   it.skipIf(process.platform !== 'linux')(
@@ -201,6 +206,33 @@ describe('McpProcessTracker', () => {
       expect(JSON.parse(fs.readFileSync(path.join(dir, PID_FILE_NAME), 'utf8'))).toEqual([]);
     },
   );
+
+  it.skipIf(process.platform !== 'linux')('takes a group without its recorded leader for ours only when a process in it carries its mark', async () => {
+    const file = path.join(tempDir(), PID_FILE_NAME);
+    const sleeper = spawn(process.execPath, ['-e', 'setInterval(()=>{},1e3)'], { detached: true, stdio: 'ignore', env: { ...process.env, [GROUP_MARK_ENV]: 'mark-of-this-group' } });
+    stray.push(sleeper.pid!);
+    await waitFor(() => readProcess(sleeper.pid!)?.command.includes('setInterval') === true, 5_000);
+    // The recorded leader is not the process now at that pid: only the mark can tell.
+    const record = (groupMark: string): PidRecord => ({ pid: sleeper.pid!, startTime: 'not-its-start-time', ownerPid: 999_999_999, label: groupMark, groupMark });
+
+    fs.writeFileSync(file, JSON.stringify([record('another-mark')]));
+    expect(reapSurvivors(file).gone.map((r) => r.label)).toEqual(['another-mark']);
+    expect(isRunning(sleeper.pid!)).toBe(true);
+
+    fs.writeFileSync(file, JSON.stringify([record('mark-of-this-group')]));
+    expect(reapSurvivors(file).reaped.map((r) => r.label)).toEqual(['mark-of-this-group']);
+    expect(await waitGone(sleeper.pid!)).toBe(true);
+  });
+
+  it('removes at start the temp files of pid-file writers that died, never a live one', async () => {
+    const dir = tempDir();
+    const exited = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    await new Promise((r) => exited.once('close', r));
+    const [dead, live] = [`${PID_FILE_NAME}.${exited.pid}.tmp`, `${PID_FILE_NAME}.${process.ppid}.tmp`];
+    for (const name of [dead, live]) fs.writeFileSync(path.join(dir, name), '[]');
+    new McpProcessTracker().useStateDir(dir);
+    expect(fs.readdirSync(dir).sort()).toEqual([PID_FILE_NAME, live].sort());
+  });
 
   it('never kills a pid that now belongs to another process, nor the entries of a live owner', () => {
     const file = path.join(tempDir(), PID_FILE_NAME);
