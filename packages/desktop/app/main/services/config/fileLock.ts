@@ -94,14 +94,13 @@ const GUARD_NAME = /\.takeover-[0-9a-f]{16}$/;
  * pid another process took since keeps its predecessor's files until that one ends too: never a
  * wrong removal). A guard is removed through the takeover protocol, as a waiter recovers one, so
  * a guard a live waiter has just created under the same name is never touched. The lock itself
- * is left to `acquire`, which recovers it when it is stale. Returns the names removed.
+ * is left to `acquire`, which recovers it when it is stale.
  */
-export function removeDeadHoldersLeftovers(lockPath: string): string[] {
+export function removeDeadHoldersLeftovers(lockPath: string): void {
   const dir = path.dirname(lockPath);
   const prefix = `${path.basename(lockPath)}.`;
   const isDead = (pid: number) => pid !== process.pid && !isPidAlive(pid);
   const token = newToken();
-  const removed: string[] = [];
   // Deepest first: a guard whose own guard was left too can only be taken over once that one is gone.
   const names = fs
     .readdirSync(dir)
@@ -118,9 +117,7 @@ export function removeDeadHoldersLeftovers(lockPath: string): string[] {
       // A guard without a readable owner is one being written on a filesystem without hard links: in use.
       if (guard?.owner && isDead(guard.owner.pid)) removeIfStill(file, guard, token);
     }
-    if (!fs.existsSync(file)) removed.push(name);
   }
-  return removed;
 }
 
 function acquire(lockPath: string, { timeoutMs, staleMs }: Required<FileLockOptions>): string {

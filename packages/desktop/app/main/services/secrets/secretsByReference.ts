@@ -55,19 +55,17 @@ const hasPlainValue = (server: McpServerRecord) =>
 export function withSecretsByReference(store: McpConfigStore, secrets: SecretStore): McpConfigStore {
   /**
    * Real values; a ref with no value this process can read becomes "" (see `seen` in mutate).
-   * One transaction: every value from one version of the store, read once.
+   * Called inside a secrets transaction: one read of the store for all values, not one per value.
    */
   const resolve = (servers: readonly McpServerRecord[], seen?: Map<string, string>) =>
-    secrets.transaction(() =>
-      servers.map((server) =>
-        mapSecretValues(server, (_field, _name, value) => {
-          const ref = refIn(value);
-          if (ref === undefined) return value;
-          const real = secrets.get(ref) ?? '';
-          seen?.set(ref, real);
-          return real;
-        }),
-      ),
+    servers.map((server) =>
+      mapSecretValues(server, (_field, _name, value) => {
+        const ref = refIn(value);
+        if (ref === undefined) return value;
+        const real = secrets.get(ref) ?? '';
+        seen?.set(ref, real);
+        return real;
+      }),
     );
 
   /**
@@ -87,7 +85,7 @@ export function withSecretsByReference(store: McpConfigStore, secrets: SecretSto
     get notices() {
       return [...store.notices, ...secrets.notices];
     },
-    readServers: () => resolve(store.readServers()),
+    readServers: () => secrets.transaction(() => resolve(store.readServers())),
     mutate(fn) {
       // The secrets' transaction ends, writing every put at once, before the config file is
       // written (when the callback returns): the file never points at a value not yet on disk.
@@ -110,7 +108,7 @@ export function withSecretsByReference(store: McpConfigStore, secrets: SecretSto
       return () => offs.forEach((off) => off());
     },
     onExternalChange(listener) {
-      return store.onExternalChange(({ before, after }) => listener({ before: resolve(before), after: resolve(after) }));
+      return store.onExternalChange(({ before, after }) => listener(secrets.transaction(() => ({ before: resolve(before), after: resolve(after) }))));
     },
   };
 
