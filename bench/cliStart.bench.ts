@@ -11,11 +11,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { isCliBuildFresh } from '../packages/desktop/bin/cliBuild.mjs';
+import { CLI_BIN as BIN, ensureFreshCliBuild } from './freshCliBuild';
 
 const RUNS = 15;
 const TARGET = 2.5;
-const BIN = path.resolve('packages/desktop/bin/elftia-mcp.mjs');
 const SOURCE = path.resolve('packages/desktop/app/host/cli/index.ts');
 const configDir = mkdtempSync(path.join(tmpdir(), 'elftia-bench-'));
 
@@ -35,12 +34,7 @@ function timeOnce(args: string[]): number {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 
-const OUT = path.resolve('out/main');
-if (!isCliBuildFresh(OUT)) {
-  console.log('The build is missing or older than the sources: npm run build, so the bin runs what ships…');
-  spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-}
-const fresh = isCliBuildFresh(OUT);
+const fresh = ensureFreshCliBuild();
 const samples = commands.map(() => [] as number[]);
 for (const [, args] of commands) timeOnce(args); // warm-up: disk cache, tsx's transform cache
 // Interleaved, so a burst of load elsewhere on the machine hits every command alike.

@@ -15,6 +15,7 @@ import { groupDigits, HOST_BODY_MAX_BYTES } from '../shared/limits';
 import type { Services } from '../main/services/createServices';
 import { DEFAULT_STREAM_LIMITS, EventStreams, type EventStreamLimits, type EventStreamStats } from './eventStreams';
 import { checkOrigin, checkToken } from './hostSecurity';
+import { loopTurns } from './loopTurns';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -59,6 +60,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   let unsubscribe: (() => void) | undefined;
   const heartbeat = setInterval(() => streams.comment('heartbeat'), HEARTBEAT_MS).unref();
   let port = 0;
+  let closing = false;
+  const turn = loopTurns();
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -99,6 +102,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return sendJson(res, 400, deny('VALIDATION_FAILED', 'The body must be {"route": string, "input"?: any}'));
     }
     const { route, input } = body as { route: string; input?: unknown };
+    await turn();
+    // Shutting down: nobody will read the answer (the connection is closed), so no work for it.
+    if (closing) return void res.destroy();
     sendJson(res, 200, await options.services.router.dispatch(route, input));
   }
 
@@ -171,6 +177,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     url: `http://127.0.0.1:${port}/?${HOST_TOKEN_QUERY}=${token}`,
     streamStats: () => streams.stats(),
     close() {
+      closing = true;
       closed ??= new Promise<void>((resolve) => {
         clearInterval(heartbeat);
         unsubscribe?.();

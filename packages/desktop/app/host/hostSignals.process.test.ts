@@ -9,8 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, isRunning, readProcess } from '../../../../e2e/fixtures/servers/paths';
+import { writeServersWithSecrets } from '../main/services/testing/manySecrets';
 import { REPO_ROOT, hostArgs, processesWithMarker, rpc, startHostProcess, waitFor, waitForHost, type HostProcess } from './hostProcessTestkit';
 
 const LAUNCHER = path.join(REPO_ROOT, 'scripts/launchChild.mjs');
@@ -67,6 +69,26 @@ describe('the browser-mode host process', () => {
     // 128 + 15: the second signal's own exit, not the graceful 0 the first one would end with.
     expect(await host.exited).toEqual({ code: 143, signal: null });
     expect(await waitFor(() => processesWithMarker(marker).length === 0, 3000)).toBe(true);
+  });
+
+  it('ends within 2 s of SIGTERM while it is busy listing servers that hold 50,000 secrets', async () => {
+    writeServersWithSecrets(dir, { servers: 10, envPerServer: 5_000 });
+    const host = await startHostProcess(dir);
+    started.push(host.child);
+    // Three lists in flight at every moment, each resolving all 50,000 references.
+    let busy = true;
+    const lists = Array.from({ length: 3 }, async () => {
+      while (busy) await rpc(host, 'mcp.list').catch(() => (busy = false));
+    });
+    await new Promise((r) => setTimeout(r, 1_000));
+    const signalled = performance.now();
+    host.child.kill('SIGTERM');
+    const endedAfterMs = await Promise.race([host.exited.then(() => performance.now() - signalled), new Promise<number>((r) => setTimeout(() => r(Infinity), 20_000))]);
+    busy = false;
+    host.child.kill('SIGKILL');
+    await Promise.all(lists);
+    console.log(`50,000 secrets, three lists in flight: ended ${endedAfterMs.toFixed(0)} ms after SIGTERM`);
+    expect(endedAfterMs).toBeLessThan(2_000);
   });
 
   describe('started through the launcher', () => {

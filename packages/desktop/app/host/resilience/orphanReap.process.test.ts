@@ -5,7 +5,8 @@
  * `app.notices`, which the page shows.
  */
 import { afterEach, expect, it } from 'vitest';
-import { isRunning } from '../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, isRunning, readProcess } from '../../../../../e2e/fixtures/servers/paths';
+import { REAP_GRACE_MS } from '../../main/services/capabilities/tools/mcp-users/McpProcessTracker';
 import { connect, processesWithMarker, report, rpc, startRig, tempConfigDir, waitFor, type Rig } from './resilienceKit';
 
 const SERVERS = 3;
@@ -55,4 +56,39 @@ it('the next start reaps the stdio servers a SIGKILLed host left, and says so', 
   for (const pid of orphans) expect(printed).toContain(`pid ${pid}`);
   expect(reapNotice?.data.count).toBe(SERVERS);
   for (const pid of orphans) expect(reapNotice?.data.processes).toContain(`pid ${pid}`);
+});
+
+it('the next start also stops a server whose wrapper is gone and whose grandchild ignores SIGTERM, within the grace period', { timeout: 120_000 }, async () => {
+  const dir = tempConfigDir();
+  const first = await startRig({ dir });
+  rigs.push(first);
+  marker = first.marker;
+  // Like an npx wrapper that exits with its stdin, leaving the real server (which ignores SIGTERM) in the group.
+  const added = await rpc(first.host, 'mcp.add', {
+    name: 'wrapped',
+    type: 'stdio',
+    config: { command: process.execPath, args: [FIXTURE_SERVERS.stdioGrandchild, marker], env: { FIXTURE_WRAPPER_EXITS_ON_EOF: '1', FIXTURE_IGNORE_SIGTERM: '1' } },
+    isActive: true,
+  });
+  await connect(first.host, (added.body as { data: { server: { id: string } } }).data.server.id);
+  const group = processesWithMarker(marker);
+  expect(group).toHaveLength(2);
+  const wrapper = group.find((pid) => readProcess(pid)?.command.includes('stdio-grandchild'))!;
+  const orphan = group.find((pid) => pid !== wrapper)!;
+
+  first.host.child.kill('SIGKILL');
+  await first.host.exited;
+  // The wrapper saw its stdin close, exited and was reaped (its pid is free): the grandchild is
+  // alone in a group whose leader is gone.
+  expect(await waitFor(() => readProcess(wrapper) === undefined, 10_000)).toBe(true);
+  expect(isRunning(orphan)).toBe(true);
+
+  const second = await startRig({ dir });
+  rigs.push(second);
+  const reapedInTime = await waitFor(() => !isRunning(orphan), REAP_GRACE_MS + 3_000);
+  report('host SIGKILLed with a leaderless server group; next start', {
+    'orphan (ignores SIGTERM)': orphan,
+    'still running after the grace period': String(isRunning(orphan)),
+  });
+  expect(reapedInTime, 'the orphan outlived the grace period').toBe(true);
 });

@@ -16,9 +16,10 @@ import path from 'node:path';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
 import type { AppNotice } from '../../../shared/contracts/ipc';
 import { AppError } from '../../../shared/errors';
-import { ensurePrivateDir, PRIVATE_FILE_MODE, removeLeftoverTempFiles, tightenFileModes } from './configFileHygiene';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tidyAtStart } from './configFileHygiene';
 import { inspectConfigText, type ConfigSnapshot, type RejectedRecord } from './configSnapshot';
 import { withFileLock, type FileLockOptions } from './fileLock';
+import { readTextIfChanged, type FileVersion } from './fileVersion';
 
 export const MCP_CONFIG_DEFAULTS = { mcpServers: [] };
 export const MCP_CONFIG_NAME = 'mcp-config';
@@ -58,6 +59,14 @@ export interface OpenMcpConfigStoreOptions {
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
 /**
@@ -71,7 +80,6 @@ export function openMcpConfigStore(
   options: OpenMcpConfigStoreOptions = {},
 ): McpConfigStore {
   const dir = path.dirname(filePath);
-  const baseName = path.basename(filePath);
   const locked = <T>(fn: () => T): T => {
     ensurePrivateDir(dir); // the lock lives in it, and the folder may have been removed while we ran
     return withFileLock(`${filePath}.lock`, fn, options.lock);
@@ -150,12 +158,24 @@ export function openMcpConfigStore(
     }
   };
 
+  /**
+   * The records of the version last read whole, handed out again while the file stays that
+   * version (fileVersion.ts): a config of tens of thousands of values takes a hundred
+   * milliseconds to parse, and lists, lookups and the watcher read it all the time. Shared by
+   * every caller, so frozen: a caller that changes one gets an error, not a corrupted cache.
+   */
+  let lastRead: { version: FileVersion; servers: McpServerRecord[] } | undefined;
+
   const readServers = (): McpServerRecord[] => {
-    const snapshot = inspectConfigText(readText());
+    const read = readTextIfChanged(filePath, lastRead?.version);
+    if (!read.changed) return lastRead!.servers;
+    lastRead = undefined;
+    const snapshot = inspectConfigText(read.text);
     // The common case needs no lock: the file is only ever replaced whole (rename).
     if (snapshot.kind === 'read' && snapshot.rejected.length === 0) {
       sawFile = true;
       observe(snapshot.servers);
+      lastRead = { version: read.version, servers: deepFreeze(snapshot.servers) };
       return snapshot.servers;
     }
     if (snapshot.kind === 'missing' && !sawFile) {
@@ -171,13 +191,16 @@ export function openMcpConfigStore(
   };
 
   locked(() => {
-    removeLeftoverTempFiles(dir, baseName);
-    tightenFileModes(dir, baseName);
+    tidyAtStart(filePath);
     const first = inspectConfigText(readText());
     if (first.kind === 'unreadable') recover(first);
     backend = openBackend();
-    const { servers } = recover(inspectConfigText(readText()));
+    const read = readTextIfChanged(filePath, undefined);
+    const snapshot = inspectConfigText(read.changed ? read.text : undefined);
+    const { servers } = recover(snapshot);
     observe(servers);
+    // What the first readServers would parse again, unless recovery has just rewritten the file.
+    if (snapshot.kind === 'read' && snapshot.rejected.length === 0) lastRead = { version: read.version, servers: deepFreeze(servers) };
   });
 
   return {

@@ -2,10 +2,11 @@
  * The config folder holds secrets (env values, auth headers), so it is the owner's alone: the
  * folder is created 0700 and our files 0600, and files an older build left readable by others
  * are tightened at start. Temp files an interrupted write (`kill -9`) left behind are full
- * copies of the config, so they go too.
+ * copies of the config, so they go too, with the lock drafts and guards of writers that died.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { removeDeadHoldersLeftovers } from './fileLock';
 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -22,7 +23,7 @@ export function ensurePrivateDir(dir: string): void {
 const isOurs = (name: string, baseName: string) => name === baseName || name.startsWith(`${baseName}.`);
 
 /** Drops group and other permissions from our files; returns the names it tightened. */
-export function tightenFileModes(dir: string, baseName: string): string[] {
+function tightenFileModes(dir: string, baseName: string): string[] {
   if (process.platform === 'win32') return []; // modes do not express Windows ACLs
   const tightened: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -46,7 +47,7 @@ export function tightenFileModes(dir: string, baseName: string): string[] {
  * Call it only while holding the config lock: every write of ours happens under that lock, so
  * no temp file present then belongs to a write still in flight.
  */
-export function removeLeftoverTempFiles(dir: string, baseName: string): string[] {
+function removeLeftoverTempFiles(dir: string, baseName: string): string[] {
   const removed: string[] = [];
   for (const name of fs.readdirSync(dir)) {
     if (!name.startsWith(`${baseName}.tmp-`)) continue;
@@ -54,4 +55,16 @@ export function removeLeftoverTempFiles(dir: string, baseName: string): string[]
     removed.push(name);
   }
   return removed;
+}
+
+/**
+ * What opening a locked file does first, holding its lock: removes what interrupted writers of
+ * it left (temp copies, dead holders' lock drafts and guards) and tightens loose modes.
+ */
+export function tidyAtStart(filePath: string): void {
+  const dir = path.dirname(filePath);
+  const baseName = path.basename(filePath);
+  removeLeftoverTempFiles(dir, baseName);
+  removeDeadHoldersLeftovers(`${filePath}.lock`);
+  tightenFileModes(dir, baseName);
 }

@@ -5,6 +5,7 @@
  *   increments. Inside the lock it also holds COUNTER.inside, created exclusively: finding it
  *   already there means two processes are inside at once, and the process exits with 3.
  * - `... LOCK crash` takes the lock and dies holding it, as a `kill -9` mid-write would.
+ * - `... LOCK exit` takes the lock and calls process.exit inside it, which skips every `finally`.
  */
 import fs from 'node:fs';
 import { withFileLock } from './fileLock';
@@ -12,6 +13,9 @@ import { withFileLock } from './fileLock';
 const [lockPath, counterPath, times] = process.argv.slice(2) as [string, string, string?];
 if (counterPath === 'crash') {
   withFileLock(lockPath, () => process.kill(process.pid, 'SIGKILL'));
+}
+if (counterPath === 'exit') {
+  withFileLock(lockPath, () => process.exit(0));
 }
 const inside = `${counterPath}.inside`;
 const pause = new Int32Array(new SharedArrayBuffer(4));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withFileLock } from './fileLock';
+import { openPrivateJsonFile } from './privateJsonFile';
 import { makeTempConfigDir } from '../testing/tempServices';
 
 const FIXTURE = fileURLToPath(new URL('./fileLock.fixture.ts', import.meta.url));
@@ -82,6 +83,34 @@ describe('withFileLock', () => {
       expect.objectContaining({ code: 'CONFIG_STORE_FAILED', data: { path: lock, pid: process.ppid } }),
     );
     expect(JSON.parse(fs.readFileSync(lock, 'utf8'))).toEqual({ pid: process.ppid, token: 'busy' });
+  });
+
+  it('releases the lock when the process exits inside it', async () => {
+    const lock = lockIn();
+    expect(await exitCode(['--import', 'tsx', FIXTURE, lock, 'exit'])).toBe(0);
+    expect(fs.readdirSync(path.dirname(lock))).toEqual([]);
+  });
+
+  it("removes at a start the drafts and takeover guards of holders that died, never a live holder's", async () => {
+    const lock = lockIn(); // file.lock: the lock of `file`
+    const dir = path.dirname(lock);
+    const [dead, otherDead, live] = [await deadPid(), await deadPid(), process.ppid];
+    /** As tryCreate writes them: the creator's pid and token. */
+    const plant = (name: string, pid: number) => fs.writeFileSync(path.join(dir, name), JSON.stringify({ pid, token: `${pid}-${name.length}` }));
+    const deadOnes = [
+      `file.lock.draft-${dead}-0a1b2c3d4e5f6a7b`,
+      'file.lock.takeover-0123456789abcdef',
+      // The guard's own guard, left by a second waiter that died recovering it.
+      'file.lock.takeover-0123456789abcdef.takeover-fedcba9876543210',
+      `file.lock.takeover-1111111111111111.draft-${otherDead}-0a1b2c3d4e5f6a7b`,
+    ];
+    deadOnes.forEach((name, i) => plant(name, i === 3 ? otherDead : dead));
+    const liveOnes = [`file.lock.draft-${live}-0a1b2c3d4e5f6a7b`, 'file.lock.takeover-2222222222222222'];
+    liveOnes.forEach((name) => plant(name, live));
+
+    openPrivateJsonFile(path.join(dir, 'file'));
+
+    expect(fs.readdirSync(dir).sort()).toEqual([...liveOnes].sort());
   });
 
   it('releases the lock when the work throws', () => {

@@ -17,10 +17,17 @@
  * any number of waiters that judge one lock stale at once, one deletes it, and none can delete
  * the fresh lock that replaces it: the guard names the stale lock's text, which never returns.
  * A guard whose creator died is itself a stale lock, recovered the same way one level down.
+ *
+ * Nothing is left behind on any exit that runs code: drafts and guards are removed in `finally`
+ * (they never outlive one synchronous call), and a lock whose holder calls process.exit inside
+ * it is released by an exit hook. A holder killed outright (SIGKILL, a crash) leaves what it had;
+ * `removeDeadHoldersLeftovers` clears that at the next start, by the same rules a waiter uses.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { AppError } from '../../../shared/errors';
+import { isPidAlive } from '../pidAlive';
 
 export interface FileLockOptions {
   /** Give up after this long with CONFIG_STORE_FAILED naming the lock file. */
@@ -51,18 +58,70 @@ interface LockFile {
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 const sleep = (ms: number) => Atomics.wait(sleeper, 0, 0, ms);
 
+/** Locks this process holds now, by path, with their tokens, for the exit hook. */
+const held = new Map<string, string>();
+let exitHooked = false;
+/** process.exit inside `fn` skips every `finally`: the locks held then are released here. */
+const releaseHeldLocks = () => [...held].reverse().forEach(([lockPath, token]) => release(lockPath, token));
+
 /** Runs `fn` while holding `lockPath`; the lock is released however `fn` ends. */
 export function withFileLock<T>(lockPath: string, fn: () => T, options: FileLockOptions = {}): T {
   const token = acquire(lockPath, { ...DEFAULTS, ...options });
+  held.set(lockPath, token);
+  if (!exitHooked) {
+    exitHooked = true;
+    process.on('exit', releaseHeldLocks);
+  }
   try {
     return fn();
   } finally {
+    held.delete(lockPath);
     release(lockPath, token);
   }
 }
 
+/** Unique per lock file, draft and guard; starts with the pid, which draft names carry. */
+const newToken = () => `${process.pid}-${randomBytes(8).toString('hex')}`;
+/** `<file>.draft-<pid>-<hex>`: a lock or guard being created (tryCreate). */
+const DRAFT_NAME = /\.draft-(\d+)-[0-9a-f]+$/;
+/** `<lock>.takeover-<hash>`, one level of guard per suffix. */
+const GUARD_NAME = /\.takeover-[0-9a-f]{16}$/;
+
+/**
+ * Removes what holders that died left beside `lockPath` (at a start, when a killed writer's files
+ * would otherwise stay forever): drafts, named after their creator's pid, and takeover guards at
+ * any depth, holding their creator's `{pid, token}`. Files of a live pid are in use and stay (a
+ * pid another process took since keeps its predecessor's files until that one ends too: never a
+ * wrong removal). A guard is removed through the takeover protocol, as a waiter recovers one, so
+ * a guard a live waiter has just created under the same name is never touched. The lock itself
+ * is left to `acquire`, which recovers it when it is stale.
+ */
+export function removeDeadHoldersLeftovers(lockPath: string): void {
+  const dir = path.dirname(lockPath);
+  const prefix = `${path.basename(lockPath)}.`;
+  const isDead = (pid: number) => pid !== process.pid && !isPidAlive(pid);
+  const token = newToken();
+  // Deepest first: a guard whose own guard was left too can only be taken over once that one is gone.
+  const names = fs
+    .readdirSync(dir)
+    .filter((name) => name.startsWith(prefix))
+    .sort((a, b) => b.length - a.length);
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const draftOf = DRAFT_NAME.exec(name)?.[1];
+    if (draftOf !== undefined) {
+      // Only its creator ever uses a draft; it may be a second link to a lock or guard, which stays.
+      if (isDead(Number(draftOf))) fs.rmSync(file, { force: true });
+    } else if (GUARD_NAME.test(name)) {
+      const guard = readLock(file);
+      // A guard without a readable owner is one being written on a filesystem without hard links: in use.
+      if (guard?.owner && isDead(guard.owner.pid)) removeIfStill(file, guard, token);
+    }
+  }
+}
+
 function acquire(lockPath: string, { timeoutMs, staleMs }: Required<FileLockOptions>): string {
-  const token = `${process.pid}-${randomBytes(8).toString('hex')}`;
+  const token = newToken();
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
     if (tryCreate(lockPath, token)) return token;
@@ -125,21 +184,11 @@ function readLock(lockPath: string): LockFile | undefined {
 }
 
 function isStale(lockPath: string, { owner }: LockFile, staleMs: number): boolean {
-  if (owner && owner.pid !== process.pid && !isAlive(owner.pid)) return true;
+  if (owner && owner.pid !== process.pid && !isPidAlive(owner.pid)) return true;
   try {
     return Date.now() - fs.statSync(lockPath).mtimeMs > staleMs;
   } catch {
     return false; // released meanwhile: the next attempt creates it
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -153,7 +202,7 @@ function removeIfStill(lockPath: string, lock: LockFile, token: string): void {
   const guardPath = `${lockPath}.takeover-${createHash('sha256').update(lock.text).digest('hex').slice(0, 16)}`;
   if (!tryCreate(guardPath, token)) {
     const guard = readLock(guardPath);
-    if (guard?.owner && !isAlive(guard.owner.pid)) removeIfStill(guardPath, guard, token);
+    if (guard?.owner && !isPidAlive(guard.owner.pid)) removeIfStill(guardPath, guard, token);
     return;
   }
   try {

@@ -12,6 +12,13 @@ export interface SecretStore {
   get(ref: string): string | undefined;
   /** Removing a ref that is not there is not an error. */
   delete(ref: string): void;
+  /**
+   * Runs `fn` (synchronous) as one change: its gets read one version of the store, and its puts
+   * and deletes are written together, once, before it returns; nothing is written if it throws.
+   * A transaction inside another is part of the outer one. Outside one, each put and delete is
+   * on disk when it returns.
+   */
+  transaction<T>(fn: () => T): T;
   /** What the person should know about where secrets are kept (raised once, when that becomes true). */
   readonly notices: readonly AppNotice[];
   /** Returns the unsubscribe function. */

@@ -107,3 +107,90 @@ describe('the file secret store', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe('{"secrets": ');
   });
 });
+
+/** Bytes this process has read and written through read(2)/write(2) so far (Linux). */
+const IO_FILE = '/proc/self/io';
+function ioBytes(): { read: number; written: number } {
+  const text = fs.readFileSync(IO_FILE, 'utf8');
+  return { read: Number(/^rchar: (\d+)/m.exec(text)?.[1]), written: Number(/^wchar: (\d+)/m.exec(text)?.[1]) };
+}
+/** How many whole copies of `file` the work read and wrote (from the process's I/O counters). */
+function copiesOf(file: string, work: () => void): { reads: number; writes: number } {
+  const before = ioBytes();
+  work();
+  const after = ioBytes();
+  const size = fs.statSync(file).size;
+  return { reads: (after.read - before.read) / size, writes: (after.written - before.written) / size };
+}
+
+const MANY = 2_000;
+const refs = Array.from({ length: MANY }, (_, i) => `server:s:env:VAR_${i}`);
+/** A secrets file of MANY values that nobody has written for a minute (what an app at rest reads). */
+function restingFileOfMany(): string {
+  const file = fileIn();
+  const secrets = Object.fromEntries(refs.map((ref, i) => [ref, { cipher: 'plain', value: `value-${i}` }]));
+  fs.writeFileSync(file, JSON.stringify({ version: 1, secrets }), { mode: 0o600 });
+  const minuteAgo = new Date(Date.now() - 60_000);
+  fs.utimesSync(file, minuteAgo, minuteAgo);
+  return file;
+}
+
+describe.skipIf(!fs.existsSync(IO_FILE))('the file secret store at scale', () => {
+  it('answers many gets from one read of the file, not one read per get', () => {
+    const file = restingFileOfMany();
+    const store = openFileSecretStore(file);
+    let values: (string | undefined)[] = [];
+    const { reads } = copiesOf(file, () => (values = refs.map((ref) => store.get(ref))));
+    expect(values[MANY - 1]).toBe(`value-${MANY - 1}`);
+    expect(reads).toBeLessThan(2);
+  });
+
+  it('reads a file written a moment ago once for all the gets of one transaction', () => {
+    const file = restingFileOfMany();
+    const store = openFileSecretStore(file);
+    store.put('fresh', 'just written');
+    let values: (string | undefined)[] = [];
+    const { reads } = copiesOf(file, () => (values = store.transaction(() => [...refs, 'fresh'].map((ref) => store.get(ref)))));
+    expect(values.slice(-2)).toEqual([`value-${MANY - 1}`, 'just written']);
+    expect(reads).toBeLessThan(2);
+  });
+
+  it('writes the file once for a transaction of many puts and deletes, and not at all when it throws', () => {
+    const file = restingFileOfMany();
+    const store = openFileSecretStore(file);
+    const { writes } = copiesOf(file, () =>
+      store.transaction(() => {
+        refs.forEach((ref, i) => store.put(ref, `changed-${i}`));
+        store.delete(refs[0]!);
+        // Inside the transaction its own changes are what it reads.
+        expect([store.get(refs[0]!), store.get(refs[1]!)]).toEqual([undefined, 'changed-1']);
+      }),
+    );
+    expect(writes).toBeGreaterThan(0.9);
+    expect(writes).toBeLessThan(2);
+    const fresh = openFileSecretStore(file);
+    expect([fresh.get(refs[0]!), fresh.get(refs[MANY - 1]!)]).toEqual([undefined, `changed-${MANY - 1}`]);
+
+    const before = fs.readFileSync(file, 'utf8');
+    expect(() =>
+      store.transaction(() => {
+        store.put(refs[1]!, 'never written');
+        throw new Error('the caller failed');
+      }),
+    ).toThrow('the caller failed');
+    expect(fs.readFileSync(file, 'utf8')).toBe(before);
+    expect(store.get(refs[1]!)).toBe('changed-1');
+  });
+
+  it('commits nested transactions once, when the outermost one ends', () => {
+    const file = fileIn();
+    const store = openFileSecretStore(file);
+    store.transaction(() => {
+      store.put('outer', 'a');
+      store.transaction(() => store.put('inner', 'b'));
+      expect(fs.existsSync(file)).toBe(false);
+    });
+    const fresh = openFileSecretStore(file);
+    expect([fresh.get('outer'), fresh.get('inner')]).toEqual(['a', 'b']);
+  });
+});

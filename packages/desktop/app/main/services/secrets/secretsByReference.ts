@@ -108,7 +108,10 @@ const placeKey = (serverId: string, place: Place) => `${serverId}\0${place}`;
  * older build's file, a hand edit) into the secret store, under the config lock.
  */
 export function withSecretsByReference(store: McpConfigStore, secrets: SecretStore): McpConfigStore {
-  /** Real values; a ref with no value this process can read becomes "" (see `seen` in mutate). */
+  /**
+   * Real values; a ref with no value this process can read becomes "" (see `seen` in mutate).
+   * Called inside a secrets transaction: one read of the store for all values, not one per value.
+   */
   const resolve = (servers: readonly McpServerRecord[], seen?: Seen) => {
     const read = (ref: string) => {
       const real = secrets.get(ref) ?? '';
@@ -159,17 +162,21 @@ export function withSecretsByReference(store: McpConfigStore, secrets: SecretSto
     get notices() {
       return [...store.notices, ...secrets.notices];
     },
-    readServers: () => resolve(store.readServers()),
+    readServers: () => secrets.transaction(() => resolve(store.readServers())),
     mutate(fn) {
-      const { result, orphans } = store.mutate((raw) => {
-        const seen: Seen = { refs: new Map(), places: new Map() };
-        const { servers, result } = fn(resolve(raw, seen));
-        const next = servers.map((server) => externalize(server, seen));
-        const kept = refsOf(next);
-        return { servers: next, result: { result, orphans: [...refsOf(raw)].filter((ref) => !kept.has(ref)) } };
-      });
+      // The secrets' transaction ends, writing every put at once, before the config file is
+      // written (when the callback returns): the file never points at a value not yet on disk.
+      const { result, orphans } = store.mutate((raw) =>
+        secrets.transaction(() => {
+          const seen: Seen = { refs: new Map(), places: new Map() };
+          const { servers, result } = fn(resolve(raw, seen));
+          const next = servers.map((server) => externalize(server, seen));
+          const kept = refsOf(next);
+          return { servers: next, result: { result, orphans: [...refsOf(raw)].filter((ref) => !kept.has(ref)) } };
+        }),
+      );
       // After the file stopped pointing at them: a crash before this leaves an unused value, never a dangling ref.
-      for (const ref of orphans) secrets.delete(ref);
+      secrets.transaction(() => orphans.forEach((ref) => secrets.delete(ref)));
       return result;
     },
     refresh: () => store.refresh(),
@@ -178,7 +185,7 @@ export function withSecretsByReference(store: McpConfigStore, secrets: SecretSto
       return () => offs.forEach((off) => off());
     },
     onExternalChange(listener) {
-      return store.onExternalChange(({ before, after }) => listener({ before: resolve(before), after: resolve(after) }));
+      return store.onExternalChange(({ before, after }) => listener(secrets.transaction(() => ({ before: resolve(before), after: resolve(after) }))));
     },
   };
 

@@ -2,12 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, assertNoChildren, isRunning } from '../../../../../../../../e2e/fixtures/servers/paths';
-import { processStartTime } from './transports/processGroup';
+import { FIXTURE_SERVERS, assertNoChildren, isRunning, readProcess } from '../../../../../../../../e2e/fixtures/servers/paths';
+import { GROUP_MARK_ENV, processStartTime } from './transports/processGroup';
 import { StdioProcessTransport } from './transports';
-import { McpProcessTracker, PID_FILE_NAME, reapSurvivors, type PidRecord } from './McpProcessTracker';
+import { McpProcessTracker, PID_FILE_NAME, REAP_GRACE_MS, reapSurvivors, type PidRecord } from './McpProcessTracker';
 import { startProcessTracking } from './processTracking';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,7 +23,7 @@ function tempDir(): string {
 }
 
 /** Runs the stand-in app and resolves with the wrapper and grandchild pids it spawned. */
-function startParent(stateDir: string, mode: 'exit' | 'hang'): Promise<{ parent: ChildProcess; wrapper: number; grandchild: number }> {
+function startParent(stateDir: string, mode: 'exit' | 'hang' | 'orphan'): Promise<{ parent: ChildProcess; wrapper: number; grandchild: number }> {
   const parent = spawn(process.execPath, ['--import', 'tsx', PARENT, stateDir, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -36,6 +37,15 @@ function startParent(stateDir: string, mode: 'exit' | 'hang'): Promise<{ parent:
     });
     parent.once('exit', (code) => (out.includes('PIDS') ? undefined : reject(new Error(`parent exited ${code}: ${out}`))));
   });
+}
+
+async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return true;
 }
 
 async function waitGone(pid: number, ms = 5_000): Promise<boolean> {
@@ -156,12 +166,72 @@ describe('McpProcessTracker', () => {
     expect(isRunning(wrapper)).toBe(true);
     expect(isRunning(grandchild)).toBe(true);
 
-    const report = new McpProcessTracker().useStateDir(dir);
+    const tracker = new McpProcessTracker();
+    const report = tracker.useStateDir(dir);
 
     expect(report.reaped.map((r) => r.pid)).toEqual([wrapper]);
     expect(await waitGone(wrapper)).toBe(true);
     expect(await waitGone(grandchild)).toBe(true);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, PID_FILE_NAME), 'utf8'))).toEqual([]);
+    // Recorded as this tracker's until its SIGKILL step (or its end), so a crash meanwhile leaves it to the next start.
+    const recorded = () => JSON.parse(fs.readFileSync(path.join(dir, PID_FILE_NAME), 'utf8')) as PidRecord[];
+    expect(recorded()).toMatchObject([{ pid: wrapper, ownerPid: process.pid }]);
+    await tracker.dispose();
+    expect(recorded()).toEqual([]);
+  });
+
+  it.skipIf(process.platform !== 'linux')(
+    'reaps a group whose leader is gone: SIGTERM at start, SIGKILL after the grace period, without making the start wait',
+    async () => {
+      const dir = tempDir();
+      const { parent, wrapper, grandchild } = await startParent(dir, 'orphan');
+      parent.kill('SIGKILL');
+      await new Promise((r) => parent.once('exit', r));
+      // The wrapper exits when its stdin closes and, re-parented, is reaped: its pid is free, and
+      // the grandchild, which ignores SIGTERM, is alone in a group whose leader is gone.
+      expect(await waitFor(() => readProcess(wrapper) === undefined, 10_000)).toBe(true);
+      expect(isRunning(grandchild)).toBe(true);
+
+      const tracker = new McpProcessTracker();
+      const started = performance.now();
+      const report = tracker.useStateDir(dir);
+      const startMs = performance.now() - started;
+
+      expect(report.reaped.map((r) => r.pid)).toEqual([wrapper]);
+      expect(startMs).toBeLessThan(1_000);
+      // SIGTERM first: a grandchild that ignores it is still there before the grace period ends.
+      await new Promise((r) => setTimeout(r, REAP_GRACE_MS / 2));
+      expect(isRunning(grandchild)).toBe(true);
+      expect(await waitGone(grandchild, REAP_GRACE_MS + 2_000)).toBe(true);
+      await tracker.dispose();
+      expect(JSON.parse(fs.readFileSync(path.join(dir, PID_FILE_NAME), 'utf8'))).toEqual([]);
+    },
+  );
+
+  it.skipIf(process.platform !== 'linux')('takes a group without its recorded leader for ours only when a process in it carries its mark', async () => {
+    const file = path.join(tempDir(), PID_FILE_NAME);
+    const sleeper = spawn(process.execPath, ['-e', 'setInterval(()=>{},1e3)'], { detached: true, stdio: 'ignore', env: { ...process.env, [GROUP_MARK_ENV]: 'mark-of-this-group' } });
+    stray.push(sleeper.pid!);
+    await waitFor(() => readProcess(sleeper.pid!)?.command.includes('setInterval') === true, 5_000);
+    // The recorded leader is not the process now at that pid: only the mark can tell.
+    const record = (groupMark: string): PidRecord => ({ pid: sleeper.pid!, startTime: 'not-its-start-time', ownerPid: 999_999_999, label: groupMark, groupMark });
+
+    fs.writeFileSync(file, JSON.stringify([record('another-mark')]));
+    expect(reapSurvivors(file).gone.map((r) => r.label)).toEqual(['another-mark']);
+    expect(isRunning(sleeper.pid!)).toBe(true);
+
+    fs.writeFileSync(file, JSON.stringify([record('mark-of-this-group')]));
+    expect(reapSurvivors(file).reaped.map((r) => r.label)).toEqual(['mark-of-this-group']);
+    expect(await waitGone(sleeper.pid!)).toBe(true);
+  });
+
+  it('removes at start the temp files of pid-file writers that died, never a live one', async () => {
+    const dir = tempDir();
+    const exited = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    await new Promise((r) => exited.once('close', r));
+    const [dead, live] = [`${PID_FILE_NAME}.${exited.pid}.tmp`, `${PID_FILE_NAME}.${process.ppid}.tmp`];
+    for (const name of [dead, live]) fs.writeFileSync(path.join(dir, name), '[]');
+    new McpProcessTracker().useStateDir(dir);
+    expect(fs.readdirSync(dir).sort()).toEqual([PID_FILE_NAME, live].sort());
   });
 
   it('never kills a pid that now belongs to another process, nor the entries of a live owner', () => {

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
 import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { GROUP_MARK_ENV } from './transports/processGroup';
 
 let h: Harness;
 const saved: Record<string, string | undefined> = {};
@@ -51,9 +52,11 @@ describe('the environment of a stdio server', () => {
     expect(env.OWN_TOKEN).toBe('server-own-value');
     expect(env.PATH).toMatch(/\S/);
     if (process.env.HOME) expect(env.HOME).toBe(process.env.HOME);
-    // Only allow-listed names (and what node itself may add to a child) are present.
+    // Only allow-listed names (and what node itself may add to a child) are present, and the
+    // opaque mark by which a later start recognises what is left of the server's process group.
     const allowed = /^(HOME|LOGNAME|PATH|SHELL|TERM|USER|HTTPS?_PROXY|NO_PROXY|ALL_PROXY|LANG|LANGUAGE|LC_[A-Z]+|TZ|OWN_TOKEN)$/i;
-    expect(Object.keys(env).filter((name) => !allowed.test(name))).toEqual([]);
+    expect(Object.keys(env).filter((name) => !allowed.test(name) && name !== GROUP_MARK_ENV)).toEqual([]);
+    expect(env[GROUP_MARK_ENV]).toMatch(/^[0-9a-f]{24}$/);
   });
 });
 

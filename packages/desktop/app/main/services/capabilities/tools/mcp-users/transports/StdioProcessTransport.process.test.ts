@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CommandNotFoundError, ServerProcessExitError, StdioProcessTransport } from './StdioProcessTransport';
-import { killProcessGroup } from './processGroup';
+import { GROUP_MARK_ENV, killProcessGroup } from './processGroup';
 import { assertNoChildren, FIXTURE_SERVERS, isRunning, readProcess } from '../../../../../../../../../e2e/fixtures/servers/paths';
 import { TINY_PNG_BASE64 } from '../../../../../../../../../e2e/fixtures/servers/tools.mjs';
 
@@ -48,13 +48,14 @@ describe('StdioProcessTransport', () => {
     expect(transport.pid).toBeGreaterThan(0);
   });
 
-  it('runs the child in its own process group with exactly the env it was given', async () => {
+  it("runs the child in its own process group with exactly the env it was given, and its group's mark", async () => {
     const transport = transportFor(FIXTURE_SERVERS.stdio, { env: { PATH: env.PATH ?? '', ONLY_THIS: 'yes' } });
     await connect(transport);
     const pid = transport.pid ?? 0;
     expect(readProcess(pid)?.pgid).toBe(pid);
     const childEnv = spawnSync('cat', [`/proc/${pid}/environ`]).stdout.toString().split('\0').filter(Boolean);
-    expect(childEnv.sort()).toEqual([`ONLY_THIS=yes`, `PATH=${env.PATH ?? ''}`]);
+    expect(transport.groupMark).toMatch(/^[0-9a-f]{24}$/);
+    expect(childEnv.sort()).toEqual([`${GROUP_MARK_ENV}=${transport.groupMark}`, `ONLY_THIS=yes`, `PATH=${env.PATH ?? ''}`]);
   });
 
   it('leads its group inside our session where Perl can start it, a new session of its own elsewhere', async () => {

@@ -10,6 +10,7 @@
  * stays.
  */
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 // cross-spawn, as the SDK's own stdio transport uses: on Windows `npx` and friends are .cmd
 // shims that plain spawn cannot start without a shell; elsewhere it is child_process.spawn.
 import spawn from 'cross-spawn';
@@ -19,7 +20,7 @@ import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { JsonLineReader, MAX_STDIO_MESSAGE_BYTES, responseIdOf, tooLargeResponse, type LineSink, type OversizedLine } from './jsonLines';
-import { IS_WINDOWS, delay, groupLeaderSpawn, killProcessGroup, terminateGroup, type ProcessRegistry, type TrackedProcess } from './processGroup';
+import { GROUP_MARK_ENV, IS_WINDOWS, delay, groupLeaderSpawn, killProcessGroup, terminateGroup, type ProcessRegistry, type TrackedProcess } from './processGroup';
 
 export interface StdioProcessTransportOptions {
   command: string;
@@ -119,6 +120,8 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
   private unexpectedExit: ServerProcessExitError | undefined;
   private exitHandling: Promise<void> | undefined;
   private awaitingEnv = false;
+  /** In the child's environment (GROUP_MARK_ENV): what is left of its group is recognisable as ours after a crash. */
+  readonly groupMark = randomBytes(12).toString('hex');
 
   constructor(private readonly options: StdioProcessTransportOptions) {}
 
@@ -160,7 +163,7 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
     const launch = groupLeaderSpawn(command, args, { cwd, env });
     return new Promise<void>((resolve, reject) => {
       const child = spawn(launch.command, launch.args, {
-        env,
+        env: { ...(env ?? process.env), [GROUP_MARK_ENV]: this.groupMark },
         cwd,
         stdio: ['pipe', 'pipe', 'pipe'],
         // Its own process group, so close() can kill npx/uvx grandchildren too.

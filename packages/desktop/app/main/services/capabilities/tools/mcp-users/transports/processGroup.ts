@@ -15,8 +15,19 @@ export interface TrackedProcess {
   readonly pid: number | undefined;
   /** For log lines only (never includes env values, headers or arguments). */
   readonly label: string;
+  /** The value of GROUP_MARK_ENV the group was started with, if it was. */
+  readonly groupMark?: string;
   close(): Promise<void>;
 }
+
+/**
+ * Set in a stdio server's environment, a random value per spawn, and inherited by everything it
+ * starts. It is how a later run recognises what is left of a group after the app was killed and
+ * the group's leader (an npx-like wrapper) has exited too: by then the leader's pid, which is
+ * also the group's id, may belong to someone else, but a process that carries a value only we
+ * chose is ours. An opaque token, no secret: it tells the server nothing about the person.
+ */
+export const GROUP_MARK_ENV = 'ELFTIA_MCP_GROUP';
 
 /**
  * Where spawned processes are registered for the app's lifetime (McpProcessTracker): it kills
@@ -97,24 +108,40 @@ function procStatFields(pid: number | string): string[] | undefined {
 }
 
 /**
- * Whether any non-zombie process is still in group `pgid`. On Linux we read /proc because
- * `kill(-pgid, 0)` also succeeds for zombies, and orphaned zombies linger wherever PID 1 does
- * not reap them (containers); waiting on those would only burn the timeout.
+ * The non-zombie processes in group `pgid` (Linux; elsewhere none are listed). From /proc
+ * because `kill(-pgid, 0)` also succeeds for zombies, and orphaned zombies linger wherever PID 1
+ * does not reap them (containers); waiting on those would only burn the timeout.
  */
+export function groupMembers(pgid: number): number[] {
+  if (!HAS_PROC) return [];
+  return readdirSync('/proc').filter((entry) => {
+    if (!/^\d+$/.test(entry)) return false;
+    const fields = procStatFields(entry);
+    return fields !== undefined && Number(fields[2]) === pgid && fields[0] !== 'Z';
+  }).map(Number);
+}
+
+/** Whether any non-zombie process is still in group `pgid`. */
 export function groupAlive(pgid: number): boolean {
-  if (HAS_PROC) {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const fields = procStatFields(entry);
-      if (fields && Number(fields[2]) === pgid && fields[0] !== 'Z') return true;
-    }
-    return false;
-  }
+  if (HAS_PROC) return groupMembers(pgid).length > 0;
   try {
     process.kill(IS_WINDOWS ? pgid : -pgid, 0);
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Whether `pid` started with GROUP_MARK_ENV=`mark` in its environment (Linux, where another
+ * process's environment can be read; elsewhere never, so nothing is claimed without proof).
+ */
+export function carriesGroupMark(pid: number, mark: string): boolean {
+  if (!HAS_PROC) return false;
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`${GROUP_MARK_ENV}=${mark}`);
+  } catch {
+    return false; // gone, or not ours to read
   }
 }
 
