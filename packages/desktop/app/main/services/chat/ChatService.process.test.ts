@@ -138,7 +138,7 @@ describe('approvals and stopping', () => {
       .poll(async () => {
         const log = (await h!.services.router.dispatch('mcp.server_log', { id: h!.serverId })) as { ok: true; data: { lines: { line: string }[] } };
         return log.data.lines.some((l) => l.line.includes('sleep cancelled at step'));
-      })
+      }, { timeout: 15_000 })
       .toBe(true);
     // No second model request: a stopped turn asks nothing more.
     expect(h.fake.generations()).toHaveLength(1);
