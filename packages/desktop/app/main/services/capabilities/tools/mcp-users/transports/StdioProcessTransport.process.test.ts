@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { CommandNotFoundError, ServerProcessExitError, StdioProcessTransport } from './StdioProcessTransport';
+import { CommandNotFoundError, processEndOf, ServerProcessExitError, StdioProcessTransport } from './StdioProcessTransport';
 import { GROUP_MARK_ENV, killProcessGroup } from './processGroup';
 import { assertNoChildren, FIXTURE_SERVERS, isRunning, readProcess } from '../../../../../../../../../e2e/fixtures/servers/paths';
 import { TINY_PNG_BASE64 } from '../../../../../../../../../e2e/fixtures/servers/tools.mjs';
@@ -37,6 +37,19 @@ afterEach(async () => {
 });
 
 describe('StdioProcessTransport', () => {
+  it('a write that meets a broken pipe fails only once the exit is known, so the failure can say how the program ended', async () => {
+    let stdinClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (stdinClosed = resolve));
+    const transport = transportFor(FIXTURE_SERVERS.exitAtStart, {
+      env: { ...env, FIXTURE_EXIT_LATE_MS: '400' },
+      onStderr: (line) => line.includes('stdin closed') && stdinClosed(),
+    });
+    await transport.start();
+    await closed;
+    await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' })).rejects.toThrow(/EPIPE/);
+    expect(processEndOf(transport)).toEqual({ exitCode: 3, signal: null });
+  });
+
   it('serves a real session: list tools, call echo and image', async () => {
     const transport = transportFor(FIXTURE_SERVERS.stdio);
     const client = await connect(transport);

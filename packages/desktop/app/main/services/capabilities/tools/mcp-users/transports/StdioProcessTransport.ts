@@ -99,6 +99,9 @@ export class MessageTooLargeError extends Error {
 }
 
 const TERM_WAIT_MS = 2000;
+/** How long a write that met a broken pipe waits for the program's exit to be reported. */
+const EXIT_AFTER_EPIPE_MS = 1000;
+const isBrokenPipe = (err: Error) => ['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED'].includes((err as NodeJS.ErrnoException).code ?? '');
 /** A stderr "line" longer than this is flushed as is, so a server that never prints a newline can't grow memory without bound. */
 const MAX_STDERR_LINE = 64 * 1024;
 
@@ -213,7 +216,11 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
     }
     return new Promise<void>((resolve, reject) => {
       const flushed = stdin.write(serializeMessage(message), (err) => {
-        if (err) reject(err);
+        if (!err) return;
+        // A broken pipe means the program closed its stdin, nearly always by exiting: wait (briefly)
+        // for its exit, so the failure says how it ended ("exited with code 3") instead of "write EPIPE".
+        if (isBrokenPipe(err) && this.exited) void Promise.race([this.exited, delay(EXIT_AFTER_EPIPE_MS)]).then(() => reject(err));
+        else reject(err);
       });
       if (flushed) resolve();
       else stdin.once('drain', resolve);
