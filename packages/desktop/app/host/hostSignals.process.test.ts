@@ -71,6 +71,24 @@ describe('the browser-mode host process', () => {
     expect(await waitFor(() => processesWithMarker(marker).length === 0, 3000)).toBe(true);
   });
 
+  it('ends within 2 s of SIGTERM even when its servers ignore stdin EOF and SIGTERM, and leaves none of them running', async () => {
+    const host = await startHostProcess(dir);
+    started.push(host.child);
+    for (const i of [0, 1]) {
+      const env = { FIXTURE_LINGER: '1', FIXTURE_IGNORE_SIGTERM: '1' };
+      const added = (await rpc(host, 'mcp.add', { name: `stubborn${i}`, type: 'stdio', config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio, marker], env }, isActive: true }))
+        .body as { data: { server: { id: string } } };
+      expect((await rpc(host, 'mcp.list_tools', { id: added.data.server.id })).body).toMatchObject({ ok: true });
+    }
+    const signalled = performance.now();
+    host.child.kill('SIGTERM');
+    expect(await host.exited).toEqual({ code: 0, signal: null });
+    const endedAfterMs = performance.now() - signalled;
+    console.log(`two servers that ignore EOF and SIGTERM: ended ${endedAfterMs.toFixed(0)} ms after SIGTERM`);
+    expect(endedAfterMs).toBeLessThan(2_000);
+    expect(await waitFor(() => processesWithMarker(marker).length === 0, 3000)).toBe(true);
+  });
+
   it('ends within 2 s of SIGTERM while it is busy listing servers that hold 50,000 secrets', async () => {
     writeServersWithSecrets(dir, { servers: 10, envPerServer: 5_000 });
     const host = await startHostProcess(dir);

@@ -28,6 +28,9 @@ for (const stream of [process.stdout, process.stderr]) stream.on('error', () => 
 // Notices and errors quote server names and link fields: their controls are shown, not obeyed.
 guardTerminalOutput();
 
+/** A terminating signal ends the host within 2 s (docs/security.md): graceful closes get this long. */
+const STOP_DEADLINE_MS = 1_500;
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -74,6 +77,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${reason}; shutting down.`);
+    // Servers that ignore stdin EOF and SIGTERM would hold the host for seconds; past this the exit
+    // goes ahead and the process tracker's exit hook SIGKILLs every group still running.
+    setTimeout(() => {
+      console.warn(`Servers did not close within ${STOP_DEADLINE_MS} ms; stopping them at once.`);
+      process.exit(0);
+    }, STOP_DEADLINE_MS).unref();
     try {
       await host.close();
       await services.dispose();
