@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 import { AppError, errorMessage, type AppErrorShape } from '../../shared/errors';
+import { shellWord } from '../../shared/text/commandLine';
 import { terminalSafe } from '../../shared/text/visibleControls';
 import type { RouterClient } from './routerClient';
 import type { QuestionPolicy } from './serverQuestions';
@@ -111,11 +112,6 @@ export async function readTextInput(io: CliIo, file: string | undefined): Promis
   } catch (err) {
     throw new UsageError(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-}
-
-/** One word as a POSIX shell reads it, quoted only when it must be: for showing commands to a person. */
-export function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** For a DEPS_MISSING whose command has a known installer: the line that offers to install it. */

@@ -1,5 +1,6 @@
 /** Human output of the CLI: tables, redacted server records, argument summaries. */
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
+import { shellLine } from '../../shared/text/commandLine';
 import { TRANSPORTS } from '../../shared/transports';
 import { isCredentialHeader, maskServerRecord } from '../../main/services/capabilities/tools/mcp-users/common/redaction';
 
@@ -33,15 +34,13 @@ export function redactServer(server: McpServerRecord): McpServerRecord {
 export function describeTarget(server: McpServerRecord): string {
   const { config } = redactServer(server);
   const runsProcess = TRANSPORTS.get(server.type).kind === 'process';
-  const parts = [runsProcess ? [config.command ?? '', ...(config.args ?? [])].map(quoteArg).join(' ') : (config.url ?? '')];
+  const parts = [runsProcess ? shellLine([config.command ?? '', ...(config.args ?? [])]) : (config.url ?? '')];
   const env = Object.entries(config.env ?? {});
   if (env.length) parts.push(`env: ${env.map(([k, v]) => `${k}=${v}`).join(' ')}`);
   const headers = Object.entries(config.headers ?? {});
   if (headers.length) parts.push(`headers: ${headers.map(([k, v]) => `${k}: ${v}`).join(', ')}`);
   return parts.join('  ');
 }
-
-const quoteArg = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`);
 
 /** `text*: string, count: number` from an object schema: `*` marks required arguments. */
 export function summarizeArguments(inputSchema: Record<string, unknown>): string {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempServices } from '../../main/services/testing/tempServices';
-import { shellWord } from './cliKit';
+import { shellWord } from '../../shared/text/commandLine';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const BIN = fileURLToPath(new URL('../../../bin/elftia-mcp.mjs', import.meta.url));

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startFakeLlm, type FakeLlm } from '../../../../../e2e/fixtures/providers/fakeLlm';
 import { FIXTURE_SERVERS } from '../../../../../e2e/fixtures/servers/paths';
 import { createTempServices } from '../../main/services/testing/tempServices';
-import { shellWord } from './cliKit';
+import { shellWord } from '../../shared/text/commandLine';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const BIN = fileURLToPath(new URL('../../../bin/elftia-mcp.mjs', import.meta.url));

@@ -6,7 +6,8 @@
  */
 import type { McpAuthStatus } from '../../../shared/contracts/mcp-types';
 import { AppError, type AppErrorShape } from '../../../shared/errors';
-import { EXIT, parseCommand, positionals, resolveServer, shellWord, type CliIo, type Command } from '../cliKit';
+import { shellWord } from '../../../shared/text/commandLine';
+import { EXIT, parseCommand, positionals, resolveServer, type CliIo, type Command } from '../cliKit';
 import type { RouterClient } from '../routerClient';
 
 /** What a person runs to sign in; said wherever a sign-in is needed but cannot start here. */

@@ -1,12 +1,13 @@
 /** `deps check CMD` and `deps install CMD`: the dependency doctor from a terminal. */
 import type { DependencyCheckResult, DependencyInstallAction, DependencyInstallResult, InstallerRun } from '../../../shared/contracts/deps-types';
-import { confirm, EXIT, nameFlags, parseCommand, positionals, shellWord, UsageError, writeJson, type Command } from '../cliKit';
+import { shellLine, shellWord } from '../../../shared/text/commandLine';
+import { confirm, EXIT, nameFlags, parseCommand, positionals, UsageError, writeJson, type Command } from '../cliKit';
 
 const FLAG_OF_FIELD = { command: 'CMD' };
 
 /** For showing a run to a person; what runs is the argument array itself, never this text. */
 function displayRun({ file, args }: InstallerRun): string {
-  return [file, ...args].map(shellWord).join(' ');
+  return shellLine([file, ...args]);
 }
 
 function describeAction(action: DependencyInstallAction): string {

@@ -3,6 +3,7 @@ import { LLM_PROVIDERS } from '../../../shared/contracts/providers';
 import type { McpLastSeen, McpServerConfig, McpServerInput, McpServerRecord, McpTestResult } from '../../../shared/contracts/mcp-types';
 import { DUPLICATE_ACTIONS, LOCAL_CONFIG_SOURCES, type LocalConfigSource, type McpImportPreviewEntry } from '../../../shared/contracts/mcp-import';
 import { AppError } from '../../../shared/errors';
+import { shellLine } from '../../../shared/text/commandLine';
 import { listWords, TRANSPORTS } from '../../../shared/transports';
 import {
   EXIT,
@@ -14,7 +15,6 @@ import {
   positionals,
   readTextInput,
   resolveServer,
-  shellWord,
   UsageError,
   writeJson,
   type CliIo,
@@ -202,7 +202,7 @@ const IMPORT_OPTIONS = {
 } as const;
 
 /** "stdio  npx -y pkg" / "http  https://h/mcp": what an entry would run or reach (secrets masked by the route). */
-const previewTarget = (e: McpImportPreviewEntry) => (e.command !== undefined ? [e.command, ...(e.args ?? [])].map(shellWord).join(' ') : (e.url ?? ''));
+const previewTarget = (e: McpImportPreviewEntry) => (e.command !== undefined ? shellLine([e.command, ...(e.args ?? [])]) : (e.url ?? ''));
 
 function printPreview(io: CliIo, entries: McpImportPreviewEntry[]): void {
   const rows = entries.map((e) => {

@@ -5,11 +5,11 @@
  */
 import { Divider, Flex, Form, Input, InputNumber, Radio, Switch, Typography, type FormInstance } from 'antd';
 import { LIMITS } from '@shared/limits';
+import { isCommandLine, splitCommandLine } from '@shared/text/commandLine';
 import { TRANSPORTS, transportFields, transportOptions, type TransportField } from '@shared/transports';
 import type { ClipboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArgsList } from './server-form/ArgsList';
-import { isCommandLine, splitCommandLine } from './server-form/commandLine';
 import { signsIn, type ServerFormValues } from './server-form/formValues';
 import { OAuthClientFields } from './server-auth/OAuthClientFields';
 import { KeyValueRows } from './server-form/KeyValueRows';

@@ -48,7 +48,7 @@ describe('ToolsTab', { timeout: 120_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     const row = (name: string) => screen.getByTestId('server-list').querySelector<HTMLElement>(`[data-server-name="${name}"]`)!;
 
-    expect(row('db').textContent).toContain('npx pg --api-key=***');
+    expect(row('db').textContent).toContain("npx pg '--api-key=***'");
     expect(row('db').textContent).toContain('PGPASSWORD=***');
     expect(row('remote').textContent).toContain('https://u:***@h/mcp');
     expect(row('remote').textContent).toContain('Authorization: ***');

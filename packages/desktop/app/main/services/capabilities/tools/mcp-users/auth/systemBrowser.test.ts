@@ -24,5 +24,7 @@ describe('browserCommand', () => {
   it('$BROWSER comes first on every platform, split into words before the URL goes in', () => {
     expect(browserCommand(URL_TO_OPEN, { BROWSER: 'firefox --new-tab' }, 'win32')).toEqual(['firefox', ['--new-tab', URL_TO_OPEN]]);
     expect(browserCommand('https://x/a%20b', { BROWSER: 'br %s' }, 'linux')).toEqual(['br', ['https://x/a%20b']]);
+    // Quoted as a shell quotes it: a program path with a space is one word.
+    expect(browserCommand(URL_TO_OPEN, { BROWSER: "'/opt/My Browser/br' --new-tab" }, 'linux')).toEqual(['/opt/My Browser/br', ['--new-tab', URL_TO_OPEN]]);
   });
 });

@@ -12,14 +12,16 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { requireExternalUrl } from '../../../../../../shared/externalUrl';
+import { splitCommandLine } from '../../../../../../shared/text/commandLine';
 
 /** The program and its arguments that open `url` (already checked); exported for its unit test. */
 export function browserCommand(url: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): [string, string[]] {
   const browser = env.BROWSER?.split(':').find((entry) => entry.trim());
   if (browser) {
-    // Split into words before the URL goes in, so the URL is never split; a function replacer,
-    // because a replacement string would read `$'`, `` $` `` and `$&` in the URL as patterns.
-    const words = browser.trim().split(/\s+/);
+    // Split into words as a shell would (a quoted path with spaces stays one word) before the URL
+    // goes in, so the URL is never split; a function replacer, because a replacement string would
+    // read `$'`, `` $` `` and `$&` in the URL as patterns.
+    const words = splitCommandLine(browser);
     const args = words.slice(1).map((word) => word.replaceAll('%s', () => url));
     return [words[0]!, browser.includes('%s') ? args : [...args, url]];
   }

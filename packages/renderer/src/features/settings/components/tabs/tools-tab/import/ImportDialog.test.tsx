@@ -59,7 +59,7 @@ describe('ImportDialog', { timeout: 120_000 }, () => {
     await screen.findByTestId('import-preview');
     expect(screen.getByTestId('import-summary').textContent).toBe('3 entries · 1 ready · 1 with problems · 1 already exist');
     expect(row('files').textContent).toContain('stdio');
-    expect(within(row('files')).getByTestId('import-entry-target').textContent).toBe('npx -y @org/fs --token=***');
+    expect(within(row('files')).getByTestId('import-entry-target').textContent).toBe("npx -y @org/fs '--token=***'");
     expect(row('files').textContent).toContain('Env: API_KEY');
     expect(row('files').textContent).toContain('New');
     expect(row('broken').textContent).toContain('Cannot import');

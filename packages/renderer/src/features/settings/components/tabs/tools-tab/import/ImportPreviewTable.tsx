@@ -2,6 +2,7 @@ import { Flex, Input, Radio, Table, Tag, Tooltip, Typography, theme } from 'antd
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DuplicateAction, McpImportPreviewEntry } from '@shared/contracts/mcp-import';
+import { shellLine } from '@shared/text/commandLine';
 import { TRANSPORTS } from '@shared/transports';
 import { useIssueText } from './issueText';
 
@@ -20,7 +21,7 @@ interface Props {
 
 /** `npx -y pkg` or the URL; secrets arrive masked from the preview route. */
 const target = (e: McpImportPreviewEntry) =>
-  e.command !== undefined ? [e.command, ...(e.args ?? [])].map((word) => (/\s/.test(word) ? JSON.stringify(word) : word)).join(' ') : (e.url ?? '');
+  e.command !== undefined ? shellLine([e.command, ...(e.args ?? [])]) : (e.url ?? '');
 
 /**
  * A status tag readable in both themes: the text keeps the body colour (AA on any tint) and the

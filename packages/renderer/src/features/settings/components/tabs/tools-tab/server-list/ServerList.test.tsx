@@ -170,7 +170,7 @@ describe('ServerList', { timeout: 120_000 }, () => {
     render(hostWith([server({ name, type: 'stdio', config: { command: 'node', args: ['server.js', 'two\nlines', '\u001b[2J'] } })]));
     const shown = within(await screen.findByTestId('server-row'));
     expect(shown.getByTestId('server-name').textContent).toBe('evil\\u202eexe.txt');
-    expect(shown.getByTestId('server-target').textContent).toBe('node server.js "two\\nlines" \\u001b[2J');
+    expect(shown.getByTestId('server-target').textContent).toBe("node server.js 'two⏎lines' '\\u001b[2J'");
     expect(row(name).textContent).not.toMatch(RAW_INLINE_CONTROL);
   });
 

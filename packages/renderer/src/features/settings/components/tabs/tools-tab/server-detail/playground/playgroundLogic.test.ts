@@ -2,20 +2,12 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { callHistory, HISTORY_LIMIT } from './callHistory';
 import { cfworkerValidator, toRjsfErrors, validateJson } from './cfworkerValidator';
-import { cliCommand, shellQuote } from './cliCommand';
+import { cliCommand } from './cliCommand';
 import { defaultArguments, formFallbackReason, formSchema, LIMITS } from './formSupport';
 import { keywordValue, validationMessage } from './validationMessages';
 import { createI18n } from '@renderer/i18n/createI18n';
 
 describe('the CLI command of a call', () => {
-  it('quotes each word for a POSIX shell: nothing the shell would expand survives unquoted', () => {
-    expect(shellQuote('plain-name_1.2')).toBe('plain-name_1.2');
-    expect(shellQuote('two words')).toBe(`'two words'`);
-    expect(shellQuote(`it's`)).toBe(`'it'\\''s'`);
-    expect(shellQuote('$HOME `id` $(id) "x" \\ ; | & * ?')).toBe(`'$HOME \`id\` $(id) "x" \\ ; | & * ?'`);
-    expect(shellQuote('')).toBe(`''`);
-  });
-
   it('is the call command of the CLI, with --args only when there are arguments', () => {
     expect(cliCommand('my server', 'echo', { text: "a 'quote'" })).toBe(`elftia-mcp call 'my server' echo --args '{"text":"a '\\''quote'\\''"}'`);
     expect(cliCommand('fixture', 'list', {})).toBe('elftia-mcp call fixture list');

@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { isCommandLine, splitCommandLine } from './commandLine';
+import { isCommandLine, shellLine, shellWord, splitCommandLine } from './commandLine';
+
+describe('shellWord', () => {
+  it('quotes each word for a POSIX shell: nothing the shell would expand survives unquoted', () => {
+    expect(shellWord('plain-name_1.2')).toBe('plain-name_1.2');
+    expect(shellWord('@org/pkg@1.2.3')).toBe('@org/pkg@1.2.3');
+    expect(shellWord('two words')).toBe(`'two words'`);
+    expect(shellWord(`it's`)).toBe(`'it'\\''s'`);
+    expect(shellWord('$HOME `id` $(id) "x" \\ ; | & * ?')).toBe(`'$HOME \`id\` $(id) "x" \\ ; | & * ?'`);
+    expect(shellWord('')).toBe(`''`);
+  });
+
+  it('joins a line the splitter reads back as the same words', () => {
+    const words = ['node', '/srv/My Files/server.js', `it's`, '', '--env=A B', '$HOME', 'back\\slash', 'tab\there', 'new\nline', '"quoted"', '日本語'];
+    expect(splitCommandLine(shellLine(words))).toEqual(words);
+    expect(shellLine(['npx', '-y', '@org/pkg'])).toBe('npx -y @org/pkg');
+  });
+});
 
 describe('splitCommandLine', () => {
   it.each([
