@@ -28,7 +28,7 @@ describe('ToolsTab', { timeout: 120_000 }, () => {
     expect(files?.textContent).toContain('stdio');
     expect(files?.textContent).toContain('Not connected');
     // An argument with a space stays visibly one argument.
-    expect(files?.textContent).toContain('npx -y "@scope/server files" x');
+    expect(files?.textContent).toContain("npx -y '@scope/server files' x");
     expect(remote?.textContent).toContain('Streamable HTTP');
     expect(remote?.textContent).toContain('Off');
     expect(remote?.textContent).toContain('http://127.0.0.1:9/mcp');
