@@ -69,6 +69,14 @@ describe('a transport added to the table', () => {
     );
   });
 
+  it('signs in and names its endpoint path only when its entry says so', () => {
+    const signing = defineTransports([...TRANSPORTS.descriptors, { ...WITH_GRPC.get('grpc'), signIn: true, endpointPath: '/rpc' }]);
+    expect(WITH_GRPC.signInTypes).toEqual(['sse', 'http']);
+    expect(signing.signInTypes).toEqual(['sse', 'http', 'grpc']);
+    expect(inferTransport(undefined, undefined, 'grpc://h/rpc', signing)).toBe('grpc');
+    expect(signing.forEndpointPath('/api/rpc/')).toBe('grpc');
+  });
+
   it('is an option of the form, with its fields', () => {
     expect(transportOptions(WITH_GRPC).at(-1)).toEqual({ value: 'grpc', labelKey: 'transport.grpc' });
     expect(transportFields(WITH_GRPC, 'grpc')).toEqual([

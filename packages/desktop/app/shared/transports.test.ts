@@ -44,6 +44,14 @@ describe('the transport table', () => {
     expect(TRANSPORTS.using('env')).toEqual(['stdio']);
   });
 
+  it('says which transports sign in and which endpoint path a URL ends in', () => {
+    expect(TRANSPORTS.signInTypes).toEqual(['sse', 'http']);
+    expect(TRANSPORTS.forEndpointPath('/v1/SSE/')).toBe('sse');
+    expect(TRANSPORTS.forEndpointPath('/mcp')).toBe('http');
+    expect(TRANSPORTS.forEndpointPath('/xmcp')).toBeUndefined();
+    expect(TRANSPORTS.forEndpointPath('/ws')).toBeUndefined();
+  });
+
   it('gives the form its options in table order and each transport’s fields', () => {
     expect(transportOptions(TRANSPORTS)).toEqual([
       { value: 'stdio', labelKey: 'transport.stdio' },
@@ -77,5 +85,8 @@ describe('the transport table', () => {
     expect(() => defineTransports([{ ...url, urlSchemes: [] }])).toThrow('only url transports have URL schemes');
     expect(() => defineTransports([{ ...url, fields: { headers: 'optional' } }])).toThrow('must require url');
     expect(() => defineTransports([{ ...url, kind: 'process', fields: { command: 'required' } }])).toThrow('only url transports have URL schemes');
+    const process: TransportEntry = { type: 'p', kind: 'process', urlSchemes: [], aliases: [], fields: { command: 'required' }, article: 'a' };
+    expect(() => defineTransports([{ ...process, signIn: true }])).toThrow('only url transports sign in or have an endpoint path');
+    expect(() => defineTransports([{ ...process, endpointPath: '/p' }])).toThrow('only url transports sign in or have an endpoint path');
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The transport table: everything the app knows about a transport except the code that speaks
  * it. The record's `type` enum, the config check, the import dialects' spellings, the CLI's help
- * and flag checks and the form's options and fields all read this table, so a new transport is
- * one entry here plus its factory in the pool's createTransport (which TypeScript then demands).
+ * and flag checks, the form's options and fields, who may sign in and which endpoint path a
+ * connect failure or an import expects all read this table, so a new transport is one entry here
+ * plus its factory in the pool's createTransport (which TypeScript then demands).
  */
 import { z } from 'zod';
 
@@ -34,6 +35,16 @@ export interface TransportEntry<T extends string = string> {
   readonly fields: Readonly<Partial<Record<TransportField, 'required' | 'optional'>>>;
   /** Messages say "a stdio server", "an sse server": the article follows how the name is said, not its first letter. */
   readonly article: 'a' | 'an';
+  /**
+   * The server may ask for a sign-in (MCP authorization: OAuth 2.1 over HTTP, a 401 to start it).
+   * Only such transports get the sign-in flow, the OAuth client fields and `servers auth`.
+   */
+  readonly signIn?: boolean;
+  /**
+   * The path its servers conventionally serve on (`/mcp`, `/sse`): a 404 names it, a URL ending in
+   * it tells an import which of two transports with the same scheme is meant.
+   */
+  readonly endpointPath?: string;
 }
 
 export interface TransportDescriptor<T extends string = string> extends TransportEntry<T> {
@@ -59,6 +70,10 @@ export interface TransportTable<T extends string = string> {
   forUrl(url: string): T[];
   /** The transports that read a config field. */
   using(field: TransportField): T[];
+  /** The transports a server may ask to sign in on, in table order. */
+  readonly signInTypes: readonly T[];
+  /** The transport whose conventional endpoint path a URL's path ends in (trailing slashes and case aside). */
+  forEndpointPath(path: string): T | undefined;
   /** Adds an issue, at the field's path, for each thing the config lacks for this transport. */
   checkConfig(type: T, config: Partial<Record<TransportField, unknown>>, ctx: z.RefinementCtx): void;
 }
@@ -101,6 +116,9 @@ function assertConsistent(entries: readonly TransportEntry[]): void {
     const needs = entry.kind === 'process' ? 'command' : 'url';
     if (entry.fields[needs] !== 'required') throw new Error(`Transport "${entry.type}" is a ${entry.kind} transport and must require ${needs}`);
     if ((entry.kind === 'url') !== entry.urlSchemes.length > 0) throw new Error(`Transport "${entry.type}": only url transports have URL schemes`);
+    if (entry.kind !== 'url' && (entry.signIn || entry.endpointPath !== undefined)) {
+      throw new Error(`Transport "${entry.type}": only url transports sign in or have an endpoint path`);
+    }
     for (const spelling of [entry.type, ...entry.aliases]) {
       const key = spelling.toLowerCase();
       const owner = owners.get(key);
@@ -135,6 +153,11 @@ export function defineTransports<const E extends readonly TransportEntry[]>(entr
       return descriptors.filter((d) => protocol !== undefined && d.urlSchemes.includes(protocol)).map((d) => d.type);
     },
     using: (field) => descriptors.filter((d) => d.fields[field] !== undefined).map((d) => d.type),
+    signInTypes: descriptors.filter((d) => d.signIn).map((d) => d.type),
+    forEndpointPath: (path) => {
+      const bare = path.replace(/\/+$/, '').toLowerCase();
+      return descriptors.find((d) => d.endpointPath !== undefined && bare.endsWith(d.endpointPath))?.type;
+    },
     checkConfig: (type, config, ctx) => {
       const descriptor = get(type);
       const subject = `${capitalize(descriptor.article)} ${type} server`;
@@ -182,6 +205,8 @@ export const TRANSPORTS = defineTransports([
     aliases: [],
     fields: { url: 'required', headers: 'optional' },
     article: 'an',
+    signIn: true,
+    endpointPath: '/sse',
   },
   {
     // Streamable HTTP, the MCP specification's current remote transport.
@@ -191,6 +216,8 @@ export const TRANSPORTS = defineTransports([
     aliases: ['streamable-http', 'streamablehttp', 'streamable_http', 'streamable'],
     fields: { url: 'required', headers: 'optional' },
     article: 'an',
+    signIn: true,
+    endpointPath: '/mcp',
   },
   {
     type: 'websocket',

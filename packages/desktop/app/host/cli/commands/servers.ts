@@ -1,6 +1,6 @@
 /** `servers list|add|update|enable|disable|import|remove|test`: the server records, through the router. */
 import { LLM_PROVIDERS } from '../../../shared/contracts/providers';
-import type { McpLastSeen, McpServerConfig, McpServerInput, McpServerRecord, McpTestResult } from '../../../shared/contracts/mcp-types';
+import type { McpLastSeen, McpServerConfig, McpServerInput, McpServerRecord, McpServerTransport, McpTestResult } from '../../../shared/contracts/mcp-types';
 import { DUPLICATE_ACTIONS, LOCAL_CONFIG_SOURCES, type LocalConfigSource, type McpImportPreviewEntry } from '../../../shared/contracts/mcp-import';
 import { AppError } from '../../../shared/errors';
 import { shellLine } from '../../../shared/text/commandLine';
@@ -93,18 +93,16 @@ function configFromFlags(command: string, values: ServerFlags): McpServerConfig 
   };
 }
 
-/** Sign-in is OAuth over HTTP: these flags mean nothing to stdio or WebSocket servers. */
-const OAUTH_TYPES: readonly string[] = ['sse', 'http'];
-
 /**
  * `config.oauth` from --oauth-client-id and a secret read from stdin (a flag value would sit in
  * the shell history and the process list). Undefined when neither flag is given.
  */
-async function oauthFromFlags(command: string, values: ServerFlags, io: CliIo, type: string): Promise<McpServerConfig['oauth']> {
+async function oauthFromFlags(command: string, values: ServerFlags, io: CliIo, type: McpServerTransport): Promise<McpServerConfig['oauth']> {
   const clientId = values['oauth-client-id'];
   const secretFromStdin = values['oauth-client-secret-stdin'];
   if (clientId === undefined && !secretFromStdin) return undefined;
-  if (!OAUTH_TYPES.includes(type)) throw new UsageError(`--oauth-client-id applies only to sse and http servers, not --type ${type}`, command);
+  // A sign-in client means nothing to a transport that never signs in (the transport table says which do).
+  if (!TRANSPORTS.get(type).signIn) throw new UsageError(`--oauth-client-id applies only to ${listWords(TRANSPORTS.signInTypes)} servers, not --type ${type}`, command);
   if (clientId === undefined || !clientId.trim()) throw new UsageError('--oauth-client-secret-stdin needs --oauth-client-id', command);
   if (!secretFromStdin) return { clientId: clientId.trim() };
   const { text } = await readTextInput(io, undefined);

@@ -6,6 +6,7 @@
 import type { McpAuthStatus, McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
 import { AppError, type AppErrorShape } from '../../../../../../shared/errors';
 import { requireExternalUrl } from '../../../../../../shared/externalUrl';
+import { TRANSPORTS } from '../../../../../../shared/transports';
 import { toSignInError } from './authErrors';
 import { ElftiaOAuthProvider, scopeWatchingFetch, type PreRegisteredClient } from './ElftiaOAuthProvider';
 import type { OAuthSessionStore } from './oauthSessionStore';
@@ -36,7 +37,7 @@ export interface ServerAuth {
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 
 /** OAuth is defined for the HTTP transports only; WebSocket (and stdio) have no standard auth. */
-export const supportsSignIn = (server: McpServerRecord) => (server.type === 'http' || server.type === 'sse') && Boolean(server.config.url?.trim());
+export const supportsSignIn = (server: McpServerRecord) => TRANSPORTS.get(server.type).signIn === true && Boolean(server.config.url?.trim());
 
 const preRegisteredOf = (server: McpServerRecord): PreRegisteredClient | undefined => {
   const clientId = server.config.oauth?.clientId?.trim();

@@ -8,6 +8,7 @@
  */
 import type { ErrorCode } from '../../../../../../shared/errors';
 import type { McpServerTransport } from '../../../../../../shared/contracts/mcp-types';
+import { TRANSPORTS } from '../../../../../../shared/transports';
 
 /** Where the connect stopped: starting the program, npx fetching its package, reaching the URL, or the MCP handshake. */
 export const CONNECT_STAGES = ['spawn', 'download', 'reach', 'initialize'] as const;
@@ -92,17 +93,15 @@ export interface ConnectExplanation {
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
 const isTlsCode = (code: string) => code.startsWith('CERT_') || code.startsWith('ERR_TLS') || code.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT';
-const EXPECTED_PATH: Partial<Record<McpServerTransport, string>> = { http: '/mcp', sse: '/sse' };
-
-const pathEnds = (path: string | undefined, tail: string) => (path ?? '').replace(/\/+$/, '').toLowerCase().endsWith(tail);
-
 function httpHint(transport: McpServerTransport, status: number, urlPath: string | undefined): Pick<ConnectExplanation, 'hint' | 'expectedPath'> {
   if (status === 401) return { hint: 'unauthorized' };
   if (status === 403) return { hint: 'forbidden' };
-  if (transport === 'sse' && (status === 400 || status === 405 || (status === 404 && pathEnds(urlPath, '/mcp')))) return { hint: 'sseTryHttp' };
-  if (transport === 'http' && (status === 405 || ((status === 404 || status === 400) && pathEnds(urlPath, '/sse')))) return { hint: 'httpTrySse' };
+  // A URL ending in the other transport's conventional path (the transport table's endpointPath).
+  const pathOf = urlPath === undefined ? undefined : TRANSPORTS.forEndpointPath(urlPath);
+  if (transport === 'sse' && (status === 400 || status === 405 || (status === 404 && pathOf === 'http'))) return { hint: 'sseTryHttp' };
+  if (transport === 'http' && (status === 405 || ((status === 404 || status === 400) && pathOf === 'sse'))) return { hint: 'httpTrySse' };
   if (status === 404) {
-    const expectedPath = EXPECTED_PATH[transport];
+    const expectedPath = TRANSPORTS.get(transport).endpointPath;
     return expectedPath ? { hint: 'endpointNotFound', expectedPath } : { hint: 'httpStatus' };
   }
   if (status >= 500) return { hint: 'serverError' };

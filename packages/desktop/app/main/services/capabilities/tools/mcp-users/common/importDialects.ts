@@ -114,9 +114,11 @@ export function inferTransport<T extends string>(
   if (command && runsProcess) return runsProcess.type;
   const byScheme = url ? table.forUrl(url) : [];
   if (byScheme.length === 1) return byScheme[0]!;
-  // The older HTTP+SSE transport conventionally serves its stream at …/sse; other http(s) URLs
-  // (and URLs we cannot read, which the schema then rejects) default to Streamable HTTP.
-  if (url && /\/sse\/?(\?.*)?$/i.test(url)) return 'sse';
+  // Transports that share a scheme (SSE and Streamable HTTP) are told apart by the path their
+  // servers conventionally serve on (…/sse); other http(s) URLs (and URLs we cannot read, which
+  // the schema then rejects) default to Streamable HTTP, the specification's current transport.
+  const byPath = url ? table.forEndpointPath(url.trim().split(/[?#]/)[0]!) : undefined;
+  if (byPath !== undefined && (byScheme.length === 0 || byScheme.includes(byPath))) return byPath;
   return 'http';
 }
 

@@ -28,14 +28,14 @@ export interface ServerFormValues {
     wsProtocol?: string;
     /** Seconds in the form; `config.timeoutMs` in the record. */
     timeoutSec?: number | null;
-    /** A pre-registered OAuth client (sse and http only); `config.oauth` in the record. */
+    /** A pre-registered OAuth client (transports that sign in only); `config.oauth` in the record. */
     oauthClientId?: string;
     oauthClientSecret?: string;
   };
 }
 
-/** Sign-in (OAuth) is defined for the HTTP transports only. */
-export const signsIn = (type: McpServerTransport) => type === 'http' || type === 'sse';
+/** Whether the transport table says a server of this type may ask to sign in (OAuth). */
+export const signsIn = (type: McpServerTransport) => TRANSPORTS.get(type).signIn === true;
 
 /** The fields of a record the form reads and writes; the rest is carried over untouched. */
 export type FormRecord = Pick<McpServerRecord, 'name' | 'type' | 'scope' | 'projectPath' | 'isActive' | 'config'>;
