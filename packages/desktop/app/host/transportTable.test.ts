@@ -11,7 +11,7 @@ import { defineTransports, TRANSPORTS, transportFields, transportOptions, type T
 import { TRANSPORT_FACTORIES, type TransportFactory } from '../main/services/capabilities/tools/mcp-users/pool/createTransport';
 import { inferTransport } from '../main/services/capabilities/tools/mcp-users/common/importDialects';
 import { mcpAddSchema } from '../main/services/routers/McpRouter';
-import { HELP } from './cli/help';
+import { helpText } from './cli/commandTable';
 import { checkFlagsApply, parseType, transportFlagsHelp, type ServerFlags } from './cli/serverFlags';
 
 /** The real table plus one transport that exists only here. */
@@ -104,9 +104,9 @@ describe('the real table', () => {
   it('agrees with the router enum, the CLI help, the form options and the factories', () => {
     const types = [...TRANSPORTS.types];
     expect(mcpAddSchema.shape.type.options).toEqual(types);
-    expect(typesInHelp(HELP['servers add'])).toEqual(types);
-    expect(typesInHelp(HELP['servers update'])).toEqual(types);
-    expect(HELP['servers add']).toContain(`--type ${types.join('|')}`);
+    expect(typesInHelp(helpText('servers add'))).toEqual(types);
+    expect(typesInHelp(helpText('servers update'))).toEqual(types);
+    expect(helpText('servers add')).toContain(`--type ${types.join('|')}`);
     expect(transportOptions(TRANSPORTS).map((option) => option.value)).toEqual(types);
     expect(Object.keys(TRANSPORT_FACTORIES).sort()).toEqual([...types].sort());
   });

@@ -389,7 +389,7 @@ describe('help and dispatch', () => {
     const topics: Array<[string[], string]> = [
       [['--help'], 'Usage: elftia-mcp [--config-dir DIR] <command>'],
       [['help', 'call'], 'Usage: elftia-mcp [--config-dir DIR] call NAME TOOL'],
-      [['servers', '--help'], 'Usage: elftia-mcp [--config-dir DIR] servers <list|add|update|enable|disable|import|remove|test|export|install-link|activate>'],
+      [['servers', '--help'], 'Usage: elftia-mcp [--config-dir DIR] servers <list|add|update|enable|disable|import|remove|test|auth|signout|export|install-link|activate>'],
       [['servers', 'update', '--help'], 'Changes exactly the fields whose flags are given'],
       [['servers', 'add', '--help'], '--header "K: V"'],
       [['servers', 'import', '-h'], 'FILE|-'],

@@ -4,45 +4,13 @@
  */
 import path from 'node:path';
 import { AppError, errorMessage } from '../../shared/errors';
+import { listWords } from '../../shared/transports';
 import { defaultConfigDir } from '../../main/services/config/configDir';
 import type { Services } from '../../main/services/createServices';
-import { EXIT, installHint, npxCacheHint, terminalIo, UsageError, type CliIo, type Command } from './cliKit';
-import { HELP, type HelpTopic } from './help';
+import { EXIT, installHint, npxCacheHint, terminalIo, UsageError, type CliIo } from './cliKit';
+import { commandSpec, helpText, isCommand, isGroup, isHelpTopic, subcommandsOf, type CommandName } from './commandTable';
 import { authHint } from './commands/auth';
 import { createRouterClient, type RouterClient } from './routerClient';
-
-/** Each command is loaded when it runs: start time is paid per command, and `--help` pays almost none. */
-const COMMANDS = {
-  'servers list': async () => (await import('./commands/servers')).serversList,
-  'servers add': async () => (await import('./commands/servers')).serversAdd,
-  'servers update': async () => (await import('./commands/servers')).serversUpdate,
-  'servers enable': async () => (await import('./commands/servers')).serversEnable,
-  'servers disable': async () => (await import('./commands/servers')).serversDisable,
-  'servers import': async () => (await import('./commands/servers')).serversImport,
-  'servers remove': async () => (await import('./commands/servers')).serversRemove,
-  'servers test': async () => (await import('./commands/servers')).serversTest,
-  'servers auth': async () => (await import('./commands/auth')).serversAuth,
-  'servers signout': async () => (await import('./commands/auth')).serversSignOut,
-  'servers export': async () => (await import('./commands/links')).serversExport,
-  'servers install-link': async () => (await import('./commands/links')).serversInstallLink,
-  'servers activate': async () => (await import('./commands/links')).serversActivate,
-  'providers list': async () => (await import('./commands/providers')).providersList,
-  'providers set': async () => (await import('./commands/providers')).providersSet,
-  'providers remove': async () => (await import('./commands/providers')).providersRemove,
-  'providers apply-key': async () => (await import('./commands/providers')).providersApplyKey,
-  tools: async () => (await import('./commands/tools')).tools,
-  call: async () => (await import('./commands/call')).call,
-  chat: async () => (await import('./commands/chat')).chat,
-  convert: async () => (await import('./commands/convert')).convert,
-  'deps check': async () => (await import('./commands/deps')).depsCheck,
-  'deps install': async () => (await import('./commands/deps')).depsInstall,
-  'presets list': async () => (await import('./commands/presets')).presetsList,
-  'presets install': async () => (await import('./commands/presets')).presetsInstall,
-} satisfies Partial<Record<HelpTopic, () => Promise<Command>>>;
-type CommandName = keyof typeof COMMANDS;
-
-const isCommand = (name: string): name is CommandName => Object.hasOwn(COMMANDS, name);
-const isTopic = (name: string): name is HelpTopic => Object.hasOwn(HELP, name);
 
 export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
   // Once, here: every command's output and every question reaches the terminal through this.
@@ -57,13 +25,14 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
   try {
     const { configDir, rest } = parseGlobalOptions(argv);
     const resolved = resolveCommand(rest);
-    if (resolved.help) {
-      io.stdout.write(`${HELP[resolved.help]}\n`);
+    if (resolved.help !== undefined) {
+      io.stdout.write(`${helpText(resolved.help)}\n`);
       return EXIT.OK;
     }
     command = resolved.name;
     const dir = path.resolve(configDir ?? defaultConfigDir(io.env));
-    const run = await COMMANDS[resolved.name]();
+    // Each handler is loaded when it runs: start time is paid per command, and `--help` pays almost none.
+    const run = await commandSpec(resolved.name).load();
     const open = async () => {
       const { openServices } = await import('./openServices');
       // An interrupt that came while loading must not start anything.
@@ -128,16 +97,7 @@ function parseGlobalOptions(argv: readonly string[]): { configDir?: string; rest
   return { configDir, rest: argv.slice(i) };
 }
 
-type Resolved = { help: HelpTopic } | { help?: undefined; name: CommandName; args: string[] };
-
-/** Commands that take a subcommand, and the subcommands named when one is missing. */
-const GROUPS = {
-  servers: 'list, add, update, enable, disable, import, remove, test, auth, signout, export, install-link or activate',
-  deps: 'check or install',
-  providers: 'list, set, remove or apply-key',
-  presets: 'list or install',
-} as const;
-const isGroup = (name: string | undefined): name is keyof typeof GROUPS => name !== undefined && Object.hasOwn(GROUPS, name);
+type Resolved = { help: string } | { help?: undefined; name: CommandName; args: string[] };
 
 function resolveCommand(words: string[]): Resolved {
   const [first, second] = words;
@@ -149,7 +109,7 @@ function resolveCommand(words: string[]): Resolved {
   const wantsHelp = (end === -1 ? args : args.slice(0, end)).some((a) => a === '-h' || a === '--help');
   if (group && name === group) {
     if (wantsHelp) return { help: group };
-    throw new UsageError(`${group} needs a subcommand: ${GROUPS[group]}`, group);
+    throw new UsageError(`${group} needs a subcommand: ${listWords(subcommandsOf(group), 'or')}`, group);
   }
   if (!isCommand(name)) {
     throw new UsageError(group ? `Unknown subcommand "${group} ${second}"` : `Unknown command "${first}"`, group);
@@ -157,10 +117,10 @@ function resolveCommand(words: string[]): Resolved {
   return wantsHelp ? { help: name } : { name, args };
 }
 
-function helpTopic(words: string[]): HelpTopic {
+function helpTopic(words: string[]): string {
   const topic = words.join(' ');
   if (!topic) return 'main';
-  if (!isTopic(topic)) throw new UsageError(`No help for "${topic}"`);
+  if (!isHelpTopic(topic)) throw new UsageError(`No help for "${topic}"`);
   return topic;
 }
 

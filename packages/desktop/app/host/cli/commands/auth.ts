@@ -7,7 +7,8 @@
 import type { McpAuthStatus } from '../../../shared/contracts/mcp-types';
 import { AppError, type AppErrorShape } from '../../../shared/errors';
 import { shellWord } from '../../../shared/text/commandLine';
-import { EXIT, parseCommand, positionals, resolveServer, type CliIo, type Command } from '../cliKit';
+import { EXIT, positionals, resolveServer, type CliIo, type Command } from '../cliKit';
+import { parseFlags } from '../commandTable';
 import type { RouterClient } from '../routerClient';
 
 /** What a person runs to sign in; said wherever a sign-in is needed but cannot start here. */
@@ -46,7 +47,7 @@ export async function signInOnTerminal(client: RouterClient, io: CliIo, server: 
 }
 
 export const serversAuth: Command = async ({ io, args, client }) => {
-  const { positionals: rest } = parseCommand('servers auth', args, {});
+  const { positionals: rest } = parseFlags('servers auth', args);
   const [ref] = positionals('servers auth', rest, ['NAME']) as [string];
   const app = await client();
   const server = await resolveServer(app, ref);
@@ -56,7 +57,7 @@ export const serversAuth: Command = async ({ io, args, client }) => {
 };
 
 export const serversSignOut: Command = async ({ io, args, client }) => {
-  const { positionals: rest } = parseCommand('servers signout', args, {});
+  const { positionals: rest } = parseFlags('servers signout', args);
   const [ref] = positionals('servers signout', rest, ['NAME']) as [string];
   const app = await client();
   const server = await resolveServer(app, ref);

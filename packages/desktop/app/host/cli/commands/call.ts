@@ -2,19 +2,14 @@
 import { randomUUID } from 'node:crypto';
 // The agent's own table (text; [Image: mime], [Audio: mime]; resources), so a terminal shows what a model is given.
 import { flattenContent } from '../../../main/services/agent-core/engine/tinyelf/tools/flattenContent';
-import { EXIT, nameFlags, parseCommand, parseSeconds, positionals, resolveServer, UsageError, writeJson, type Command } from '../cliKit';
+import { EXIT, nameFlags, parseSeconds, positionals, resolveServer, UsageError, writeJson, type Command } from '../cliKit';
+import { parseFlags } from '../commandTable';
 
 /** The route's fields and the flags or arguments that set them, for usage errors. */
 const FLAG_OF_FIELD = { toolName: 'TOOL', args: '--args', timeoutMs: '--timeout' };
 
 export const call: Command = async ({ io, args, client, serverQuestions }) => {
-  const { values, positionals: rest } = parseCommand('call', args, {
-    args: { type: 'string' },
-    timeout: { type: 'string' },
-    json: { type: 'boolean' },
-    progress: { type: 'boolean' },
-    yes: { type: 'boolean', short: 'y' },
-  });
+  const { values, positionals: rest } = parseFlags('call', args);
   serverQuestions.yes = values.yes === true;
   const [ref, toolName] = positionals('call', rest, ['NAME', 'TOOL']) as [string, string];
   const toolArgs = parseJson(values.args);

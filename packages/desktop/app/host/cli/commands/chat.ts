@@ -13,19 +13,15 @@ import { AppError } from '../../../shared/errors';
 // --provider is checked by the router (a bad id is a usage error naming the flag), like every input.
 import type { LlmProviderId } from '../../../shared/contracts/providers';
 import { flattenContent } from '../../../main/services/agent-core/engine/tinyelf/tools/flattenContent';
-import { EXIT, nameFlags, parseCommand, positionals, resolveServer, UsageError, type CliIo, type Command } from '../cliKit';
+import { EXIT, nameFlags, positionals, resolveServer, UsageError, type CliIo, type Command } from '../cliKit';
+import { parseFlags } from '../commandTable';
 import type { RouterClient } from '../routerClient';
 
 const FLAG_OF_FIELD = { providerId: '--provider', model: '--model', message: 'MESSAGE' };
 const MAX_SUMMARY = 200;
 
 export const chat: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('chat', args, {
-    provider: { type: 'string' },
-    model: { type: 'string' },
-    server: { type: 'string', multiple: true },
-    yes: { type: 'boolean', short: 'y' },
-  });
+  const { values, positionals: rest } = parseFlags('chat', args);
   if (!values.provider) throw new UsageError('--provider ID is required', 'chat');
   if (!values.model) throw new UsageError('--model M is required', 'chat');
   const [message] = positionals('chat', rest, ['MESSAGE']) as [string];

@@ -8,7 +8,8 @@ import { describeIssues } from '../../../shared/errors';
 import { parseToolFormat, TOOL_FORMAT_NAMES, type ToolFormat } from '../../../shared/toolFormats';
 import { convertMcpTools, type ConversionWarning } from '../../../main/services/capabilities/tools/mcp-users/common/toolConversion';
 import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/common/toolIds';
-import { EXIT, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
+import { EXIT, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
+import { parseFlags } from '../commandTable';
 
 
 /** An MCP Tool as servers send it; other fields (annotations, outputSchema, _meta …) are ignored. */
@@ -27,12 +28,7 @@ const InputToolSchema = z.object({
 const DEFAULT_SERVER = 'mcp';
 
 export const convert: Command = async ({ io, args }) => {
-  const { values, positionals: rest } = parseCommand('convert', args, {
-    format: { type: 'string' },
-    strict: { type: 'boolean' },
-    'no-strict': { type: 'boolean' },
-    server: { type: 'string' },
-  });
+  const { values, positionals: rest } = parseFlags('convert', args);
   if (rest.length > 1) positionals('convert', rest, ['FILE']);
   const format = parseFormat(values.format);
   if (values.strict && values['no-strict']) throw new UsageError('--strict and --no-strict contradict each other', 'convert');

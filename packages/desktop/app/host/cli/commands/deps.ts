@@ -1,7 +1,8 @@
 /** `deps check CMD` and `deps install CMD`: the dependency doctor from a terminal. */
 import type { DependencyCheckResult, DependencyInstallAction, DependencyInstallResult, InstallerRun } from '../../../shared/contracts/deps-types';
 import { shellLine, shellWord } from '../../../shared/text/commandLine';
-import { confirm, EXIT, nameFlags, parseCommand, positionals, UsageError, writeJson, type Command } from '../cliKit';
+import { confirm, EXIT, nameFlags, positionals, UsageError, writeJson, type Command } from '../cliKit';
+import { parseFlags } from '../commandTable';
 
 const FLAG_OF_FIELD = { command: 'CMD' };
 
@@ -20,7 +21,7 @@ function describeFound(check: DependencyCheckResult): string {
 }
 
 export const depsCheck: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('deps check', args, { json: { type: 'boolean' } });
+  const { values, positionals: rest } = parseFlags('deps check', args);
   const [command] = positionals('deps check', rest, ['CMD']) as [string];
   const check = await (await client()).call('deps.check', { command }).catch(nameFlags(FLAG_OF_FIELD));
   if (values.json) writeJson(io, check);
@@ -40,7 +41,7 @@ const NEXT_STEP: Record<DependencyInstallResult['next'], (r: DependencyInstallRe
 };
 
 export const depsInstall: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('deps install', args, { yes: { type: 'boolean', short: 'y' }, json: { type: 'boolean' } });
+  const { values, positionals: rest } = parseFlags('deps install', args);
   const [command] = positionals('deps install', rest, ['CMD']) as [string];
   const app = await client();
   const check = await app.call('deps.check', { command }).catch(nameFlags(FLAG_OF_FIELD));

@@ -2,15 +2,11 @@
 import { EXPORT_DIALECTS, type CodeRisk, type ExportDialect, type McpActivationReview, type McpReviewEntry } from '../../../shared/contracts/mcp-links';
 import { inlineSafe } from '../../../shared/text/visibleControls';
 import { riskyNames } from '../../../main/services/capabilities/tools/mcp-users/common/activationReview';
-import { confirm, EXIT, parseCommand, positionals, resolveServer, UsageError, writeJson, type CliIo, type Command } from '../cliKit';
+import { confirm, EXIT, positionals, resolveServer, UsageError, writeJson, type CliIo, type Command } from '../cliKit';
+import { parseFlags } from '../commandTable';
 
 export const serversExport: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('servers export', args, {
-    'with-secrets': { type: 'boolean' },
-    json: { type: 'boolean' },
-    server: { type: 'string', multiple: true },
-    dialect: { type: 'string' },
-  });
+  const { values, positionals: rest } = parseFlags('servers export', args);
   positionals('servers export', rest, []);
   const includeSecrets = Boolean(values['with-secrets']);
   const dialect = values.dialect;
@@ -62,7 +58,7 @@ function printReview(io: CliIo, review: McpActivationReview): void {
 }
 
 export const serversInstallLink: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('servers install-link', args, { json: { type: 'boolean' } });
+  const { values, positionals: rest } = parseFlags('servers install-link', args);
   const [url] = positionals('servers install-link', rest, ['URL']) as [string];
   const app = await client();
   const result = await app.call('mcp.install_link', { url });
@@ -79,11 +75,7 @@ export const serversInstallLink: Command = async ({ io, args, client }) => {
 };
 
 export const serversActivate: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('servers activate', args, {
-    yes: { type: 'boolean', short: 'y' },
-    'allow-risky-env': { type: 'boolean' },
-    json: { type: 'boolean' },
-  });
+  const { values, positionals: rest } = parseFlags('servers activate', args);
   const [ref] = positionals('servers activate', rest, ['NAME']) as [string];
   const app = await client();
   const { id } = await resolveServer(app, ref);

@@ -6,7 +6,8 @@
 import { LlmProviderIdSchema } from '../../../shared/contracts/providers';
 import type { PresetInstallStep, PresetListItem } from '../../../shared/contracts/presets';
 import { OfficialMcpPresetCategorySchema, presetTransport } from '../../../shared/mcp-presets';
-import { EXIT, nameFlags, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
+import { EXIT, nameFlags, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
+import { parseFlags } from '../commandTable';
 import { table } from '../format';
 
 const FLAG_OF_FIELD = { presetId: 'ID', apiKey: 'the key on stdin', keyFrom: '--key-from', directories: '--dir', category: '--category' } as const;
@@ -18,7 +19,7 @@ function keyColumn({ preset, keyAvailableFrom }: PresetListItem): string {
 }
 
 export const presetsList: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('presets list', args, { category: { type: 'string' }, json: { type: 'boolean' } });
+  const { values, positionals: rest } = parseFlags('presets list', args);
   positionals('presets list', rest, []);
   const category = values.category === undefined ? undefined : OfficialMcpPresetCategorySchema.safeParse(values.category);
   if (category && !category.success) {
@@ -45,14 +46,7 @@ const MARK: Record<PresetInstallStep['status'], string> = { done: 'ok', skipped:
 const stepLine = (s: PresetInstallStep) => `${s.step}: ${MARK[s.status]} ${s.message}${s.fix ? `\n  fix: ${s.fix}` : ''}\n`;
 
 export const presetsInstall: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('presets install', args, {
-    'key-from': { type: 'string' },
-    'key-stdin': { type: 'boolean' },
-    dir: { type: 'string', multiple: true },
-    json: { type: 'boolean' },
-    // Declared only to refuse it with the reason, rather than as an unknown option.
-    key: { type: 'string' },
-  });
+  const { values, positionals: rest } = parseFlags('presets install', args);
   if (values.key !== undefined) {
     throw new UsageError(
       '--key is refused: a key on the command line is kept in shell history and visible to other users in the process list. Pipe it in with --key-stdin, or use --key-from PROVIDER',

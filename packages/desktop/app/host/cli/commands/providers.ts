@@ -4,7 +4,8 @@
  * process listing on the machine.
  */
 import { LLM_PROVIDERS, LlmProviderIdSchema, type ApplyProviderKeyResult, type LlmProvider, type LlmProviderId } from '../../../shared/contracts/providers';
-import { confirmOnTerminal, EXIT, nameFlags, parseCommand, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
+import { confirmOnTerminal, EXIT, nameFlags, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
+import { parseFlags } from '../commandTable';
 import { table } from '../format';
 
 const FLAG_OF_FIELD = { id: 'ID', name: '--name', baseUrl: '--base-url', apiKey: 'the key on stdin' } as const;
@@ -20,7 +21,7 @@ function providerId(command: string, given: string[]) {
 }
 
 export const providersList: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('providers list', args, { json: { type: 'boolean' } });
+  const { values, positionals: rest } = parseFlags('providers list', args);
   positionals('providers list', rest, []);
   const providers = await (await client()).call('providers.list', {});
   if (values.json) {
@@ -33,15 +34,7 @@ export const providersList: Command = async ({ io, args, client }) => {
 };
 
 export const providersSet: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('providers set', args, {
-    name: { type: 'string' },
-    'base-url': { type: 'string' },
-    'key-stdin': { type: 'boolean' },
-    'update-servers': { type: 'boolean' },
-    'no-update-servers': { type: 'boolean' },
-    // Declared only to refuse it with the reason, rather than as an unknown option.
-    key: { type: 'string' },
-  });
+  const { values, positionals: rest } = parseFlags('providers set', args);
   if (values.key !== undefined) {
     throw new UsageError('--key is refused: a key on the command line is kept in shell history and visible to other users in the process list. Pipe it in with --key-stdin', 'providers set');
   }
@@ -97,7 +90,7 @@ function reportApplied(io: Parameters<Command>[0]['io'], id: LlmProviderId, resu
 }
 
 export const providersApplyKey: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('providers apply-key', args, { json: { type: 'boolean' } });
+  const { values, positionals: rest } = parseFlags('providers apply-key', args);
   const id = providerId('providers apply-key', rest);
   const result = await (await client()).call('providers.apply_key', { id });
   if (values.json) {
@@ -112,7 +105,7 @@ export const providersApplyKey: Command = async ({ io, args, client }) => {
 };
 
 export const providersRemove: Command = async ({ io, args, client }) => {
-  const { positionals: rest } = parseCommand('providers remove', args, {});
+  const { positionals: rest } = parseFlags('providers remove', args);
   const id = providerId('providers remove', rest);
   await (await client()).call('providers.remove', { id });
   io.stdout.write(`Removed the settings and key of ${id}\n`);

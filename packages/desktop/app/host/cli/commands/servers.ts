@@ -10,7 +10,6 @@ import {
   installHint,
   nameFlags,
   npxCacheHint,
-  parseCommand,
   parseSeconds,
   positionals,
   readTextInput,
@@ -21,12 +20,13 @@ import {
   type Command,
   type CommandContext,
 } from '../cliKit';
+import { parseFlags } from '../commandTable';
 import { describeTarget, localTime, redactServer, table } from '../format';
 import { authHint } from './auth';
 import { checkFlagsApply, FLAG_OF_FIELD, parseType, SERVER_OPTIONS, type ServerFlags } from '../serverFlags';
 
 export const serversList: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('servers list', args, { json: { type: 'boolean' } });
+  const { values, positionals: rest } = parseFlags('servers list', args);
   positionals('servers list', rest, []);
   const app = await client();
   const servers = await app.call('mcp.list', {});
@@ -117,7 +117,7 @@ function printSaved(io: CliIo, server: McpServerRecord, verb: string, json: bool
 }
 
 export const serversAdd: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('servers add', args, { ...SERVER_OPTIONS, inactive: { type: 'boolean' } });
+  const { values, positionals: rest } = parseFlags('servers add', args);
   positionals('servers add', rest, []);
   if (values.name === undefined) throw new UsageError('--name is required', 'servers add');
   if (values.type === undefined) throw new UsageError(`--type is required (${TRANSPORTS.types.join(', ')})`, 'servers add');
@@ -139,7 +139,7 @@ const UPDATABLE = Object.keys(SERVER_OPTIONS).filter((flag) => flag !== 'json') 
  * (--arg, --env, --header) replaces that whole list; config fields not named are kept.
  */
 export const serversUpdate: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('servers update', args, SERVER_OPTIONS);
+  const { values, positionals: rest } = parseFlags('servers update', args);
   const [ref] = positionals('servers update', rest, ['NAME']) as [string];
   if (!UPDATABLE.some((flag) => values[flag] !== undefined)) {
     throw new UsageError(`nothing to update: give at least one of ${UPDATABLE.map((flag) => `--${flag}`).join(', ')}`, 'servers update');
@@ -167,8 +167,8 @@ export const serversUpdate: Command = async ({ io, args, client }) => {
 const setActive =
   (isActive: boolean): Command =>
   async ({ io, args, client }) => {
-    const command = `servers ${isActive ? 'enable' : 'disable'}`;
-    const { positionals: rest } = parseCommand(command, args, {});
+    const command = isActive ? 'servers enable' : 'servers disable';
+    const { positionals: rest } = parseFlags(command, args);
     const [ref] = positionals(command, rest, ['NAME']) as [string];
     const app = await client();
     const current = await resolveServer(app, ref);
@@ -191,13 +191,6 @@ function pairs(command: string, items: string[], separator: string, flag: string
   }
   return map;
 }
-
-const IMPORT_OPTIONS = {
-  json: { type: 'boolean' },
-  preview: { type: 'boolean' },
-  'on-duplicate': { type: 'string' },
-  from: { type: 'string' },
-} as const;
 
 /** "stdio  npx -y pkg" / "http  https://h/mcp": what an entry would run or reach (secrets masked by the route). */
 const previewTarget = (e: McpImportPreviewEntry) => (e.command !== undefined ? shellLine([e.command, ...(e.args ?? [])]) : (e.url ?? ''));
@@ -222,7 +215,7 @@ const OUTCOME_VERB = { added: 'added   ', replaced: 'replaced', renamed: 'rename
  * import dialog on the command line, through the same preview and import routes.
  */
 export const serversImport: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('servers import', args, IMPORT_OPTIONS);
+  const { values, positionals: rest } = parseFlags('servers import', args);
   const onDuplicate = values['on-duplicate'];
   if (onDuplicate !== undefined && !isOneOf(DUPLICATE_ACTIONS, onDuplicate)) {
     throw new UsageError(`--on-duplicate must be ${listWords(DUPLICATE_ACTIONS, 'or')}`, 'servers import');
@@ -268,7 +261,7 @@ export const serversImport: Command = async ({ io, args, client }) => {
 };
 
 export const serversRemove: Command = async ({ io, args, client }) => {
-  const { positionals: rest } = parseCommand('servers remove', args, {});
+  const { positionals: rest } = parseFlags('servers remove', args);
   const [ref] = positionals('servers remove', rest, ['NAME']) as [string];
   const app = await client();
   const server = await resolveServer(app, ref);
@@ -278,7 +271,7 @@ export const serversRemove: Command = async ({ io, args, client }) => {
 };
 
 export const serversTest: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('servers test', args, { json: { type: 'boolean' }, all: { type: 'boolean' } });
+  const { values, positionals: rest } = parseFlags('servers test', args);
   if (values.all) {
     positionals('servers test', rest, []);
     return testAll(io, await client(), values.json);

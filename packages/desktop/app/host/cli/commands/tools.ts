@@ -1,10 +1,11 @@
 /** `tools NAME`: a server's enabled tools with the ids providers see. */
 import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/common/toolIds';
-import { EXIT, parseCommand, positionals, resolveServer, writeJson, type Command } from '../cliKit';
+import { EXIT, positionals, resolveServer, writeJson, type Command } from '../cliKit';
+import { parseFlags } from '../commandTable';
 import { summarizeArguments } from '../format';
 
 export const tools: Command = async ({ io, args, client }) => {
-  const { values, positionals: rest } = parseCommand('tools', args, { json: { type: 'boolean' } });
+  const { values, positionals: rest } = parseFlags('tools', args);
   const [ref] = positionals('tools', rest, ['NAME']) as [string];
   const app = await client();
   const server = await resolveServer(app, ref);

@@ -1,0 +1,495 @@
+/**
+ * Every CLI command, declared once: the words that name it, a one-line summary, its usage, its
+ * flags (the `parseArgs` options its handler parses with), its --help text and where its handler
+ * lives. runCli dispatches from this table; the main help, each group's help ("servers --help"),
+ * the "needs a subcommand" message and the reference in docs/cli.md (`npm run docs:cli`) are
+ * generated from it, and commandTable.test.ts fails when a flag is missing from its help or the
+ * docs drift. Handlers are loaded when they run, so `--help` loads no service.
+ */
+import type { ParseArgsConfig } from 'node:util';
+import { DUPLICATE_ACTIONS, LOCAL_CONFIG_SOURCES } from '../../shared/contracts/mcp-import';
+import { EXPORT_DIALECTS } from '../../shared/contracts/mcp-links';
+import { LLM_PROVIDERS } from '../../shared/contracts/providers';
+import { PRESET_CATEGORIES } from '../../shared/mcp-presets';
+import { TOOL_FORMAT_IDS, TOOL_FORMAT_NAMES, TOOL_FORMATS, toolFormatName } from '../../shared/toolFormats';
+import { TRANSPORTS } from '../../shared/transports';
+import { parseCommand, type Command } from './cliKit';
+import { SERVER_OPTIONS, transportFlagsHelp, transportFlagsSynopsis } from './serverFlags';
+
+type Flags = NonNullable<ParseArgsConfig['options']>;
+
+export interface CommandSpec {
+  /** The words that name it: `servers list`, `call`. A first word shared by several is a group. */
+  readonly name: string;
+  /** What follows the name in the main help's list: `NAME`, `NAME|--all`. */
+  readonly args?: string;
+  /** The main help's and the group help's line. */
+  readonly summary: string;
+  /** The usage after the name; each further line continues it. */
+  readonly usage: readonly string[];
+  /** The --help text below the usage line: what it does, then its flags. */
+  readonly about?: string;
+  /** The options its handler parses (strict: any other flag is a usage error). */
+  readonly flags: Flags;
+  /** `convert` reads no configuration, so it takes no --config-dir. */
+  readonly noConfig?: true;
+  readonly load: () => Promise<Command>;
+}
+
+const YES = { type: 'boolean', short: 'y' } as const;
+const JSON_FLAG = { json: { type: 'boolean' } } as const;
+
+/** The flags that describe a server, shared by `servers add` and `servers update`; the transport ones come from the table. */
+const SERVER_FLAGS = `  --name N          Unique name (compared case-insensitively)
+${transportFlagsHelp(TRANSPORTS)}
+  --timeout S       Tool calls on this server time out after S seconds (default 120)
+  --oauth-client-id ID         ${TRANSPORTS.signInTypes.join('/')}: a pre-registered OAuth client, for a server without
+                               dynamic registration (most servers register Elftia by themselves)
+  --oauth-client-secret-stdin  ${TRANSPORTS.signInTypes.join('/')}: read that client's secret from stdin (kept in the secret store)`;
+
+/** One line per format: the name to type, the API, and the id where it differs from the name. */
+const FORMAT_LINES = TOOL_FORMAT_IDS.map((format) => {
+  const name = toolFormatName(format);
+  return `                    ${name.padEnd(18)}${TOOL_FORMATS[format].label}${name === format ? '' : ` (also: ${format})`}`;
+}).join('\n');
+
+export const COMMAND_TABLE = [
+  {
+    name: 'servers list',
+    summary: 'List configured MCP servers (secrets redacted) and what was last seen of them',
+    usage: ['[--json]'],
+    flags: JSON_FLAG,
+    about: `Lists the configured servers. Env values, header values and URL credentials are shown as ***.
+Starts no server: below the list, what was last seen of each one (by the app or an earlier
+command): its tools and when they were listed, how its last connect ended and, for a server
+that keeps failing, until when the running app leaves it alone (1 s doubling to 5 min).
+  --json   Print the records as JSON (redacted the same way), each with its lastSeen`,
+    load: async () => (await import('./commands/servers')).serversList,
+  },
+  {
+    name: 'servers add',
+    summary: 'Add a server from flags',
+    usage: [`--name N --type ${TRANSPORTS.types.join('|')}`, transportFlagsSynopsis(TRANSPORTS), '[--timeout S] [--oauth-client-id ID] [--oauth-client-secret-stdin] [--inactive] [--json]'],
+    flags: { ...SERVER_OPTIONS, inactive: { type: 'boolean' } },
+    about: `${SERVER_FLAGS}
+  --inactive        Save without enabling (the app will not connect to it)
+  --json            Print the saved record (secrets redacted)`,
+    load: async () => (await import('./commands/servers')).serversAdd,
+  },
+  {
+    name: 'servers update',
+    args: 'NAME',
+    summary: "Change a server's name, transport, command, URL, headers, timeout …",
+    usage: ['NAME [--name N] [--type T]', transportFlagsSynopsis(TRANSPORTS), '[--timeout S] [--oauth-client-id ID] [--oauth-client-secret-stdin] [--json]'],
+    flags: SERVER_OPTIONS,
+    about: `Changes exactly the fields whose flags are given; everything else stays as it is. A repeatable
+flag (--arg, --env, --header) replaces that whole list. Use enable/disable for isActive.
+${SERVER_FLAGS}
+  --json            Print the saved record (secrets redacted)`,
+    load: async () => (await import('./commands/servers')).serversUpdate,
+  },
+  {
+    name: 'servers enable',
+    args: 'NAME',
+    summary: 'Let the app connect to a server (isActive)',
+    usage: ['NAME'],
+    flags: {},
+    about: 'Marks NAME active: the app connects to it and offers its tools.',
+    load: async () => (await import('./commands/servers')).serversEnable,
+  },
+  {
+    name: 'servers disable',
+    args: 'NAME',
+    summary: 'Keep a server saved but unused',
+    usage: ['NAME'],
+    flags: {},
+    about: 'Marks NAME inactive: it stays saved, the app does not connect to it.',
+    load: async () => (await import('./commands/servers')).serversDisable,
+  },
+  {
+    name: 'servers import',
+    args: 'FILE|-',
+    summary: 'Add servers from a JSON config (Claude Desktop, Cursor, VS Code …), with --preview',
+    usage: [`FILE|-|--from APP [--preview] [--on-duplicate ${DUPLICATE_ACTIONS.join('|')}] [--json]`],
+    flags: { ...JSON_FLAG, preview: { type: 'boolean' }, 'on-duplicate': { type: 'string' }, from: { type: 'string' } },
+    about: `Adds the servers in a JSON config read from FILE, stdin ("-") or another app's config on this
+machine (--from; read, never changed). Accepts the dialects the app's import accepts:
+{"mcpServers": {…}} (Claude Desktop, Cursor, Windsurf, Cline), {"servers": {…}} (VS Code mcp.json),
+{"mcp": {"servers": {…}}} and a bare {"name": config} map; comments and trailing commas are fine.
+Everything is written at once or (a rename whose name is taken) not at all. Good entries are added
+even when others are bad; each bad entry is reported by name with the field at fault.
+Exit code 1 when an entry is invalid, or a duplicate was skipped without --on-duplicate.
+  --preview              Only show what would happen: each entry's transport, target, problems and duplicates
+  --on-duplicate ACTION  For a name that exists: skip (default), replace (the saved server, keeping its id)
+                         or rename (to NAME-2, NAME-3 …)
+  --from APP             ${LOCAL_CONFIG_SOURCES.join(', ')}
+  --json                 Print the preview { entries } or the per-entry { results } as JSON`,
+    load: async () => (await import('./commands/servers')).serversImport,
+  },
+  {
+    name: 'servers remove',
+    args: 'NAME',
+    summary: 'Remove a server',
+    usage: ['NAME'],
+    flags: {},
+    about: 'Removes the server NAME (name, case-insensitive, or id).',
+    load: async () => (await import('./commands/servers')).serversRemove,
+  },
+  {
+    name: 'servers test',
+    args: 'NAME|--all',
+    summary: 'Connect to a server (or every active one) and list its tools',
+    usage: ['NAME|--all [--json]'],
+    flags: { ...JSON_FLAG, all: { type: 'boolean' } },
+    about: `Connects to NAME, lists its tools and disconnects. Exit code 1 when it cannot connect.
+  --all    Test every active server (a few at a time); exit code 1 when any fails
+  --json   Print the test result as JSON (with --all: [{ id, name, result }])`,
+    load: async () => (await import('./commands/servers')).serversTest,
+  },
+  {
+    name: 'servers auth',
+    args: 'NAME',
+    summary: 'Sign in to a remote server (OAuth) in the browser',
+    usage: ['NAME'],
+    flags: {},
+    about: `Signs in to the remote (${TRANSPORTS.signInTypes.join(' or ')}) server NAME, or signs in again. Prints the sign-in address and
+opens it with $BROWSER if set, else the system's opener; waits until the browser comes back.
+Tokens are kept in the secret store, never in the config file. Any command that meets a server
+needing a sign-in starts this itself when run at a terminal.`,
+    load: async () => (await import('./commands/auth')).serversAuth,
+  },
+  {
+    name: 'servers signout',
+    args: 'NAME',
+    summary: "Forget a remote server's sign-in",
+    usage: ['NAME'],
+    flags: {},
+    about: "Forgets the tokens and client registration kept for NAME's URL and disconnects it.",
+    load: async () => (await import('./commands/auth')).serversSignOut,
+  },
+  {
+    name: 'servers export',
+    summary: 'Print every server as Claude Desktop JSON (secret values left empty)',
+    usage: [`[--server NAME …] [--dialect ${EXPORT_DIALECTS.join('|')}] [--with-secrets] [--json]`],
+    flags: { ...JSON_FLAG, 'with-secrets': { type: 'boolean' }, server: { type: 'string', multiple: true }, dialect: { type: 'string' } },
+    about: `Prints servers as { "mcpServers": { NAME: … } } (Claude Desktop's format, which Cursor,
+Windsurf, Cline and "servers import" read). Inactive servers carry "disabled": true. Env values,
+header values and credentials in arguments and URLs are written as "" (the names stay, so whoever
+imports the file knows what to fill in) unless --with-secrets is given.
+  --server NAME   Only this server (repeat for more; default every server)
+  --dialect D     claude-desktop (default) or vscode ({ "servers": … } with each type named)
+  --with-secrets  Include the real values
+  --json          Print { json } instead of the config itself`,
+    load: async () => (await import('./commands/links')).serversExport,
+  },
+  {
+    name: 'servers install-link',
+    args: 'URL',
+    summary: 'Add the servers of an elftia://mcp/install link, inactive',
+    usage: ['URL [--json]'],
+    flags: JSON_FLAG,
+    about: `Adds the servers of an elftia://mcp/install?servers=<base64 JSON> link (any JSON "servers import"
+reads, at most 20 servers and 64 KiB). They are saved inactive and untrusted whatever the link
+says, and only their name, transport, command, arguments, env, URL and headers are kept. Prints
+what each would run; turn one on with "servers activate". Exit code 1 when an entry was not added.
+  --json   Print the per-entry results and each server's review`,
+    load: async () => (await import('./commands/links')).serversInstallLink,
+  },
+  {
+    name: 'servers activate',
+    args: 'NAME',
+    summary: 'Show what a server would run, ask, then turn it on',
+    usage: ['NAME [--yes] [--allow-risky-env] [--json]'],
+    flags: { ...JSON_FLAG, yes: YES, 'allow-risky-env': { type: 'boolean' } },
+    about: `Shows everything that decides what the server runs (command, each argument, the folder it starts
+in, URL, every env variable and header with its value; values that look like credentials only as
+"set") and asks before turning it on. A server added from a link is turned on only if it still
+matches what was shown, values included; activating lets it run, it does not trust its tools.
+Variables that change which code runs (PATH, NODE_OPTIONS, LD_PRELOAD, PYTHONPATH, npm_config_* …)
+are marked, and such a server is turned on only with --allow-risky-env, --yes or not.
+Exit code 1 when declined.
+  -y, --yes          Turn it on without asking (required when not at a terminal)
+  --allow-risky-env  Also accept the variables marked as changing which code runs
+  --json             Print the activated record (secrets redacted)`,
+    load: async () => (await import('./commands/links')).serversActivate,
+  },
+  {
+    name: 'providers list',
+    summary: 'List LLM providers: name, base URL, whether a key is set (never the key)',
+    usage: ['[--json]'],
+    flags: JSON_FLAG,
+    about: `Lists every known LLM provider with its name, the base URL in use and whether an API key is set.
+Keys are shown as ***; the desktop app reveals one when asked.
+  --json   Print [{ id, name, baseUrl?, defaultBaseUrl?, hasKey, keyMask? }]`,
+    load: async () => (await import('./commands/providers')).providersList,
+  },
+  {
+    name: 'providers set',
+    args: 'ID',
+    summary: "Set a provider's name, base URL or API key (the key from stdin)",
+    usage: ['ID [--name N] [--base-url URL] [--key-stdin] [--update-servers | --no-update-servers]'],
+    flags: {
+      name: { type: 'string' },
+      'base-url': { type: 'string' },
+      'key-stdin': { type: 'boolean' },
+      'update-servers': { type: 'boolean' },
+      'no-update-servers': { type: 'boolean' },
+      // Declared only to refuse it with the reason, rather than as an unknown option.
+      key: { type: 'string' },
+    },
+    about: `Changes the fields whose flags are given; the others stay as they are.
+  --name N          Display name
+  --base-url URL    An http(s) URL; an empty value goes back to the provider's default
+  --key-stdin       Read the API key from stdin (e.g. pass | elftia-mcp providers set openai --key-stdin).
+                    There is no --key VALUE: the command line is kept in shell history and shown
+                    to other users in the process list.
+  --update-servers  After a new key, update the servers installed with ID's key without asking.
+  --no-update-servers
+                    After a new key, leave those servers on the old key without asking.
+                    With neither, the command asks at the terminal (/dev/tty, or the console on
+                    Windows: stdin carried the key); without a terminal it leaves them as they are
+                    and names providers apply-key.`,
+    load: async () => (await import('./commands/providers')).providersSet,
+  },
+  {
+    name: 'providers remove',
+    args: 'ID',
+    summary: "Forget a provider's settings and delete its key",
+    usage: ['ID'],
+    flags: {},
+    about: "Forgets ID's name and base URL and deletes its API key.",
+    load: async () => (await import('./commands/providers')).providersRemove,
+  },
+  {
+    name: 'providers apply-key',
+    args: 'ID',
+    summary: "Put ID's current key into the servers installed with it",
+    usage: ['ID [--json]'],
+    flags: JSON_FLAG,
+    about: `Writes ID's saved key into every server installed from a preset with ID's key, changing only
+the key's environment variable or header; each server reconnects. Exit code 1 when one is skipped.
+  --json   Print { updated: [{ id, name }], skipped: [{ id, name, reason }] }`,
+    load: async () => (await import('./commands/providers')).providersApplyKey,
+  },
+  {
+    name: 'tools',
+    args: 'NAME',
+    summary: "Show a server's tools: ids, names, descriptions, arguments",
+    usage: ['NAME [--json]'],
+    flags: JSON_FLAG,
+    about: `Lists NAME's enabled tools: the tool id models see, the MCP name, the description and the
+arguments (* = required).
+  --json   Print [{ id, name, description, inputSchema, serverId, serverName }]`,
+    load: async () => (await import('./commands/tools')).tools,
+  },
+  {
+    name: 'call',
+    args: 'NAME TOOL',
+    summary: 'Call a tool and print its result',
+    usage: ['NAME TOOL [--args JSON] [--timeout S] [--progress] [--yes] [--json]'],
+    flags: { ...JSON_FLAG, args: { type: 'string' }, timeout: { type: 'string' }, progress: { type: 'boolean' }, yes: YES },
+    about: `Calls TOOL on server NAME and prints its content: text as is, images and audio as
+[Image: mime] / [Audio: mime]. Exit code 1 when the call fails or the tool returns isError.
+  --args JSON    Arguments as a JSON object (default {})
+  --timeout S    Cancel the call after S seconds (the server is told to stop)
+  --progress     Ask the server for progress and print each report on stderr as "progress N/TOTAL: message"
+  -y, --yes      When the server asks a question (elicitation), accept its defaults without asking
+                 (declined when a required field has none); when it asks for a model answer
+                 (sampling), answer with your configured model. Without --yes either is asked on
+                 the terminal, or declined at once when there is no terminal.
+  --json         Print the full result: { callId, isError, content, structuredContent?, durationMs }`,
+    load: async () => (await import('./commands/call')).call,
+  },
+  {
+    name: 'chat',
+    args: '"MESSAGE"',
+    summary: "Ask a model, with the servers' tools; approve its tool calls",
+    usage: ['--provider ID --model M [--server NAME …] [--yes] MESSAGE'],
+    flags: { provider: { type: 'string' }, model: { type: 'string' }, server: { type: 'string', multiple: true }, yes: YES },
+    about: `Sends MESSAGE to model M of provider ID (its key and base URL from "providers set") with the
+enabled tools of the servers, runs the tool calls the model makes and prints its answer as it
+streams. Each call and a summary of its result are printed on stderr. Only a trusted server's
+tools that say they are read-only and not destructive run by themselves; any other call is asked
+on the terminal: [o]nce, [a]lways in this chat, [d]eny (the model is told). Without a terminal
+such calls are refused (the model is told) unless --yes. Exit code 1 when the provider refuses
+or fails.
+  --provider ID   ${LLM_PROVIDERS.map((p) => p.id).join(', ')}
+  --model M       The model's id, as the provider names it
+  --server NAME   A server whose tools the model may use (repeatable; default: every active server)
+  -y, --yes       Allow every tool call that would ask for approval`,
+    load: async () => (await import('./commands/chat')).chat,
+  },
+  {
+    name: 'convert',
+    summary: 'Convert MCP tools to OpenAI / Anthropic / Gemini tool definitions',
+    usage: [`--format ${TOOL_FORMAT_NAMES.join('|')} [--strict|--no-strict]`, '[--server NAME] [FILE|-]'],
+    flags: { format: { type: 'string' }, strict: { type: 'boolean' }, 'no-strict': { type: 'boolean' }, server: { type: 'string' } },
+    noConfig: true,
+    about: `Reads MCP tools from FILE or stdin (an array of { name, description, inputSchema, serverName? }
+— other fields are ignored — or a tools/list result { "tools": [...] }) and prints the provider's tool
+definitions as JSON on stdout. For gemini that is [{ "functionDeclarations": [...] }].
+Warnings (tools dropped, sent non-strict, descriptions shortened) go to stderr.
+  --format F      The tool format:
+${FORMAT_LINES}
+  --strict        OpenAI formats: request strict schemas (default: off for openai, on for openai-responses)
+  --no-strict     OpenAI formats: never strict
+  --server NAME   Server name used in the tool ids mcp__NAME__tool (default: each tool's serverName,
+                  as in "tools NAME --json" output, else mcp)`,
+    load: async () => (await import('./commands/convert')).convert,
+  },
+  {
+    name: 'deps check',
+    args: 'CMD',
+    summary: 'Is a command a server needs (npx, uvx …) installed? Where, which version',
+    usage: ['CMD [--json]'],
+    flags: JSON_FLAG,
+    about: `Looks CMD up the way a stdio server's command is started: in the login shell's PATH when the app
+was not started from a terminal, else in PATH. Prints its path, its version (npx, npm, node, uv,
+uvx) and, when it is missing, how "deps install" would install it. Exit code 1 when missing.
+  --json   Print { command, found, path?, version?, source, install? }`,
+    load: async () => (await import('./commands/deps')).depsCheck,
+  },
+  {
+    name: 'deps install',
+    args: 'CMD',
+    summary: 'Install it (winget, Homebrew, the official script or its download page)',
+    usage: ['CMD [--yes] [--json]'],
+    flags: { ...JSON_FLAG, yes: YES },
+    about: `Installs CMD with its known installer and checks again:
+  npx, npm, node   Windows: winget; macOS: Homebrew; elsewhere: the download page (printed)
+  uv, uvx          the official install script (Windows: PowerShell; elsewhere: curl | sh)
+At a terminal it asks before running an installer; the installer's output is shown on stderr.
+Exit code 0 when installed (or already), 1 when it failed, was declined or a download page is
+left to finish.
+  -y, --yes  Run the installer without asking (required when not at a terminal)
+  --json     Print { command, alreadyInstalled, action, ran?, opened?, check, next }`,
+    load: async () => (await import('./commands/deps')).depsInstall,
+  },
+  {
+    name: 'presets list',
+    summary: 'List the official presets: category, transport, whether a key is needed',
+    usage: ['[--category C] [--json]'],
+    flags: { ...JSON_FLAG, category: { type: 'string' } },
+    about: `Lists the official presets: id, name ("(installed)" once added), category, transport and the key:
+needed (no saved provider key fits), linked (PROVIDER) (that provider's saved key would be used), none.
+  --category C   Only one category: ${PRESET_CATEGORIES.join(', ')}
+  --json         Print [{ preset, installed, serverId?, keyAvailableFrom? }]`,
+    load: async () => (await import('./commands/presets')).presetsList,
+  },
+  {
+    name: 'presets install',
+    args: 'ID',
+    summary: 'Add an official preset, connect to it and list its tools',
+    usage: ['ID [--key-from PROVIDER | --key-stdin] [--dir PATH …] [--json]'],
+    flags: {
+      ...JSON_FLAG,
+      'key-from': { type: 'string' },
+      'key-stdin': { type: 'boolean' },
+      dir: { type: 'string', multiple: true },
+      // Declared only to refuse it with the reason, rather than as an unknown option.
+      key: { type: 'string' },
+    },
+    about: `Takes the key, checks the command the preset runs, adds the server, connects and lists its tools,
+printing each step on stderr as it ends. Without a key option the key is the first linked
+provider's that is saved. Nothing is added when the key or the command is missing or the preset
+is installed already. A later step that fails (no network, a wrong key) leaves the server added,
+with the fix printed. Exit code 0 when every step worked, 1 when one failed.
+  --key-from PROVIDER  Use the key saved for PROVIDER (it must be linked to the preset)
+  --key-stdin          Read the key from stdin (e.g. pass | elftia-mcp presets install zai-vision --key-stdin).
+                       There is no --key VALUE: the command line is kept in shell history and shown
+                       to other users in the process list.
+  --dir PATH           A folder the server may use (presets that take folders; repeatable)
+  --json               Print { presetId, ok, steps, server, tools, keySource, keyProviderId? }`,
+    load: async () => (await import('./commands/presets')).presetsInstall,
+  },
+] as const satisfies readonly CommandSpec[];
+
+type Entry = (typeof COMMAND_TABLE)[number];
+export type CommandName = Entry['name'];
+
+const BY_NAME = new Map<string, CommandSpec>(COMMAND_TABLE.map((spec) => [spec.name, spec]));
+
+/** A group's note in its help, beside the generated list of subcommands. */
+const GROUP_NOTES: Readonly<Record<string, string>> = {
+  providers: `ID is one of: ${LLM_PROVIDERS.map((p) => p.id).join(', ')}.`,
+};
+
+/** `servers` → its subcommands in table order: `list`, `add` … */
+const GROUPS = new Map<string, string[]>();
+for (const { name } of COMMAND_TABLE) {
+  const [group, sub] = name.split(' ');
+  if (sub !== undefined) GROUPS.set(group!, [...(GROUPS.get(group!) ?? []), sub]);
+}
+
+export const isCommand = (name: string): name is CommandName => BY_NAME.has(name);
+export const isGroup = (name: string | undefined): name is string => name !== undefined && GROUPS.has(name);
+export const subcommandsOf = (group: string): readonly string[] => GROUPS.get(group) ?? [];
+export const commandSpec = (name: CommandName): CommandSpec => BY_NAME.get(name)!;
+
+/** The command's flags, parsed strictly with the options its table entry declares. */
+export function parseFlags<N extends CommandName>(name: N, args: string[]) {
+  return parseCommand(name, args, commandSpec(name).flags as Extract<Entry, { name: N }>['flags']);
+}
+
+const prefix = (spec: CommandSpec) => `elftia-mcp ${spec.noConfig ? '' : '[--config-dir DIR] '}${spec.name}`;
+
+/** The usage line(s), continuation lines indented under the first word after `elftia-mcp`. */
+function usageLines(spec: CommandSpec, indent: number): string {
+  const [first, ...more] = spec.usage;
+  return [`${prefix(spec)}${first ? ` ${first}` : ''}`, ...more.map((line) => `${' '.repeat(indent)}${line}`)].join('\n');
+}
+
+const GLOBAL = `Global options (before the command):
+  --config-dir DIR   Configuration folder (default: $ELFTIA_CONFIG_DIR, else the app's own folder,
+                     the one the desktop app and browser mode use)
+  -h, --help         Show help
+
+Exit codes: 0 success, 1 the command failed, 2 usage error (bad flag, argument or input), 130 interrupted.`;
+
+/** Aligned "  words  summary" lines. */
+function listing(rows: Array<[string, string]>): string {
+  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+  return rows.map(([left, summary]) => `  ${left.padEnd(width)}${summary}`).join('\n');
+}
+
+function mainHelp(): string {
+  const rows = COMMAND_TABLE.map((spec): [string, string] => [`${spec.name}${'args' in spec ? ` ${spec.args}` : ''}`, spec.summary]);
+  return `Usage: elftia-mcp [--config-dir DIR] <command> [options]
+
+Commands:
+${listing(rows)}
+
+NAME is a server's name (case-insensitive) or its id.
+Run "elftia-mcp <command> --help" for a command's options.
+
+${GLOBAL}`;
+}
+
+function groupHelp(group: string): string {
+  const subs = subcommandsOf(group);
+  const rows = subs.map((sub): [string, string] => [sub, BY_NAME.get(`${group} ${sub}`)!.summary]);
+  const note = GROUP_NOTES[group];
+  return `Usage: elftia-mcp [--config-dir DIR] ${group} <${subs.join('|')}> …
+
+Subcommands:
+${listing(rows)}
+${note ? `\n${note}\n` : ''}
+Run "elftia-mcp ${group} <subcommand> --help" for details.`;
+}
+
+/** A help topic: `main`, a group (`servers`) or a command (`servers list`). */
+export const isHelpTopic = (topic: string): boolean => topic === 'main' || isCommand(topic) || isGroup(topic);
+
+/** The --help text of a topic (isHelpTopic says which exist). */
+export function helpText(topic: string): string {
+  if (topic === 'main') return mainHelp();
+  if (isGroup(topic)) return groupHelp(topic);
+  const spec = BY_NAME.get(topic);
+  if (!spec) throw new Error(`No help topic "${topic}"`);
+  return `Usage: ${usageLines(spec, 9)}${spec.about ? `\n\n${spec.about}` : ''}`;
+}
+
+/** The synopsis block of docs/cli.md: every command's usage, in table order. */
+export function cliReference(): string {
+  return COMMAND_TABLE.map((spec) => usageLines(spec, 'elftia-mcp '.length)).join('\n');
+}
