@@ -3,6 +3,7 @@
  * `errors.<CODE>` with `data`; `message` is for logs.
  */
 import { z } from 'zod';
+import type { ErrorDataArg } from './errorData';
 import { limitOf, type LimitFacts } from './limits';
 
 export const ERROR_CODES = [
@@ -119,15 +120,21 @@ export type AppErrorShape = z.infer<typeof AppErrorShapeSchema>;
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: AppErrorShape };
 
-/** A thrown error that carries a code; services throw it, the router turns it into an envelope. */
-export class AppError extends Error {
+/**
+ * A thrown error that carries a code; services throw it, the router turns it into an envelope.
+ * `data` is checked against the code's shape (errorData.ts) where the code is written out.
+ */
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly data?: Record<string, unknown>;
+
   constructor(
-    readonly code: ErrorCode,
+    readonly code: C,
     message: string,
-    readonly data?: Record<string, unknown>,
+    data?: ErrorDataArg<C>,
   ) {
     super(message);
     this.name = 'AppError';
+    if (data !== undefined) this.data = data;
   }
 
   toShape(): AppErrorShape {
@@ -136,7 +143,7 @@ export class AppError extends Error {
 }
 
 export const ok = <T>(data: T): Result<T> => ({ ok: true, data });
-export const fail = (code: ErrorCode, message: string, data?: Record<string, unknown>): Result<never> => ({
+export const fail = <C extends ErrorCode>(code: C, message: string, data?: ErrorDataArg<C>): Result<never> => ({
   ok: false,
   error: new AppError(code, message, data).toShape(),
 });

@@ -4,19 +4,7 @@ import type { AppErrorShape } from '@shared/errors';
 import { useTranslation } from 'react-i18next';
 import { limitOfIssue, limitText } from './limitText';
 import { translateError } from './translateError';
-
-interface Issue {
-  path: string;
-  message: string;
-}
-
-const isIssue = (value: unknown): value is Issue =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Partial<Issue>).path === 'string' &&
-  typeof (value as Partial<Issue>).message === 'string';
-
-const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((line): line is string => typeof line === 'string') : []);
+import { errorIssues, serverFailureData } from '@shared/errorData';
 
 /**
  * A translated error, with the host's own message (and any validation issues) folded into
@@ -40,11 +28,10 @@ export function ErrorAlert({
   const { t: tErrors } = useTranslation('errors');
   const { token } = theme.useToken();
   const text = translateError(tErrors, error);
-  const tail = serverOutput ? stringsOf(error.data?.stderrTail) : [];
-  const rawIssues = error.data?.issues;
-  const issues = Array.isArray(rawIssues) ? rawIssues.filter(isIssue) : [];
+  const tail = serverOutput ? (serverFailureData(error)?.stderrTail ?? []) : [];
+  const issues = errorIssues(error);
   // A limit is said in the person's language; any other issue keeps the host's words.
-  const issueText = (issue: Issue) => {
+  const issueText = (issue: { path: string; message: string }) => {
     const limit = limitOfIssue(issue);
     return limit ? limitText(tErrors, limit) : issue.message;
   };

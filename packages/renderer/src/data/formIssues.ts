@@ -1,13 +1,8 @@
 import type { FormInstance } from 'antd';
 import type { AppErrorShape } from '@shared/errors';
+import { errorData, type ErrorData } from '@shared/errorData';
 
-interface Issue {
-  path: string;
-  message: string;
-}
-
-const isIssue = (value: unknown): value is Issue =>
-  typeof value === 'object' && value !== null && typeof (value as Issue).path === 'string' && typeof (value as Issue).message === 'string';
+type Issue = NonNullable<ErrorData<'VALIDATION_FAILED'>['issues']>[number];
 
 /** `config.args.0` → `['config', 'args', 0]`: antd names list items by number. */
 export const fieldName = (path: string): (string | number)[] =>
@@ -24,10 +19,10 @@ export function applyServerIssues(
   error: AppErrorShape,
   mapPath: (path: string) => string | undefined = (path) => path,
 ): Issue[] {
-  if (error.code !== 'VALIDATION_FAILED' || !Array.isArray(error.data?.issues)) return [];
+  const issues = errorData(error, 'VALIDATION_FAILED')?.issues ?? [];
   const unplaced: Issue[] = [];
   const byField = new Map<string, string[]>();
-  for (const issue of error.data.issues.filter(isIssue)) {
+  for (const issue of issues) {
     const mapped = issue.path ? mapPath(issue.path) : undefined;
     if (mapped === undefined) {
       unplaced.push(issue);

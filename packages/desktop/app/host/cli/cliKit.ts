@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
+import { errorData, serverFailureData } from '../../shared/errorData';
 import { AppError, errorMessage, type AppErrorShape } from '../../shared/errors';
 import { shellWord } from '../../shared/text/commandLine';
 import { terminalSafe } from '../../shared/text/visibleControls';
@@ -115,9 +116,9 @@ export async function readTextInput(io: CliIo, file: string | undefined): Promis
 }
 
 /** For a DEPS_MISSING whose command has a known installer: the line that offers to install it. */
-export function installHint({ code, data }: AppErrorShape): string | undefined {
-  if (code !== 'DEPS_MISSING' || !data?.install || typeof data.command !== 'string') return undefined;
-  return `To install it: elftia-mcp deps install ${shellWord(data.command)}`;
+export function installHint(error: AppErrorShape): string | undefined {
+  const missing = errorData(error, 'DEPS_MISSING');
+  return missing?.install ? `To install it: elftia-mcp deps install ${shellWord(missing.command)}` : undefined;
 }
 
 /**
@@ -125,9 +126,10 @@ export function installHint({ code, data }: AppErrorShape): string | undefined {
  * folder (npx downloads the package again at the next start). The folder comes from npm's own
  * error line, so it is quoted for the shell it is shown for.
  */
-export function npxCacheHint({ data }: AppErrorShape, platform: NodeJS.Platform = process.platform): string | undefined {
-  if (data?.hint !== 'npxCacheBroken' || typeof data.npxCacheDir !== 'string') return undefined;
-  const folder = data.npxCacheDir;
+export function npxCacheHint(error: AppErrorShape, platform: NodeJS.Platform = process.platform): string | undefined {
+  const facts = serverFailureData(error);
+  if (facts?.hint !== 'npxCacheBroken' || facts.npxCacheDir === undefined) return undefined;
+  const folder = facts.npxCacheDir;
   const remove = platform === 'win32' ? `rmdir /s /q "${folder.replaceAll('"', '')}"` : `rm -rf ${shellWord(folder)}`;
   return `npx's cache folder for this package is broken (a download cut short). To repair it, remove that folder; npx downloads the package again:\n  ${remove}`;
 }
@@ -149,9 +151,6 @@ export async function resolveServer(client: RouterClient, ref: string): Promise<
   return server;
 }
 
-const isIssue = (value: unknown): value is { path: string; message: string } =>
-  typeof value === 'object' && value !== null && typeof (value as { path?: unknown }).path === 'string' && typeof (value as { message?: unknown }).message === 'string';
-
 /**
  * For `.catch()` on a route call: the router's VALIDATION_FAILED becomes a usage error naming,
  * for each field at fault, the flag or argument that set it (`config.url` → `--url`). A field
@@ -159,8 +158,8 @@ const isIssue = (value: unknown): value is { path: string; message: string } =>
  */
 export function nameFlags(flagOf: Readonly<Record<string, string>>) {
   return (err: unknown): never => {
-    const issues: unknown = err instanceof AppError && err.code === 'VALIDATION_FAILED' ? err.data?.issues : undefined;
-    if (!Array.isArray(issues) || issues.length === 0 || !issues.every(isIssue)) throw err;
+    const issues = err instanceof AppError ? errorData(err, 'VALIDATION_FAILED')?.issues : undefined;
+    if (!issues?.length) throw err;
     // The longest path with a flag: `config.env.TOKEN` is set by the flag of `config.env`.
     const flag = (path: string) => {
       const parts = path.split('.');

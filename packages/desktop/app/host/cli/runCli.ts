@@ -3,6 +3,7 @@
  * process; tests call it in-process. Whatever a command starts is disposed before this returns.
  */
 import path from 'node:path';
+import { errorData } from '../../shared/errorData';
 import { AppError, errorMessage } from '../../shared/errors';
 import { listWords } from '../../shared/transports';
 import { defaultConfigDir } from '../../main/services/config/configDir';
@@ -59,11 +60,11 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
       return await run(context);
     } catch (err) {
       // A server that needs a sign-in: at a terminal, sign in and run the command once more.
-      const serverId = err instanceof AppError && err.code === 'AUTH_REQUIRED' ? err.data?.serverId : undefined;
-      if (!io.interactive || typeof serverId !== 'string' || resolved.name === 'servers auth' || !client) throw err;
+      const needed = err instanceof AppError ? errorData(err, 'AUTH_REQUIRED') : undefined;
+      if (!io.interactive || needed?.serverId === undefined || resolved.name === 'servers auth' || !client) throw err;
       const { signInOnTerminal } = await import('./commands/auth');
       io.stderr.write(`${(err as AppError).message}\n`);
-      await signInOnTerminal(await client, io, { id: serverId, name: String((err as AppError).data?.serverName ?? serverId) });
+      await signInOnTerminal(await client, io, { id: needed.serverId, name: needed.serverName });
       return await run(context);
     }
   } catch (err) {

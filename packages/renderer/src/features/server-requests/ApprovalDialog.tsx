@@ -82,7 +82,7 @@ function ApprovalModal({
       r.toolName === request.toolName &&
       sameArguments(r.arguments, request.arguments),
   ).length;
-  const issues = respond.error?.code === 'VALIDATION_FAILED' ? argumentIssueLines(respond.error.data) : [];
+  const issues = argumentIssueLines(respond.error);
   const tool = request.toolTitle ?? request.toolName;
   const busy = sending !== undefined;
 

@@ -18,6 +18,7 @@ import { useRouteMutation } from '@renderer/data/useRoute';
 import { ElicitationFields } from './ElicitationFields';
 import { answerContent, initialValues, type FormValue } from './elicitationValues';
 import { useElicitationQueue } from './useElicitationQueue';
+import { errorData } from '@shared/errorData';
 
 export function ElicitationDialog() {
   const { t } = useTranslation('settings/tools');
@@ -31,11 +32,9 @@ export function ElicitationDialog() {
 }
 
 const contentIssues = (error: AppErrorShape) =>
-  error.code === 'ELICITATION_INVALID_CONTENT' && Array.isArray(error.data?.issues)
-    ? (error.data.issues as { path?: unknown; message?: unknown }[]).flatMap((i) =>
-        typeof i.path === 'string' && i.path.startsWith('content.') && typeof i.message === 'string' ? [{ name: i.path.slice('content.'.length), message: i.message }] : [],
-      )
-    : [];
+  (errorData(error, 'ELICITATION_INVALID_CONTENT')?.issues ?? []).flatMap((i) =>
+    i.path.startsWith('content.') ? [{ name: i.path.slice('content.'.length), message: i.message }] : [],
+  );
 
 /**
  * Enter in a text or number field answers, as in any form; not while an IME composes (Chinese,

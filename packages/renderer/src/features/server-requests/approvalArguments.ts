@@ -1,3 +1,6 @@
+import { errorData } from '@shared/errorData';
+import type { AppErrorShape } from '@shared/errors';
+
 /** The arguments of a tool call as the person edits them in the approval dialog: JSON text, an object or a reason it is not one. */
 export type ParsedArguments = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 
@@ -26,9 +29,8 @@ export function sameArguments(a: unknown, b: unknown): boolean {
 }
 
 /** VALIDATION_FAILED issues on `arguments.<path>`, as lines to show under the editor. */
-export function argumentIssueLines(data: Record<string, unknown> | undefined): { path: string; message: string }[] {
-  const issues = Array.isArray(data?.issues) ? (data.issues as { path?: unknown; message?: unknown }[]) : [];
-  return issues.flatMap((i) =>
-    typeof i.path === 'string' && i.path.startsWith('arguments') && typeof i.message === 'string' ? [{ path: i.path.replace(/^arguments\.?/, ''), message: i.message }] : [],
+export function argumentIssueLines(error: AppErrorShape | null | undefined): { path: string; message: string }[] {
+  return (errorData(error ?? undefined, 'VALIDATION_FAILED')?.issues ?? []).flatMap((i) =>
+    i.path.startsWith('arguments') ? [{ path: i.path.replace(/^arguments\.?/, ''), message: i.message }] : [],
   );
 }

@@ -5,6 +5,7 @@
  * command meets a server that needs a sign-in and a person is at the terminal.
  */
 import type { McpAuthStatus } from '../../../shared/contracts/mcp-types';
+import { errorData } from '../../../shared/errorData';
 import { AppError, type AppErrorShape } from '../../../shared/errors';
 import { shellWord } from '../../../shared/text/commandLine';
 import { EXIT, positionals, resolveServer, type CliIo, type Command } from '../cliKit';
@@ -12,9 +13,9 @@ import { parseFlags } from '../commandTable';
 import type { RouterClient } from '../routerClient';
 
 /** What a person runs to sign in; said wherever a sign-in is needed but cannot start here. */
-export function authHint({ code, data }: AppErrorShape): string | undefined {
-  if (code !== 'AUTH_REQUIRED' || typeof data?.serverName !== 'string') return undefined;
-  return `To sign in: elftia-mcp servers auth ${shellWord(data.serverName)}`;
+export function authHint(error: AppErrorShape): string | undefined {
+  const needed = errorData(error, 'AUTH_REQUIRED');
+  return needed && `To sign in: elftia-mcp servers auth ${shellWord(needed.serverName)}`;
 }
 
 /** Starts the sign-in, prints the URL, waits until it ends; throws the failure's AppError. */

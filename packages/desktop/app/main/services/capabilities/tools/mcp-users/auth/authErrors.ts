@@ -29,7 +29,7 @@ export function authErrorOf(err: unknown, serverName: string, timeoutMs?: number
   const message = err instanceof Error ? err.message : String(err);
   const mismatch = RESOURCE_MISMATCH.exec(message);
   if (mismatch) {
-    return new AppError('AUTH_RESOURCE_MISMATCH', `"${serverName}": ${message}; no token was requested`, { ...data, resource: mismatch[1], expected: mismatch[2] });
+    return new AppError('AUTH_RESOURCE_MISMATCH', `"${serverName}": ${message}; no token was requested`, { ...data, resource: mismatch[1] ?? '', expected: mismatch[2] ?? '' });
   }
   return undefined;
 }

@@ -10,6 +10,7 @@ import { useRoute, useRouteMutation } from '@renderer/data/useRoute';
 import { ImportPreviewTable, type EntryChoice } from './ImportPreviewTable';
 import { ImportResultList } from './ImportResultList';
 import { JsonSyntaxAlert, type JsonSyntaxProblem } from './JsonSyntaxAlert';
+import { errorData } from '@shared/errorData';
 
 type Input = { json: string } | { source: LocalConfigSource };
 type Step = { kind: 'edit' } | { kind: 'preview'; input: Input; preview: McpImportPreview } | { kind: 'done'; result: McpImportResult };
@@ -18,9 +19,8 @@ const nameKey = (name: string) => name.trim().toLowerCase();
 
 /** IMPORT_INVALID_JSON carries where and why; anything else is shown as an error. */
 function syntaxProblem(error: AppErrorShape | null): JsonSyntaxProblem | undefined {
-  if (error?.code !== 'IMPORT_INVALID_JSON' || !error.data) return undefined;
-  const { line, column, reason } = error.data;
-  return typeof line === 'number' && typeof column === 'number' && typeof reason === 'string' ? ({ line, column, reason } as JsonSyntaxProblem) : undefined;
+  const data = errorData(error ?? undefined, 'IMPORT_INVALID_JSON');
+  return data && ({ line: data.line, column: data.column, reason: data.reason } as JsonSyntaxProblem);
 }
 
 /** The default for every duplicate is skip, with the preview's free name ready for rename. */

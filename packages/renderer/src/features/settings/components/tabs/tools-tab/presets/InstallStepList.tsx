@@ -12,6 +12,7 @@ import { requestOrThrow } from '@renderer/data/useRoute';
 import type { InstallRun, StepState, StepView } from './installSteps';
 import { useCommandCheck } from './useCommandCheck';
 import { keySlot, providerName } from './presetFacts';
+import { errorData } from '@shared/errorData';
 
 const KEY_CODES: readonly ErrorCode[] = ['PRESET_KEY_REQUIRED', 'PRESET_PROVIDER_NO_KEY', 'PRESET_PROVIDER_NOT_LINKED'];
 const REFUSED_CODES: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN'];
@@ -146,7 +147,7 @@ function StepDetail({ view, preset, result }: { view: StepView } & StepListProps
 function StepFailure({ view, error, preset, running, onRetry, onEnterKey, onOpenLogs, onEditServer }: { view: StepView; error: AppErrorShape } & StepListProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
-  const command = typeof error.data?.command === 'string' ? error.data.command : (preset.command ?? '');
+  const command = errorData(error, 'DEPS_MISSING')?.command ?? preset.command ?? '';
   // The event carries only a code; the sentence may need the preset's own values.
   const withData: AppErrorShape = { ...error, data: { command, presetName: preset.name, linkedProviders: (preset.linkedProviderIds ?? []).map(providerName).join(', '), ...error.data } };
   const fix = isFixCode(error.code) ? t(`gallery.fix.${error.code}`, { command }) : t('gallery.fix.other');

@@ -11,6 +11,7 @@ import { useToolsTabNav } from '../ToolsTabNav';
 import { InstallStepList } from './InstallStepList';
 import { applyStep, failedStep, finishWithError, finishWithSteps, idleRun, startRun, type InstallRun, type StepView } from './installSteps';
 import { keySlot, linkedProviderIds, providerName, serviceVariants } from './presetFacts';
+import { errorData } from '@shared/errorData';
 
 /** `provider:<id>` uses that provider's saved key; `input` the key typed here. */
 type KeyChoice = `provider:${LlmProviderId}` | 'input';
@@ -41,6 +42,8 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<PresetInstallResult | undefined>();
   const [blocking, setBlocking] = useState<AppErrorShape | undefined>();
+  // Installed already: the blocking error names the server to open instead.
+  const installed = errorData(blocking, 'PRESET_ALREADY_INSTALLED');
   // Events are applied only while this dialog's own install runs (the CLI may install the same preset).
   const listening = useRef(false);
 
@@ -195,8 +198,8 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
         {blocking ? (
           <Flex vertical gap="small">
             <ErrorAlert error={blocking} />
-            {typeof blocking.data?.serverId === 'string' ? (
-              <Button style={{ alignSelf: 'start' }} onClick={() => (onClose(), nav.openDetail(blocking.data!.serverId as string))}>
+            {installed ? (
+              <Button style={{ alignSelf: 'start' }} onClick={() => (onClose(), nav.openDetail(installed.serverId))}>
                 {t('gallery.alreadyInstalled')}
               </Button>
             ) : null}

@@ -37,6 +37,7 @@ import {
 } from './formValues';
 import { issueText, type Issue } from './issueText';
 import { TestResultPanel, stageLabel, type TestRun } from './TestResultPanel';
+import { errorData } from '@shared/errorData';
 
 type Secrets = RouteOutput<'mcp.reveal_secrets'>;
 
@@ -116,7 +117,7 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
   /** Puts a VALIDATION_FAILED answer (the host's or the schema's) on the fields, in the person's language. */
   const placeIssues = (error: AppErrorShape) => {
     const current = values();
-    const issues = Array.isArray(error.data?.issues) ? (error.data.issues as Issue[]) : [];
+    const issues = errorData(error, 'VALIDATION_FAILED')?.issues ?? [];
     const message = (issue: Issue) => {
       const limit = limitOfIssue(issue);
       return limit ? t('form.validation.limit', { limit: limitText(tErrors, limit) }) : issueText(t, issue, current);

@@ -11,6 +11,7 @@ import { useRoute, useRouteMutation } from '@renderer/data/useRoute';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { failureText } from './failureText';
 import { Truncated } from './Truncated';
+import { errorData, serverFailureData } from '@shared/errorData';
 
 /** Lines of the server log shown under "Show output"; the whole log is in the detail's Logs pane. */
 const OUTPUT_LINES = 40;
@@ -25,8 +26,9 @@ export function FailureExplanation({ server, failure, onRetry, retrying }: { ser
   const nav = useToolsTabNav();
   const [showOutput, setShowOutput] = useState(false);
   const text = failureText(failure, t, tErrors);
-  const command = failure.code === 'DEPS_MISSING' && typeof failure.data?.command === 'string' ? failure.data.command : undefined;
-  const brokenCache = text.hintCode === 'npxCacheBroken' && typeof failure.data?.npxCacheDir === 'string' ? failure.data.npxCacheDir : undefined;
+  const missing = errorData(failure, 'DEPS_MISSING');
+  const facts = serverFailureData(failure);
+  const brokenCache = text.hintCode === 'npxCacheBroken' ? facts?.npxCacheDir : undefined;
 
   return (
     <Alert
@@ -44,7 +46,7 @@ export function FailureExplanation({ server, failure, onRetry, retrying }: { ser
           {text.stage ? (
             <Typography.Text type="secondary">{t('errorHelp.stageLabel', { stage: t(`errorHelp.stage.${text.stage}`) })}</Typography.Text>
           ) : null}
-          {command ? <InstallCommand command={command} canInstall={failure.data?.install !== undefined} onInstalled={onRetry} /> : null}
+          {missing ? <InstallCommand command={missing.command} canInstall={missing.install !== undefined} onInstalled={onRetry} /> : null}
           {brokenCache ? <RemoveNpxCache folder={brokenCache} onRemoved={onRetry} /> : null}
           <Flex gap="small" wrap>
             <Button size="small" icon={<RedoOutlined aria-hidden />} loading={retrying} onClick={onRetry}>
@@ -60,7 +62,7 @@ export function FailureExplanation({ server, failure, onRetry, retrying }: { ser
               {t('errorHelp.actions.logs')}
             </Button>
           </Flex>
-          {showOutput ? <ServerOutput server={server} fallback={failure.data?.stderrTail} /> : null}
+          {showOutput ? <ServerOutput server={server} fallback={facts?.stderrTail} /> : null}
           <details>
             <summary>{t('common:error.details')}</summary>
             <Typography.Text code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{`${failure.code}: ${failure.message}`}</Typography.Text>

@@ -6,6 +6,7 @@ import type { AppErrorShape } from '@shared/errors';
 import type { TFunction } from 'i18next';
 import { isConnectHint, isConnectStage, type ConnectHint, type ConnectStage } from '@mcp-common/connectFailure';
 import { translateError } from '@renderer/components/translateError';
+import { serverFailureData } from '@shared/errorData';
 
 export interface FailureText {
   /** The code's sentence ("Could not connect to the MCP server."). */
@@ -23,8 +24,9 @@ const scalars = (data: Record<string, unknown> | undefined) =>
   >;
 
 export function failureText(failure: AppErrorShape, t: TFunction<['settings/tools', 'common']>, tErrors: TFunction<'errors'>): FailureText {
-  const hintCode = isConnectHint(failure.data?.hint) ? failure.data.hint : undefined;
-  const stage = isConnectStage(failure.data?.stage) ? failure.data.stage : undefined;
+  const facts = serverFailureData(failure);
+  const hintCode = isConnectHint(facts?.hint) ? facts.hint : undefined;
+  const stage = isConnectStage(facts?.stage) ? facts.stage : undefined;
   // exitCode is null when a signal ended the process; the killed hint names the signal instead.
   const hint = hintCode ? t(`errorHelp.hint.${hintCode}`, scalars(failure.data)) : undefined;
   return { summary: translateError(tErrors, failure), hint, hintCode, stage };
