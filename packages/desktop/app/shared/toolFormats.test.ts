@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseToolFormat, TOOL_FORMAT_IDS, TOOL_FORMAT_NAMES, TOOL_FORMATS, toolFormatName, type ToolFormatInfo } from './toolFormats';
+import { parseToolFormat, STRICT_FORMATS, TOOL_FORMAT_IDS, TOOL_FORMAT_NAMES, TOOL_FORMATS, toolFormatName, type ToolFormatInfo } from './toolFormats';
 
 describe('tool formats', () => {
   it('reads a format by its id or its alias, and nothing else', () => {
@@ -14,6 +14,11 @@ describe('tool formats', () => {
     expect(toolFormatName('google')).toBe('gemini');
     expect(toolFormatName('anthropic')).toBe('anthropic');
     expect(TOOL_FORMAT_NAMES).toEqual(['openai', 'openai-responses', 'anthropic', 'gemini']);
+  });
+
+  it('says which formats have a strict mode and its default', () => {
+    expect(STRICT_FORMATS).toEqual(['openai', 'openai-responses']);
+    expect(STRICT_FORMATS.map((id) => (TOOL_FORMATS[id] as ToolFormatInfo).strictByDefault)).toEqual([false, true]);
   });
 
   it('gives every name exactly one meaning', () => {

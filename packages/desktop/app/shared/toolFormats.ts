@@ -13,11 +13,17 @@ export interface ToolFormatInfo {
   readonly label: string;
   /** The name people know it by; the CLI shows it in place of the id and accepts both. */
   readonly alias?: string;
+  /**
+   * The format can ask the API to hold the model to the schema (OpenAI's `strict`), and whether it
+   * does when not told: each follows its API's own default (Chat Completions off, Responses on,
+   * which treats an omitted `strict` as true). Absent: the format has no strict mode.
+   */
+  readonly strictByDefault?: boolean;
 }
 
 export const TOOL_FORMATS = {
-  openai: { label: 'OpenAI Chat Completions' },
-  'openai-responses': { label: 'OpenAI Responses' },
+  openai: { label: 'OpenAI Chat Completions', strictByDefault: false },
+  'openai-responses': { label: 'OpenAI Responses', strictByDefault: true },
   anthropic: { label: 'Anthropic Messages' },
   google: { label: 'Gemini', alias: 'gemini' },
 } as const satisfies Record<string, ToolFormatInfo>;
@@ -34,6 +40,9 @@ export const toolFormatName = (format: ToolFormat): string => (TOOL_FORMATS[form
 
 /** Every format by the name people read, in table order. */
 export const TOOL_FORMAT_NAMES: readonly string[] = TOOL_FORMAT_IDS.map(toolFormatName);
+
+/** The formats that have a strict mode, in table order. */
+export const STRICT_FORMATS: readonly ToolFormat[] = TOOL_FORMAT_IDS.filter((id) => (TOOL_FORMATS[id] as ToolFormatInfo).strictByDefault !== undefined);
 
 /** The format a name means (an id or an alias, as typed), or undefined. */
 export function parseToolFormat(name: string): ToolFormat | undefined {

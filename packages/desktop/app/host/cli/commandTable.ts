@@ -11,7 +11,7 @@ import { DUPLICATE_ACTIONS, LOCAL_CONFIG_SOURCES } from '../../shared/contracts/
 import { EXPORT_DIALECTS } from '../../shared/contracts/mcp-links';
 import { LLM_PROVIDERS } from '../../shared/contracts/providers';
 import { PRESET_CATEGORIES } from '../../shared/mcp-presets';
-import { TOOL_FORMAT_IDS, TOOL_FORMAT_NAMES, TOOL_FORMATS, toolFormatName } from '../../shared/toolFormats';
+import { STRICT_FORMATS, TOOL_FORMAT_IDS, TOOL_FORMAT_NAMES, TOOL_FORMATS, toolFormatName, type ToolFormatInfo } from '../../shared/toolFormats';
 import { TRANSPORTS } from '../../shared/transports';
 import { parseCommand, type Command } from './cliKit';
 import { SERVER_OPTIONS, transportFlagsHelp, transportFlagsSynopsis } from './serverFlags';
@@ -52,6 +52,9 @@ const FORMAT_LINES = TOOL_FORMAT_IDS.map((format) => {
   const name = toolFormatName(format);
   return `                    ${name.padEnd(18)}${TOOL_FORMATS[format].label}${name === format ? '' : ` (also: ${format})`}`;
 }).join('\n');
+
+/** "off for openai, on for openai-responses": each strict format's default, from the format table. */
+const STRICT_DEFAULTS = STRICT_FORMATS.map((format) => `${(TOOL_FORMATS[format] as ToolFormatInfo).strictByDefault ? 'on' : 'off'} for ${toolFormatName(format)}`).join(', ');
 
 export const COMMAND_TABLE = [
   {
@@ -331,8 +334,8 @@ definitions as JSON on stdout. For gemini that is [{ "functionDeclarations": [..
 Warnings (tools dropped, sent non-strict, descriptions shortened) go to stderr.
   --format F      The tool format:
 ${FORMAT_LINES}
-  --strict        OpenAI formats: request strict schemas (default: off for openai, on for openai-responses)
-  --no-strict     OpenAI formats: never strict
+  --strict        ${STRICT_FORMATS.map(toolFormatName).join('/')}: request strict schemas (default: ${STRICT_DEFAULTS})
+  --no-strict     ${STRICT_FORMATS.map(toolFormatName).join('/')}: never strict
   --server NAME   Server name used in the tool ids mcp__NAME__tool (default: each tool's serverName,
                   as in "tools NAME --json" output, else mcp)`,
     load: async () => (await import('./commands/convert')).convert,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ERROR_DATA, errorData, errorIssues, serverFailureData } from '../../shared/errorData';
-import { AppError, ERROR_CODES, validationFailure } from '../../shared/errors';
+import { AppError, ERROR_CODES, validationFailure, type AppErrorShape } from '../../shared/errors';
 import { checkExternalUrl } from '../../shared/externalUrl';
 import { authErrorOf } from './capabilities/tools/mcp-users/auth/authErrors';
 import { SignInRequired } from './capabilities/tools/mcp-users/auth/ElftiaOAuthProvider';
@@ -32,7 +32,8 @@ describe('the error data table', () => {
     const error = new AppError('CHAT_STEP_LIMIT', 'too many', { steps: 8 }).toShape();
     expect(errorData(error, 'CHAT_STEP_LIMIT')).toEqual({ steps: 8 });
     expect(errorData(error, 'CHAT_BUSY')).toBeUndefined();
-    expect(errorData({ code: 'CHAT_STEP_LIMIT', message: '', data: { steps: 'eight' } }, 'CHAT_STEP_LIMIT')).toBeUndefined();
+    const misshapen: AppErrorShape = { code: 'CHAT_STEP_LIMIT', message: '', data: { steps: 'eight' } };
+    expect(errorData(misshapen, 'CHAT_STEP_LIMIT')).toBeUndefined();
     expect(errorData(undefined, 'CHAT_STEP_LIMIT')).toBeUndefined();
   });
 

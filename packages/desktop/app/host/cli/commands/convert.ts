@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { MCPTool } from '../../../shared/contracts/mcp-types';
 import { describeIssues } from '../../../shared/errors';
-import { parseToolFormat, TOOL_FORMAT_NAMES, type ToolFormat } from '../../../shared/toolFormats';
+import { parseToolFormat, STRICT_FORMATS, TOOL_FORMAT_NAMES, toolFormatName, type ToolFormat } from '../../../shared/toolFormats';
+import { listWords } from '../../../shared/transports';
 import { convertMcpTools, type ConversionWarning } from '../../../main/services/capabilities/tools/mcp-users/common/toolConversion';
 import { assignToolIds } from '../../../main/services/capabilities/tools/mcp-users/common/toolIds';
 import { EXIT, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
@@ -33,8 +34,8 @@ export const convert: Command = async ({ io, args }) => {
   const format = parseFormat(values.format);
   if (values.strict && values['no-strict']) throw new UsageError('--strict and --no-strict contradict each other', 'convert');
   const strict = values.strict ? true : values['no-strict'] ? false : undefined;
-  if (strict !== undefined && !format.startsWith('openai')) {
-    throw new UsageError(`--${strict ? '' : 'no-'}strict applies only to --format openai and openai-responses`, 'convert');
+  if (strict !== undefined && !STRICT_FORMATS.includes(format)) {
+    throw new UsageError(`--${strict ? '' : 'no-'}strict applies only to --format ${listWords(STRICT_FORMATS.map(toolFormatName))}`, 'convert');
   }
   if (values.server !== undefined && !values.server.trim()) throw new UsageError('--server must not be empty', 'convert');
 

@@ -8,7 +8,7 @@
  */
 import type { MCPTool } from '../../../../../../shared/contracts/mcp-types';
 import { errorMessage } from '../../../../../../shared/errors';
-import type { ToolFormat } from '../../../../../../shared/toolFormats';
+import { TOOL_FORMATS, type ToolFormat } from '../../../../../../shared/toolFormats';
 import { compileAnthropicSchema, type AnthropicInputSchema } from './schema/anthropic';
 import { shortenDescription } from './schema/description';
 import { compileGeminiSchema, GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS, type GeminiSchema } from './schema/gemini';
@@ -88,7 +88,7 @@ export interface ToolSchemaRepairs {
 }
 
 export interface OpenAIConvertOptions extends ConvertOptions {
-  /** Defaults follow each API's own default: off for Chat Completions, on for Responses. */
+  /** Defaults to the format's `strictByDefault` (toolFormats.ts), each API's own default. */
   strict?: boolean;
 }
 
@@ -106,14 +106,14 @@ export interface ToolConversion<T> {
 }
 
 export function convertMcpToolsToOpenAI(tools: readonly MCPTool[], options: OpenAIConvertOptions = {}): ToolConversion<OpenAITool[]> {
-  return convertOpenAI(tools, options.strict ?? false, options, (fn) => ({ type: 'function', function: fn }));
+  return convertOpenAI(tools, options.strict ?? TOOL_FORMATS.openai.strictByDefault, options, (fn) => ({ type: 'function', function: fn }));
 }
 
 export function convertMcpToolsToOpenAIResponses(
   tools: readonly MCPTool[],
   options: OpenAIConvertOptions = {},
 ): ToolConversion<OpenAIResponsesTool[]> {
-  return convertOpenAI(tools, options.strict ?? true, options, (fn) => ({ type: 'function', ...fn }));
+  return convertOpenAI(tools, options.strict ?? TOOL_FORMATS['openai-responses'].strictByDefault, options, (fn) => ({ type: 'function', ...fn }));
 }
 
 export function convertMcpToolsToAnthropic(tools: readonly MCPTool[], options: ConvertOptions = {}): ToolConversion<AnthropicTool[]> {
