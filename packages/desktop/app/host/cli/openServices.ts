@@ -30,7 +30,7 @@ export function openServices(dir: string, io: CliIo): Services {
   // The pool's settings (servers connecting at once, npx's download limit) from the command's environment.
   const services = createServices({ ...stores, fetch: globalThis.fetch, processes, openAuthUrl }, { connectOnAdd: false, ...poolSettings({}, io.env) });
   // Raised by what a server does while the command runs (a sampling request refused).
-  services.mcpService.onNotice(warn);
+  services.mcp.notices.onNotice(warn);
   // Tests run many commands in one process, so each run's tracker (and exit hook) goes with it.
   let disposed: Promise<void> | undefined;
   return {

@@ -11,7 +11,7 @@ describe('Emitter', () => {
     emitter.on('text', (t) => heard.push(`text ${t}`));
     emitter.on('change', () => heard.push('change'));
     emitter.emit('value', 2);
-    emitter.emit('change');
+    emitter.emit('change', undefined);
     emitter.emit('text', 'x');
     expect(heard).toEqual(['value 2', 'change', 'text x']);
   });

@@ -3,7 +3,8 @@
  * contract names), the stores' notices, the host's and the renderer's small stores all use it.
  * Runtime-neutral (no Node API), so the renderer runs the same code.
  *
- * - `Events` maps each event name to its one payload (`void` for an event that carries none).
+ * - `Events` maps each event name to its one payload (`void` for an event that carries none:
+ *   `emit('change', undefined)`).
  * - `on` returns the unsubscribe function; subscribing the same function twice gives two
  *   independent subscriptions.
  * - A listener that throws does not keep the event from the others. Its error is handed to
@@ -22,15 +23,14 @@ export interface EmitterOptions {
   onListenerError?(err: unknown): void;
 }
 
-type Payload<Events, E extends keyof Events> = Events[E] extends void ? [] : [payload: Events[E]];
-
 /** One subscription; an object, so equal functions subscribed twice stay two. */
 interface Entry {
   listener: (payload: never) => void;
 }
 
 export class Emitter<Events extends { [E in keyof Events]: unknown }> {
-  private readonly listeners = new Map<keyof Events, Set<Entry>>();
+  // Keyed by any name, so an emitter of more events can be handed to code that knows fewer of them.
+  private readonly listeners = new Map<PropertyKey, Set<Entry>>();
   private count = 0;
 
   constructor(private readonly options: EmitterOptions = {}) {}
@@ -48,14 +48,14 @@ export class Emitter<Events extends { [E in keyof Events]: unknown }> {
     };
   }
 
-  emit<E extends keyof Events>(event: E, ...[payload]: Payload<Events, E>): void {
+  emit<E extends keyof Events>(event: E, payload: Events[E]): void {
     const set = this.listeners.get(event);
     if (!set) return;
     let failed: { err: unknown } | undefined;
     // A copy: a listener may unsubscribe itself or another while we iterate.
     for (const { listener } of [...set]) {
       try {
-        (listener as (payload: Events[E] | undefined) => void)(payload);
+        (listener as (payload: Events[E]) => void)(payload);
       } catch (err) {
         if (this.options.onListenerError) this.options.onListenerError(err);
         else failed ??= { err };
