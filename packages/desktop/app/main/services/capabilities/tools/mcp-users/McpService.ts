@@ -77,7 +77,6 @@ export interface McpPeers {
 }
 
 export class McpService {
-  readonly events: Emitter<McpServiceEvents>;
   private readonly records: ServerRecords;
   private readonly pool: ConnectionPool;
   private readonly tools: ServerTools;
@@ -96,7 +95,6 @@ export class McpService {
   ) {
     this.opts = { ...DEFAULTS, fetch: globalThis.fetch, ...options };
     const { events, signIns, elicitation, sampling } = peers;
-    this.events = events;
     this.records = new ServerRecords(store, (change) => events.emit('mcp.servers_changed', change));
     this.pool = new ConnectionPool(peers.log, { ...this.opts, authFor: signIns && ((server) => signIns.authFor(server)) }, {
       onState: (serverId, state) => this.onPoolState(serverId, state),
@@ -130,7 +128,7 @@ export class McpService {
   }
 
   private onPoolState(serverId: string, { failure, ...live }: PoolState): void {
-    this.events.emit('mcp.connection_state', { serverId, ...live, ...(failure ? { error: failure.message, failure } : {}) });
+    this.peers.events.emit('mcp.connection_state', { serverId, ...live, ...(failure ? { error: failure.message, failure } : {}) });
     const server = this.findRecord(serverId);
     if (!server) return;
     if (failure || live.state === 'connected') this.peers.signIns?.noteOutcome(server, failure ? { failure } : { connected: true });
@@ -218,11 +216,11 @@ export class McpService {
     const known = new Set(before.map((s) => s.id));
     const added = [...now.values()].filter((server) => !known.has(server.id));
     if (this.opts.connectOnAdd) for (const server of added) if (isActiveAndReviewed(server)) this.pool.connectInBackground(server);
-    this.events.emit('mcp.servers_changed', { reason: 'external' });
+    this.peers.events.emit('mcp.servers_changed', { reason: 'external' });
     // An install link the CLI took (`servers install-link`) is announced as one the app took is,
     // so the window says that servers arrived and wait for a review.
     const linked = added.filter(needsActivationReview).map((server) => server.id);
-    if (linked.length) this.events.emit('mcp.link_installed', { ids: linked });
+    if (linked.length) this.peers.events.emit('mcp.link_installed', { ids: linked });
   }
 
   /* ---------- connections ---------- */
