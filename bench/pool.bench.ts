@@ -21,7 +21,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { readFileSync } from 'node:fs';
 import { FIXTURE_SERVERS, listOurChildren } from '../e2e/fixtures/servers/paths';
-import { McpService } from '../packages/desktop/app/main/services/capabilities/tools/mcp-users/McpService';
+import { createMcp } from '../packages/desktop/app/main/services/capabilities/tools/mcp-users/createMcp';
 import { openConfMcpConfigStore } from '../packages/desktop/app/main/services/config/confBackend';
 
 const CALLS = 2_400;
@@ -54,10 +54,11 @@ const fixtureServer = (name: string) => ({
 /** A config dir holding `count` active fixture servers, written without connecting to any. */
 async function configDir(count: number): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'elftia-bench-'));
-  const service = new McpService(openConfMcpConfigStore(dir));
+  const mcp = createMcp(openConfMcpConfigStore(dir));
+  const service = mcp.mcpService;
   for (let i = 0; i < count; i++) await service.add({ ...fixtureServer(`s${i}`), isActive: false });
   for (const s of await service.list()) await service.update({ id: s.id, updates: { isActive: true } });
-  await service.dispose();
+  await mcp.dispose();
   return dir;
 }
 
@@ -72,7 +73,8 @@ async function configDir(count: number): Promise<string> {
  */
 async function callRound(calls: number, bareFirst: boolean): Promise<{ s: number[]; b: number[] }> {
   const dir = await configDir(1);
-  const service = new McpService(openConfMcpConfigStore(dir));
+  const mcp = createMcp(openConfMcpConfigStore(dir));
+  const service = mcp.mcpService;
   const [server] = await service.list();
   const bare = new Client({ name: 'bench', version: '1' });
   const args = { text: 'x' };
@@ -98,7 +100,7 @@ async function callRound(calls: number, bareFirst: boolean): Promise<{ s: number
     }
   }
   await bare.close();
-  await service.dispose();
+  await mcp.dispose();
   rmSync(dir, { recursive: true, force: true });
   return { s, b };
 }
@@ -139,7 +141,8 @@ interface ColdRun {
 }
 
 async function coldListAll(dir: string, mode: 'parallel' | 'sequential' = 'parallel'): Promise<ColdRun> {
-  const service = new McpService(openConfMcpConfigStore(dir));
+  const mcp = createMcp(openConfMcpConfigStore(dir));
+  const service = mcp.mcpService;
   const t0 = performance.now();
   let tools = 0;
   if (mode === 'parallel') {
@@ -149,7 +152,7 @@ async function coldListAll(dir: string, mode: 'parallel' | 'sequential' = 'paral
   }
   const ms = performance.now() - t0;
   const serverCpuMs = childrenCpuMs();
-  await service.dispose();
+  await mcp.dispose();
   return { ms, tools, serverCpuMs };
 }
 
@@ -178,14 +181,15 @@ async function coldStart(): Promise<{ one: number; many: number; sequential: num
 
 async function cache(): Promise<{ cached: number; uncached: number }> {
   const dir = await configDir(1);
-  const service = new McpService(openConfMcpConfigStore(dir));
+  const mcp = createMcp(openConfMcpConfigStore(dir));
+  const service = mcp.mcpService;
   const [server] = await service.list();
   await service.listServerTools(server!.id);
   const u: number[] = [];
   for (let i = 0; i < UNCACHED_CALLS; i++) u.push(await time(() => service.listServerTools(server!.id, { refresh: true })));
   const c: number[] = [];
   for (let i = 0; i < CACHED_CALLS; i++) c.push(await time(() => service.listServerTools(server!.id)));
-  await service.dispose();
+  await mcp.dispose();
   rmSync(dir, { recursive: true, force: true });
   return { cached: median(c), uncached: median(u) };
 }

@@ -179,7 +179,7 @@ describe('browser-mode host', () => {
 
 /** One stderr line as McpService publishes it: the same path a chatty server's output takes. */
 function emitLog(services: TempServices, line: string): void {
-  services.mcpService.emit('mcp.server_log', { serverId: 'chatty', stream: 'stderr', line, at: Date.now() });
+  services.mcp.events.emit('mcp.server_log', { serverId: 'chatty', stream: 'stderr', line, at: Date.now() });
 }
 
 describe('browser-mode host event streams under load', () => {

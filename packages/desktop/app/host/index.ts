@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { AppNotice } from '../shared/contracts/ipc';
 import { errorMessage } from '../shared/errors';
+import { DisposableStore } from '../shared/lifecycle/DisposableStore';
 import { createServices } from '../main/services/createServices';
 import { openInSystemBrowser } from '../main/services/capabilities/tools/mcp-users/auth/systemBrowser';
 import { openLocalStores } from '../main/services/appStores';
@@ -57,17 +58,24 @@ async function main(): Promise<void> {
   const { configStore } = stores;
   for (const notice of configStore.notices) console.warn(`Warning: ${notice.message}`);
   const startupNotices: AppNotice[] = [];
-  const processes = startProcessTracking(configDir, (notice) => {
-    console.warn(`Warning: ${notice.message}`);
-    startupNotices.push(notice);
-  });
+  // Let go in reverse on stop: the HTTP server, the services, and last the tracker that stops whatever they left running.
+  const owned = new DisposableStore();
+  const processes = owned.add(
+    startProcessTracking(configDir, (notice) => {
+      console.warn(`Warning: ${notice.message}`);
+      startupNotices.push(notice);
+    }),
+  );
   const presets = presetCatalog(process.env, (line) => console.warn(`Warning: ${line}`));
-  const services = createServices(
-    { ...stores, fetch: globalThis.fetch, processes, presets, startupNotices, openAuthUrl: (url) => openInSystemBrowser(url) },
-    // The person is at the page that started the call: a sign-in a call needs opens their browser.
-    { signInForCalls: true, ...pool },
+  const services = owned.add(
+    createServices(
+      { ...stores, fetch: globalThis.fetch, processes, presets, startupNotices, openAuthUrl: (url) => openInSystemBrowser(url) },
+      // The person is at the page that started the call: a sign-in a call needs opens their browser.
+      { signInForCalls: true, ...pool },
+    ),
   );
   const host = await startHost({ services, staticDir, port, ...hostToken(process.env) });
+  owned.add(() => host.close());
 
   console.log(`Elftia MCP is running in browser mode. Open ${host.url}`);
   console.log(`Configuration: ${configStore.path}`);
@@ -84,9 +92,7 @@ async function main(): Promise<void> {
       process.exit(0);
     }, STOP_DEADLINE_MS).unref();
     try {
-      await host.close();
-      await services.dispose();
-      await processes.dispose();
+      await owned.dispose();
     } finally {
       process.exit(0);
     }

@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, net } from 'electron';
 import type { AppNotice } from '../shared/contracts/ipc';
 import { errorMessage } from '../shared/errors';
-import { createServices, type Services } from './services/createServices';
+import { DisposableStore } from '../shared/lifecycle/DisposableStore';
+import { createServices } from './services/createServices';
 import { startProcessTracking } from './services/capabilities/tools/mcp-users/processTracking';
-import type { McpProcessTracker } from './services/capabilities/tools/mcp-users/McpProcessTracker';
 import { handleTerminatingSignals, watchLauncher } from './services/shutdownSignals';
 import { guardTerminalOutput } from './services/terminal/terminalOutput';
 import { poolSettings } from './services/poolSettings';
@@ -34,10 +34,11 @@ const renderer: RendererLocation = {
   indexHtml: path.join(here, '../renderer/index.html'),
 };
 
-let services: Services | undefined;
-let processes: McpProcessTracker | undefined;
+/** What start() makes, let go in reverse on quit: the IPC binding, the services, and last the tracker that stops whatever the services left running. */
+const owned = new DisposableStore();
+/** Whether the services exist: a quit before that has nothing of ours to wait for. */
+let started = false;
 let mainWindow: BrowserWindow | undefined;
-let unbindIpc: (() => void) | undefined;
 const installLinks = new InstallLinkInbox();
 
 function openWindow(): void {
@@ -50,22 +51,27 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   const stores = assembleStores(userData, openElectronMcpConfigStore(), openSafeStorageSecretStore(userData));
   const startupNotices: AppNotice[] = [];
-  processes = startProcessTracking(userData, (notice) => {
-    console.warn(notice.message);
-    startupNotices.push(notice);
-  });
-  services = createServices(
-    {
-      ...stores,
-      fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
-      processes,
-      openUrl: openExternalChecked,
-      startupNotices,
-    },
-    // The person is at the window that started the call: a sign-in a call needs opens their browser.
-    { signInForCalls: true, ...poolSettings({}, process.env) },
+  const processes = owned.add(
+    startProcessTracking(userData, (notice) => {
+      console.warn(notice.message);
+      startupNotices.push(notice);
+    }),
   );
-  unbindIpc = bindIpc(services, () => mainWindow, renderer);
+  const services = owned.add(
+    createServices(
+      {
+        ...stores,
+        fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+        processes,
+        openUrl: openExternalChecked,
+        startupNotices,
+      },
+      // The person is at the window that started the call: a sign-in a call needs opens their browser.
+      { signInForCalls: true, ...poolSettings({}, process.env) },
+    ),
+  );
+  started = true;
+  owned.add(bindIpc(services, () => mainWindow, renderer));
   openWindow();
   const router = services.router;
   // The route adds the servers inactive and announces mcp.link_installed for the window to offer
@@ -92,16 +98,11 @@ watchLauncher(() => app.quit());
 
 let shuttingDown = false;
 app.on('will-quit', (event) => {
-  if (shuttingDown || !services) return;
+  if (shuttingDown || !started) return;
   // Hold the quit until child processes and connections are gone, then quit for real.
   event.preventDefault();
   shuttingDown = true;
-  unbindIpc?.();
-  // The tracker goes last: it stops whatever the services left running.
-  void services
-    .dispose()
-    .finally(() => processes?.dispose())
-    .finally(() => app.quit());
+  void owned.dispose().finally(() => app.quit());
 });
 
 if (!app.requestSingleInstanceLock()) {

@@ -1,3 +1,5 @@
+import { Emitter } from '@shared/lifecycle/Emitter';
+
 /**
  * Whether the renderer can reach its host. Only browser mode can lose it (the host is a separate
  * process the person may stop); in Electron the host is the app itself, so it is always 'up'.
@@ -26,18 +28,15 @@ export interface ConnectionStore extends HostConnection {
 
 export function createConnectionStore(onRetry: () => void = () => {}, initial: HostConnectionState = 'connecting'): ConnectionStore {
   let current: HostConnectionState = initial;
-  const listeners = new Set<() => void>();
+  const changes = new Emitter<{ change: void }>();
   return {
     state: () => current,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    subscribe: (listener) => changes.on('change', listener),
     retry: onRetry,
     set(next) {
       if (next === current) return;
       current = next;
-      for (const listener of [...listeners]) listener();
+      changes.emit('change', undefined);
     },
   };
 }

@@ -8,10 +8,14 @@ import { createServices, type Services } from '../../main/services/createService
 import { startProcessTracking } from '../../main/services/capabilities/tools/mcp-users/processTracking';
 import { poolSettings } from '../../main/services/poolSettings';
 import type { AppNotice } from '../../shared/contracts/ipc';
+import { DisposableStore } from '../../shared/lifecycle/DisposableStore';
 import type { CliIo } from './cliKit';
 
 export function openServices(dir: string, io: CliIo): Services {
   const stores = openLocalStores(dir);
+  // Let go in reverse: the services, then the tracker (and its exit hook), then the subscription;
+  // tests run many commands in one process, so nothing of one run may outlive it.
+  const owned = new DisposableStore();
   // A notice raised while opening is both in `notices` and, a moment later, an event: say it once.
   const said = new Set<string>();
   const warn = (notice: AppNotice) => {
@@ -22,19 +26,14 @@ export function openServices(dir: string, io: CliIo): Services {
   };
   stores.configStore.notices.forEach(warn);
   // Raised while the command runs (the secrets file created by this run): said when it happens.
-  stores.configStore.onNotice(warn);
-  const processes = startProcessTracking(dir, warn);
+  owned.add(stores.configStore.onNotice(warn));
+  const processes = owned.add(startProcessTracking(dir, warn));
   // One-shot commands: adding a server must not start it in the background only to stop it.
   // Sign-in pages open with $BROWSER from the command's environment, else the system opener; the URL is printed too.
   const openAuthUrl = (url: string) => openInSystemBrowser(url, io.env);
   // The pool's settings (servers connecting at once, npx's download limit) from the command's environment.
-  const services = createServices({ ...stores, fetch: globalThis.fetch, processes, openAuthUrl }, { connectOnAdd: false, ...poolSettings({}, io.env) });
+  const services = owned.add(createServices({ ...stores, fetch: globalThis.fetch, processes, openAuthUrl }, { connectOnAdd: false, ...poolSettings({}, io.env) }));
   // Raised by what a server does while the command runs (a sampling request refused).
-  services.mcpService.onNotice(warn);
-  // Tests run many commands in one process, so each run's tracker (and exit hook) goes with it.
-  let disposed: Promise<void> | undefined;
-  return {
-    ...services,
-    dispose: () => (disposed ??= services.dispose().finally(() => processes.dispose())),
-  };
+  services.mcp.notices.onNotice(warn);
+  return { ...services, dispose: () => owned.dispose() };
 }

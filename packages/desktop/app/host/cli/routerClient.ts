@@ -1,6 +1,6 @@
 /**
  * The CLI's client of the app: the renderer's shape (`request(route, input)` → Result envelope,
- * `on(event, cb)`), answered in-process by the same McpRouter the window reaches over IPC and
+ * `on(event, cb)`), answered in-process by the same AppRouter the window reaches over IPC and
  * the browser over HTTP. So the CLI validates nothing the router validates: all three surfaces
  * share the schemas, the envelopes and the error codes.
  */

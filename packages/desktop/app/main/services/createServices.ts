@@ -3,9 +3,12 @@
  * browser-mode host and the tests all build the app through here, so they run the same code.
  */
 import path from 'node:path';
-import type { AppNotice, EventEnvelope, EventName, EventPayload } from '../../shared/contracts/ipc';
+import { events as contractEvents, type AppNotice, type EventEnvelope, type EventName, type EventPayload } from '../../shared/contracts/ipc';
+import { DisposableStore } from '../../shared/lifecycle/DisposableStore';
+import { Emitter, type Unsubscribe } from '../../shared/lifecycle/Emitter';
 import { DependencyCheckService } from './capabilities/tools/mcp-users/DependencyCheckService';
-import { MCP_EVENT_NAMES, McpService, type McpEventName, type McpServiceOptions } from './capabilities/tools/mcp-users/McpService';
+import type { McpPeers, McpService, McpServiceOptions } from './capabilities/tools/mcp-users/McpService';
+import { createMcp } from './capabilities/tools/mcp-users/createMcp';
 import { openLastSeenStore } from './capabilities/tools/mcp-users/LastSeenStore';
 import type { ProcessRegistry } from './capabilities/tools/mcp-users/transports';
 import type { McpConfigStore } from './config/McpConfigStore';
@@ -13,7 +16,7 @@ import { watchConfigFile } from './config/watchConfigFile';
 import type { ProviderStore } from './providers/ProviderStore';
 import { PresetInstaller } from './capabilities/tools/mcp-users/presets/PresetInstaller';
 import type { OfficialMcpPreset } from '../../shared/mcp-presets';
-import { McpRouter, createRouteHandlers } from './routers/McpRouter';
+import { AppRouter, createRouteHandlers } from './routers/AppRouter';
 import { createChat, type ChatParts } from './chat/createChat';
 import type { TextCompleter, ToolApprover } from './chat/ports';
 import { ModelClients } from './chat/models/ModelClients';
@@ -61,24 +64,35 @@ export type Publish = <E extends EventName>(event: E, payload: EventPayload<E>) 
 
 export type EventListener = (envelope: EventEnvelope) => void;
 
+/** Every contract event under its own name, with its own payload: the app's one emitter carries them all. */
+export type AppEvents = { [E in EventName]: EventPayload<E> };
+const EVENT_NAMES = Object.keys(contractEvents) as EventName[];
+
 export interface Services {
   mcpService: McpService;
+  /** McpService's peers: the brokers of servers' questions and sampling requests, the MCP notices, the sign-ins… */
+  mcp: McpPeers;
   deps: DependencyCheckService;
   /** The chat loop, its model clients, and the TextCompleter sampling answers with. */
   chat: ChatParts;
   /** Asks the person before the chat's tool calls (the chat loop's ToolApprover). */
   approvals: ApprovalBroker;
-  router: McpRouter;
+  router: AppRouter;
   /** Subscribes to every contract event; returns the unsubscribe function. */
-  onEvent(listener: EventListener): () => void;
+  onEvent(listener: EventListener): Unsubscribe;
+  /** Idempotent: everything made here is let go in the reverse order of making. */
   dispose(): Promise<void>;
 }
 
 export function createServices(ports: ServicePorts, options: Omit<McpServiceOptions, 'fetch'> = {}): Services {
-  const listeners = new Set<EventListener>();
-  const publish: Publish = (event, payload) => {
-    for (const listener of listeners) listener({ event, payload } as EventEnvelope);
-  };
+  // Made in the order each needs the ones before it; `owned` lets go in reverse, so the
+  // subscriptions end first, then the chat's turns (their tool calls run on the pool's
+  // connections), the approvals and installers, the MCP part (calls, connections, processes) and
+  // last the events everything reported through.
+  const owned = new DisposableStore();
+  const events = owned.add(new Emitter<AppEvents>());
+  // EventPayload<E> is AppEvents[E] by definition; TypeScript does not see through the mapped type.
+  const publish: Publish = (event, payload) => events.emit(event, payload as AppEvents[typeof event]);
 
   const oauth = ports.secrets && {
     store: openOAuthSessionStore(ports.secrets),
@@ -89,23 +103,28 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   // The model clients come first: servers' sampling requests are answered through them too.
   const models = new ModelClients({ providers: ports.providers, fetch: ports.fetch });
   const textCompleter = ports.textCompleter ?? new ModelTextCompleter(models);
-  const mcpService = new McpService(ports.configStore, {
-    // Beside the records: what was last seen of each server survives a restart (the pool is lazy).
-    lastSeen: openLastSeenStore(path.dirname(ports.configStore.path)),
-    ...options,
-    fetch: ports.fetch,
-    processes: ports.processes,
-    oauth,
-    sampling: { completer: textCompleter, isConfigured: () => ports.providers.list().some(isUsableProvider) },
-  });
-  // McpService emits the contract's own event names and payloads, so forwarding is the identity
-  // for every mcp.* event the contract declares: there is no mapping to forget. Listeners are
-  // attached only while someone subscribes, because a progress listener makes every call ask the
-  // server for progress (see McpService.callTool).
-  const forwarders = MCP_EVENT_NAMES.map((event) => ({ event, listener: (payload: EventPayload<McpEventName>) => publish(event, payload) }));
+  // McpService emits the contract's own event names and payloads on the app's emitter: there is
+  // no mapping to forget. A listener exists only while someone subscribes (onEvent), which is
+  // what McpService asks before it requests progress (see ToolCalls) or puts a question to the person.
+  const mcp = owned.add(
+    createMcp(
+      ports.configStore,
+      {
+        // Beside the records: what was last seen of each server survives a restart (the pool is lazy).
+        lastSeen: openLastSeenStore(path.dirname(ports.configStore.path)),
+        ...options,
+        fetch: ports.fetch,
+        processes: ports.processes,
+        oauth,
+        sampling: { completer: textCompleter, isConfigured: () => ports.providers.list().some(isUsableProvider) },
+      },
+      events,
+    ),
+  );
+  const { mcpService } = mcp;
 
-  const deps = new DependencyCheckService({ openUrl: ports.openUrl });
-  deps.on('install:progress', (progress) => publish('deps.install_progress', progress));
+  const deps = owned.add(new DependencyCheckService({ openUrl: ports.openUrl }));
+  owned.add(deps.onProgress((progress) => publish('deps.install_progress', progress)));
 
   const presets = new PresetInstaller({
     mcpService,
@@ -115,10 +134,12 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     onProgress: (progress) => publish('presets.install_progress', progress),
   });
 
-  const approvals = createApprovalBroker(mcpService, {
-    request: (request) => publish('chat.approval_request', request),
-    closed: (closed) => publish('chat.approval_closed', closed),
-  });
+  const approvals = owned.add(
+    createApprovalBroker(mcpService, {
+      request: (request) => publish('chat.approval_request', request),
+      closed: (closed) => publish('chat.approval_closed', closed),
+    }),
+  );
   const chat = createChat({
     mcpService,
     models,
@@ -126,16 +147,19 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     emit: publish,
     ...(ports.streamChat !== undefined ? { stream: ports.streamChat } : {}),
   });
+  owned.add(chat.service);
 
-  const onLinkInstalled = (ids: string[]) => publish('mcp.link_installed', { ids });
-  const router = new McpRouter(
+  const router = new AppRouter(
     createRouteHandlers({
       mcpService,
+      elicitation: mcp.elicitation,
+      sampling: mcp.sampling,
+      notices: mcp.notices,
       configStore: ports.configStore,
       providers: ports.providers,
       deps,
       presets,
-      onLinkInstalled,
+      onLinkInstalled: (ids) => publish('mcp.link_installed', { ids }),
       chat,
       approvals,
       startupNotices: ports.startupNotices,
@@ -143,40 +167,23 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   );
 
   // The CLI and other processes write the same file: their changes reach the pool and the UI.
-  const offExternalChange = ports.configStore.onExternalChange((change) => void mcpService.applyExternalChange(change));
-  const offNotice = ports.configStore.onNotice((notice) => publish('app.notice', notice));
-  const offServiceNotice = mcpService.onNotice((notice) => publish('app.notice', notice));
+  owned.add(ports.configStore.onExternalChange((change) => void mcpService.applyExternalChange(change)));
+  owned.add(ports.configStore.onNotice((notice) => publish('app.notice', notice)));
+  owned.add(mcp.notices.onNotice((notice) => publish('app.notice', notice)));
   const configWatcher = watchConfigFile(ports.configStore);
+  owned.add(() => configWatcher.close());
 
-  let disposed: Promise<void> | undefined;
   return {
     mcpService,
+    mcp,
     deps,
     chat,
     approvals,
     router,
     onEvent(listener) {
-      listeners.add(listener);
-      if (listeners.size === 1) for (const { event, listener: forward } of forwarders) mcpService.on(event, forward);
-      return () => {
-        if (listeners.delete(listener) && listeners.size === 0) for (const { event, listener: forward } of forwarders) mcpService.off(event, forward);
-      };
+      const offs = EVENT_NAMES.map((event) => events.on(event, (payload) => listener({ event, payload } as EventEnvelope)));
+      return () => offs.forEach((off) => off());
     },
-    dispose() {
-      // Reverse order of construction: the router holds nothing; the service owns connections.
-      disposed ??= (async () => {
-        configWatcher.close();
-        offExternalChange();
-        offNotice();
-        offServiceNotice();
-        // Turns first: their tool calls run on the service's connections.
-        await chat.service.dispose();
-        listeners.clear();
-        approvals.dispose();
-        deps.dispose();
-        await mcpService.dispose();
-      })();
-      return disposed;
-    },
+    dispose: () => owned.dispose(),
   };
 }

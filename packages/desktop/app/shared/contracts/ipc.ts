@@ -101,9 +101,12 @@ export const AppNoticeSchema = z.object({
 });
 export type AppNotice = z.infer<typeof AppNoticeSchema>;
 
+/** The input of a route that takes nothing: absent, or `{}` and no key (a stray key is a mistake worth naming). */
+export const NoInputSchema = z.void().or(z.object({}).strict());
+
 export const routes = {
-  'app.notices': { input: z.void().or(z.object({}).strict()), output: z.array(AppNoticeSchema) },
-  'mcp.list': { input: z.void().or(z.object({}).strict()), output: z.array(McpServerRecordSchema) },
+  'app.notices': { input: NoInputSchema, output: z.array(AppNoticeSchema) },
+  'mcp.list': { input: NoInputSchema, output: z.array(McpServerRecordSchema) },
   'mcp.add': { input: McpServerInputSchema, output: McpActionResultSchema },
   'mcp.update': { input: McpServerUpdateInputSchema, output: McpActionResultSchema },
   'mcp.remove': { input: McpServerIdInputSchema, output: McpActionResultSchema },
@@ -114,7 +117,7 @@ export const routes = {
   'mcp.restore': { input: McpServerIdInputSchema, output: McpActionResultSchema },
   'mcp.add_json': { input: McpServerJsonInputSchema, output: McpActionResultSchema },
   /** Connection state of every saved server (never connects). */
-  'mcp.status': { input: z.void().or(z.object({}).strict()), output: z.array(McpServerStatusSchema) },
+  'mcp.status': { input: NoInputSchema, output: z.array(McpServerStatusSchema) },
   'mcp.reconnect': { input: McpServerIdInputSchema, output: McpServerStatusSchema },
   'mcp.disconnect': { input: McpServerIdInputSchema, output: McpServerStatusSchema },
   /**
@@ -128,15 +131,15 @@ export const routes = {
   /** Forgets the server's tokens and client registration (the secret store's copy) and disconnects it. */
   'mcp.auth_signout': { input: McpServerIdInputSchema, output: McpServerStatusSchema },
   'mcp.list_tools': { input: McpListToolsInputSchema, output: z.array(MCPToolSchema) },
-  'mcp.list_all_tools': { input: z.void().or(z.object({}).strict()), output: z.array(MCPToolSchema) },
+  'mcp.list_all_tools': { input: NoInputSchema, output: z.array(MCPToolSchema) },
   'mcp.call_tool': { input: McpCallToolInputSchema, output: McpCallToolResultSchema },
   'mcp.cancel_call': { input: McpCancelCallInputSchema, output: McpCancelCallResultSchema },
   'mcp.test': { input: McpTestInputSchema, output: McpTestResultSchema },
   'mcp.discover': { input: McpServerIdInputSchema, output: McpDiscoverResultSchema },
   /** What was last seen of each server, kept across runs: its tools and when, how its last connect ended (never connects). */
-  'mcp.last_seen': { input: z.void().or(z.object({}).strict()), output: z.array(McpLastSeenSchema) },
+  'mcp.last_seen': { input: NoInputSchema, output: z.array(McpLastSeenSchema) },
   /** "Check all": tests every active server (capped like every connect), each as mcp.test would; a person's action, so retries pending are not waited for. */
-  'mcp.test_all': { input: z.void().or(z.object({}).strict()), output: McpTestAllResultSchema },
+  'mcp.test_all': { input: NoInputSchema, output: McpTestAllResultSchema },
   /** The server's recent stderr and host notes, oldest first (secrets redacted). */
   'mcp.server_log': { input: McpServerLogInputSchema, output: z.object({ lines: z.array(McpServerLogLineSchema) }) },
   /**
@@ -164,9 +167,9 @@ export const routes = {
    */
   'mcp.import': { input: McpImportInputSchema, output: McpImportResultSchema },
   /** The Claude Desktop, Cursor and VS Code config files on this machine that list servers (read-only), and whether the offer to import them was declined. */
-  'mcp.find_local_configs': { input: z.void().or(z.object({}).strict()), output: McpLocalConfigsSchema },
+  'mcp.find_local_configs': { input: NoInputSchema, output: McpLocalConfigsSchema },
   /** Declines the one-time offer to import them; kept in the config folder. */
-  'mcp.dismiss_local_configs': { input: z.void().or(z.object({}).strict()), output: z.object({ offerDismissed: z.literal(true) }) },
+  'mcp.dismiss_local_configs': { input: NoInputSchema, output: z.object({ offerDismissed: z.literal(true) }) },
   /**
    * The person's answer to a server's question (mcp.elicitation_request). An accepted form is
    * checked against the requested schema first (ELICITATION_INVALID_CONTENT, issues at `content.<field>`,
@@ -174,17 +177,17 @@ export const routes = {
    */
   'mcp.elicitation_respond': { input: ElicitationRespondInputSchema, output: z.object({ answered: z.literal(true) }) },
   /** The server questions waiting for an answer now, oldest first (for a window that opens after they were asked). */
-  'mcp.elicitations': { input: z.void().or(z.object({}).strict()), output: z.array(ElicitationRequestSchema) },
+  'mcp.elicitations': { input: NoInputSchema, output: z.array(ElicitationRequestSchema) },
   /** Whether a command is installed, where, which version, and how to install it when it is not. */
   'deps.check': { input: DependencyCommandInputSchema, output: DependencyCheckResultSchema },
   /** Runs the command's installer (progress as deps.install_progress); DEPS_NO_INSTALLER when none is known. */
   'deps.install': { input: DependencyCommandInputSchema, output: DependencyInstallResultSchema },
   /** Asks the login shell for PATH again, so something installed meanwhile is found without a restart. */
-  'deps.refresh_path': { input: z.void().or(z.object({}).strict()), output: DependencyPathSchema },
+  'deps.refresh_path': { input: NoInputSchema, output: DependencyPathSchema },
   /** Removes one broken folder of npx's cache (the hint of a failure that names it); NPX_CACHE_NOT_A_FOLDER for any other path. */
   'deps.remove_npx_cache': { input: NpxCacheFolderInputSchema, output: NpxCacheFolderRemovedSchema },
   /** Every known LLM provider with the person's settings; keys masked. */
-  'providers.list': { input: z.void().or(z.object({}).strict()), output: z.array(LlmProviderSchema) },
+  'providers.list': { input: NoInputSchema, output: z.array(LlmProviderSchema) },
   /** Changes the fields given; answers with the provider as providers.list shows it. */
   'providers.set': { input: LlmProviderSetInputSchema, output: LlmProviderSchema },
   /** Forgets a provider's settings and deletes its key. */
@@ -214,13 +217,13 @@ export const routes = {
   /** The person's answer to chat.approval_request; CHAT_APPROVAL_NOT_PENDING once it was answered or cancelled. */
   'chat.approval_respond': { input: ApprovalRespondInputSchema, output: z.object({ answered: z.number().int().positive() }) },
   /** The approvals waiting now, oldest first (for a window that opens after they were asked). */
-  'chat.approvals': { input: z.void().or(z.object({}).strict()), output: z.array(ApprovalRequestSchema) },
+  'chat.approvals': { input: NoInputSchema, output: z.array(ApprovalRequestSchema) },
   /** Runs a server's sampling request (as the person edited it) on their model; the draft goes nowhere yet. */
   'mcp.sampling_generate': { input: SamplingGenerateInputSchema, output: SamplingDraftSchema },
   /** Sends the reviewed answer to the server, or declines; MCP_SAMPLING_NOT_PENDING once closed. */
   'mcp.sampling_respond': { input: SamplingRespondInputSchema, output: z.object({ answered: z.literal(true) }) },
   /** The sampling requests waiting now, oldest first. */
-  'mcp.sampling_requests': { input: z.void().or(z.object({}).strict()), output: z.array(SamplingRequestSchema) },
+  'mcp.sampling_requests': { input: NoInputSchema, output: z.array(SamplingRequestSchema) },
 } as const;
 
 export type Routes = typeof routes;

@@ -10,12 +10,13 @@
  * file, a file that is not JSON and a record it cannot read apart, and recover from each without
  * losing what the person had (what cannot be used is set aside, never deleted).
  */
-import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
 import type { AppNotice } from '../../../shared/contracts/ipc';
 import { AppError } from '../../../shared/errors';
+import { Emitter } from '../../../shared/lifecycle/Emitter';
+import { NoticeBoard } from '../NoticeBoard';
 import { ensurePrivateDir, PRIVATE_FILE_MODE, tidyAtStart } from './configFileHygiene';
 import { inspectConfigText, type ConfigSnapshot, type RejectedRecord } from './configSnapshot';
 import { withFileLock, type FileLockOptions } from './fileLock';
@@ -84,23 +85,19 @@ export function openMcpConfigStore(
     ensurePrivateDir(dir); // the lock lives in it, and the folder may have been removed while we ran
     return withFileLock(`${filePath}.lock`, fn, options.lock);
   };
-  const notices: AppNotice[] = [];
-  const events = new EventEmitter<{ notice: [AppNotice]; external: [McpConfigChange] }>();
+  // Listeners run after the lock is released and the caller has its answer.
+  const board = new NoticeBoard({ deliver: queueMicrotask });
+  const external = new Emitter<{ change: McpConfigChange }>();
   let backend: ConfigBackend | undefined;
   /** The records as this process last read or wrote them; a read that differs saw someone else's write. */
   let known: McpServerRecord[] | undefined;
   /** Whether this process has seen the file, so its disappearance is worth a notice (a first run's is not). */
   let sawFile = false;
 
-  // Listeners run after the lock is released and the caller has its answer.
-  const raise = (notice: AppNotice) => {
-    notices.push(notice);
-    queueMicrotask(() => events.emit('notice', notice));
-  };
   const observe = (servers: McpServerRecord[]) => {
     if (known && !sameJson(known, servers)) {
       const change = { before: known, after: servers };
-      queueMicrotask(() => events.emit('external', change));
+      queueMicrotask(() => external.emit('change', change));
     }
     known = servers;
   };
@@ -132,13 +129,13 @@ export function openMcpConfigStore(
   const recover = (snapshot: ConfigSnapshot): { frame: Record<string, unknown>; servers: McpServerRecord[] } => {
     switch (snapshot.kind) {
       case 'missing':
-        if (sawFile) raise(removedNotice(filePath));
+        if (sawFile) board.raise(removedNotice(filePath));
         sawFile = false;
         return { frame: {}, servers: [] };
       case 'unreadable': {
         const movedTo = asidePath('corrupt');
         fs.renameSync(filePath, movedTo);
-        raise(recoveredNotice(filePath, movedTo, snapshot.reason));
+        board.raise(recoveredNotice(filePath, movedTo, snapshot.reason));
         sawFile = false;
         return { frame: {}, servers: [] };
       }
@@ -152,7 +149,7 @@ export function openMcpConfigStore(
             flag: 'wx',
           });
           write({ ...snapshot.frame, mcpServers: snapshot.goodRaw });
-          raise(recordsSetAsideNotice(filePath, movedTo, snapshot.rejected));
+          board.raise(recordsSetAsideNotice(filePath, movedTo, snapshot.rejected));
         }
         return { frame: snapshot.frame, servers: snapshot.servers };
     }
@@ -205,7 +202,7 @@ export function openMcpConfigStore(
 
   return {
     path: filePath,
-    notices,
+    notices: board.notices,
     readServers,
     mutate(fn) {
       return locked(() => {
@@ -218,14 +215,8 @@ export function openMcpConfigStore(
       });
     },
     refresh: () => void readServers(),
-    onNotice(listener) {
-      events.on('notice', listener);
-      return () => events.off('notice', listener);
-    },
-    onExternalChange(listener) {
-      events.on('external', listener);
-      return () => events.off('external', listener);
-    },
+    onNotice: (listener) => board.onNotice(listener),
+    onExternalChange: (listener) => external.on('change', listener),
   };
 }
 

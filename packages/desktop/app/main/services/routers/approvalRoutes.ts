@@ -1,25 +1,25 @@
 /**
  * The person's side of issue 15's questions: approving the tool calls a model makes (the chat's
- * ApprovalBroker) and reviewing a server's sampling requests (McpService's SamplingBroker).
+ * ApprovalBroker) and reviewing a server's sampling requests (the SamplingBroker).
  */
-import type { McpService } from '../capabilities/tools/mcp-users/McpService';
+import type { SamplingBroker } from '../capabilities/tools/mcp-users/SamplingBroker';
 import type { ApprovalBroker } from '../chat/ApprovalBroker';
-import type { RouteHandlers } from './McpRouter';
+import type { RouteHandlers } from './AppRouter';
 
 type ApprovalRoutes = Pick<
   RouteHandlers,
   'chat.approval_respond' | 'chat.approvals' | 'mcp.sampling_generate' | 'mcp.sampling_respond' | 'mcp.sampling_requests'
 >;
 
-export function createApprovalRouteHandlers(mcpService: McpService, approvals: ApprovalBroker): ApprovalRoutes {
+export function createApprovalRouteHandlers(sampling: SamplingBroker, approvals: ApprovalBroker): ApprovalRoutes {
   return {
     'chat.approval_respond': async (input) => ({ answered: await approvals.respond(input) }),
     'chat.approvals': async () => approvals.list(),
-    'mcp.sampling_generate': (input) => mcpService.generateSampling(input),
+    'mcp.sampling_generate': (input) => sampling.generate(input),
     'mcp.sampling_respond': async (input) => {
-      mcpService.respondToSampling(input);
+      sampling.respond(input);
       return { answered: true };
     },
-    'mcp.sampling_requests': async () => mcpService.pendingSamplings(),
+    'mcp.sampling_requests': async () => sampling.list(),
   };
 }

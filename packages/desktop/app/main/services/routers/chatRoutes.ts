@@ -1,6 +1,6 @@
 /** The chat routes: start, stop and reset turns, and list a provider's models. The turn itself streams as chat.* events. */
 import type { ChatParts } from '../chat/createChat';
-import type { RouteHandlers } from './McpRouter';
+import type { RouteHandlers } from './AppRouter';
 
 type ChatRoutes = Pick<RouteHandlers, 'chat.models' | 'chat.send' | 'chat.cancel' | 'chat.reset'>;
 

@@ -1,7 +1,7 @@
-/** The deps.* handlers: the dependency doctor's routes, merged into McpRouter's one handler table. */
+/** The deps.* handlers: the dependency doctor's routes, merged into AppRouter's one handler table. */
 import type { DependencyCheckService } from '../capabilities/tools/mcp-users/DependencyCheckService';
 import { removeNpxCacheFolder } from '../capabilities/tools/mcp-users/deps/npxCache';
-import type { RouteHandlers } from './McpRouter';
+import type { RouteHandlers } from './AppRouter';
 
 type DepsRoute = Extract<keyof RouteHandlers, `deps.${string}`>;
 

@@ -1,6 +1,6 @@
 /**
  * Import with a preview, and the servers other apps keep on this machine, merged into
- * McpRouter's one handler table. A text comes pasted (`json`) or from one of the known config
+ * AppRouter's one handler table. A text comes pasted (`json`) or from one of the known config
  * files (`source`), which only the host reads: the renderer never names a path.
  */
 import type { LocalConfigSource } from '../../../shared/contracts/mcp-import';
@@ -8,7 +8,7 @@ import { toErrorShape } from '../../../shared/errors';
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
 import { localConfigJson, readLocalConfigs, thisMachine, type LocalConfigPlace } from '../capabilities/tools/mcp-users/localConfigs';
 import { openImportOfferState, type ImportOfferState } from '../config/importOfferState';
-import type { RouteHandlers } from './McpRouter';
+import type { RouteHandlers } from './AppRouter';
 
 type ImportRoute = 'mcp.import_preview' | 'mcp.import' | 'mcp.find_local_configs' | 'mcp.dismiss_local_configs';
 

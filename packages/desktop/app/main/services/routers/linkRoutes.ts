@@ -1,5 +1,5 @@
 /**
- * Install links, the activation review and export, merged into McpRouter's one handler table.
+ * Install links, the activation review and export, merged into AppRouter's one handler table.
  * A link comes from any web page, so what it may set is decided here, not by the link: only the
  * fields the review shows (plus the env and header values it names) reach the record, and the
  * record is added inactive, untrusted and user-scoped.
@@ -7,12 +7,12 @@
 import type { McpActionResult, McpServerInput, McpServerRecord, McpServerUpdateInput } from '../../../shared/contracts/mcp-types';
 import { AppError, toErrorShape } from '../../../shared/errors';
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
-import { activationReview, needsActivationReview, riskyNames } from '../capabilities/tools/mcp-users/common/activationReview';
+import { activationNeedsReview, activationReview, needsActivationReview, riskyNames } from '../capabilities/tools/mcp-users/common/activationReview';
 import { workingDirectoryOf } from '../capabilities/tools/mcp-users/pool/createTransport';
 import { parseInstallLink } from '../capabilities/tools/mcp-users/common/deepLink';
 import { exportServersJson } from '../capabilities/tools/mcp-users/common/exportConfig';
 import { maskServerRecord } from '../capabilities/tools/mcp-users/common/redaction';
-import type { RouteHandlers } from './McpRouter';
+import type { RouteHandlers } from './AppRouter';
 
 type LinkRoute = 'mcp.install_link' | 'mcp.activation_review' | 'mcp.activate' | 'mcp.export';
 
@@ -46,33 +46,7 @@ function linkedInput({ name, type, config }: McpServerInput): McpServerInput {
 export function refuseUnreviewedActivation(current: McpServerRecord, updates: McpServerUpdateInput['updates']): void {
   if (!needsActivationReview(current)) return;
   const relabels = updates.installSource !== undefined && updates.installSource !== 'protocol';
-  if (updates.isActive === true || updates.isTrusted === true || relabels) throw needsReview(current);
-}
-
-const needsReview = (server: McpServerRecord) =>
-  new AppError('ACTIVATION_NEEDS_REVIEW', `"${server.name}" was added from a link; confirm its activation review first`, { id: server.id, name: server.name });
-
-/**
- * The routes that connect a server by id even while it is inactive (the person asked
- * explicitly), wrapped so that they, too, refuse a linked server nobody has reviewed: connecting
- * a stdio server runs its command.
- */
-export function requireReviewBeforeConnect(mcpService: McpService, handlers: RouteHandlers): RouteHandlers {
-  const reviewed = async (id: string) => {
-    const server = await mcpService.get(id);
-    if (needsActivationReview(server)) throw needsReview(server);
-  };
-  return {
-    ...handlers,
-    'mcp.reconnect': async (input) => (await reviewed(input.id), handlers['mcp.reconnect'](input)),
-    'mcp.list_tools': async (input) => (await reviewed(input.id), handlers['mcp.list_tools'](input)),
-    'mcp.discover': async (input) => (await reviewed(input.id), handlers['mcp.discover'](input)),
-    'mcp.call_tool': async (input) => (await reviewed(input.serverId), handlers['mcp.call_tool'](input)),
-    'mcp.test': async (input) => {
-      if ('id' in input) await reviewed(input.id);
-      return handlers['mcp.test'](input);
-    },
-  };
+  if (updates.isActive === true || updates.isTrusted === true || relabels) throw activationNeedsReview(current);
 }
 
 /** The review of the record as it is now, with the folder its program would start in here. */
@@ -120,7 +94,7 @@ export function createLinkRouteHandlers(mcpService: McpService, { onLinkInstalle
     'mcp.activate': async ({ id, reviewToken, riskAcknowledged }) => {
       const server = await mcpService.get(id);
       const unreviewed = needsActivationReview(server);
-      if (unreviewed && !reviewToken) throw needsReview(server);
+      if (unreviewed && !reviewToken) throw activationNeedsReview(server);
       // Checked again on the record the write replaces, under the lock: activation is all (active,
       // the review recorded) or nothing, even if another process changed the record after the read
       // above. A stale review is reported before its risk: the person has not seen what is there now.

@@ -1,7 +1,7 @@
-/** The presets.* handlers: one-click install of the official presets, merged into McpRouter's one handler table. */
+/** The presets.* handlers: one-click install of the official presets, merged into AppRouter's one handler table. */
 import { maskServerRecord } from '../capabilities/tools/mcp-users/common/redaction';
 import type { PresetInstaller } from '../capabilities/tools/mcp-users/presets/PresetInstaller';
-import type { RouteHandlers } from './McpRouter';
+import type { RouteHandlers } from './AppRouter';
 
 type PresetRoute = Extract<keyof RouteHandlers, `presets.${string}`>;
 

@@ -12,9 +12,9 @@
  * `transaction` reads one version for all its gets and writes all its puts and deletes at once.
  */
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import type { AppNotice } from '../../../shared/contracts/ipc';
 import { AppError } from '../../../shared/errors';
+import { NoticeBoard } from '../NoticeBoard';
 import type { FileLockOptions } from '../config/fileLock';
 import type { FileVersion } from '../config/fileVersion';
 import { openPrivateJsonFile } from '../config/privateJsonFile';
@@ -63,8 +63,8 @@ export interface FileSecretStoreOptions {
 export function openFileSecretStore(filePath: string, options: FileSecretStoreOptions = {}): SecretStore {
   const cipher = options.cipher ?? PLAIN_CIPHER;
   const file = openPrivateJsonFile(filePath, options.lock);
-  const notices: AppNotice[] = [];
-  const events = new EventEmitter<{ notice: [AppNotice] }>();
+  // Told after the lock is released and the caller has its answer.
+  const board = new NoticeBoard({ deliver: queueMicrotask });
   /** The file as last read or written by this process, and which version of it that is. */
   let known: { version: FileVersion; snapshot: Snapshot } | undefined;
   /** The open transaction: the version its gets read, and its changes. */
@@ -101,9 +101,7 @@ export function openFileSecretStore(filePath: string, options: FileSecretStoreOp
       const { created, version } = file.write(next);
       known = { version, snapshot: { file: next, entries } };
       if (created && cipher === PLAIN_CIPHER) {
-        const notice = plaintextNotice(filePath);
-        notices.push(notice);
-        queueMicrotask(() => events.emit('notice', notice));
+        board.raise(plaintextNotice(filePath));
       }
     });
 
@@ -150,11 +148,8 @@ export function openFileSecretStore(filePath: string, options: FileSecretStoreOp
         open = undefined;
       }
     },
-    notices,
-    onNotice(listener) {
-      events.on('notice', listener);
-      return () => events.off('notice', listener);
-    },
+    notices: board.notices,
+    onNotice: (listener) => board.onNotice(listener),
   };
 }
 

@@ -41,7 +41,7 @@ function makeService(options: DependencyCheckServiceOptions = {}): { service: De
   });
   services.push(service);
   const progress: DependencyInstallProgress[] = [];
-  service.on('install:progress', (p) => progress.push(p));
+  service.onProgress((p) => progress.push(p));
   return { service, progress };
 }
 

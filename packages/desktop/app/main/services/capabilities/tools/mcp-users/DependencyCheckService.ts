@@ -7,7 +7,6 @@
  * a server naming that command will start. The same resolver is refreshed after an install,
  * because install scripts add their folder to the shell's rc files, not to running processes.
  */
-import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type {
   DependencyCheckResult,
@@ -17,6 +16,7 @@ import type {
 } from '../../../../../shared/contracts/deps-types';
 import type { EventPayload } from '../../../../../shared/contracts/ipc';
 import { AppError } from '../../../../../shared/errors';
+import { Emitter, type Unsubscribe } from '../../../../../shared/lifecycle/Emitter';
 import { findCommand, isExplicitPath } from './deps/findCommand';
 import { DEFAULT_INSTALLERS, commandKey, installerFor, type InstallerRegistry } from './deps/installers';
 import { runProgram } from './deps/runProgram';
@@ -40,9 +40,6 @@ export interface DependencyCheckServiceOptions {
 
 export type DependencyInstallProgress = EventPayload<'deps.install_progress'>;
 
-interface DependencyCheckEvents {
-  'install:progress': [progress: DependencyInstallProgress];
-}
 
 /** The last "12%"-style figure in an installer's line (winget, brew and curl print them). */
 const PERCENT = /(\d{1,3}(?:\.\d+)?)\s?%/g;
@@ -53,7 +50,8 @@ function percentIn(line: string): number | undefined {
   return value !== undefined && value <= 100 ? value : undefined;
 }
 
-export class DependencyCheckService extends EventEmitter<DependencyCheckEvents> {
+export class DependencyCheckService {
+  private readonly progressEvents = new Emitter<{ progress: DependencyInstallProgress }>();
   private readonly installers: InstallerRegistry;
   private readonly loginShell: Pick<LoginShellPath, 'get' | 'refresh'>;
   private readonly env: NodeJS.ProcessEnv;
@@ -63,7 +61,6 @@ export class DependencyCheckService extends EventEmitter<DependencyCheckEvents> 
   private readonly stopAll = new AbortController();
 
   constructor(private readonly options: DependencyCheckServiceOptions = {}) {
-    super();
     this.installers = options.installers ?? DEFAULT_INSTALLERS;
     this.loginShell = options.loginShell ?? defaultLoginShell;
     this.env = options.env ?? process.env;
@@ -100,9 +97,15 @@ export class DependencyCheckService extends EventEmitter<DependencyCheckEvents> 
     return install;
   }
 
-  /** Stops running installers (their whole process groups). Idempotent. */
+  /** Stops running installers (their whole process groups) and drops the listeners. Idempotent. */
   dispose(): void {
     this.stopAll.abort();
+    this.progressEvents.dispose();
+  }
+
+  /** Each line and phase of a running install (the contract's deps.install_progress). */
+  onProgress(listener: (progress: DependencyInstallProgress) => void): Unsubscribe {
+    return this.progressEvents.on('progress', listener);
   }
 
   private async install(command: string): Promise<DependencyInstallResult> {
@@ -181,6 +184,6 @@ export class DependencyCheckService extends EventEmitter<DependencyCheckEvents> 
   }
 
   private progress(command: string, phase: string, percent?: number, line?: string): void {
-    this.emit('install:progress', { command, phase, ...(percent !== undefined && { percent }), ...(line !== undefined && { line }) });
+    this.progressEvents.emit('progress', { command, phase, ...(percent !== undefined && { percent }), ...(line !== undefined && { line }) });
   }
 }

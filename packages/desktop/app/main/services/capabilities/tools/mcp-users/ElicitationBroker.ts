@@ -25,8 +25,14 @@ export interface ElicitationHooks {
   closed(closed: ElicitationClosed): void;
   /** A line in the server's log (the person reads why a request was declined there). */
   note(serverId: string, line: string): void;
-  /** The tool call running on the server, when exactly one is: the request is most likely its (and ends with it, at its deadline). */
-  runningCall(serverId: string): { callId: string; toolName: string; deadline: number } | undefined;
+}
+
+/** The tool call running on the server, when exactly one is (RunningCalls.onlyOn): a request is most likely its. */
+export interface AskingCall {
+  callId: string;
+  toolName: string;
+  /** The call's timeout ends the request with it. */
+  deadline: number;
 }
 
 interface Pending {
@@ -49,15 +55,14 @@ export class ElicitationBroker {
     private readonly timeoutMs = ELICITATION_TIMEOUT_MS,
   ) {}
 
-  /** What the pool answers the server with; never rejects. */
-  ask(server: Pick<McpServerRecord, 'id' | 'name'>, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
+  /** What the pool answers the server with; never rejects. `call` is the tool call that most likely asked. */
+  ask(server: Pick<McpServerRecord, 'id' | 'name'>, params: ElicitRequest['params'], signal: AbortSignal, call?: AskingCall): Promise<ElicitResult> {
     const note = (line: string) => this.hooks.note(server.id, line);
     if (signal.aborted) return Promise.resolve({ action: 'cancel' });
     if (!this.hooks.hasAsker()) {
       note(`Declined an elicitation/create request ("${params.message}"): no window or terminal is open to ask the person`);
       return Promise.resolve(decline());
     }
-    const call = this.hooks.runningCall(server.id);
     const base = {
       requestId: randomUUID(),
       serverId: server.id,

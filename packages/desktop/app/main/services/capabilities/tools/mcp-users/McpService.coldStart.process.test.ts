@@ -36,7 +36,7 @@ describe('a cold start with many active servers', () => {
     const took: number[] = [];
     let running = 0;
     let peak = 0;
-    h.service.on('mcp.connection_state', ({ serverId, ...live }) => {
+    h.mcp.events.on('mcp.connection_state', ({ serverId, ...live }) => {
       const queued = 'phase' in live && live.phase === 'queued';
       if (live.state === 'connecting' && !queued && !begun.has(serverId)) {
         begun.set(serverId, Date.now());

@@ -62,15 +62,15 @@ describe('McpService elicitation', () => {
       toolName: 'elicit',
       requestedSchema: { required: ['name', 'colour'] },
     });
-    expect(h.service.pendingElicitations().map((r) => r.requestId)).toEqual([request.requestId]);
+    expect(h.mcp.elicitation.list().map((r) => r.requestId)).toEqual([request.requestId]);
     // The call's own deadline (120 s by default) comes before the question's 10 minutes.
     expect(request.expiresAt - Date.now()).toBeGreaterThan(100_000);
     expect(request.expiresAt - Date.now()).toBeLessThanOrEqual(120_000);
 
-    h.service.respondToElicitation({ requestId: request.requestId, action: 'accept', content: { name: 'Ada', age: 36, colour: 'r', agree: false } });
+    h.mcp.elicitation.respond({ requestId: request.requestId, action: 'accept', content: { name: 'Ada', age: 36, colour: 'r', agree: false } });
     expect(textOf((await call).content)).toBe('accept {"name":"Ada","age":36,"colour":"r","agree":false}');
     expect(closedReasons()).toEqual(['answered']);
-    expect(h.service.pendingElicitations()).toEqual([]);
+    expect(h.mcp.elicitation.list()).toEqual([]);
     expect(hostLog(server.id)).toContain('The person answered "Who are you?": accept');
   });
 
@@ -80,7 +80,7 @@ describe('McpService elicitation', () => {
     for (const [i, action] of (['decline', 'cancel'] as const).entries()) {
       const call = h.service.callTool(server.id, 'elicit');
       const request = await nextRequest(i);
-      h.service.respondToElicitation({ requestId: request.requestId, action });
+      h.mcp.elicitation.respond({ requestId: request.requestId, action });
       expect(textOf((await call).content)).toBe(action);
     }
   });
@@ -92,7 +92,7 @@ describe('McpService elicitation', () => {
     const { requestId } = await nextRequest();
     let refused: unknown;
     try {
-      h.service.respondToElicitation({ requestId, action: 'accept', content: { name: 'A', age: 3.5, colour: 'blue', extra: 'x' } });
+      h.mcp.elicitation.respond({ requestId, action: 'accept', content: { name: 'A', age: 3.5, colour: 'blue', extra: 'x' } });
     } catch (err) {
       refused = err;
     }
@@ -104,9 +104,9 @@ describe('McpService elicitation', () => {
       { path: 'content.colour', message: 'colour is not one of the choices' },
       { path: 'content.extra', message: '"extra" is not a field of this request' },
     ]);
-    expect(h.service.pendingElicitations()).toHaveLength(1);
+    expect(h.mcp.elicitation.list()).toHaveLength(1);
 
-    h.service.respondToElicitation({ requestId, action: 'accept', content: { name: 'Al', colour: 'g' } });
+    h.mcp.elicitation.respond({ requestId, action: 'accept', content: { name: 'Al', colour: 'g' } });
     expect(textOf((await call).content)).toBe('accept {"name":"Al","colour":"g"}');
   });
 
@@ -121,7 +121,7 @@ describe('McpService elicitation', () => {
 
   it('declines at once when no window or terminal listens', async () => {
     h = makeService();
-    h.service.removeAllListeners('mcp.elicitation_request');
+    h.stopRecording('mcp.elicitation_request');
     const server = await addStdio();
     expect(textOf((await h.service.callTool(server.id, 'elicit')).content)).toBe('decline');
     expect(hostLog(server.id).some((line) => line.includes('no window or terminal is open to ask the person'))).toBe(true);
@@ -135,7 +135,7 @@ describe('McpService elicitation', () => {
     await h.service.disconnect(server.id);
     expect(await closing).toBe('MCP_CONNECTION_CLOSED');
     expect(closedReasons()).toEqual(['withdrawn']);
-    expect(await codeOf(Promise.resolve().then(() => h.service.respondToElicitation({ requestId: first.requestId, action: 'decline' })))).toBe(
+    expect(await codeOf(Promise.resolve().then(() => h.mcp.elicitation.respond({ requestId: first.requestId, action: 'decline' })))).toBe(
       'ELICITATION_NOT_PENDING',
     );
 
@@ -145,7 +145,7 @@ describe('McpService elicitation', () => {
     h.service.cancelCall('call-cancel');
     expect(await cancelled).toBe('MCP_CANCELLED');
     expect(closedReasons()).toEqual(['withdrawn', 'withdrawn']);
-    expect(h.service.pendingElicitations()).toEqual([]);
+    expect(h.mcp.elicitation.list()).toEqual([]);
   });
 
   it('asks to open a web page in URL mode, and declines a link that is not http(s)', async () => {
@@ -154,7 +154,7 @@ describe('McpService elicitation', () => {
     const call = h.service.callTool(server.id, 'elicit', { message: 'Sign in', url: 'https://example.com/sign-in' });
     const request = await nextRequest();
     expect(request).toMatchObject({ mode: 'url', url: 'https://example.com/sign-in', message: 'Sign in' });
-    h.service.respondToElicitation({ requestId: request.requestId, action: 'accept' });
+    h.mcp.elicitation.respond({ requestId: request.requestId, action: 'accept' });
     expect(textOf((await call).content)).toBe('accept');
 
     expect(textOf((await h.service.callTool(server.id, 'elicit', { url: 'file:///etc/passwd' })).content)).toBe('decline');
@@ -172,17 +172,17 @@ describe('McpService elicitation', () => {
     const call = h.service.callTool(server!.id, 'elicit', { requestedSchema: FORM });
     const request = await nextRequest();
     expect(request).toMatchObject({ serverName: `remote-${kind}`, toolName: 'elicit', mode: 'form' });
-    h.service.respondToElicitation({ requestId: request.requestId, action: 'accept', content: { name: 'Remote', colour: 'r' } });
+    h.mcp.elicitation.respond({ requestId: request.requestId, action: 'accept', content: { name: 'Remote', colour: 'r' } });
     expect(textOf((await call).content)).toBe('accept {"name":"Remote","colour":"r"}');
   });
 
   it('tells the person once per server that a server asked for sampling', async () => {
     h = makeService();
     const notices: AppNotice[] = [];
-    h.service.onNotice((notice) => notices.push(notice));
+    h.mcp.notices.onNotice((notice) => notices.push(notice));
     const server = await addStdio('sampler');
     for (let i = 0; i < 2; i++) expect((await h.service.callTool(server.id, 'sample')).isError).toBe(true);
     expect(notices).toEqual([expect.objectContaining({ code: 'MCP_SAMPLING_REFUSED', data: { serverId: server.id, serverName: 'sampler' } })]);
-    expect(h.service.notices).toEqual(notices);
+    expect(h.mcp.notices.notices).toEqual(notices);
   });
 });

@@ -128,6 +128,26 @@ describe('McpService pool over in-memory connections', () => {
     expect(h.events.filter((e) => e.name === 'mcp.link_installed')).toHaveLength(1);
   });
 
+  it('refuses every connect to a linked server nobody reviewed before its transport is made (ConnectionPool.acquire)', async () => {
+    const { server } = await h.service.add({ name: 'linked', type: 'stdio', config: { command: 'in-memory', args: ['linked'] }, isActive: false, installSource: 'protocol' });
+    const id = server!.id;
+    const attempts: [string, () => Promise<unknown>][] = [
+      ['initClient', () => h.service.initClient(server!)],
+      ['callTool', () => h.service.callTool(id, 'echo', { text: 'x' })],
+      ['listServerTools', () => h.service.listServerTools(id)],
+      ['discover', () => h.service.discover(id)],
+      ['test', () => h.service.test({ id })],
+      ['reconnect', () => h.service.reconnect(id)],
+    ];
+    for (const [name, attempt] of attempts) await expect(attempt(), name).rejects.toMatchObject({ code: 'ACTIVATION_NEEDS_REVIEW', data: { id, name: 'linked' } });
+    expect(remotes).toHaveLength(0);
+    expect(states(id)).toEqual([]);
+
+    // Trusted by the person (as an older build marked a confirmed review): it connects.
+    const { server: trusted } = await h.service.add({ name: 'trusted', type: 'stdio', config: { command: 'in-memory', args: ['trusted'] }, isActive: false, installSource: 'protocol', isTrusted: true });
+    expect((await h.service.callTool(trusted!.id, 'echo', { text: 'ok' })).content).toEqual([{ type: 'text', text: 'ok' }]);
+  });
+
   it('ends a call at its own timeout, and at the caller abort', async () => {
     const server = await addServer();
     await expect(h.service.callTool(server.id, 'hang', {}, 'slow', { timeoutMs: 50 })).rejects.toMatchObject({ code: 'MCP_TIMEOUT', data: { callId: 'slow', timeoutMs: 50 } });

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
 import { AppError } from '../../../../../shared/errors';
 import { loadMcpTools, McpToolAdapter } from '../../../agent-core/engine/tinyelf/tools/McpToolAdapter';
-import { McpRouter, createRouteHandlers } from '../../../routers/McpRouter';
+import { AppRouter, createRouteHandlers } from '../../../routers/AppRouter';
 import { openLocalStores } from '../../../appStores';
 import { createApprovalBroker } from '../../../chat/ApprovalBroker';
 import { DependencyCheckService } from './DependencyCheckService';
@@ -54,7 +54,8 @@ describe('disabled tools', () => {
     const presets = new PresetInstaller({ mcpService: h.service, deps, providers: stores.providers });
     const chat = createChat({ mcpService: h.service, models: new ModelClients({ providers: stores.providers, fetch }), approver: DENY_ALL_APPROVER, emit: () => {} });
     const approvals = createApprovalBroker(h.service, { request: () => {}, closed: () => {} });
-    const router = new McpRouter(createRouteHandlers({ mcpService: h.service, ...stores, deps, presets, onLinkInstalled: () => {}, chat, approvals }));
+    const { elicitation, sampling, notices } = h.mcp;
+    const router = new AppRouter(createRouteHandlers({ mcpService: h.service, elicitation, sampling, notices, ...stores, deps, presets, onLinkInstalled: () => {}, chat, approvals }));
     const result = await router.dispatch('mcp.call_tool', { serverId: server.id, toolName: 'echo', args: { text: 'x' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'MCP_TOOL_DISABLED', data: { toolName: 'echo' } } });
   });

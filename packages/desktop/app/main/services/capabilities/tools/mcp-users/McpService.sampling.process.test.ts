@@ -57,9 +57,9 @@ describe('McpService sampling', () => {
     const request = await nextRequest();
     expect(request).toMatchObject({ serverId: server.id, serverName: 'sampler', messages: [{ role: 'user', text: 'Say hello' }], maxTokens: 32, modelHints: [] });
     expect(request.expiresAt).toBeGreaterThan(Date.now());
-    expect(h.service.pendingSamplings()).toEqual([request]);
+    expect(h.mcp.sampling.list()).toEqual([request]);
 
-    const draft = await h.service.generateSampling({
+    const draft = await h.mcp.sampling.generate({
       requestId: request.requestId,
       providerId: 'openai',
       model: 'gpt-x',
@@ -70,23 +70,23 @@ describe('McpService sampling', () => {
     expect(completions).toEqual([{ providerId: 'openai', model: 'gpt-x', systemPrompt: 'Be brief', messages: [{ role: 'user', text: 'Say hi' }], maxTokens: 32 }]);
 
     // The person edits the draft before it goes: the model's stop reason no longer describes it.
-    h.service.respondToSampling({ requestId: request.requestId, decision: 'send', text: 'Hello from the person', model: draft.model });
+    h.mcp.sampling.respond({ requestId: request.requestId, decision: 'send', text: 'Hello from the person', model: draft.model });
     const result = await call;
     expect(result.isError).toBe(false);
     expect(JSON.parse(textOf(result.content))).toEqual({ role: 'assistant', content: { type: 'text', text: 'Hello from the person' }, model: 'gpt-x-v1', stopReason: 'endTurn' });
     expect(closed()).toEqual(['sent']);
-    expect(h.service.pendingSamplings()).toEqual([]);
-    expect(await codeOf(() => h.service.respondToSampling({ requestId: request.requestId, decision: 'decline' }))).toBe('MCP_SAMPLING_NOT_PENDING');
-    expect(await codeOf(() => h.service.generateSampling({ requestId: request.requestId, providerId: 'openai', model: 'gpt-x' }))).toBe('MCP_SAMPLING_NOT_PENDING');
+    expect(h.mcp.sampling.list()).toEqual([]);
+    expect(await codeOf(() => h.mcp.sampling.respond({ requestId: request.requestId, decision: 'decline' }))).toBe('MCP_SAMPLING_NOT_PENDING');
+    expect(await codeOf(() => h.mcp.sampling.generate({ requestId: request.requestId, providerId: 'openai', model: 'gpt-x' }))).toBe('MCP_SAMPLING_NOT_PENDING');
   });
 
   it('keeps the model’s stop reason for its unedited draft, and uses the server’s request when nothing was edited', async () => {
     const server = await start();
     const call = h.service.callTool(server.id, 'sample');
     const request = await nextRequest();
-    const draft = await h.service.generateSampling({ requestId: request.requestId, providerId: 'anthropic', model: 'claude' });
+    const draft = await h.mcp.sampling.generate({ requestId: request.requestId, providerId: 'anthropic', model: 'claude' });
     expect(draft.text).toBe('no system | SAY HELLO | 32');
-    h.service.respondToSampling({ requestId: request.requestId, decision: 'send', text: draft.text, model: draft.model });
+    h.mcp.sampling.respond({ requestId: request.requestId, decision: 'send', text: draft.text, model: draft.model });
     expect(JSON.parse(textOf((await call).content))).toMatchObject({ content: { text: 'no system | SAY HELLO | 32' }, stopReason: 'maxTokens' });
   });
 
@@ -94,7 +94,7 @@ describe('McpService sampling', () => {
     const server = await start();
     const call = h.service.callTool(server.id, 'sample');
     const request = await nextRequest();
-    h.service.respondToSampling({ requestId: request.requestId, decision: 'decline' });
+    h.mcp.sampling.respond({ requestId: request.requestId, decision: 'decline' });
     const result = await call;
     expect(result.isError).toBe(true);
     expect(textOf(result.content)).toBe('MCP error -1: The person declined the sampling request');
@@ -107,7 +107,7 @@ describe('McpService sampling', () => {
     const result = await h.service.callTool(server.id, 'sample');
     expect(textOf(result.content)).toBe('MCP error -1: Nobody answered the sampling request in time');
     expect(closed()).toEqual(['expired']);
-    expect(h.service.pendingSamplings()).toEqual([]);
+    expect(h.mcp.sampling.list()).toEqual([]);
   });
 
   it('refuses at once, telling the person once, when no model is configured', async () => {
@@ -118,20 +118,20 @@ describe('McpService sampling', () => {
       expect(textOf(result.content)).toBe('MCP error -1: Sampling is not available: no language model is configured in Elftia');
     }
     expect(h.events.some((e) => e.name === 'mcp.sampling_request')).toBe(false);
-    expect(h.service.notices.map((n) => n.code)).toEqual(['MCP_SAMPLING_REFUSED']);
+    expect(h.mcp.notices.notices.map((n) => n.code)).toEqual(['MCP_SAMPLING_REFUSED']);
     // A key added later counts from the next request on.
     configured = true;
     const call = h.service.callTool(server.id, 'sample');
-    h.service.respondToSampling({ requestId: (await nextRequest()).requestId, decision: 'decline' });
+    h.mcp.sampling.respond({ requestId: (await nextRequest()).requestId, decision: 'decline' });
     expect((await call).isError).toBe(true);
   });
 
   it('refuses when no window is open to review the request', async () => {
     const server = await start();
-    h.service.removeAllListeners('mcp.sampling_request');
+    h.stopRecording('mcp.sampling_request');
     const result = await h.service.callTool(server.id, 'sample');
     expect(textOf(result.content)).toBe('MCP error -1: Sampling was refused: nobody is there to review the request');
-    expect(h.service.notices).toEqual([]);
+    expect(h.mcp.notices.notices).toEqual([]);
   });
 
   it('drops the request when the connection closes, and the draft that was on its way', async () => {
@@ -146,11 +146,11 @@ describe('McpService sampling', () => {
     const server = await start({ sampling: { completer: slow, isConfigured: () => true } });
     const call = h.service.callTool(server.id, 'sample').catch((err: unknown) => err);
     const request = await nextRequest();
-    const generating = codeOf(() => h.service.generateSampling({ requestId: request.requestId, providerId: 'openai', model: 'm' }));
+    const generating = codeOf(() => h.mcp.sampling.generate({ requestId: request.requestId, providerId: 'openai', model: 'm' }));
     await h.service.disconnect(server.id);
     expect(await generating).toBe('MCP_CANCELLED');
     expect(closed()).toEqual(['expired']);
-    expect(h.service.pendingSamplings()).toEqual([]);
+    expect(h.mcp.sampling.list()).toEqual([]);
     release();
     await call;
   });

@@ -11,33 +11,40 @@ import { openConfMcpConfigStore } from '../../../config/confBackend';
 import type { McpConfigStore } from '../../../config/McpConfigStore';
 import type { EventPayload } from '../../../../../shared/contracts/ipc';
 import { AppError } from '../../../../../shared/errors';
-import { MCP_EVENT_NAMES, McpService, type McpEventName, type McpServiceOptions } from './McpService';
+import { MCP_EVENT_NAMES, type McpEventName, type McpService, type McpServiceOptions } from './McpService';
+import { createMcp, type McpParts } from './createMcp';
 
 export type RecordedEvent = { [E in McpEventName]: { name: E; payload: EventPayload<E> } }[McpEventName];
 
 export interface Harness {
   service: McpService;
+  /** The service's peers (brokers, notices, events…), as createServices composes them. */
+  mcp: McpParts;
   /** The service's store, for tests that count what it reads. */
   store: McpConfigStore;
   dir: string;
   /** Every event the service emitted, in order. */
   events: RecordedEvent[];
+  /** Stops recording one event, as if no window or terminal listened to it. */
+  stopRecording(name: McpEventName): void;
   dispose(): Promise<void>;
 }
 
 export function makeService(options: McpServiceOptions = {}): Harness {
   const dir = mkdtempSync(path.join(tmpdir(), 'elftia-pool-'));
   const store = openConfMcpConfigStore(dir);
-  const service = new McpService(store, { connectTimeoutMs: 10_000, ...options });
+  const mcp = createMcp(store, { connectTimeoutMs: 10_000, ...options });
   const events: Harness['events'] = [];
-  for (const name of MCP_EVENT_NAMES) service.on(name, (payload: EventPayload<McpEventName>) => events.push({ name, payload } as RecordedEvent));
+  const recorders = new Map(MCP_EVENT_NAMES.map((name) => [name, mcp.events.on(name, (payload: EventPayload<McpEventName>) => events.push({ name, payload } as RecordedEvent))]));
   return {
-    service,
+    service: mcp.mcpService,
+    mcp,
     store,
     dir,
     events,
+    stopRecording: (name) => recorders.get(name)?.(),
     async dispose() {
-      await service.dispose();
+      await mcp.dispose();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -23,6 +23,8 @@ import { AppError } from '../../../../../shared/errors';
 import type { TextCompleter } from '../../../chat/ports';
 import { reviewedMessages } from './common/sampling';
 import { SAMPLING_REJECTED } from './pool/clientHandlers';
+import type { AskingCall } from './ElicitationBroker';
+import type { AppNotice } from '../../../../../shared/contracts/ipc';
 
 type SamplingClosed = z.infer<typeof SamplingClosedSchema>;
 type SamplingDraft = z.infer<typeof SamplingDraftSchema>;
@@ -43,10 +45,8 @@ export interface SamplingHooks {
   closed(closed: SamplingClosed): void;
   /** A line in the server's log. */
   note(serverId: string, line: string): void;
-  /** Refused because no model is configured: the person is told (once per server is the caller's business). */
-  refusedForNoModel(server: Pick<McpServerRecord, 'id' | 'name'>): void;
-  /** The tool call running on the server, when exactly one is: the request names it and cannot outlive its deadline. */
-  runningCall(serverId: string): { toolName: string; deadline: number } | undefined;
+  /** Tells the person something not tied to a request (a NoticeBoard). */
+  raise(notice: AppNotice): void;
 }
 
 /** How long a request waits for the person by default; a tool call's own timeout usually ends it sooner. */
@@ -68,6 +68,8 @@ const refusal = (message: string) => Object.assign(new Error(message), { code: S
 
 export class SamplingBroker {
   private readonly pending = new Map<string, Pending>();
+  /** Servers the person was told asked for sampling without a model: once per server per run is enough. */
+  private readonly toldNoModel = new Set<string>();
 
   constructor(
     private readonly hooks: SamplingHooks,
@@ -75,12 +77,16 @@ export class SamplingBroker {
     private readonly timeoutMs = SAMPLING_TIMEOUT_MS,
   ) {}
 
-  /** What the pool answers the server with: the reviewed message, or a rejection with SAMPLING_REJECTED. */
-  ask(server: Pick<McpServerRecord, 'id' | 'name'>, params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult> {
+  /**
+   * What the pool answers the server with: the reviewed message, or a rejection with
+   * SAMPLING_REJECTED. `call` is the tool call that most likely asked: the request names it and
+   * cannot outlive its deadline.
+   */
+  ask(server: Pick<McpServerRecord, 'id' | 'name'>, params: CreateMessageRequest['params'], signal: AbortSignal, call?: AskingCall): Promise<CreateMessageResult> {
     const note = (line: string) => this.hooks.note(server.id, line);
     if (!this.model?.isConfigured()) {
       note('Declined a sampling/createMessage request: no language model is configured (add a key under Provider keys)');
-      this.hooks.refusedForNoModel(server);
+      this.tellNoModel(server);
       return Promise.reject(refusal('Sampling is not available: no language model is configured in Elftia'));
     }
     if (!this.hooks.hasAsker()) {
@@ -88,7 +94,6 @@ export class SamplingBroker {
       return Promise.reject(refusal('Sampling was refused: nobody is there to review the request'));
     }
     if (signal.aborted) return Promise.reject(refusal('The request was cancelled'));
-    const call = this.hooks.runningCall(server.id);
     const request: SamplingRequest = {
       requestId: randomUUID(),
       serverId: server.id,
@@ -172,6 +177,17 @@ export class SamplingBroker {
   /** Shutdown: every server still waiting is refused. */
   dispose(): void {
     for (const pending of [...this.pending.values()]) pending.settle('expired');
+  }
+
+  /** The person learns a server wanted a model answer, which no configured model could give. */
+  private tellNoModel(server: Pick<McpServerRecord, 'id' | 'name'>): void {
+    if (this.toldNoModel.has(server.id)) return;
+    this.toldNoModel.add(server.id);
+    this.hooks.raise({
+      code: 'MCP_SAMPLING_REFUSED',
+      message: `"${server.name}" asked for a model answer (sampling); it was refused because no model is configured (add a key under Provider keys)`,
+      data: { serverId: server.id, serverName: server.name },
+    });
   }
 
   private pendingOrThrow(requestId: string): Pending {

@@ -14,6 +14,7 @@ import {
 } from '../../../../../shared/contracts/mcp-types';
 import { AppError, validationFailure } from '../../../../../shared/errors';
 import type { McpConfigStore } from '../../../config/McpConfigStore';
+import type { NoticeBoard } from '../../../NoticeBoard';
 import { needsActivationReview } from './common/activationReview';
 import type { DuplicateAction, ImportDecision, McpImportResult } from '../../../../../shared/contracts/mcp-import';
 import type { ImportEntry } from './common/importDialects';
@@ -142,20 +143,37 @@ export class ServerRecords {
   }
 
   /**
-   * Turns off, in one locked write, every server that is on although it still needs its
-   * activation review (another program edited the file). Returns the records turned off.
+   * A server that came from an install link runs only after a person confirmed its review
+   * (mcp.activate). When another program's edit turns one on anyway, this turns it off again in
+   * one locked write, in the file too so that every reader sees it off, and tells the person.
+   * Returns the records turned off: none when the write failed (the lock timed out; until the
+   * next change retries, implicit use treats them as inactive and the pool refuses them).
    */
-  deactivateUnreviewed(): McpServerRecord[] {
-    return this.store.mutate((servers) => {
-      const off: McpServerRecord[] = [];
-      const next = servers.map((s) => {
-        if (!s.isActive || !needsActivationReview(s)) return s;
-        const record = { ...s, isActive: false, updatedAt: Date.now() };
-        off.push(record);
-        return record;
+  keepUnreviewedOff(notices: Pick<NoticeBoard, 'raise'>): McpServerRecord[] {
+    let off: McpServerRecord[];
+    try {
+      off = this.store.mutate((servers) => {
+        const turnedOff: McpServerRecord[] = [];
+        const next = servers.map((s) => {
+          if (!s.isActive || !needsActivationReview(s)) return s;
+          const record = { ...s, isActive: false, updatedAt: Date.now() };
+          turnedOff.push(record);
+          return record;
+        });
+        return { servers: next, result: turnedOff };
       });
-      return { servers: next, result: off };
-    });
+    } catch {
+      return [];
+    }
+    const { path } = this.store;
+    for (const { id, name } of off) {
+      notices.raise({
+        code: 'LINKED_SERVER_KEPT_INACTIVE',
+        message: `"${name}" was added from an install link and has not been reviewed; a change to ${path} turned it on, so it was turned off again. Review it to turn it on.`,
+        data: { id, name, path },
+      });
+    }
+    return off;
   }
 
   remove(id: string, now = Date.now()): void {

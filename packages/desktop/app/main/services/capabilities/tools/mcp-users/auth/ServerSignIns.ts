@@ -7,6 +7,7 @@ import type { McpAuthStatus, McpServerRecord } from '../../../../../../shared/co
 import { AppError, type AppErrorShape } from '../../../../../../shared/errors';
 import { requireExternalUrl } from '../../../../../../shared/externalUrl';
 import { TRANSPORTS } from '../../../../../../shared/transports';
+import { Emitter, type Unsubscribe } from '../../../../../../shared/lifecycle/Emitter';
 import { toSignInError } from './authErrors';
 import { ElftiaOAuthProvider, scopeWatchingFetch, type PreRegisteredClient } from './ElftiaOAuthProvider';
 import type { OAuthSessionStore } from './oauthSessionStore';
@@ -25,8 +26,6 @@ export interface OAuthOptions {
 interface Hooks {
   fetch: typeof fetch;
   onChange(serverId: string, auth: McpAuthStatus | undefined): void;
-  /** Tokens are stored: the server should connect with them. */
-  onSignedIn(serverId: string): void;
 }
 
 export interface ServerAuth {
@@ -48,6 +47,7 @@ export class ServerSignIns {
   private readonly states = new Map<string, McpAuthStatus>();
   private readonly inProgress = new Map<string, SignInHandle>();
   private readonly timeoutMs: number;
+  private readonly signedIn = new Emitter<{ signedIn: string }>();
 
   constructor(
     private readonly opts: OAuthOptions,
@@ -66,6 +66,11 @@ export class ServerSignIns {
       clientMetadataUrl: this.opts.clientMetadataUrl,
     });
     return { provider, fetch: scopeWatchingFetch(this.hooks.fetch, provider) };
+  }
+
+  /** Tokens are stored for the server (a sign-in succeeded): it should connect with them. */
+  onSignedIn(listener: (serverId: string) => void): Unsubscribe {
+    return this.signedIn.on('signedIn', listener);
   }
 
   statusOf(serverId: string): McpAuthStatus | undefined {
@@ -116,7 +121,7 @@ export class ServerSignIns {
         if (this.inProgress.get(server.id) !== handle) return;
         this.inProgress.delete(server.id);
         this.set(server.id, { state: 'signed_in' });
-        this.hooks.onSignedIn(server.id);
+        this.signedIn.emit('signedIn', server.id);
       },
       (err: unknown) => {
         if (this.inProgress.get(server.id) !== handle) return;
@@ -159,6 +164,7 @@ export class ServerSignIns {
   dispose(): void {
     for (const handle of this.inProgress.values()) handle.cancel();
     this.inProgress.clear();
+    this.signedIn.dispose();
   }
 
   private set(serverId: string, auth: McpAuthStatus): void {

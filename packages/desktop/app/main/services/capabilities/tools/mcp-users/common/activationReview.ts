@@ -8,6 +8,7 @@
  */
 import type { McpActivationReview, McpReviewEntry } from '../../../../../../shared/contracts/mcp-links';
 import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import { AppError } from '../../../../../../shared/errors';
 import { canonicalJson } from '../../../../../../shared/text/canonicalJson';
 import { codeRiskOf } from './codeRiskEnv';
 import { isCredentialHeader, looksSecret, redactArgs, redactUrl } from './redaction';
@@ -19,6 +20,10 @@ import { sha256Hex } from './sha256';
  */
 export const needsActivationReview = (server: Pick<McpServerRecord, 'installSource' | 'isTrusted' | 'reviewedAt'>): boolean =>
   server.installSource === 'protocol' && server.reviewedAt === undefined && !server.isTrusted;
+
+/** What refuses to activate or connect a server that still needs its review (mcp.activate, ConnectionPool.acquire). */
+export const activationNeedsReview = (server: Pick<McpServerRecord, 'id' | 'name'>): AppError =>
+  new AppError('ACTIVATION_NEEDS_REVIEW', `"${server.name}" was added from a link; confirm its activation review first`, { id: server.id, name: server.name });
 
 /** An env variable: a value that changes which code runs is always shown; one that looks like a credential only as set. */
 function envEntry([name, value]: [string, string]): McpReviewEntry {

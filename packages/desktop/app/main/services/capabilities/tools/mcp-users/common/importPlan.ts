@@ -4,8 +4,8 @@
  * the records changed in between (then a rename that collides is refused, nothing written).
  * Pure and runtime-neutral.
  */
-import type { McpServerInput } from '../../../../../../shared/contracts/mcp-types';
-import type { DuplicateAction, ImportDecision, McpImportPreviewEntry } from '../../../../../../shared/contracts/mcp-import';
+import type { McpActionResult, McpServerInput } from '../../../../../../shared/contracts/mcp-types';
+import type { DuplicateAction, ImportDecision, McpImportPreviewEntry, McpImportResult } from '../../../../../../shared/contracts/mcp-import';
 import type { ImportEntry, ImportIssue } from './importDialects';
 import { redactArgs, redactUrl } from './redaction';
 
@@ -133,4 +133,17 @@ export function planImport(
       conflict.kind === 'existing' ? `An MCP server named "${conflict.name}" already exists; skipped` : `Another entry in this config is also named "${conflict.name}"; skipped`;
     return { key: entry.name, kind: 'skip', name: conflict.name, message };
   });
+}
+
+/** An import reported as a batch of adds (mcp.add_json): duplicates and invalid entries are failed items with their reason. */
+export function batchResult(results: McpImportResult['results']): McpActionResult {
+  const added = results.filter((r) => r.outcome === 'added');
+  return {
+    success: added.length === results.length,
+    message: `Added ${added.length} of ${results.length} servers`,
+    results: results.map((r) => {
+      const message = r.outcome === 'added' ? (r.ignoredKeys ? `Ignored unknown keys: ${r.ignoredKeys.join(', ')}` : undefined) : r.message;
+      return { name: r.key, success: r.outcome === 'added', ...(r.id ? { id: r.id } : {}), ...(message ? { message } : {}) };
+    }),
+  };
 }

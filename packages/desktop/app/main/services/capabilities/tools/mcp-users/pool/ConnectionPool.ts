@@ -11,6 +11,9 @@
  *   first, so no server process outlives its entry.
  * - Liveness comes from the transport (onclose); a connection is pinged only after it has been
  *   idle, so a warm call costs one round trip, not two (ping + call).
+ * - A server from an install link that nobody has reviewed is never connected (connecting a
+ *   stdio server runs its command): every saved server's connect starts in `acquire` or
+ *   `reconnect`, which refuse it with ACTIVATION_NEEDS_REVIEW before anything else happens.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -25,6 +28,7 @@ import { watchReach, type ConnectProbe } from './connectProbe';
 import type { TransportFactory } from './createTransport';
 import type { ServerAuth } from '../auth/ServerSignIns';
 import { refreshIfDue } from '../auth/signIn';
+import { activationNeedsReview, needsActivationReview } from '../common/activationReview';
 import { brokenNpxCacheIn, type PendingDownload } from '../deps/npxCache';
 import { ConnectGate } from './ConnectGate';
 import { RetrySchedule, type PendingRetry } from './RetrySchedule';
@@ -164,6 +168,7 @@ export class ConnectionPool {
    */
   acquire(server: McpServerRecord, { probe, by = 'use' }: AcquireOptions = {}): Promise<PooledClient> {
     if (this.shuttingDown) return Promise.reject(new AppError('MCP_CONNECTION_CLOSED', 'The MCP service is shutting down'));
+    if (needsActivationReview(server)) return Promise.reject(activationNeedsReview(server));
     const ready = this.ready(server.id);
     if (ready) return Promise.resolve(ready);
     const pooled = this.clients.get(server.id);
@@ -197,6 +202,22 @@ export class ConnectionPool {
     });
     this.pending.set(server.id, pending);
     return pending.promise;
+  }
+
+  /** Throws what `acquire` would refuse a server with for want of its activation review (a test reports it as the route's error, not as a failed stage). */
+  refuseUnreviewed(server: McpServerRecord): void {
+    if (needsActivationReview(server)) throw activationNeedsReview(server);
+  }
+
+  /**
+   * A person's reconnect: disconnect, then connect again if the server is active. A failed connect
+   * is reported as the server's state, which is what the person asked about; an unreviewed linked
+   * server is refused before it is touched, active or not.
+   */
+  async reconnect(server: McpServerRecord): Promise<void> {
+    this.refuseUnreviewed(server);
+    await this.disconnect(server.id);
+    if (server.isActive) await this.acquire(server, { by: 'person' }).catch(() => undefined);
   }
 
   /** A pooled connection usable as it is: alive, and used recently enough to skip the health ping. */

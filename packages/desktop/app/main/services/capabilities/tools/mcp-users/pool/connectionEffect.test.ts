@@ -84,6 +84,15 @@ describe('connectionEffect', () => {
     expect(connectionEffect(before, after, row[4])).toBe(row[5]);
   });
 
+  it('disconnects a server that now needs its activation review, whatever else changed (the pool refuses to connect it)', () => {
+    const unreviewed = { ...base, installSource: 'protocol', isTrusted: false } as McpServerRecord;
+    for (const isActive of [false, true]) {
+      const reviewed = { ...unreviewed, isActive, reviewedAt: 1 } as McpServerRecord;
+      expect(connectionEffect(reviewed, { ...unreviewed, isActive }, true)).toBe('disconnect');
+      expect(connectionEffect({ ...base, isActive }, { ...unreviewed, isActive }, false)).toBe('disconnect');
+    }
+  });
+
   it('ignores changes that do not shape the connection (name, disabled tools)', () => {
     const after = { ...base, name: 'renamed', disabledTools: ['write'] } as McpServerRecord;
     expect(connectionEffect(base, after, true)).toBe('none');

@@ -12,7 +12,7 @@ import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-typ
 import { AppError } from '../../../../../../shared/errors';
 import { needsActivationReview } from '../common/activationReview';
 
-type RuleSubject = Pick<McpServerRecord, 'id' | 'name' | 'isActive' | 'disabledTools' | 'installSource' | 'isTrusted'>;
+type RuleSubject = Pick<McpServerRecord, 'id' | 'name' | 'isActive' | 'disabledTools' | 'installSource' | 'isTrusted' | 'reviewedAt'>;
 
 export function isToolDisabled(server: Pick<McpServerRecord, 'disabledTools'>, toolName: string): boolean {
   return server.disabledTools.includes(toolName);
@@ -27,9 +27,12 @@ export function assertToolEnabled(server: RuleSubject, toolName: string): void {
   });
 }
 
-/** A linked server turned on by a hand edit, before its review, counts as inactive (McpService turns it off again). */
+/** Active for implicit use: a linked server turned on by a hand edit, before its review, counts as inactive (McpService turns it off again). */
+export const isActiveAndReviewed = (server: Pick<McpServerRecord, 'isActive' | 'installSource' | 'isTrusted' | 'reviewedAt'>): boolean =>
+  server.isActive && !needsActivationReview(server);
+
 export function assertActiveForImplicitUse(server: RuleSubject, requireActive: boolean | undefined): void {
-  if (!requireActive || (server.isActive && !needsActivationReview(server))) return;
+  if (!requireActive || isActiveAndReviewed(server)) return;
   throw new AppError('MCP_SERVER_INACTIVE', `"${server.name}" is inactive; only an explicit test or call connects it`, {
     serverId: server.id,
     serverName: server.name,

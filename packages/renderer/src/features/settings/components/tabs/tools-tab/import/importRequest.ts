@@ -5,10 +5,11 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { LocalConfigSource } from '@shared/contracts/mcp-import';
+import { Emitter } from '@shared/lifecycle/Emitter';
 
 let pending: LocalConfigSource | undefined;
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
+const changes = new Emitter<{ change: void }>();
+const notify = () => changes.emit('change', undefined);
 
 export function requestImportFrom(source: LocalConfigSource): void {
   pending = source;
@@ -23,10 +24,7 @@ function clearImportRequest(): void {
 /** The source asked for, and a function that marks it handled. */
 export function useImportRequest(): [LocalConfigSource | undefined, () => void] {
   const source = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    (listener) => changes.on('change', listener),
     () => pending,
   );
   return [source, clearImportRequest];

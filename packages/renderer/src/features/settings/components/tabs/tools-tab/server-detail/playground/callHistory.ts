@@ -9,6 +9,7 @@
 import { useSyncExternalStore } from 'react';
 import type { McpCallToolResult } from '@shared/contracts/mcp-types';
 import type { AppErrorShape } from '@shared/errors';
+import { Emitter } from '@shared/lifecycle/Emitter';
 
 export const HISTORY_LIMIT = 100;
 
@@ -29,11 +30,11 @@ export interface HistoryEntry {
 }
 
 let entries: readonly HistoryEntry[] = [];
-const listeners = new Set<() => void>();
+const changes = new Emitter<{ change: void }>();
 
 const publish = (next: readonly HistoryEntry[]) => {
   entries = next;
-  for (const listener of listeners) listener();
+  changes.emit('change', undefined);
 };
 
 export const callHistory = {
@@ -48,10 +49,7 @@ export const callHistory = {
     publish(entries.filter((e) => e.serverId !== serverId));
   },
   all: (): readonly HistoryEntry[] => entries,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: (listener: () => void): (() => void) => changes.on('change', listener),
 };
 
 /** One server's calls, newest first. */

@@ -4,6 +4,7 @@
  * drawer unmounts its panes when it closes (Esc closes it), and closing it must not lose a form.
  */
 import { useCallback, useSyncExternalStore } from 'react';
+import { Emitter } from '@shared/lifecycle/Emitter';
 
 export type EditorMode = 'form' | 'json';
 
@@ -23,22 +24,19 @@ export interface Session {
 
 const EMPTY: Session = { drafts: {} };
 const sessions = new Map<string, Session>();
-const listeners = new Set<() => void>();
+const changes = new Emitter<{ change: void }>();
 
 export const playgroundSessions = {
   get: (serverId: string): Session => sessions.get(serverId) ?? EMPTY,
   update(serverId: string, change: (session: Session) => Session): void {
     sessions.set(serverId, change(playgroundSessions.get(serverId)));
-    for (const listener of listeners) listener();
+    changes.emit('change', undefined);
   },
   /** Opens the playground on a tool (the tool row's "Try"). */
   pick(serverId: string, toolName: string): void {
     playgroundSessions.update(serverId, (s) => ({ ...s, toolName }));
   },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: (listener: () => void): (() => void) => changes.on('change', listener),
 };
 
 export function usePlaygroundSession(serverId: string) {

@@ -1,0 +1,80 @@
+/**
+ * Tool calls on pooled connections: the one deadline (the SDK request timeout, which sends
+ * notifications/cancelled when it fires), cancel by callId or by the caller's signal, progress
+ * only while someone listens, and `mcp.tool_called` for every call however it ended.
+ *
+ * A warm call is one pool request and nothing around it: each async layer costs ~1 % of a local
+ * round trip (bench/pool.bench.ts holds McpService within 5 % of a bare SDK client).
+ */
+import { performance } from 'node:perf_hooks';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { McpCallToolResult, McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import { AppError } from '../../../../../../shared/errors';
+import type { Emitter } from '../../../../../../shared/lifecycle/Emitter';
+import type { EventPayload } from '../../../../../../shared/contracts/ipc';
+import type { CallToolOptions } from '../McpServiceOptions';
+import { CallCancellation } from './CallCancellation';
+import type { ConnectionPool } from './ConnectionPool';
+import type { RunningCalls } from './RunningCalls';
+import { requestToolCall, withCallDetails } from './toolCall';
+import { assertActiveForImplicitUse, assertToolEnabled } from './toolRules';
+
+type CallEvents = { 'mcp.tool_progress': EventPayload<'mcp.tool_progress'>; 'mcp.tool_called': EventPayload<'mcp.tool_called'> };
+
+export interface ToolCallParts {
+  pool: ConnectionPool;
+  calls: RunningCalls;
+  events: Emitter<CallEvents>;
+  /** The record as the call should see it now (a live connection's, else the store's). */
+  currentRecord(serverId: string): McpServerRecord;
+  /** The record read again for a retry on a new connection. */
+  storedRecord(serverId: string): McpServerRecord;
+  /** The call ended: questions it asked are withdrawn (ElicitationBroker.withdrawCall). */
+  ended(callId: string): void;
+  callTimeoutMs: number;
+}
+
+export class ToolCalls {
+  constructor(private readonly parts: ToolCallParts) {}
+
+  async call(serverId: string, toolName: string, args: Record<string, unknown>, callId: string, options: CallToolOptions): Promise<McpCallToolResult> {
+    const { timeoutMs, defaultTimeoutMs, signal, requireActive } = options;
+    const { pool, calls, events } = this.parts;
+    if (signal?.aborted) throw new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller before it started`, { callId, serverId, toolName });
+    calls.refuseDuplicate(callId);
+    const server = this.parts.currentRecord(serverId);
+    assertActiveForImplicitUse(server, requireActive);
+    assertToolEnabled(server, toolName);
+    const controller = new CallCancellation();
+    const timeout = timeoutMs ?? server.config.timeoutMs ?? defaultTimeoutMs ?? this.parts.callTimeoutMs;
+    calls.start(callId, { controller, serverId, toolName, deadline: Date.now() + timeout });
+    const onAbort = signal && (() => controller.abort(new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller`, { callId, serverId, toolName })));
+    if (onAbort) signal.addEventListener('abort', onAbort, { once: true });
+    const started = performance.now();
+    let success = false;
+    try {
+      const request: RequestOptions = { signal: controller.signal, timeout };
+      // A progress token makes the server do extra work on every call; ask only when someone listens.
+      if (events.listenerCount('mcp.tool_progress') > 0) {
+        request.onprogress = ({ progress, total, message }) => events.emit('mcp.tool_progress', { serverId, toolName, callId, progress, total, message });
+      }
+      const run = (client: Client) => requestToolCall(client, toolName, args, request);
+      const stored = () => this.parts.storedRecord(serverId);
+      const result = await pool.request(server, 'tools/call', false, run, stored, requireActive ? 'use' : 'person', controller);
+      success = result.isError !== true;
+      const answer: McpCallToolResult = { callId, isError: !success, content: result.content, durationMs: performance.now() - started };
+      if (result.structuredContent) answer.structuredContent = result.structuredContent;
+      return answer;
+    } catch (err) {
+      // The SDK reports every abort as a RequestTimeout; the signal knows it was a cancel.
+      if (controller.aborted && controller.reason instanceof AppError) throw controller.reason;
+      throw withCallDetails(err, { toolName, callId, timeoutMs: timeout });
+    } finally {
+      if (onAbort) signal.removeEventListener('abort', onAbort);
+      calls.end(callId);
+      this.parts.ended(callId);
+      events.emit('mcp.tool_called', { serverId, toolName, callId, duration: performance.now() - started, success });
+    }
+  }
+}
