@@ -16,13 +16,12 @@ import {
 } from '../../../../../shared/contracts/elicitation';
 import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
 import { AppError } from '../../../../../shared/errors';
+import type { Emitter } from '../../../../../shared/lifecycle/Emitter';
 import { checkContent, elicitationFields, type ElicitationField } from './common/elicitationForm';
 
 export interface ElicitationHooks {
-  /** Someone can show a request now (a window or a terminal listens). */
-  hasAsker(): boolean;
-  request(request: ElicitationRequest): void;
-  closed(closed: ElicitationClosed): void;
+  /** Where a request goes out and its end is told; someone can show a request only while a window or a terminal listens to it. */
+  events: Emitter<{ 'mcp.elicitation_request': ElicitationRequest; 'mcp.elicitation_closed': ElicitationClosed }>;
   /** A line in the server's log (the person reads why a request was declined there). */
   note(serverId: string, line: string): void;
 }
@@ -59,7 +58,7 @@ export class ElicitationBroker {
   ask(server: Pick<McpServerRecord, 'id' | 'name'>, params: ElicitRequest['params'], signal: AbortSignal, call?: AskingCall): Promise<ElicitResult> {
     const note = (line: string) => this.hooks.note(server.id, line);
     if (signal.aborted) return Promise.resolve({ action: 'cancel' });
-    if (!this.hooks.hasAsker()) {
+    if (this.hooks.events.listenerCount('mcp.elicitation_request') === 0) {
       note(`Declined an elicitation/create request ("${params.message}"): no window or terminal is open to ask the person`);
       return Promise.resolve(decline());
     }
@@ -106,11 +105,11 @@ export class ElicitationBroker {
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
         resolve(result);
-        this.hooks.closed({ requestId, serverId: server.id, reason });
+        this.hooks.events.emit('mcp.elicitation_closed', { requestId, serverId: server.id, reason });
       };
       signal.addEventListener('abort', onAbort, { once: true });
       this.pending.set(requestId, { request, fields, settle });
-      this.hooks.request(request);
+      this.hooks.events.emit('mcp.elicitation_request', request);
     });
   }
 

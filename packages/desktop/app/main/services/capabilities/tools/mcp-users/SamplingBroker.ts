@@ -20,6 +20,7 @@ import type {
 } from '../../../../../shared/contracts/chat';
 import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
 import { AppError } from '../../../../../shared/errors';
+import type { Emitter } from '../../../../../shared/lifecycle/Emitter';
 import type { TextCompleter } from '../../../chat/ports';
 import { reviewedMessages } from './common/sampling';
 import { SAMPLING_REJECTED } from './pool/clientHandlers';
@@ -39,10 +40,8 @@ export interface SamplingModel {
 }
 
 export interface SamplingHooks {
-  /** Someone can show a request now (a window listens). */
-  hasAsker(): boolean;
-  request(request: SamplingRequest): void;
-  closed(closed: SamplingClosed): void;
+  /** Where a request goes out and its end is told; someone can review a request only while a window listens to it. */
+  events: Emitter<{ 'mcp.sampling_request': SamplingRequest; 'mcp.sampling_closed': SamplingClosed }>;
   /** A line in the server's log. */
   note(serverId: string, line: string): void;
   /** Tells the person something not tied to a request (a NoticeBoard). */
@@ -89,7 +88,7 @@ export class SamplingBroker {
       this.tellNoModel(server);
       return Promise.reject(refusal('Sampling is not available: no language model is configured in Elftia'));
     }
-    if (!this.hooks.hasAsker()) {
+    if (this.hooks.events.listenerCount('mcp.sampling_request') === 0) {
       note('Declined a sampling/createMessage request: no window is open for the person to review it');
       return Promise.reject(refusal('Sampling was refused: nobody is there to review the request'));
     }
@@ -126,11 +125,11 @@ export class SamplingBroker {
         pending.generation.abort();
         if (result) resolve(result);
         else reject(refusal(outcome === 'declined' ? 'The person declined the sampling request' : 'Nobody answered the sampling request in time'));
-        this.hooks.closed({ requestId, outcome });
+        this.hooks.events.emit('mcp.sampling_closed', { requestId, outcome });
       };
       signal.addEventListener('abort', onAbort, { once: true });
       this.pending.set(requestId, { request, generation: new AbortController(), settle });
-      this.hooks.request(request);
+      this.hooks.events.emit('mcp.sampling_request', request);
     });
   }
 

@@ -48,30 +48,8 @@ export function createMcp(store: McpConfigStore, options: McpServiceOptions = {}
         onChange: (serverId, auth) => emitter.emit('mcp.auth_state', { serverId, auth }),
       }),
     );
-  const elicitation = owned.add(
-    new ElicitationBroker(
-      {
-        hasAsker: () => emitter.listenerCount('mcp.elicitation_request') > 0,
-        request: (request) => emitter.emit('mcp.elicitation_request', request),
-        closed: (closed) => emitter.emit('mcp.elicitation_closed', closed),
-        note,
-      },
-      elicitationTimeoutMs,
-    ),
-  );
-  const samplingBroker = owned.add(
-    new SamplingBroker(
-      {
-        hasAsker: () => emitter.listenerCount('mcp.sampling_request') > 0,
-        request: (request) => emitter.emit('mcp.sampling_request', request),
-        closed: (closed) => emitter.emit('mcp.sampling_closed', closed),
-        note,
-        raise: (notice) => notices.raise(notice),
-      },
-      sampling,
-      samplingTimeoutMs,
-    ),
-  );
+  const elicitation = owned.add(new ElicitationBroker({ events: emitter, note }, elicitationTimeoutMs));
+  const samplingBroker = owned.add(new SamplingBroker({ events: emitter, note, raise: (notice) => notices.raise(notice) }, sampling, samplingTimeoutMs));
   const peers: McpPeers = { events: emitter, log, lastSeen, notices, elicitation, sampling: samplingBroker, ...(signIns && { signIns }) };
   const mcpService = owned.add(new McpService(store, peers, settings));
   return { ...peers, mcpService, dispose: () => owned.dispose() };
