@@ -27,6 +27,22 @@ function cspMetaTag(): Plugin {
   };
 }
 
+/**
+ * The renderer's vendor chunks (docs/architecture.md, "The first screen"): React, and the data and
+ * i18n libraries the first screen needs, apart from our code, so a build that changes only our code
+ * leaves them as they were. Everything else is left to the bundler: screens and panes other than
+ * the server list are imported lazily (lazyComponent), and the libraries and antd components only
+ * they use go with them (the schema form library with the playground, markdown with the tool call
+ * display). A group naming a lazy library would also take in its dependencies that the first
+ * screen shares, and the first screen would fetch that whole chunk.
+ */
+const rendererChunks = {
+  groups: [
+    { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+    { name: 'vendor', test: /node_modules[\\/](i18next|react-i18next|@tanstack|zod)[\\/]/ },
+  ],
+};
+
 export default defineConfig({
   main: {
     resolve: { alias },
@@ -62,7 +78,12 @@ export default defineConfig({
     plugins: [react(), cspMetaTag()],
     build: {
       outDir: path.resolve('out/renderer'),
-      rolldownOptions: { input: path.resolve('packages/renderer/index.html') },
+      // electron-vite leaves the renderer unminified by default; minified it is less than half the size.
+      minify: true,
+      rolldownOptions: {
+        input: path.resolve('packages/renderer/index.html'),
+        output: { codeSplitting: rendererChunks },
+      },
     },
   },
 });

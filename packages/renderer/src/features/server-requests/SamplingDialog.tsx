@@ -16,14 +16,18 @@ import type { LlmProviderId } from '@shared/contracts/providers';
 import type { AppErrorShape } from '@shared/errors';
 import { isUsableProvider } from '@mcp-common/sampling';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
+import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { translateError } from '@renderer/components/translateError';
 import { useRoute, useRouteMutation } from '@renderer/data/useRoute';
-import { ProviderKeys } from '@renderer/features/settings/components/tabs/tools-tab/provider-keys/ProviderKeys';
 import { loadModelChoice, saveModelChoice } from '@renderer/data/modelChoice';
 import { ReviewModal, usePutOff, WaitingButton } from './ReviewModal';
 import { usePendingQueue } from './usePendingQueue';
 
 const SOURCE = { list: 'mcp.sampling_requests', requested: 'mcp.sampling_request', closed: 'mcp.sampling_closed' } as const;
+
+/** The keys section, opened from a request that finds no model: it loads when first shown. */
+const ProviderKeys = lazyComponent(() => import('@renderer/features/settings/components/tabs/tools-tab/provider-keys/ProviderKeys').then((m) => m.ProviderKeys));
 
 export function SamplingDialog() {
   const { t } = useTranslation('settings/tools');
@@ -259,7 +263,9 @@ function SamplingModal({ request, waiting, onDone, onLater }: { request: Samplin
         </Flex>
       </Flex>
       <Drawer open={keysOpen} onClose={() => setKeysOpen(false)} size="large" title={t('sections.keys')} destroyOnHidden>
-        <ProviderKeys />
+        <LazyBoundary>
+          <ProviderKeys />
+        </LazyBoundary>
       </Drawer>
     </ReviewModal>
   );
