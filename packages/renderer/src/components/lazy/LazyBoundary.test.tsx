@@ -62,6 +62,24 @@ describe('LazyBoundary', () => {
     expect(document.activeElement?.contains(screen.getByTestId('part'))).toBe(true);
   });
 
+  it('a dialog whose code does not arrive says so in a dialog, over the page', async () => {
+    const { Part, Loaded, loads } = controlledChunk();
+    renderWithProviders(
+      <LazyBoundary overlay>
+        <Part name="files" />
+      </LazyBoundary>,
+      new FakeHost(),
+    );
+    loads[0]!.reject(new Error('Failed to fetch dynamically imported module: /assets/Modal.js'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('This part of the window could not be loaded');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(loads).toHaveLength(2));
+    loads[1]!.resolve(Loaded);
+    expect((await screen.findByTestId('part')).textContent).toBe('Hello files');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('a part that loaded once renders at once the next time, with no second load', async () => {
     const { Part, Loaded, loads } = controlledChunk();
     const first = renderWithProviders(

@@ -3,10 +3,14 @@
  * loads and, if the chunk does not arrive or the part fails as it starts, a message with Try again
  * in its place instead of a window that went blank.
  *
+ * A part that is a dialog or a drawer of its own (`overlay`) has no place in the page to wait in:
+ * a spinner over the page shows if its code takes a while, and a failure shows in a dialog, not
+ * at the end of the page where no one would see it.
+ *
  * Focus: Try again removes the button that had it. The region then takes focus (script only,
  * tabIndex -1) so it does not fall to the page's body, and Tab goes on into the part once it shows.
  */
-import { Alert, Button, Skeleton, Typography } from 'antd';
+import { Alert, Button, Modal, Skeleton, Spin, Typography } from 'antd';
 import { Component, Suspense, createRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@shared/errors';
@@ -16,6 +20,8 @@ interface Props {
   children: ReactNode;
   /** What shows while the chunk loads; a skeleton unless told. */
   fallback?: ReactNode;
+  /** The part opens over the page (a dialog, a drawer): see above. */
+  overlay?: boolean;
 }
 
 interface State {
@@ -36,13 +42,20 @@ export class LazyBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     const { failure, attempt } = this.state;
+    const { overlay, fallback, children } = this.props;
+    const failed = failure ? <LoadFailed error={failure.error} onRetry={this.retry} /> : null;
     return (
       <div ref={this.region} tabIndex={attempt > 0 ? -1 : undefined} style={{ outline: 'none' }}>
-        {failure ? (
-          <LoadFailed error={failure.error} onRetry={this.retry} />
+        {failed && overlay ? (
+          <Modal open footer={null} closable={false} getContainer={false}>
+            {failed}
+          </Modal>
         ) : (
+          failed
+        )}
+        {failure ? null : (
           <LoadAttempt.Provider value={attempt}>
-            <Suspense fallback={this.props.fallback ?? <Loading />}>{this.props.children}</Suspense>
+            <Suspense fallback={fallback ?? (overlay ? <LoadingOverlay /> : <Loading />)}>{children}</Suspense>
           </LoadAttempt.Provider>
         )}
       </div>
@@ -57,6 +70,12 @@ function Loading() {
       <Skeleton active />
     </div>
   );
+}
+
+/** Over the page, and only after 300 ms: most chunks arrive before anyone would notice. */
+function LoadingOverlay() {
+  const { t } = useTranslation();
+  return <Spin fullscreen delay={300} tip={t('lazy.loading')} data-testid="lazy-loading" />;
 }
 
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -1,5 +1,5 @@
 import { ImportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Segmented, Spin } from 'antd';
+import { Button, Card, Flex, Segmented } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -108,8 +108,7 @@ function ToolsTabSections() {
         </LazyBoundary>
       ) : null}
       {formOpened ? (
-        // Nothing to show in place while the drawer's code loads: a spinner over the page if it takes a while.
-        <LazyBoundary fallback={<Spin fullscreen delay={300} />}>
+        <LazyBoundary overlay>
           <McpServerFormDrawer />
         </LazyBoundary>
       ) : null}
