@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import { RENDERER_CSP } from './packages/desktop/app/shared/csp';
 import { cliManifestPlugin } from './packages/desktop/bin/cliBuild.mjs';
 import { importAliases } from './aliases.config';
+import { firstLoadBudget } from './scripts/firstLoadBudget';
 
 const app = path.resolve('packages/desktop/app');
 const aliases = importAliases(path.resolve('.'));
@@ -75,7 +76,7 @@ export default defineConfig({
   renderer: {
     root: 'packages/renderer',
     resolve: { alias: rendererAlias },
-    plugins: [react(), cspMetaTag()],
+    plugins: [react(), cspMetaTag(), firstLoadBudget()],
     build: {
       outDir: path.resolve('out/renderer'),
       // electron-vite leaves the renderer unminified by default; minified it is less than half the size.
