@@ -1,7 +1,7 @@
 /**
- * How our scripts launch Chromium outside Playwright Test (screenshots, the first-screen bench):
+ * How everything here launches Chromium (the e2e `web` project, screenshots, the first-screen bench):
  * Debian's /usr/bin/chromium where present (Playwright's own browser download cannot run here),
- * CHROMIUM_PATH to pick another, and the flags playwright.config.ts gives the `web` project.
+ * CHROMIUM_PATH to pick another, and one set of flags for all of them.
  */
 import { existsSync } from 'node:fs';
 
