@@ -50,7 +50,8 @@ export function firstLoadBudget(budget = FIRST_LOAD_BUDGET): Plugin {
   return {
     name: 'elftia-first-load-budget',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    // After every plugin's generateBundle: Vite writes the preload lists into the chunks there.
+    writeBundle(_options, bundle) {
       const load = firstLoad(bundle as unknown as BundleLike);
       if (load.bytes > budget) {
         const list = load.chunks.map((c) => `  ${kB(c.bytes).padStart(10)}  ${c.fileName}`).join('\n');
