@@ -19,6 +19,19 @@ describe('firstLoad', () => {
     expect(load.chunks.map((c) => c.fileName)).toEqual(['index.js', 'react.js', 'vendor.js', 'runtime.js']);
   });
 
+  it('adds the largest of the chunks that load before the first render when needed (a language), with its imports', () => {
+    const bundle = {
+      'index.js': chunk('index.js', 'x'.repeat(100), [], true),
+      'locale-zh.js': chunk('locale-zh.js', 'x'.repeat(40)),
+      'locale-ja.js': chunk('locale-ja.js', 'x'.repeat(60), ['shared.js']),
+      'shared.js': chunk('shared.js', 'x'.repeat(7)),
+    };
+    expect(firstLoad(bundle).bytes).toBe(100);
+    const load = firstLoad(bundle, /^locale-/);
+    expect(load.bytes).toBe(167);
+    expect(load.chunks.map((c) => c.fileName)).toEqual(['index.js', 'locale-ja.js', 'shared.js']);
+  });
+
   it('counts bytes, not characters: the locales hold Chinese and Japanese text', () => {
     expect(firstLoad({ 'index.js': chunk('index.js', '読み込み中…', [], true) }).bytes).toBe(18);
   });
