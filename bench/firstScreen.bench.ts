@@ -14,9 +14,10 @@
  *   them uncompressed (it runs on loopback); what gzip would make of them is shown beside.
  *
  * Runs alternate blank and app so load elsewhere on this shared machine lands on both; medians.
- * Target: first-load JS ≤ 1.5 MB. `--static DIR` serves another renderer build (say, one kept
- * from before a change) with the same host, for a before/after in one sitting.
- * Run: npx tsx bench/firstScreen.bench.ts [--runs 9] [--static out-before/renderer]
+ * Target: first-load JS ≤ 1.5 MB. `--static DIR` measures another renderer build with the same
+ * host; `--compare DIR` measures one more (say, a build kept from before a change) from a second
+ * host in the same interleaved runs, for a before/after in one sitting.
+ * Run: npx tsx bench/firstScreen.bench.ts [--runs 9] [--static DIR] [--compare before/renderer]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -30,7 +31,7 @@ import { REPO_ROOT, rpc, waitForHost, type HostProcess } from '../packages/deskt
 import { buildIfNeeded } from '../scripts/buildIfNeeded.mjs';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, static: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, static: { type: 'string' }, compare: { type: 'string' } } });
 const RUNS = Number(values.runs);
 const TARGET_BYTES = 1_500_000;
 const FIRST_SWITCH = '[data-testid="server-row"] button[role="switch"]';
@@ -97,66 +98,80 @@ async function blankRun(browser: Browser, url: string): Promise<number> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
 
-async function startHost(configDir: string): Promise<HostProcess> {
-  const staticArgs = values.static ? ['--static', path.resolve(values.static)] : [];
+/** A host serving `staticDir` (the renderer build to measure) with SERVERS configured, in its own config dir. */
+async function startHost(staticDir: string | undefined): Promise<HostProcess & { configDir: string }> {
+  const configDir = mkdtempSync(path.join(tmpdir(), 'elftia-bench-first-screen-'));
+  const staticArgs = staticDir ? ['--static', path.resolve(staticDir)] : [];
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'out/main/host.js'), '--port', '0', '--config-dir', configDir, ...staticArgs], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return waitForHost(child);
-}
-
-buildIfNeeded();
-const configDir = mkdtempSync(path.join(tmpdir(), 'elftia-bench-first-screen-'));
-const host = await startHost(configDir);
-const browser = await chromium.launch(chromiumLaunchOptions());
-try {
+  const host = await waitForHost(child);
   for (const server of SERVERS) {
     const { body } = await rpc(host, 'mcp.add', server);
     if (!(body as { ok: boolean }).ok) throw new Error(`could not add ${server.name}: ${JSON.stringify(body)}`);
   }
-  const origin = `http://127.0.0.1:${host.port}`;
-  const appUrl = `${origin}/?token=${host.token}`;
-  const blankUrl = `${origin}/favicon.svg`;
+  return { ...host, configDir };
+}
 
-  // Warm-up: Chromium's first context, the host's first reads of the files.
-  await blankRun(browser, blankUrl);
-  await appRun(browser, appUrl);
-
-  const blank: number[] = [];
-  const app: FirstScreen[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    blank.push(await blankRun(browser, blankUrl));
-    app.push(await appRun(browser, appUrl));
-  }
-
-  // The same files every run; a run that fetched a different set would make the size a guess.
-  const sets = new Set(app.map((run) => run.scripts.map((s) => new URL(s.url).pathname).sort().join(' ')));
+/** The same files every run; a run that fetched a different set would make the size a guess. */
+async function firstLoadOf(runs: FirstScreen[]): Promise<{ scripts: ScriptEntry[]; bytes: number; gzipped: number }> {
+  const sets = new Set(runs.map((run) => run.scripts.map((s) => new URL(s.url).pathname).sort().join(' ')));
   if (sets.size !== 1) throw new Error(`The runs fetched different scripts:\n${[...sets].join('\n')}`);
-  const scripts = app[0]!.scripts;
-  const bytes = scripts.reduce((sum, s) => sum + s.bytes, 0);
+  const scripts = runs[0]!.scripts;
   let gzipped = 0;
   for (const script of scripts) gzipped += gzipSync(Buffer.from(await (await fetch(script.url)).arrayBuffer())).length;
-  const ms = { blank: median(blank), app: median(app.map((run) => run.at)) };
+  return { scripts, bytes: scripts.reduce((sum, s) => sum + s.bytes, 0), gzipped };
+}
 
-  console.log(`First screen in browser mode (${values.static ?? 'out/renderer'}), ${SERVERS.length} servers, median of ${RUNS} interleaved runs in ${chromiumLaunchOptions().executablePath ?? "Playwright's Chromium"}`);
-  console.table([
-    { page: 'blank (favicon.svg from the host)', 'median ms': ms.blank.toFixed(0), 'ratio to blank': '1.00', 'JS files': 0, 'JS bytes': '—' },
-    {
-      page: 'app: server list interactive',
-      'median ms': ms.app.toFixed(0),
-      'ratio to blank': (ms.app / ms.blank).toFixed(1),
-      'JS files': scripts.length,
-      'JS bytes': `${kB(bytes)} (${kB(gzipped)} if gzipped)`,
-    },
-  ]);
+buildIfNeeded();
+// The build measured, and with --compare another served by a second host, measured in turn in the same runs.
+const builds = [{ label: values.static ?? 'out/renderer', dir: values.static }, ...(values.compare ? [{ label: values.compare, dir: values.compare }] : [])];
+const hosts: (HostProcess & { configDir: string })[] = [];
+const browser = await chromium.launch(chromiumLaunchOptions());
+try {
+  for (const build of builds) hosts.push(await startHost(build.dir));
+  const appUrls = hosts.map((host) => `http://127.0.0.1:${host.port}/?token=${host.token}`);
+  const blankUrl = `http://127.0.0.1:${hosts[0]!.port}/favicon.svg`;
+
+  // Warm-up: Chromium's first context, the hosts' first reads of the files.
+  await blankRun(browser, blankUrl);
+  for (const url of appUrls) await appRun(browser, url);
+
+  const blank: number[] = [];
+  const app: FirstScreen[][] = appUrls.map(() => []);
+  for (let run = 0; run < RUNS; run++) {
+    blank.push(await blankRun(browser, blankUrl));
+    for (const [i, url] of appUrls.entries()) app[i]!.push(await appRun(browser, url));
+  }
+
+  const blankMs = median(blank);
+  const rows: Record<string, string | number>[] = [{ page: 'blank (favicon.svg from the host)', 'median ms': blankMs.toFixed(0), 'ratio to blank': '1.00', 'JS files': 0, 'JS bytes': '—' }];
+  const loads = [];
+  for (const [i, build] of builds.entries()) {
+    const load = await firstLoadOf(app[i]!);
+    loads.push(load);
+    const ms = median(app[i]!.map((run) => run.at));
+    rows.push({
+      page: `server list interactive (${build.label})`,
+      'median ms': ms.toFixed(0),
+      'ratio to blank': (ms / blankMs).toFixed(1),
+      'JS files': load.scripts.length,
+      'JS bytes': `${kB(load.bytes)} (${kB(load.gzipped)} if gzipped)`,
+    });
+  }
+  console.log(`First screen in browser mode, ${SERVERS.length} servers, median of ${RUNS} interleaved runs in ${chromiumLaunchOptions().executablePath ?? "Playwright's Chromium"}`);
+  console.table(rows);
+  const { scripts, bytes } = loads[0]!;
   for (const script of [...scripts].sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kB(script.bytes).padStart(8)}  ${new URL(script.url).pathname}`);
   const met = bytes <= TARGET_BYTES;
-  console.log(`First-load JS: ${kB(bytes)} (target ≤ ${kB(TARGET_BYTES)}): ${met ? 'met' : 'MISSED'}`);
+  console.log(`First-load JS of ${builds[0]!.label}: ${kB(bytes)} (target ≤ ${kB(TARGET_BYTES)}): ${met ? 'met' : 'MISSED'}`);
   process.exitCode = met ? 0 : 1;
 } finally {
   await browser.close();
-  host.child.kill('SIGTERM');
-  await host.exited;
-  rmSync(configDir, { recursive: true, force: true });
+  for (const host of hosts) {
+    host.child.kill('SIGTERM');
+    await host.exited;
+    rmSync(host.configDir, { recursive: true, force: true });
+  }
 }
