@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import { RENDERER_CSP } from './packages/desktop/app/shared/csp';
 import { cliManifestPlugin } from './packages/desktop/bin/cliBuild.mjs';
 import { importAliases } from './aliases.config';
+import { firstLoadBudget } from './scripts/firstLoadBudget';
 
 const app = path.resolve('packages/desktop/app');
 const aliases = importAliases(path.resolve('.'));
@@ -26,6 +27,27 @@ function cspMetaTag(): Plugin {
     transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content }, injectTo: 'head-prepend' }],
   };
 }
+
+/**
+ * The renderer's vendor chunks (docs/architecture.md, "The first screen"): React, and the data and
+ * i18n libraries the first screen needs, apart from our code, so a build that changes only our code
+ * leaves them as they were. Everything else is left to the bundler: screens and panes other than
+ * the server list are imported lazily (lazyComponent), and the libraries and antd components only
+ * they use go with them (the schema form library with the playground, markdown with the tool call
+ * display). A group naming a lazy library would also take in its dependencies that the first
+ * screen shares, and the first screen would fetch that whole chunk.
+ */
+const rendererChunks = {
+  groups: [
+    { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+    { name: 'vendor', test: /node_modules[\\/](i18next|react-i18next|@tanstack|zod)[\\/]/ },
+    // Each language but English (in the first screen) is one chunk, fetched when it is the person's.
+    { name: (id: string) => `locale-${/locales[\\/]([a-z]+)[\\/]/.exec(id)?.[1]}`, test: /[\\/]locales[\\/](?!en[\\/])[a-z]+[\\/].*\.json$/ },
+  ],
+};
+
+/** Before the first render the page also fetches the person's language (i18n/resources.ts): the largest counts. */
+const LANGUAGE_CHUNK = /^assets\/locale-/;
 
 export default defineConfig({
   main: {
@@ -59,10 +81,15 @@ export default defineConfig({
   renderer: {
     root: 'packages/renderer',
     resolve: { alias: rendererAlias },
-    plugins: [react(), cspMetaTag()],
+    plugins: [react(), cspMetaTag(), firstLoadBudget({ alsoLargestOf: LANGUAGE_CHUNK })],
     build: {
       outDir: path.resolve('out/renderer'),
-      rolldownOptions: { input: path.resolve('packages/renderer/index.html') },
+      // electron-vite leaves the renderer unminified by default; minified it is less than half the size.
+      minify: true,
+      rolldownOptions: {
+        input: path.resolve('packages/renderer/index.html'),
+        output: { codeSplitting: rendererChunks },
+      },
     },
   },
 });

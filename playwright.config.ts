@@ -1,10 +1,6 @@
-import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import type { AppFixtureOptions } from './e2e/fixtures/app';
-
-/** Debian's Chromium where present (Playwright's own browser download cannot run here). */
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
-const executablePath = fs.existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined;
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 export default defineConfig<AppFixtureOptions>({
   testDir: 'e2e/specs',
@@ -25,17 +21,8 @@ export default defineConfig<AppFixtureOptions>({
       use: {
         appMode: 'web',
         browserName: 'chromium',
-        launchOptions: {
-          executablePath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        // Debian's Chromium where present (Playwright's own browser download cannot run here).
+        launchOptions: chromiumLaunchOptions(),
       },
     },
     { name: 'electron', use: { appMode: 'electron' } },

@@ -10,12 +10,13 @@
  * (default /usr/bin/chromium when present, else Playwright's own).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { buildIfNeeded } from './buildIfNeeded.mjs';
+import { chromiumLaunchOptions } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const imagesDir = path.join(root, 'docs/images');
@@ -117,11 +118,7 @@ async function main() {
   buildIfNeeded();
   const configDir = mkdtempSync(path.join(tmpdir(), 'elftia-screenshots-'));
   const { host, url: urlPromise } = startHost(configDir);
-  const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const url = await urlPromise;
     for (const server of SERVERS) await rpc(url, 'mcp.add', server);

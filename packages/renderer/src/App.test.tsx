@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import { userEvent } from '@renderer/test/userEvent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from './App';
-import { createI18n } from './i18n/createI18n';
+import { testI18n } from '@renderer/test/allLocales';
 import { LANGUAGE_STORAGE_KEY } from './i18n/languages';
 import { FakeHost } from './test/FakeHost';
 import { installElementOnlyComputedStyle, installMatchMedia, installResizeObserver } from './test/renderWithApp';
@@ -21,7 +21,7 @@ const renderApp = (host = new FakeHost(), language: 'en' | 'zh' | 'ja' = 'en') =
   // No stylesheets in jsdom: see renderWithProviders.
   render(
     <StyleProvider mock="server">
-      <App host={host} i18n={createI18n(language)} />
+      <App host={host} i18n={testI18n(language)} />
     </StyleProvider>,
   );
 

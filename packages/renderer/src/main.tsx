@@ -2,8 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createHost } from './bridge';
-import { createI18n } from './i18n/createI18n';
-import { initialLanguage } from './i18n/languages';
+import { createI18n, switchLanguage } from './i18n/createI18n';
+import { initialLanguage, SOURCE_LANGUAGE } from './i18n/languages';
+import { sourceResources } from './i18n/resources';
 import './styles.css';
 
 function safeLocalStorage(): Storage | undefined {
@@ -18,10 +19,16 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const host = createHost(window);
-const i18n = createI18n(initialLanguage(safeLocalStorage(), navigator.languages));
+const i18n = createI18n(SOURCE_LANGUAGE, sourceResources);
 
-createRoot(container).render(
-  <StrictMode>
-    <App host={host} i18n={i18n} />
-  </StrictMode>,
-);
+// The person's language before the first render, so no English flashes by; if its chunk does not
+// arrive, the window opens in English, the fallback every language has, rather than not at all.
+void switchLanguage(i18n, initialLanguage(safeLocalStorage(), navigator.languages))
+  .catch((error: unknown) => console.error(error))
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App host={host} i18n={i18n} />
+      </StrictMode>,
+    ),
+  );

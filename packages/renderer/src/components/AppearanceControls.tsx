@@ -1,6 +1,7 @@
-import { Checkbox, Flex, Select, Switch, Typography } from 'antd';
+import { App, Checkbox, Flex, Select, Switch, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { switchLanguage } from '../i18n/createI18n';
 import { LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY, LANGUAGES, SOURCE_LANGUAGE, isLanguage, type Language } from '../i18n/languages';
 import type { EffectiveTheme, ThemePreference } from '../theme/useThemePreference';
 
@@ -16,12 +17,13 @@ export function AppearanceControls({
   onPreferenceChange: (next: ThemePreference) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
   const darkLabelId = useId();
   const languageLabelId = useId();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : SOURCE_LANGUAGE;
 
   const chooseLanguage = (next: Language) => {
-    void i18n.changeLanguage(next);
+    switchLanguage(i18n, next).catch(() => void message.error(t('lazy.languageFailed', { language: LANGUAGE_NAMES[next] })));
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
     } catch {

@@ -1,15 +1,17 @@
 /**
- * Every locale file is bundled at build time: the app works offline and from file:// in
- * Electron, and there is no loading state for text. Paths look like
+ * The locale files. English, the source language and every other's fallback, is bundled into the
+ * first screen; each other language is its own chunk (electron.vite.config.ts), fetched before
+ * the first render when it is the person's language (main.tsx) or when chosen. Paths look like
  * `…/locales/en/settings/tools.json` → language `en`, namespace `settings/tools`.
  */
 import type { Resource, ResourceLanguage } from 'i18next';
-import { isLanguage } from './languages';
+import { isLanguage, type Language } from './languages';
 
 export const NAMESPACES = ['common', 'errors', 'settings/tools'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-const files = import.meta.glob<unknown>('../../../../locales/*/**/*.json', { eager: true, import: 'default' });
+const sourceFiles = import.meta.glob<unknown>('../../../../locales/en/**/*.json', { eager: true, import: 'default' });
+const otherFiles = import.meta.glob<unknown>(['../../../../locales/*/**/*.json', '!../../../../locales/en/**'], { import: 'default' });
 
 export function buildResources(modules: Record<string, unknown>): Resource {
   const resources: Resource = {};
@@ -27,4 +29,12 @@ export function buildResources(modules: Record<string, unknown>): Resource {
   return resources;
 }
 
-export const resources = buildResources(files);
+/** English, in the first screen. */
+export const sourceResources = buildResources(sourceFiles);
+
+/** Every namespace of a language other than English, from its chunk. */
+export async function loadLanguage(language: Language): Promise<ResourceLanguage> {
+  const files = Object.entries(otherFiles).filter(([file]) => file.includes(`/locales/${language}/`));
+  const loaded = await Promise.all(files.map(async ([file, load]) => [file, await load()] as const));
+  return buildResources(Object.fromEntries(loaded))[language] ?? {};
+}

@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { HostProvider } from '../bridge/HostContext';
 import { DataProvider } from '../data/DataProvider';
 import type { HostClient } from '../bridge/types';
-import { createI18n } from '../i18n/createI18n';
+import { testI18n } from './allLocales';
 import type { Language } from '../i18n/languages';
 
 /**
@@ -80,7 +80,7 @@ export function renderWithProviders(ui: ReactNode, host: HostClient, language: L
   installResizeObserver();
   installElementOnlyComputedStyle();
   return render(
-    <I18nextProvider i18n={createI18n(language)}>
+    <I18nextProvider i18n={testI18n(language)}>
       <HostProvider host={host}>
         <StyleProvider mock="server" cache={keptStyles}>
           <ConfigProvider theme={{ token: { motion: false } }}>

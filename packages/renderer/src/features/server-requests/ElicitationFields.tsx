@@ -3,11 +3,16 @@
  * so a general JSON-schema form would add nothing but weight). Each field is checked as the
  * host will check it (`checkField`), with the problem in the person's language.
  */
-import { Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Radio, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { checkField, type ElicitationField, type FieldProblem } from '@mcp-common/elicitationForm';
+import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
+import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { answerValue, type FormValue } from './elicitationValues';
+
+/** antd's date picker is its largest control: it loads only for a question that asks for a date. */
+const DatePicker = lazyComponent(() => import('antd/es/date-picker').then((m) => m.default));
 
 /** Up to this many choices show as radio buttons or checkboxes, all visible; more go in a select. */
 const INLINE_CHOICES = 5;
@@ -84,13 +89,15 @@ function FieldControl({ field, ...control }: { field: ElicitationField }) {
     case 'text':
       if (field.format === 'date' || field.format === 'date-time') {
         return (
-          <DatePicker
-           
-            data-testid={testId} {...control}
-            showTime={field.format === 'date-time'}
-            placeholder={t(`serverRequests.dialog.formatHint.${field.format}`)}
-            style={{ width: '100%' }}
-          />
+          <LazyBoundary fallback={<Input disabled placeholder={t(`serverRequests.dialog.formatHint.${field.format}`)} />}>
+            <DatePicker
+              data-testid={testId}
+              {...control}
+              showTime={field.format === 'date-time'}
+              placeholder={t(`serverRequests.dialog.formatHint.${field.format}`)}
+              style={{ width: '100%' }}
+            />
+          </LazyBoundary>
         );
       }
       return (

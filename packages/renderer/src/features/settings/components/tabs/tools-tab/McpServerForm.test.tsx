@@ -5,13 +5,13 @@ import type { McpServerRecord, McpTestResult } from '@shared/contracts/mcp-types
 import { TRANSPORTS, transportFields } from '@shared/transports';
 import { FakeHost, server } from '@renderer/test/FakeHost';
 import { renderWithProviders } from '@renderer/test/renderWithApp';
-import { createI18n } from '@renderer/i18n/createI18n';
+import { testI18n } from '@renderer/test/allLocales';
 import { McpServerFormDrawer } from './server-form/McpServerFormDrawer';
 import { ToolsTabNavProvider, useToolsTabNav, type FormTarget } from './ToolsTabNav';
 
 afterEach(cleanup);
 
-const en = createI18n('en');
+const en = testI18n('en');
 
 function Opener({ target }: { target: FormTarget }) {
   const nav = useToolsTabNav();

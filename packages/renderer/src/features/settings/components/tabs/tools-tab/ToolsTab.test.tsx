@@ -11,7 +11,11 @@ afterEach(cleanup);
 
 const rows = () => screen.queryAllByTestId('server-row');
 /** The event log is the Activity section; events are collected while another section shows. */
-const showActivity = () => userEvent.click(screen.getByText('Activity'));
+/** Opens the activity section and waits for it: its code loads the first time it is shown. */
+const showActivity = async () => {
+  await userEvent.click(screen.getByText('Activity'));
+  await screen.findByTestId('event-log');
+};
 
 describe('ToolsTab', { timeout: 120_000 }, () => {
   it('lists configured servers with name, transport, state and target', async () => {

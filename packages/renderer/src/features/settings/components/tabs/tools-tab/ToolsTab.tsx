@@ -5,21 +5,26 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
+import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { useRoute } from '@renderer/data/useRoute';
-import { ChatView } from './chat/ChatView';
 import { ImportDialog } from './import/ImportDialog';
 import { LocalConfigsOffer } from './import/LocalConfigsOffer';
-import { LiveEventsPanel } from './LiveEventsPanel';
-import { PresetGallery } from './presets/PresetGallery';
 import { ProviderPreviewButton } from './provider-preview/ProviderPreviewButton';
-import { ProviderKeys } from './provider-keys/ProviderKeys';
-import { McpServerFormDrawer } from './server-form/McpServerFormDrawer';
 import { ServerDetailDrawer } from './server-detail/ServerDetailDrawer';
 import { AddServerButton } from './server-list/AddServerButton';
 import { CheckAllButton } from './server-list/CheckAllButton';
 import { ServerList } from './server-list/ServerList';
 import { TOOLS_SECTIONS, ToolsTabNavProvider, useToolsTabNav } from './ToolsTabNav';
 import { useLiveEvents } from './useLiveEvents';
+
+// The sections other than the server list load when first shown (docs/architecture.md, "The first screen").
+const PresetGallery = lazyComponent(() => import('./presets/PresetGallery').then((m) => m.PresetGallery));
+const ProviderKeys = lazyComponent(() => import('./provider-keys/ProviderKeys').then((m) => m.ProviderKeys));
+const ChatView = lazyComponent(() => import('./chat/ChatView').then((m) => m.ChatView));
+const LiveEventsPanel = lazyComponent(() => import('./LiveEventsPanel').then((m) => m.LiveEventsPanel));
+// So do the server form and what it uses (antd's Form), mounted the first time it opens.
+const McpServerFormDrawer = lazyComponent(() => import('./server-form/McpServerFormDrawer').then((m) => m.McpServerFormDrawer));
 
 /** Settings → Tools: the MCP servers, the presets to install, the provider keys, and what the host is doing. */
 export function ToolsTab() {
@@ -43,8 +48,8 @@ function ToolsTabSections() {
   const states = useMemo(() => new Map((status.data ?? []).map((s) => [s.id, s])), [status.data]);
   const serverName = useCallback((id: string) => servers?.find((server) => server.id === id)?.name ?? id, [servers]);
   // The chat stays mounted once opened, so a conversation survives a look at the keys or the servers.
-  const [chatOpened, setChatOpened] = useState(false);
-  if (nav.section === 'chat' && !chatOpened) setChatOpened(true);
+  const chatOpened = useOnceTrue(nav.section === 'chat');
+  const formOpened = useOnceTrue(nav.form !== undefined);
   const reload = () => void client.invalidateQueries({ queryKey: ['mcp.list'] }).then(() => client.invalidateQueries({ queryKey: ['mcp.status'] }));
 
   return (
@@ -80,17 +85,42 @@ function ToolsTabSections() {
           </Flex>
         </Card>
       ) : null}
-      {nav.section === 'presets' ? <PresetGallery /> : null}
-      {nav.section === 'keys' ? <ProviderKeys /> : null}
-      {chatOpened || nav.section === 'chat' ? (
+      {nav.section === 'presets' ? (
+        <LazyBoundary>
+          <PresetGallery />
+        </LazyBoundary>
+      ) : null}
+      {nav.section === 'keys' ? (
+        <LazyBoundary>
+          <ProviderKeys />
+        </LazyBoundary>
+      ) : null}
+      {chatOpened ? (
         <div hidden={nav.section !== 'chat'}>
-          <ChatView />
+          <LazyBoundary>
+            <ChatView />
+          </LazyBoundary>
         </div>
       ) : null}
-      {nav.section === 'activity' ? <LiveEventsPanel events={events} onClear={clear} serverName={serverName} /> : null}
-      <McpServerFormDrawer />
+      {nav.section === 'activity' ? (
+        <LazyBoundary>
+          <LiveEventsPanel events={events} onClear={clear} serverName={serverName} />
+        </LazyBoundary>
+      ) : null}
+      {formOpened ? (
+        <LazyBoundary overlay>
+          <McpServerFormDrawer />
+        </LazyBoundary>
+      ) : null}
       <ImportDialog />
       <ServerDetailDrawer />
     </Flex>
   );
+}
+
+/** Whether `value` has been true at any render so far: for what stays mounted once first shown. */
+function useOnceTrue(value: boolean): boolean {
+  const [once, setOnce] = useState(value);
+  if (value && !once) setOnce(true);
+  return once || value;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '@renderer/i18n/createI18n';
+import { testI18n } from '@renderer/test/allLocales';
 import { isListed, summarizeEvent, type ListedEnvelope } from './summarizeEvent';
 
-const t = createI18n('en').getFixedT('en', 'settings/tools');
+const t = testI18n('en').getFixedT('en', 'settings/tools');
 const names = (id: string) => (id === 's1' ? 'files' : id);
 
 describe('summarizeEvent', () => {

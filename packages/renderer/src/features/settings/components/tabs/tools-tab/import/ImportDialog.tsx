@@ -1,10 +1,14 @@
 import { Modal, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
+import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { useToolsTabNav } from '../ToolsTabNav';
-import { ExportPane } from './ExportPane';
-import { ImportPane } from './ImportPane';
 import { useImportRequest } from './importRequest';
+
+// The dialog opens at once; its panes (the preview table, the file drop) load the first time it does.
+const ImportPane = lazyComponent(() => import('./ImportPane').then((m) => m.ImportPane));
+const ExportPane = lazyComponent(() => import('./ExportPane').then((m) => m.ExportPane));
 
 /** Import (paste, drop or another app's config, with a preview) and export, opened by nav.openImport. */
 export function ImportDialog() {
@@ -35,8 +39,24 @@ export function ImportDialog() {
         activeKey={source ? 'import' : tab}
         onChange={(key) => setTab(key as 'import' | 'export')}
         items={[
-          { key: 'import', label: t('import.tabImport'), children: <ImportPane key={source ?? 'paste'} initialSource={source} onDone={close} /> },
-          { key: 'export', label: t('import.tabExport'), children: <ExportPane /> },
+          {
+            key: 'import',
+            label: t('import.tabImport'),
+            children: (
+              <LazyBoundary>
+                <ImportPane key={source ?? 'paste'} initialSource={source} onDone={close} />
+              </LazyBoundary>
+            ),
+          },
+          {
+            key: 'export',
+            label: t('import.tabExport'),
+            children: (
+              <LazyBoundary>
+                <ExportPane />
+              </LazyBoundary>
+            ),
+          },
         ]}
       />
     </Modal>

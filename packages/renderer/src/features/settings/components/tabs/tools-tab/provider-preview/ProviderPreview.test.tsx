@@ -8,7 +8,7 @@ import { SCHEMA_REPAIR_CODES } from '@mcp-common/schema/repairs';
 import { buildToolId } from '@mcp-common/toolIds';
 import { FakeHost, server } from '@renderer/test/FakeHost';
 import { renderWithProviders } from '@renderer/test/renderWithApp';
-import { resources } from '@renderer/i18n/resources';
+import { allLocales } from '@renderer/test/allLocales';
 import { ServerDetailDrawer } from '../server-detail/ServerDetailDrawer';
 import { ToolsTabNavProvider, useToolsTabNav } from '../ToolsTabNav';
 import { ProviderPreviewButton } from './ProviderPreviewButton';
@@ -200,7 +200,7 @@ describe('provider preview (all active servers)', { timeout: 120_000 }, () => {
 describe('provider preview sentences', () => {
   it('every repair code has a sentence in every language', () => {
     for (const language of ['en', 'zh', 'ja']) {
-      const repairs = (resources[language]?.['settings/tools'] as { preview: { repairs: Record<string, unknown> } }).preview.repairs;
+      const repairs = (allLocales[language]?.['settings/tools'] as { preview: { repairs: Record<string, unknown> } }).preview.repairs;
       for (const code of SCHEMA_REPAIR_CODES) expect(repairs[code], `${language} ${code}`).toEqual(expect.any(String));
     }
   });

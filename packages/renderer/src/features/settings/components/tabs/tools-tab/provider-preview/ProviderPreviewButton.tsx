@@ -3,9 +3,13 @@ import { Button, Drawer, Skeleton, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
+import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { useRoute } from '@renderer/data/useRoute';
 import { assignToolIds } from '@mcp-common/toolIds';
-import { ProviderPreview } from './ProviderPreview';
+
+/** The preview (and the provider converters it runs) loads when the drawer first opens. */
+const ProviderPreview = lazyComponent(() => import('./ProviderPreview').then((m) => m.ProviderPreview));
 
 /** As wide as the server detail: the same rows, the same JSON. */
 const DRAWER_SIZE = 'min(1040px, calc(100vw - 32px))';
@@ -27,7 +31,11 @@ export function ProviderPreviewButton() {
         </Button>
       </Tooltip>
       <Drawer open={open} onClose={() => setOpen(false)} size={DRAWER_SIZE} destroyOnHidden title={t('preview.drawerTitle')} data-testid="provider-preview-drawer">
-        {open ? <AllServersPreview /> : null}
+        {open ? (
+          <LazyBoundary>
+            <AllServersPreview />
+          </LazyBoundary>
+        ) : null}
       </Drawer>
     </>
   );

@@ -5,7 +5,7 @@ import { cfworkerValidator, toRjsfErrors, validateJson } from './cfworkerValidat
 import { cliCommand } from './cliCommand';
 import { defaultArguments, formFallbackReason, formSchema, LIMITS } from './formSupport';
 import { keywordValue, validationMessage } from './validationMessages';
-import { createI18n } from '@renderer/i18n/createI18n';
+import { testI18n } from '@renderer/test/allLocales';
 
 describe('the CLI command of a call', () => {
   it('is the call command of the CLI, with --args only when there are arguments', () => {
@@ -113,7 +113,7 @@ describe('validation messages in the person\'s language', () => {
   });
 
   it.each(['en', 'zh', 'ja'] as const)('says each error from the schema (%s)', (lang) => {
-    const i18n = createI18n(lang);
+    const i18n = testI18n(lang);
     const t = i18n.getFixedT(lang, ['settings/tools', 'common']);
     const errors = toRjsfErrors(validateJson(root, { code: 'ab', level: 'mid', n: 9.5 }).errors);
     const messages = Object.fromEntries(errors.map((e) => [`${e.name}${e.property}`, validationMessage(e, root, t as never)]));

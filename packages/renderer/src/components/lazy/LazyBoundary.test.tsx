@@ -1,0 +1,103 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeHost } from '../../test/FakeHost';
+import { renderWithProviders } from '../../test/renderWithApp';
+import { userEvent } from '../../test/userEvent';
+import { LazyBoundary } from './LazyBoundary';
+import { lazyComponent } from './lazyComponent';
+
+/** A chunk the test delivers or drops when it chooses, as a network or a restarting host would. */
+function controlledChunk() {
+  const loads: { resolve: (component: (props: { name: string }) => ReactNode) => void; reject: (error: Error) => void }[] = [];
+  const Part = lazyComponent<{ name: string }>(
+    () =>
+      new Promise((resolve, reject) => {
+        loads.push({ resolve, reject });
+      }),
+  );
+  const Loaded = ({ name }: { name: string }) => <p data-testid="part">Hello {name}</p>;
+  return { Part, Loaded, loads };
+}
+
+describe('LazyBoundary', () => {
+  afterEach(cleanup);
+
+  it('shows a loading state in the person’s language until the part’s code arrives, then the part', async () => {
+    const { Part, Loaded, loads } = controlledChunk();
+    renderWithProviders(
+      <LazyBoundary>
+        <Part name="files" />
+      </LazyBoundary>,
+      new FakeHost(),
+      'ja',
+    );
+    expect(screen.getByRole('status', { name: '読み込み中…' })).toBeTruthy();
+    expect(loads).toHaveLength(1);
+    loads[0]!.resolve(Loaded);
+    expect((await screen.findByTestId('part')).textContent).toBe('Hello files');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('a chunk that does not arrive shows what happened with Try again, which loads it anew', async () => {
+    const { Part, Loaded, loads } = controlledChunk();
+    renderWithProviders(
+      <LazyBoundary>
+        <Part name="files" />
+      </LazyBoundary>,
+      new FakeHost(),
+    );
+    loads[0]!.reject(new Error('Failed to fetch dynamically imported module: /assets/Part.js'));
+    const failed = await screen.findByTestId('lazy-failed');
+    expect(failed.textContent).toContain('This part of the window could not be loaded');
+    expect(failed.textContent).toContain('Failed to fetch dynamically imported module: /assets/Part.js');
+    expect(screen.queryByTestId('part')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(loads).toHaveLength(2));
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+    loads[1]!.resolve(Loaded);
+    expect((await screen.findByTestId('part')).textContent).toBe('Hello files');
+    // Focus stays in the region Try again was in, not lost to the page.
+    expect(document.activeElement?.contains(screen.getByTestId('part'))).toBe(true);
+  });
+
+  it('a dialog whose code does not arrive says so in a dialog, over the page', async () => {
+    const { Part, Loaded, loads } = controlledChunk();
+    renderWithProviders(
+      <LazyBoundary overlay>
+        <Part name="files" />
+      </LazyBoundary>,
+      new FakeHost(),
+    );
+    loads[0]!.reject(new Error('Failed to fetch dynamically imported module: /assets/Modal.js'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('This part of the window could not be loaded');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(loads).toHaveLength(2));
+    loads[1]!.resolve(Loaded);
+    expect((await screen.findByTestId('part')).textContent).toBe('Hello files');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a part that loaded once renders at once the next time, with no second load', async () => {
+    const { Part, Loaded, loads } = controlledChunk();
+    const first = renderWithProviders(
+      <LazyBoundary>
+        <Part name="a" />
+      </LazyBoundary>,
+      new FakeHost(),
+    );
+    loads[0]!.resolve(Loaded);
+    await screen.findByTestId('part');
+    first.unmount();
+    renderWithProviders(
+      <LazyBoundary>
+        <Part name="b" />
+      </LazyBoundary>,
+      new FakeHost(),
+    );
+    expect(screen.getByTestId('part').textContent).toBe('Hello b');
+    expect(loads).toHaveLength(1);
+  });
+});
