@@ -10,6 +10,7 @@ import { REPO_ROOT } from './hostProcessTestkit';
 export default function warnWhenBuildIsStale(): void {
   const stale = (['cli', 'host'] as const).filter((entry) => !isCliBuildFresh(path.join(REPO_ROOT, 'out/main'), entry));
   if (stale.length > 0) {
-    console.warn(`[process tests] out/main/{${stale.join(',')}}.js is missing or older than the sources: those subprocesses run the TypeScript through tsx, several times slower. Run "npm run build" first for a faster run.`);
+    const files = stale.map((entry) => `out/main/${entry}.js`).join(' and ');
+    console.warn(`[process tests] ${files}: missing or older than the sources, so those subprocesses run the TypeScript through tsx, several times slower. Run "npm run build" first for a faster run.`);
   }
 }
