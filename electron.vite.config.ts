@@ -52,8 +52,9 @@ const LANGUAGE_CHUNK = /^assets\/locale-/;
 export default defineConfig({
   main: {
     resolve: { alias },
-    // out/main/cli.sources.json: lets bin/elftia-mcp.mjs run this build only while it is current.
-    plugins: [cliManifestPlugin({ entry: 'cli', extraFiles: [path.resolve('package-lock.json'), path.resolve('electron.vite.config.ts')] })],
+    // out/main/{cli,host}.sources.json: bin/elftia-mcp.mjs and the process tests run this build
+    // only while it is current.
+    plugins: [cliManifestPlugin({ entries: ['cli', 'host'], extraFiles: [path.resolve('package-lock.json'), path.resolve('electron.vite.config.ts')] })],
     build: {
       outDir: 'out/main',
       rolldownOptions: {

@@ -8,8 +8,10 @@ export default defineConfig<AppFixtureOptions>({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two cores, shared: one app at a time keeps timings honest.
-  workers: 1,
+  // Two files at a time: a journey spends most of its time waiting on a host, a server or the
+  // page, and each test has its own host (own port, token and config folder) and browser context,
+  // so two never see each other. Processes are found by per-test markers, never by name.
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],

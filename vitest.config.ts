@@ -76,6 +76,11 @@ export default defineConfig({
         test: {
           name: 'process',
           include: [`packages/${PROCESS_TESTS}`, `scripts/${PROCESS_TESTS}`, `examples/${PROCESS_TESTS}`],
+          // The CLI and host subprocesses run the build while it is current; this says when it is not.
+          globalSetup: ['packages/desktop/app/host/processTests.globalSetup.ts'],
+          // Mostly waiting on subprocesses and sockets, and every test takes its own free port
+          // (port 0) and temp dir, so files run side by side: one worker per core.
+          maxWorkers: availableParallelism(),
           // Starting a server takes seconds on a busy machine; a poll's timeout only bounds how
           // long a failure takes to report, never what passes.
           expect: { poll: { timeout: 10_000 } },

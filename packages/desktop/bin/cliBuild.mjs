@@ -5,10 +5,14 @@
 // files, ~100 stats or about a millisecond, and runs the build only when all of them match.
 // A new file cannot change the bundle without an edit to a file that imports it, which is listed;
 // a deleted one fails its stat. So the check is cheap and never takes a stale build for fresh.
+// The browser-mode host gets the same (host.sources.json): the process tests run its build
+// while it is current (host/hostProcessTestkit.ts).
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-export const MANIFEST = 'cli.sources.json';
+/** The manifest of an entry's bundle, beside it in out/main. */
+export const manifestName = (entry = 'cli') => `${entry}.sources.json`;
+export const MANIFEST = manifestName('cli');
 const VERSION = 1;
 
 /** @param {string} file */
@@ -33,11 +37,11 @@ export function cliManifest(outDir, files, startedAt) {
   return JSON.stringify({ version: VERSION, files: entries });
 }
 
-/** @param {string} outDir the folder of cli.js and its manifest */
-export function isCliBuildFresh(outDir) {
+/** @param {string} outDir the folder of cli.js and its manifest @param {string} [entry] `cli` or `host` */
+export function isCliBuildFresh(outDir, entry = 'cli') {
   let manifest;
   try {
-    manifest = JSON.parse(readFileSync(path.join(outDir, MANIFEST), 'utf8'));
+    manifest = JSON.parse(readFileSync(path.join(outDir, manifestName(entry)), 'utf8'));
   } catch {
     return false;
   }
@@ -55,10 +59,10 @@ export function isCliBuildFresh(outDir) {
 }
 
 /**
- * Rollup/Rolldown plugin for the main build: writes the manifest for the `cli` entry's bundle.
- * @param {{ entry: string, extraFiles: string[] }} options
+ * Rollup/Rolldown plugin for the main build: writes the manifest of each entry's bundle.
+ * @param {{ entries: string[], extraFiles: string[] }} options
  */
-export function cliManifestPlugin({ entry, extraFiles }) {
+export function cliManifestPlugin({ entries, extraFiles }) {
   let startedAt = 0;
   return {
     name: 'elftia-cli-manifest',
@@ -70,22 +74,25 @@ export function cliManifestPlugin({ entry, extraFiles }) {
     generateBundle(options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byName = new Map(chunks.map((c) => [c.fileName, c]));
-      const start = chunks.find((c) => c.isEntry && c.name === entry);
-      if (!start || !options.dir) return;
-      const files = new Set(extraFiles);
-      const seen = new Set();
-      const visit = (chunk) => {
-        if (!chunk || seen.has(chunk)) return;
-        seen.add(chunk);
-        // Dependencies are covered by the lockfile: an install that changes them rewrites it.
-        for (const id of chunk.moduleIds) if (path.isAbsolute(id) && !id.split(path.sep).includes('node_modules')) files.add(id);
-        for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(byName.get(next));
-      };
-      visit(start);
-      const source = cliManifest(options.dir, files, startedAt);
-      // A source edited during the build: no manifest, so the bin keeps running the source.
-      if (source) this.emitFile({ type: 'asset', fileName: MANIFEST, source });
-      else this.warn(`${MANIFEST} not written: a CLI source changed during the build`);
+      for (const entry of entries) {
+        const start = chunks.find((c) => c.isEntry && c.name === entry);
+        if (!start || !options.dir) continue;
+        const files = new Set(extraFiles);
+        const seen = new Set();
+        const visit = (chunk) => {
+          if (!chunk || seen.has(chunk)) return;
+          seen.add(chunk);
+          // Dependencies are covered by the lockfile: an install that changes them rewrites it.
+          for (const id of chunk.moduleIds) if (path.isAbsolute(id) && !id.split(path.sep).includes('node_modules')) files.add(id);
+          for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(byName.get(next));
+        };
+        visit(start);
+        const fileName = manifestName(entry);
+        const source = cliManifest(options.dir, files, startedAt);
+        // A source edited during the build: no manifest, so the build is not taken for current.
+        if (source) this.emitFile({ type: 'asset', fileName, source });
+        else this.warn(`${fileName} not written: a source of ${entry} changed during the build`);
+      }
     },
   };
 }

@@ -1,18 +1,26 @@
 /**
- * Test and bench helper: the browser-mode host as a real subprocess, run from the TypeScript
- * source through tsx (a build left over from another commit must not answer for this one), plus
- * raw event-stream clients and a look at which marked server processes are still alive.
+ * Test and bench helper: the browser-mode host as a real subprocess, plus raw event-stream clients
+ * and a look at which marked server processes are still alive. The host runs from its build
+ * (out/main/host.js) while the build is current for the sources (its manifest, bin/cliBuild.mjs),
+ * and otherwise from the TypeScript source through tsx, so a build left over from another commit
+ * never answers for this one. `npm test` builds first; tsx costs ~2 s of CPU per start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readProcess } from '../../../../e2e/fixtures/servers/paths';
+import { isCliBuildFresh } from '../../bin/cliBuild.mjs';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-export const HOST_SOURCE = fileURLToPath(new URL('./index.ts', import.meta.url));
-/** Node flags that run a .ts entry (the host's source) directly. */
-export const TSX_FLAGS = ['--import', 'tsx'];
+const BUILD_DIR = path.join(REPO_ROOT, 'out/main');
+
+/** Whether the host's build is current for its sources, so that tests start it rather than the source. */
+export const hostBuildIsCurrent = (): boolean => isCliBuildFresh(BUILD_DIR, 'host');
+
+/** The host's entry after `node`: the build while it is current, else the source through tsx. */
+const hostEntry = (): string[] => (hostBuildIsCurrent() ? [path.join(BUILD_DIR, 'host.js')] : ['--import', 'tsx', fileURLToPath(new URL('./index.ts', import.meta.url))]);
 
 export interface HostProcess {
   child: ChildProcess;
@@ -26,10 +34,10 @@ export interface HostProcess {
 
 /** The host's argv after `node`: flags, entry, options. */
 export function hostArgs(configDir: string, nodeFlags: string[] = []): string[] {
-  return [...nodeFlags, ...TSX_FLAGS, HOST_SOURCE, '--port', '0', '--config-dir', configDir];
+  return [...nodeFlags, ...hostEntry(), '--port', '0', '--config-dir', configDir];
 }
 
-/** Spawns `node --import tsx host/index.ts` and resolves once it printed its URL. */
+/** Spawns the host (see hostArgs) and resolves once it printed its URL. */
 export function startHostProcess(configDir: string, { nodeFlags = [] as string[], env = {} as NodeJS.ProcessEnv } = {}): Promise<HostProcess> {
   const child = spawn(process.execPath, hostArgs(configDir, nodeFlags), {
     cwd: REPO_ROOT,

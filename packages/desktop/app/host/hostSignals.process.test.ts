@@ -6,12 +6,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, isRunning, readProcess } from '../../../../e2e/fixtures/servers/paths';
+import { PID_FILE_NAME } from '../main/services/capabilities/tools/mcp-users/McpProcessTracker';
 import { writeServersWithSecrets } from '../main/services/testing/manySecrets';
 import { REPO_ROOT, hostArgs, processesWithMarker, rpc, startHostProcess, waitFor, waitForHost, type HostProcess } from './hostProcessTestkit';
 
@@ -54,6 +55,38 @@ describe('the browser-mode host process', () => {
       expect(ended).toEqual({ code: 0, signal: null });
       expect(host.output()).toContain(`Received ${signal}; shutting down.`);
       expect(await waitFor(() => processesWithMarker(marker).length === 0, 3000)).toBe(true);
+    });
+  }
+
+  // Fault journey 9 (the person quits with Ctrl+C or the system's SIGTERM), here rather than in
+  // Playwright: what it proves is the host process's, and what the page open meanwhile shows of a
+  // host that stopped is e2e/specs/faults-hostGone.spec.ts.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`quitting with ${signal} leaves no server process behind, not even the grandchild of an npx-like wrapper that ignores SIGTERM`, async () => {
+      const host = await startHostProcess(dir);
+      started.push(host.child);
+      const servers = [
+        { name: 'plain-one', args: [FIXTURE_SERVERS.stdio, marker], env: {} },
+        { name: 'plain-two', args: [FIXTURE_SERVERS.stdio, marker], env: {} },
+        // The wrapper passes its arguments on, so the marker names the grandchild too.
+        { name: 'wrapped', args: [FIXTURE_SERVERS.stdioGrandchild, marker], env: { FIXTURE_IGNORE_SIGTERM: '1' } },
+      ];
+      for (const { name, args, env } of servers) {
+        const added = (await rpc(host, 'mcp.add', { name, type: 'stdio', config: { command: process.execPath, args, env }, isActive: true })).body as { data: { server: { id: string } } };
+        expect((await rpc(host, 'mcp.list_tools', { id: added.data.server.id })).body).toMatchObject({ ok: true });
+      }
+      // Three servers plus the wrapper's grandchild; the host recorded the three it started.
+      expect(await waitFor(() => processesWithMarker(marker).length === 4, 30_000)).toBe(true);
+      const running = processesWithMarker(marker);
+      const recorded = JSON.parse(readFileSync(path.join(dir, PID_FILE_NAME), 'utf8')) as { pid: number }[];
+      expect(recorded).toHaveLength(3);
+      expect(recorded.map((r) => r.pid).every((pid) => running.includes(pid))).toBe(true);
+
+      host.child.kill(signal);
+      expect(await host.exited, host.output()).toEqual({ code: 0, signal: null });
+      expect(host.output()).toContain(`Received ${signal}; shutting down.`);
+      expect(await waitFor(() => running.every((pid) => !isRunning(pid)), 20_000), 'server processes still running after the host quit').toBe(true);
+      expect(processesWithMarker(marker)).toEqual([]);
     });
   }
 

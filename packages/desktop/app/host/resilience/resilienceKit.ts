@@ -17,7 +17,7 @@ import { REPO_ROOT, hostArgs, processesWithMarker, rpc, rssBytes, waitFor, waitF
 
 export { processesWithMarker, rpc, waitFor };
 
-/** The host compiles its sources through tsx as it starts: on a machine this busy that can take a minute. */
+/** Without a current build the host compiles its sources through tsx as it starts: on a machine this busy that can take a minute. */
 const HOST_START_MS = 120_000;
 
 /** Loaded into the host by `startRig({ probe: true })`: its heap and handle counts, written to a file. */

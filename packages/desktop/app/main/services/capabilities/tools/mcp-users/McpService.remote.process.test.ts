@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpServer } from '../../../../../../../../e2e/fixtures/servers/http-server.mjs';
-import { startEverything, type RunningServer } from '../../../../../../../../e2e/fixtures/servers/paths';
+import { startEverything, startHttpFixture, type RunningServer } from '../../../../../../../../e2e/fixtures/servers/paths';
 import { startSseServer } from '../../../../../../../../e2e/fixtures/servers/sse-server.mjs';
 import { startWsServer } from '../../../../../../../../e2e/fixtures/servers/ws-server.mjs';
 import type { McpServerInput, McpServerTransport } from '../../../../../shared/contracts/mcp-types';
@@ -104,6 +104,51 @@ describe('Streamable HTTP server restart', () => {
       expect(h.service.serverLog(server!.id).some((l) => l.line.includes('reconnecting once'))).toBe(true);
     } finally {
       await fixture.close();
+    }
+  });
+});
+
+/**
+ * Fault journey 4 (once e2e/specs/faults-remote-restart.spec.ts; the recovery is the pool's, and
+ * how the page shows a call and a state is proven by the other specs): a remote server is killed
+ * and a new process started on the same port, as a supervisor does; the next call succeeds
+ * without anyone pressing Reconnect (Streamable HTTP: the old session id is refused with 404 and a
+ * new session opened; SSE: the old stream is gone).
+ */
+describe('a remote server killed and restarted on the same port while connected', () => {
+  const SESSION_ID = /"mcp-session-id":\s*"([^"]+)"/;
+
+  it.each(['http', 'sse'] as const)('over %s: the next call succeeds by itself', async (kind) => {
+    h = makeService();
+    let remote = await startHttpFixture(kind);
+    try {
+      const { server } = await h.service.add({ name: 'remote', type: kind, isActive: true, config: { url: remote.url.href } });
+      const id = server!.id;
+      // `headers` answers with the request headers the server saw, the session id among them.
+      const call = async (): Promise<string> => {
+        const result = kind === 'http' ? await h.service.callTool(id, 'headers', {}) : await h.service.callTool(id, 'echo', { text: `call ${Date.now()}` });
+        expect(result.isError, textOf(result.content)).toBe(false);
+        return textOf(result.content);
+      };
+      const before = SESSION_ID.exec(await call())?.[1];
+      if (kind === 'http') expect(before).toBeTruthy();
+
+      const exited = new Promise((resolve) => remote.child.once('exit', resolve));
+      remote.child.kill('SIGKILL');
+      await exited;
+      remote = await startHttpFixture(kind, {}, remote.port);
+
+      const after = SESSION_ID.exec(await call())?.[1];
+      const states = h.events.filter((e) => e.name === 'mcp.connection_state').map((e) => (e.payload as { state: string }).state);
+      expect(states.at(-1)).toBe('connected');
+      if (kind === 'http') {
+        expect(after).toBeTruthy();
+        expect(after).not.toBe(before);
+        // What happened is on record: the server's log has the host's note.
+        expect(h.service.serverLog(id).some((l) => l.line.includes('reconnecting once'))).toBe(true);
+      }
+    } finally {
+      await remote.stop();
     }
   });
 });
