@@ -9,7 +9,11 @@ export function importAliases(root: string): Record<string, string> {
   return {
     '@shared': path.join(app, 'shared'),
     '@mcp-common': path.join(app, 'main/services/capabilities/tools/mcp-users/common'),
+    '@services': path.join(app, 'main/services'),
     '@renderer': path.join(root, 'packages/renderer/src'),
+    '@locales': path.join(root, 'locales'),
+    // Test kits only: the fixture servers and stand-in model the tests start (lint keeps production code off it).
+    '@fixtures': path.join(root, 'e2e/fixtures'),
     // @rjsf/core imports the ajv validator, which cannot run under the renderer's CSP and is not
     // installed; ours stands in (see the file).
     '@rjsf/validator-ajv8': path.join(root, 'packages/renderer/src/features/settings/components/tabs/tools-tab/server-detail/playground/ajv8Alias.ts'),

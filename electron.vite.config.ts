@@ -10,7 +10,7 @@ import { firstLoadBudget } from './scripts/firstLoadBudget';
 const app = path.resolve('packages/desktop/app');
 const aliases = importAliases(path.resolve('.'));
 /** Main and preload reach the runtime-neutral layers; only the renderer has `@renderer` and the form library. */
-const alias = { '@shared': aliases['@shared']!, '@mcp-common': aliases['@mcp-common']! };
+const alias = { '@shared': aliases['@shared']!, '@mcp-common': aliases['@mcp-common']!, '@services': aliases['@services']! };
 const rendererAlias = aliases;
 
 /**

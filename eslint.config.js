@@ -37,6 +37,22 @@ const electronFolders = {
   message: 'main/electron and preload are Electron-only; reach them through a port.',
 };
 
+/**
+ * A relative import that climbs four or more folders crosses from one room of the tree into
+ * another: it names the target through the path aliases instead (aliases.config.ts), so moving a
+ * file does not break imports that have nothing to do with it.
+ */
+const deepRelative = {
+  regex: '^(\\.\\./){4,}',
+  message: 'Four or more ../ cross rooms: import through an alias (@shared, @services, @mcp-common, @renderer, @locales, @fixtures).',
+};
+/** The aliased twin of the neutral layers' ban on main/: only its common/ folders. */
+const servicesAlias = {
+  regex: '^@services/(?!(.*/)?common/)',
+  caseSensitive: true,
+  message: 'The renderer, shared/ and common/ import only shared/ and common/ folders.',
+};
+
 /*
  * Electron's hardening lives in one factory, main/electron/secureWindow.ts (context isolation,
  * sandbox, no Node integration, web security, no <webview>, navigation and window-open guards),
@@ -93,11 +109,12 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   { files: ['packages/**/*.{ts,tsx,js,mjs,cjs}'], rules: { 'no-restricted-syntax': windowRestrictions() } },
+  { files: ['packages/**/*.{ts,tsx,mts}'], rules: { 'no-restricted-imports': ['error', { patterns: [deepRelative] }] } },
   { files: [SECURE_WINDOW_FACTORY], rules: { 'no-restricted-syntax': windowRestrictions({ factory: true }) } },
   { files: [CHECKED_OPENER], rules: { 'no-restricted-syntax': windowRestrictions({ opener: true }) } },
   {
     files: ['packages/desktop/app/host/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [electronPackages, electronFolders] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepRelative, electronPackages, electronFolders] }] },
   },
   {
     files: ['packages/desktop/app/main/services/**'],
@@ -107,6 +124,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            deepRelative,
             electronPackages,
             electronFolders,
             {
@@ -136,6 +154,8 @@ export default tseslint.config(
               message: 'The renderer, shared/ and common/ run in the browser: no Node built-ins.',
             },
             electronPackages,
+            deepRelative,
+            servicesAlias,
             {
               regex: '^(ws|cross-spawn)(/.*)?$',
               message: 'The renderer, shared/ and common/ run in the browser: no packages that need Node.',

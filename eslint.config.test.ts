@@ -70,7 +70,7 @@ describe('runtime-neutral layers: renderer, shared/ and common/ folders under ma
       'packages/desktop/app/main/services/common/probe.ts',
       'packages/desktop/app/main/services/capabilities/tools/mcp-users/common/redact/probe.ts',
     ]) {
-      await expectBans(filePath, [...neutralBanned, '../../host/HostServer'], ['zod', '../../../../../shared/errors', './sibling']);
+      await expectBans(filePath, [...neutralBanned, '../../host/HostServer', '@services/createServices'], ['zod', '@shared/errors', '@services/config/common/schema', './sibling']);
     }
   });
 });
@@ -89,6 +89,20 @@ describe('plain Node layers: main/services and host/', () => {
 
   it('bans Electron in host/', async () => {
     await expectBans('packages/desktop/app/host/cli/probe.ts', electronBanned, [...nodeAllowed, '../HostServer']);
+  });
+});
+
+describe('no relative import climbs four folders: the aliases cross rooms', () => {
+  it('bans ../../../../ in every layer and allows the aliases and shorter climbs', async () => {
+    for (const filePath of [
+      'packages/renderer/src/features/a/b/probe.tsx',
+      'packages/desktop/app/shared/contracts/probe.ts',
+      'packages/desktop/app/main/services/capabilities/tools/probe.ts',
+      'packages/desktop/app/host/cli/commands/probe.ts',
+      'packages/desktop/app/main/electron/probe.ts',
+    ]) {
+      await expectBans(filePath, ['../../../../shared/errors', '../../../../../e2e/fixtures/servers/paths'], ['@shared/errors', '../../../x']);
+    }
   });
 });
 

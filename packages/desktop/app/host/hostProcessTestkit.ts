@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readProcess } from '../../../../e2e/fixtures/servers/paths';
+import { readProcess } from '@fixtures/servers/paths';
 import { isCliBuildFresh } from '../../bin/cliBuild.mjs';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, isRunning, readProcess } from '../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, isRunning, readProcess } from '@fixtures/servers/paths';
 import { PID_FILE_NAME } from '../main/services/capabilities/tools/mcp-users/McpProcessTracker';
 import { writeServersWithSecrets } from '../main/services/testing/manySecrets';
 import { REPO_ROOT, hostArgs, processesWithMarker, rpc, startHostProcess, waitFor, waitForHost, type HostProcess } from './hostProcessTestkit';

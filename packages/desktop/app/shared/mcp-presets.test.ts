@@ -8,9 +8,9 @@ import {
   presetToServerInput,
   type OfficialMcpPreset,
 } from './mcp-presets';
-import en from '../../../../locales/en/settings/tools.json';
-import zh from '../../../../locales/zh/settings/tools.json';
-import ja from '../../../../locales/ja/settings/tools.json';
+import en from '@locales/en/settings/tools.json';
+import zh from '@locales/zh/settings/tools.json';
+import ja from '@locales/ja/settings/tools.json';
 
 const icons = import.meta.glob('../../../../resources/presets/*.svg', { query: '?raw', import: 'default', eager: true });
 const iconKeys = new Set(Object.keys(icons).map((file) => /([^/]+)\.svg$/.exec(file)?.[1]));

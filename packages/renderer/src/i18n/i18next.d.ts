@@ -3,9 +3,9 @@
  * resources, so a missing key (or an error code without a sentence) fails `tsc`, not a person.
  * English is the source language; `npm run i18n:check` keeps zh and ja in step with it.
  */
-import type common from '../../../../locales/en/common.json';
-import type errors from '../../../../locales/en/errors.json';
-import type tools from '../../../../locales/en/settings/tools.json';
+import type common from '@locales/en/common.json';
+import type errors from '@locales/en/errors.json';
+import type tools from '@locales/en/settings/tools.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

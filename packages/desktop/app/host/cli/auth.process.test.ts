@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startOAuthServer, type OAuthFixtureHandle } from '../../../../../e2e/fixtures/servers/oauth-server.mjs';
+import { startOAuthServer, type OAuthFixtureHandle } from '@fixtures/servers/oauth-server.mjs';
 import { makeSandbox, type CliSandbox } from './cliTestkit';
 
 const FAKE_BROWSER = fileURLToPath(new URL('../../../../../e2e/fixtures/servers/fakeBrowser.mjs', import.meta.url));

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertNoChildren, FIXTURE_SERVERS, readProcess } from '../../../../../e2e/fixtures/servers/paths';
+import { assertNoChildren, FIXTURE_SERVERS, readProcess } from '@fixtures/servers/paths';
 import { makeSandbox, type CliSandbox } from './cliTestkit';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));

@@ -4,8 +4,8 @@
  * terminal a call that needs approval is denied (the model is told) rather than left hanging.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlm, type FakeLlm } from '../../../../../e2e/fixtures/providers/fakeLlm';
-import { assertNoChildren } from '../../../../../e2e/fixtures/servers/paths';
+import { startFakeLlm, type FakeLlm } from '@fixtures/providers/fakeLlm';
+import { assertNoChildren } from '@fixtures/servers/paths';
 import { DENIED_TEXT } from '../../main/services/chat/toolCallSteps';
 import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
 

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertNoChildren, FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '../../../../../e2e/fixtures/servers/paths';
+import { assertNoChildren, FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '@fixtures/servers/paths';
 import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
 import { RAW_TERMINAL_CONTROL } from '../../shared/text/visibleControls.testkit';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { FIXTURE_SERVERS } from '../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import { runCli } from './runCli';
 
 export interface CliRun {

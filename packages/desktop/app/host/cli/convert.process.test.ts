@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { toStrictJsonSchema } from 'openai/lib/transform';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertNoChildren } from '../../../../../e2e/fixtures/servers/paths';
+import { assertNoChildren } from '@fixtures/servers/paths';
 import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
 
 const TOOLS = [

@@ -5,8 +5,8 @@
  * answer (sampling, the fixture's `sample`) once a model is configured (the fake provider).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlm, type FakeLlm } from '../../../../../e2e/fixtures/providers/fakeLlm';
-import { assertNoChildren } from '../../../../../e2e/fixtures/servers/paths';
+import { startFakeLlm, type FakeLlm } from '@fixtures/providers/fakeLlm';
+import { assertNoChildren } from '@fixtures/servers/paths';
 import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
 
 let cli: CliSandbox;

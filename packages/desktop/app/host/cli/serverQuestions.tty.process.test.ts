@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlm, type FakeLlm } from '../../../../../e2e/fixtures/providers/fakeLlm';
-import { FIXTURE_SERVERS } from '../../../../../e2e/fixtures/servers/paths';
+import { startFakeLlm, type FakeLlm } from '@fixtures/providers/fakeLlm';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import { createTempServices } from '../../main/services/testing/tempServices';
 import { shellWord } from '../../shared/text/commandLine';
 

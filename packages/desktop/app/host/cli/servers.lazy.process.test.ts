@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { assertNoChildren, FIXTURE_SERVERS } from '../../../../../e2e/fixtures/servers/paths';
+import { assertNoChildren, FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
 
 let cli: CliSandbox;

@@ -5,7 +5,7 @@
  * `app.notices`, which the page shows.
  */
 import { afterEach, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, isRunning, readProcess } from '../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, isRunning, readProcess } from '@fixtures/servers/paths';
 import { REAP_GRACE_MS } from '../../main/services/capabilities/tools/mcp-users/McpProcessTracker';
 import { connect, processesWithMarker, report, rpc, startRig, tempConfigDir, waitFor, type Rig } from './resilienceKit';
 

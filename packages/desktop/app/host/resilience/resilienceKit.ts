@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { FIXTURE_SERVERS, readProcess, startHttpFixture, type FixtureEnv, type RunningServer } from '../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, readProcess, startHttpFixture, type FixtureEnv, type RunningServer } from '@fixtures/servers/paths';
 import { REPO_ROOT, hostArgs, processesWithMarker, rpc, rssBytes, waitFor, waitForHost, type HostProcess } from '../hostProcessTestkit';
 
 export { processesWithMarker, rpc, waitFor };

@@ -6,7 +6,7 @@
  * last), and afterwards no server process and no listener is left.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS } from '../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { EventEnvelope } from '../../shared/contracts/ipc';
 import { codeOf, stdioInput, waitNoStrayChildren } from './capabilities/tools/mcp-users/McpService.testkit';
 import { createTempServices, type TempServices } from './testing/tempServices';

@@ -5,8 +5,8 @@
  * trusts, and a remembered "allow for this chat" holds only for the tool as it was when allowed.
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startFakeLlm, type FakeLlm } from '../../../../../../e2e/fixtures/providers/fakeLlm';
-import { assertNoChildren, FIXTURE_SERVERS } from '../../../../../../e2e/fixtures/servers/paths';
+import { startFakeLlm, type FakeLlm } from '@fixtures/providers/fakeLlm';
+import { assertNoChildren, FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { ApprovalRequest } from '../../../shared/contracts/chat';
 import { events as eventSchemas, type EventEnvelope, type EventName, type EventPayload } from '../../../shared/contracts/ipc';
 import { stdioInput } from '../capabilities/tools/mcp-users/McpService.testkit';

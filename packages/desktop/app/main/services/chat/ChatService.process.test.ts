@@ -5,8 +5,8 @@
  * recorded second request), and the final text streams in order.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FakeFormat } from '../../../../../../e2e/fixtures/providers/fakeLlm';
-import { assertNoChildren } from '../../../../../../e2e/fixtures/servers/paths';
+import type { FakeFormat } from '@fixtures/providers/fakeLlm';
+import { assertNoChildren } from '@fixtures/servers/paths';
 import type { ChatSendInput } from '../../../shared/contracts/chat';
 import { PROVIDER_CASES, startChatHarness, tableApprover, type ChatHarness } from './chatTestkit';
 import { DENIED_TEXT } from './toolCallSteps';

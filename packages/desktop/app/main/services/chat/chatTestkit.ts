@@ -3,7 +3,7 @@
  * added, providers pointed at the fake model server, every event recorded, and an approver that
  * answers from a table (what chat-approve's ApprovalBroker does with the person in the app).
  */
-import { startFakeLlm, type FakeFormat, type FakeLlm } from '../../../../../../e2e/fixtures/providers/fakeLlm';
+import { startFakeLlm, type FakeFormat, type FakeLlm } from '@fixtures/providers/fakeLlm';
 import { stdioInput } from '../capabilities/tools/mcp-users/McpService.testkit';
 import { createTempServices, type TempServices } from '../testing/tempServices';
 import type { EventEnvelope, EventName, EventPayload } from '../../../shared/contracts/ipc';

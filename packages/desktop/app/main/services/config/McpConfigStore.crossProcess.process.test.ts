@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS } from '../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { EventEnvelope } from '../../../shared/contracts/ipc';
 import { openConfMcpConfigStore } from './confBackend';
 import { createTempServices, makeTempConfigDir, type TempServices } from '../testing/tempServices';

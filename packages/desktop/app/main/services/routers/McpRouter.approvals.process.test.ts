@@ -7,7 +7,7 @@
  * provider has a key.
  */
 import { afterEach, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, assertNoChildren } from '../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, assertNoChildren } from '@fixtures/servers/paths';
 import { events as eventSchemas, routes, type EventEnvelope } from '../../../shared/contracts/ipc';
 import type { TextCompleter } from '../chat/ports';
 import { createTempServices, type TempServices } from '../testing/tempServices';

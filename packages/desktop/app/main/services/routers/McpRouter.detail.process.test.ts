@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, assertNoChildren, type FixtureEnv } from '../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, assertNoChildren, type FixtureEnv } from '@fixtures/servers/paths';
 import { routes, type RouteName, type RouteOutput } from '../../../shared/contracts/ipc';
 import { TOOL_FORMAT_IDS } from '../../../shared/toolFormats';
 import { openLocalStores } from '../appStores';

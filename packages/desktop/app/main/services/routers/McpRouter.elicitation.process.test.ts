@@ -5,7 +5,7 @@
  * sampling request is published as an app.notice (real store, real stdio fixture).
  */
 import { afterEach, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, assertNoChildren } from '../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, assertNoChildren } from '@fixtures/servers/paths';
 import { events as eventSchemas, routes, type EventEnvelope } from '../../../shared/contracts/ipc';
 import { createTempServices, type TempServices } from '../testing/tempServices';
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { FIXTURE_SERVERS } from '../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { RouteName, RouteOutput } from '../../../shared/contracts/ipc';
 import { openLocalStores } from '../appStores';
 import { createServices, type Services } from '../createServices';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, assertNoChildren } from '../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, assertNoChildren } from '@fixtures/servers/paths';
 import { routes, type EventEnvelope } from '../../../shared/contracts/ipc';
 import { openLocalStores } from '../appStores';
 import { createServices, type Services } from '../createServices';

@@ -7,7 +7,7 @@
  * answers or keeps carries what was over the limit.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { assertNoChildren, FIXTURE_SERVERS } from '../../../../../../e2e/fixtures/servers/paths';
+import { assertNoChildren, FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { RouteName, RouteOutput } from '../../../shared/contracts/ipc';
 import { LIMITS } from '../../../shared/limits';
 import { createTempServices, type TempServices } from '../testing/tempServices';

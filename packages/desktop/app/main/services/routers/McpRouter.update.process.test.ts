@@ -4,7 +4,7 @@
  * and an update of an inactive server starts nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, listOurChildren } from '../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, listOurChildren } from '@fixtures/servers/paths';
 import type { EventEnvelope } from '../../../shared/contracts/ipc';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
 import { createTempServices, type TempServices } from '../testing/tempServices';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { assertNoChildren, FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '../../../../../../e2e/fixtures/servers/paths';
+import { assertNoChildren, FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '@fixtures/servers/paths';
 import type { McpActionResult, McpCallToolResult } from '../../../shared/contracts/mcp-types';
 import type { Result } from '../../../shared/errors';
 import { createTempServices, type TempServices } from '../testing/tempServices';

@@ -3,9 +3,9 @@
  * the provider's wire format, and the provider's model list. Keys and base URLs come from the
  * ProviderStore at each request, so a key saved meanwhile is used by the next request.
  */
-import { llmProvider, type LlmProviderId } from '../../../../shared/contracts/providers';
-import { AppError, toErrorShape, type AppErrorShape } from '../../../../shared/errors';
-import type { ToolFormat } from '../../../../shared/toolFormats';
+import { llmProvider, type LlmProviderId } from '@shared/contracts/providers';
+import { AppError, toErrorShape, type AppErrorShape } from '@shared/errors';
+import type { ToolFormat } from '@shared/toolFormats';
 import type { RequestPayloads } from '../../completion/CompletionService';
 import type { ProviderStore } from '../../providers/ProviderStore';
 import { badResponse, httpError, streamedError, unreachable, type ProviderContext } from './providerErrors';

@@ -3,7 +3,7 @@
  * unknown model, a rate limit and an unreachable URL each have their own code; the provider's
  * own words go in `data.detail` (and the message), never in place of the sentence.
  */
-import { AppError, errorMessage, type ErrorCode } from '../../../../shared/errors';
+import { AppError, errorMessage, type ErrorCode } from '@shared/errors';
 
 export interface ProviderContext {
   providerId: string;

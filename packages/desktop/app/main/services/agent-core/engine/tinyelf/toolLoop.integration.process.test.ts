@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertNoChildren } from '../../../../../../../../e2e/fixtures/servers/paths';
-import { TINY_PNG_BASE64 } from '../../../../../../../../e2e/fixtures/servers/tools.mjs';
-import type { ToolFormat } from '../../../../../shared/toolFormats';
+import { assertNoChildren } from '@fixtures/servers/paths';
+import { TINY_PNG_BASE64 } from '@fixtures/servers/tools.mjs';
+import type { ToolFormat } from '@shared/toolFormats';
 import { makeService, stdioInput, type Harness } from '../../../capabilities/tools/mcp-users/McpService.testkit';
 import { CompletionService } from '../../../completion/CompletionService';
 import { runToolCalls } from './toolLoop';

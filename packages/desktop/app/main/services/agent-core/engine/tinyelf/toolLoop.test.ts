@@ -1,7 +1,7 @@
 /** The loop's own rules, with plain in-process tools (the MCP path is toolLoop.integration.process.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../../../shared/errors';
-import { TOOL_FORMAT_IDS, TOOL_FORMATS } from '../../../../../shared/toolFormats';
+import { AppError } from '@shared/errors';
+import { TOOL_FORMAT_IDS, TOOL_FORMATS } from '@shared/toolFormats';
 import { extractToolCalls, runToolCalls } from './toolLoop';
 import type { ITool, McpContentBlock, ToolExecuteOptions } from './tools/ITool';
 import { ToolRegistry } from './tools/ToolRegistry';

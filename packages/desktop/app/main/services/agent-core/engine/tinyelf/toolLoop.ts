@@ -9,8 +9,8 @@
  * does — an unknown tool, malformed arguments, a tool that throws — fails the turn: each becomes
  * a failed result the model reads.
  */
-import { AppError, errorMessage } from '../../../../../shared/errors';
-import { TOOL_FORMATS, type ToolFormat } from '../../../../../shared/toolFormats';
+import { AppError, errorMessage } from '@shared/errors';
+import { TOOL_FORMATS, type ToolFormat } from '@shared/toolFormats';
 import { anthropicCodec, type AnthropicMessage } from './providers/anthropic';
 import { geminiCodec, type GeminiContent } from './providers/gemini';
 import { openAIChatCodec } from './providers/openaiChat';

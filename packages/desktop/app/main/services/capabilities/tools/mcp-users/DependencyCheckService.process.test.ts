@@ -7,8 +7,8 @@ import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DependencyInstallAction } from '../../../../../shared/contracts/deps-types';
-import { AppError } from '../../../../../shared/errors';
+import type { DependencyInstallAction } from '@shared/contracts/deps-types';
+import { AppError } from '@shared/errors';
 import { DependencyCheckService, type DependencyCheckServiceOptions, type DependencyInstallProgress } from './DependencyCheckService';
 import type { Installer } from './deps/installers';
 import { LoginShellPath } from './transports/serverEnv';

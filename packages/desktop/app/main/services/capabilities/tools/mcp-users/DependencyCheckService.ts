@@ -13,10 +13,10 @@ import type {
   DependencyInstallAction,
   DependencyInstallResult,
   InstallerRun,
-} from '../../../../../shared/contracts/deps-types';
-import type { EventPayload } from '../../../../../shared/contracts/ipc';
-import { AppError } from '../../../../../shared/errors';
-import { Emitter, type Unsubscribe } from '../../../../../shared/lifecycle/Emitter';
+} from '@shared/contracts/deps-types';
+import type { EventPayload } from '@shared/contracts/ipc';
+import { AppError } from '@shared/errors';
+import { Emitter, type Unsubscribe } from '@shared/lifecycle/Emitter';
 import { findCommand, isExplicitPath } from './deps/findCommand';
 import { DEFAULT_INSTALLERS, commandKey, installerFor, type InstallerRegistry } from './deps/installers';
 import { runProgram } from './deps/runProgram';

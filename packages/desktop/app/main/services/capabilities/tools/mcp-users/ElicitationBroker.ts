@@ -13,10 +13,10 @@ import {
   type ElicitationClosed,
   type ElicitationRequest,
   type ElicitationRespondInput,
-} from '../../../../../shared/contracts/elicitation';
-import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
-import { AppError } from '../../../../../shared/errors';
-import type { Emitter } from '../../../../../shared/lifecycle/Emitter';
+} from '@shared/contracts/elicitation';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import { AppError } from '@shared/errors';
+import type { Emitter } from '@shared/lifecycle/Emitter';
 import { checkContent, elicitationFields, type ElicitationField } from './common/elicitationForm';
 
 export interface ElicitationHooks {

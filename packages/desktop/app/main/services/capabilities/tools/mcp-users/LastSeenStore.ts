@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { McpLastSeenSchema, type MCPTool, type McpLastOutcome, type McpLastSeen, type McpSeenTool } from '../../../../../shared/contracts/mcp-types';
+import { McpLastSeenSchema, type MCPTool, type McpLastOutcome, type McpLastSeen, type McpSeenTool } from '@shared/contracts/mcp-types';
 import { openPrivateJsonFile, type PrivateJsonFile } from '../../../config/privateJsonFile';
 
 export const LAST_SEEN_FILE_NAME = 'last-seen.json';

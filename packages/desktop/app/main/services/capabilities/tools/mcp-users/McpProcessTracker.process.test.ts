@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, assertNoChildren, isRunning, readProcess } from '../../../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, assertNoChildren, isRunning, readProcess } from '@fixtures/servers/paths';
 import { GROUP_MARK_ENV, processStartTime } from './transports/processGroup';
 import { StdioProcessTransport } from './transports';
 import { McpProcessTracker, PID_FILE_NAME, REAP_GRACE_MS, reapSurvivors, type PidRecord } from './McpProcessTracker';

@@ -4,7 +4,7 @@
  * but folded out of the live events, and one host line says how many were folded.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { McpServerLogLine } from '../../../../../shared/contracts/mcp-types';
+import type { McpServerLogLine } from '@shared/contracts/mcp-types';
 import { McpServerLog } from './McpServerLog';
 
 describe('McpServerLog under a stderr flood', () => {

@@ -3,7 +3,7 @@
  * misbehaves, and what connect errors quote, so every line is redacted before it is stored:
  * nothing downstream (events, routes, error messages) ever sees a secret.
  */
-import type { McpServerConfig, McpServerLogLine, McpServerLogStream } from '../../../../../shared/contracts/mcp-types';
+import type { McpServerConfig, McpServerLogLine, McpServerLogStream } from '@shared/contracts/mcp-types';
 import { secretRedactor } from './common/redaction';
 
 export const DEFAULT_LOG_LINES = 500;

@@ -5,8 +5,8 @@
  * instead of at every request.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
-import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { makeService, stdioInput, waitNoStrayChildren, type Harness } from './McpService.testkit';
 import type { ProcessRegistry } from './transports';
 

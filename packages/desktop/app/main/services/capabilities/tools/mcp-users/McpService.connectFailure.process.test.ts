@@ -4,12 +4,12 @@
  * instead of MCP), on the error, on mcp.status and on the mcp.connection_state event.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpServer } from '../../../../../../../../e2e/fixtures/servers/http-server.mjs';
-import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
-import { startSseServer } from '../../../../../../../../e2e/fixtures/servers/sse-server.mjs';
-import { startWsServer } from '../../../../../../../../e2e/fixtures/servers/ws-server.mjs';
-import type { McpServerInput } from '../../../../../shared/contracts/mcp-types';
-import { AppError } from '../../../../../shared/errors';
+import { startHttpServer } from '@fixtures/servers/http-server.mjs';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
+import { startSseServer } from '@fixtures/servers/sse-server.mjs';
+import { startWsServer } from '@fixtures/servers/ws-server.mjs';
+import type { McpServerInput } from '@shared/contracts/mcp-types';
+import { AppError } from '@shared/errors';
 import { makeService, stdioInput, waitNoStrayChildren, type Harness } from './McpService.testkit';
 
 let h: Harness;

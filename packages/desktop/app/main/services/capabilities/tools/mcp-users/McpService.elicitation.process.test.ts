@@ -5,10 +5,10 @@
  * time, withdrawn when the call or the connection ends. Sampling refusals reach the person once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, startHttpFixture, type HttpFixtureKind, type RunningServer } from '../../../../../../../../e2e/fixtures/servers/paths';
-import type { ElicitationRequest } from '../../../../../shared/contracts/elicitation';
-import type { AppNotice } from '../../../../../shared/contracts/ipc';
-import { AppError } from '../../../../../shared/errors';
+import { FIXTURE_SERVERS, startHttpFixture, type HttpFixtureKind, type RunningServer } from '@fixtures/servers/paths';
+import type { ElicitationRequest } from '@shared/contracts/elicitation';
+import type { AppNotice } from '@shared/contracts/ipc';
+import { AppError } from '@shared/errors';
 import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 
 let h: Harness;

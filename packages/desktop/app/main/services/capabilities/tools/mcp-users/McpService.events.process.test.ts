@@ -1,6 +1,6 @@
 /** Events at the service boundary, counted while real servers talk to the pool. */
 import { afterEach, expect, it } from 'vitest';
-import { EVERYTHING_BIN } from '../../../../../../../../e2e/fixtures/servers/paths';
+import { EVERYTHING_BIN } from '@fixtures/servers/paths';
 import { makeService, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 
 let h: Harness;

@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
-import type { AppNotice, EventEnvelope } from '../../../../../shared/contracts/ipc';
-import type { McpActionResult } from '../../../../../shared/contracts/mcp-types';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
+import type { AppNotice, EventEnvelope } from '@shared/contracts/ipc';
+import type { McpActionResult } from '@shared/contracts/mcp-types';
 import { createTempServices, type TempServices } from '../../../testing/tempServices';
 
 const linkFor = (json: unknown) => `elftia://mcp/install?servers=${Buffer.from(JSON.stringify(json)).toString('base64url')}`;

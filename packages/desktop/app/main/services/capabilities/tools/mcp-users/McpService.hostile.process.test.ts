@@ -1,8 +1,8 @@
 /** Bad and hostile input: every failure is an AppError code, and no process is left behind. */
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
-import { AppError } from '../../../../../shared/errors';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
+import { AppError } from '@shared/errors';
 import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 
 let h: Harness;

@@ -1,7 +1,7 @@
 /** Results over a transport's size limit (issue 7, item 14), against the real stdio fixture. */
 import { afterEach, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '../../../../../../../../e2e/fixtures/servers/paths';
-import { AppError } from '../../../../../shared/errors';
+import { FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '@fixtures/servers/paths';
+import { AppError } from '@shared/errors';
 import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 import { MAX_STDIO_MESSAGE_BYTES } from './transports/jsonLines';
 

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
-import type { McpServerInput } from '../../../../../shared/contracts/mcp-types';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
+import type { McpServerInput } from '@shared/contracts/mcp-types';
 import { codeOf, makeService, waitNoStrayChildren, type Harness } from './McpService.testkit';
 
 let h: Harness | undefined;

@@ -8,7 +8,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { makeService, type Harness } from './McpService.testkit';
 
 /** One in-process server per connection the pool opens, in order. */

@@ -1,7 +1,7 @@
 /** McpService over stdio against the real fixture server: pool behaviour, calls, caches, hygiene. */
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, isRunning } from '../../../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS, isRunning } from '@fixtures/servers/paths';
 import { buildToolId } from './common/toolIds';
 import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 

@@ -6,12 +6,12 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpServer } from '../../../../../../../../e2e/fixtures/servers/http-server.mjs';
-import { startEverything, startHttpFixture, type RunningServer } from '../../../../../../../../e2e/fixtures/servers/paths';
-import { startSseServer } from '../../../../../../../../e2e/fixtures/servers/sse-server.mjs';
-import { startWsServer } from '../../../../../../../../e2e/fixtures/servers/ws-server.mjs';
-import type { McpServerInput, McpServerTransport } from '../../../../../shared/contracts/mcp-types';
-import { AppError } from '../../../../../shared/errors';
+import { startHttpServer } from '@fixtures/servers/http-server.mjs';
+import { startEverything, startHttpFixture, type RunningServer } from '@fixtures/servers/paths';
+import { startSseServer } from '@fixtures/servers/sse-server.mjs';
+import { startWsServer } from '@fixtures/servers/ws-server.mjs';
+import type { McpServerInput, McpServerTransport } from '@shared/contracts/mcp-types';
+import { AppError } from '@shared/errors';
 import { makeService, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 
 let h: Harness;

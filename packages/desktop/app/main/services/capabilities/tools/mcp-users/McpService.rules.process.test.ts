@@ -6,8 +6,8 @@
  * Real fixture server over stdio, real store.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
-import { AppError } from '../../../../../shared/errors';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
+import { AppError } from '@shared/errors';
 import { loadMcpTools, McpToolAdapter } from '../../../agent-core/engine/tinyelf/tools/McpToolAdapter';
 import { AppRouter, createRouteHandlers } from '../../../routers/AppRouter';
 import { openLocalStores } from '../../../appStores';

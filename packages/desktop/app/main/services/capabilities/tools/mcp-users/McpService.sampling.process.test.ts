@@ -6,9 +6,9 @@
  * person declines, nobody answers in time, or no model is configured.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
-import type { SamplingRequest } from '../../../../../shared/contracts/chat';
-import { AppError } from '../../../../../shared/errors';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
+import type { SamplingRequest } from '@shared/contracts/chat';
+import { AppError } from '@shared/errors';
 import type { TextCompleter, TextCompletionInput } from '../../../chat/ports';
 import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
 import type { McpServiceOptions } from './McpService';

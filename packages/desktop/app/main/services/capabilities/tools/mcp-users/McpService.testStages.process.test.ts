@@ -3,8 +3,8 @@
  * stages passed, where it stopped and, for a process, what the server wrote to stderr.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, startHttpFixture, type HttpFixtureKind, type RunningServer } from '../../../../../../../../e2e/fixtures/servers/paths';
-import type { McpServerInput, McpServerTransport, McpTestResult } from '../../../../../shared/contracts/mcp-types';
+import { FIXTURE_SERVERS, startHttpFixture, type HttpFixtureKind, type RunningServer } from '@fixtures/servers/paths';
+import type { McpServerInput, McpServerTransport, McpTestResult } from '@shared/contracts/mcp-types';
 import { makeService, stdioInput, waitNoStrayChildren, type Harness } from './McpService.testkit';
 
 const TOKEN = 'stage-test-token-1234';

@@ -5,12 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FIXTURE_SERVERS, listOurChildren, type FixtureEnv } from '../../../../../../../../e2e/fixtures/servers/paths';
-import type { McpServerInput } from '../../../../../shared/contracts/mcp-types';
+import { FIXTURE_SERVERS, listOurChildren, type FixtureEnv } from '@fixtures/servers/paths';
+import type { McpServerInput } from '@shared/contracts/mcp-types';
 import { openConfMcpConfigStore } from '../../../config/confBackend';
 import type { McpConfigStore } from '../../../config/McpConfigStore';
-import type { EventPayload } from '../../../../../shared/contracts/ipc';
-import { AppError } from '../../../../../shared/errors';
+import type { EventPayload } from '@shared/contracts/ipc';
+import { AppError } from '@shared/errors';
 import { MCP_EVENT_NAMES, type McpEventName, type McpService, type McpServiceOptions } from './McpService';
 import { createMcp, type McpParts } from './createMcp';
 

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { events as contractEvents, type EventName, type EventPayload } from '../../../../../shared/contracts/ipc';
+import { events as contractEvents, type EventName, type EventPayload } from '@shared/contracts/ipc';
 import type {
   MCPTool,
   McpActionResult,
@@ -31,10 +31,10 @@ import type {
   McpTestAllResult,
   McpTestInput,
   McpTestResult,
-} from '../../../../../shared/contracts/mcp-types';
-import type { DuplicateAction, ImportDecision, McpImportPreview, McpImportResult } from '../../../../../shared/contracts/mcp-import';
-import { DisposableStore } from '../../../../../shared/lifecycle/DisposableStore';
-import type { Emitter } from '../../../../../shared/lifecycle/Emitter';
+} from '@shared/contracts/mcp-types';
+import type { DuplicateAction, ImportDecision, McpImportPreview, McpImportResult } from '@shared/contracts/mcp-import';
+import { DisposableStore } from '@shared/lifecycle/DisposableStore';
+import type { Emitter } from '@shared/lifecycle/Emitter';
 import type { McpConfigChange, McpConfigStore } from '../../../config/McpConfigStore';
 import type { NoticeBoard } from '../../../NoticeBoard';
 import type { McpServerLog } from './McpServerLog';

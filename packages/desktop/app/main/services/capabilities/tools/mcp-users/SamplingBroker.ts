@@ -17,15 +17,15 @@ import type {
   SamplingGenerateInputSchema,
   SamplingRequest,
   SamplingRespondInputSchema,
-} from '../../../../../shared/contracts/chat';
-import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
-import { AppError } from '../../../../../shared/errors';
-import type { Emitter } from '../../../../../shared/lifecycle/Emitter';
+} from '@shared/contracts/chat';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import { AppError } from '@shared/errors';
+import type { Emitter } from '@shared/lifecycle/Emitter';
 import type { TextCompleter } from '../../../chat/ports';
 import { reviewedMessages } from './common/sampling';
 import { SAMPLING_REJECTED } from './pool/clientHandlers';
 import type { AskingCall } from './ElicitationBroker';
-import type { AppNotice } from '../../../../../shared/contracts/ipc';
+import type { AppNotice } from '@shared/contracts/ipc';
 
 type SamplingClosed = z.infer<typeof SamplingClosedSchema>;
 type SamplingDraft = z.infer<typeof SamplingDraftSchema>;

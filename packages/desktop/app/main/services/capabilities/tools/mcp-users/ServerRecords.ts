@@ -11,12 +11,12 @@ import {
   type McpServerRecord,
   type McpServerRecordUpdate,
   type McpServersChanged,
-} from '../../../../../shared/contracts/mcp-types';
-import { AppError, validationFailure } from '../../../../../shared/errors';
+} from '@shared/contracts/mcp-types';
+import { AppError, validationFailure } from '@shared/errors';
 import type { McpConfigStore } from '../../../config/McpConfigStore';
 import type { NoticeBoard } from '../../../NoticeBoard';
 import { needsActivationReview } from './common/activationReview';
-import type { DuplicateAction, ImportDecision, McpImportResult } from '../../../../../shared/contracts/mcp-import';
+import type { DuplicateAction, ImportDecision, McpImportResult } from '@shared/contracts/mcp-import';
 import type { ImportEntry } from './common/importDialects';
 import { nameKey, planImport, RenameTakenError, type PlannedEntry } from './common/importPlan';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MCPTool } from '../../../../../shared/contracts/mcp-types';
+import type { MCPTool } from '@shared/contracts/mcp-types';
 import { recordingLogger, tool, withArgs } from './common/toolConversion.testkit';
 import { fetchMcpTools, setupMcpTools, type McpToolSource } from './ToolsLoader';
 

@@ -2,9 +2,9 @@
  * ToolsLoader: fetches the MCP tools a request may use from the running servers, assigns their
  * ids and converts them for one provider (the conversion itself is `common/toolConversion`).
  */
-import type { MCPTool } from '../../../../../shared/contracts/mcp-types';
-import { errorMessage } from '../../../../../shared/errors';
-import type { ToolFormat } from '../../../../../shared/toolFormats';
+import type { MCPTool } from '@shared/contracts/mcp-types';
+import { errorMessage } from '@shared/errors';
+import type { ToolFormat } from '@shared/toolFormats';
 import { assignToolIds, type ToolIdRegistry } from './common/toolIds';
 import {
   convertMcpTools,

@@ -9,8 +9,8 @@
  * calls and closes the connections (their processes end with them); only then are the brokers'
  * open questions closed, the last-seen file written and the listeners dropped.
  */
-import { DisposableStore } from '../../../../../shared/lifecycle/DisposableStore';
-import { Emitter } from '../../../../../shared/lifecycle/Emitter';
+import { DisposableStore } from '@shared/lifecycle/DisposableStore';
+import { Emitter } from '@shared/lifecycle/Emitter';
 import type { McpConfigStore } from '../../../config/McpConfigStore';
 import { NoticeBoard } from '../../../NoticeBoard';
 import { ElicitationBroker } from './ElicitationBroker';

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LOCAL_CONFIG_SOURCES, type LocalConfigSource } from '../../../../../shared/contracts/mcp-import';
-import { AppError } from '../../../../../shared/errors';
+import { LOCAL_CONFIG_SOURCES, type LocalConfigSource } from '@shared/contracts/mcp-import';
+import { AppError } from '@shared/errors';
 import { parseJsonText, describeJsonSyntaxError } from './common/jsonText';
 
 /** Where to look; tests hand in a fake home. */

@@ -6,7 +6,7 @@
  * What was reaped is told as a notice (MCP_PROCESSES_REAPED): the caller prints it at startup
  * and the app and browser mode also list it in `app.notices`, where the person sees it.
  */
-import type { AppNotice } from '../../../../../shared/contracts/ipc';
+import type { AppNotice } from '@shared/contracts/ipc';
 import { McpProcessTracker, type PidRecord } from './McpProcessTracker';
 
 export function startProcessTracking(stateDir: string, tell: (notice: AppNotice) => void): McpProcessTracker {

@@ -9,7 +9,7 @@
  * is a group without its leader.
  */
 import { spawn } from 'node:child_process';
-import { FIXTURE_SERVERS } from '../../../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import { startProcessTracking } from './processTracking';
 import { StdioProcessTransport } from './transports';
 

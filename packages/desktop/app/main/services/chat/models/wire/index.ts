@@ -1,5 +1,5 @@
 /** Each tool format's HTTP side, keyed like every other per-format table (toolFormats.ts). */
-import type { ToolFormat } from '../../../../../shared/toolFormats';
+import type { ToolFormat } from '@shared/toolFormats';
 import { anthropicWire } from './anthropic';
 import { geminiWire } from './gemini';
 import { openAIChatWire } from './openaiChat';

@@ -4,7 +4,7 @@
  * response object the non-streamed call returns, so the tool loop's codecs (toolLoop.ts) read both.
  */
 import type { RequestPayloads } from '../../../completion/CompletionService';
-import type { ToolFormat } from '../../../../../shared/toolFormats';
+import type { ToolFormat } from '@shared/toolFormats';
 import type { SseEvent } from '../sse';
 
 export interface StreamReader {

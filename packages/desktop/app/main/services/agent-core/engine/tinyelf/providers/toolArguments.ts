@@ -4,8 +4,8 @@
  * JSON object becomes a parse failure, which the loop answers as a failed tool result the model
  * can correct — never an exception that ends the turn.
  */
-import { isRecord } from '../../../../capabilities/tools/mcp-users/common/schema/types';
-import { errorMessage } from '../../../../../../shared/errors';
+import { isRecord } from '@mcp-common/schema/types';
+import { errorMessage } from '@shared/errors';
 import type { ParsedArguments } from './types';
 
 export function parseJsonArguments(raw: string): ParsedArguments {

@@ -1,9 +1,9 @@
 /** Direct (session-owned) servers: real stdio fixture processes, the real tracker. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS, assertNoChildren, isRunning, listOurChildren } from '../../../../../../../../../e2e/fixtures/servers/paths';
-import { buildToolId, PORTABLE_TOOL_NAME } from '../../../../capabilities/tools/mcp-users/common/toolIds';
+import { FIXTURE_SERVERS, assertNoChildren, isRunning, listOurChildren } from '@fixtures/servers/paths';
+import { buildToolId, PORTABLE_TOOL_NAME } from '@mcp-common/toolIds';
 import { closeDirectConnections, directToolName, loadDirectMcpTools, type DirectMcpConnection } from './DirectMcpToolAdapter';
-import { McpProcessTracker } from '../../../../capabilities/tools/mcp-users/McpProcessTracker';
+import { McpProcessTracker } from '@services/capabilities/tools/mcp-users/McpProcessTracker';
 
 const tracker = new McpProcessTracker();
 let open: DirectMcpConnection[] = [];

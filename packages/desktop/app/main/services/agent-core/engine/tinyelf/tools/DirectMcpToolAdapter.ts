@@ -11,15 +11,15 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { AppError, toErrorShape, type AppErrorShape } from '../../../../../../shared/errors';
-import { secretRedactor } from '../../../../capabilities/tools/mcp-users/common/redaction';
-import { toConnectError, toRequestError } from '../../../../capabilities/tools/mcp-users/pool/errors';
-import { serverEnv } from '../../../../capabilities/tools/mcp-users/transports/serverEnv';
-import { listAllTools } from '../../../../capabilities/tools/mcp-users/pool/listing';
-import { requestToolCall } from '../../../../capabilities/tools/mcp-users/pool/toolCall';
-import { PORTABLE_TOOL_NAME, ToolIdRegistry } from '../../../../capabilities/tools/mcp-users/common/toolIds';
-import type { McpProcessTracker } from '../../../../capabilities/tools/mcp-users/McpProcessTracker';
-import { StdioProcessTransport } from '../../../../capabilities/tools/mcp-users/transports';
+import { AppError, toErrorShape, type AppErrorShape } from '@shared/errors';
+import { secretRedactor } from '@mcp-common/redaction';
+import { toConnectError, toRequestError } from '@services/capabilities/tools/mcp-users/pool/errors';
+import { serverEnv } from '@services/capabilities/tools/mcp-users/transports/serverEnv';
+import { listAllTools } from '@services/capabilities/tools/mcp-users/pool/listing';
+import { requestToolCall } from '@services/capabilities/tools/mcp-users/pool/toolCall';
+import { PORTABLE_TOOL_NAME, ToolIdRegistry } from '@mcp-common/toolIds';
+import type { McpProcessTracker } from '@services/capabilities/tools/mcp-users/McpProcessTracker';
+import { StdioProcessTransport } from '@services/capabilities/tools/mcp-users/transports';
 import { DEFAULT_TOOL_TIMEOUT_MS, withDeadline } from './callDeadline';
 import type { ITool, JsonSchema, ToolExecuteOptions, ToolResult } from './ITool';
 import { failedResult, resultFromContent } from './toolResult';

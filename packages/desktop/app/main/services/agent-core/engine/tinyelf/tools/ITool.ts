@@ -10,8 +10,8 @@
  * - images and audio must survive as content blocks, so the loop can send images as image parts
  *   to providers that accept them; `text` (flattenContent) is the lossless-for-text fallback.
  */
-import type { McpCallToolResult } from '../../../../../../shared/contracts/mcp-types';
-import type { AppErrorShape } from '../../../../../../shared/errors';
+import type { McpCallToolResult } from '@shared/contracts/mcp-types';
+import type { AppErrorShape } from '@shared/errors';
 
 /** One MCP content block (text, image, audio, resource_link, resource), as the server sent it. */
 export type McpContentBlock = McpCallToolResult['content'][number];

@@ -1,10 +1,10 @@
 /** McpToolAdapter against a real McpService and the real stdio fixture server. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIXTURE_SERVERS, assertNoChildren } from '../../../../../../../../../e2e/fixtures/servers/paths';
-import { TINY_PNG_BASE64 } from '../../../../../../../../../e2e/fixtures/servers/tools.mjs';
-import type { MCPTool } from '../../../../../../shared/contracts/mcp-types';
-import type { McpServiceOptions } from '../../../../capabilities/tools/mcp-users/McpService';
-import { makeService, stdioInput, type Harness } from '../../../../capabilities/tools/mcp-users/McpService.testkit';
+import { FIXTURE_SERVERS, assertNoChildren } from '@fixtures/servers/paths';
+import { TINY_PNG_BASE64 } from '@fixtures/servers/tools.mjs';
+import type { MCPTool } from '@shared/contracts/mcp-types';
+import type { McpServiceOptions } from '@services/capabilities/tools/mcp-users/McpService';
+import { makeService, stdioInput, type Harness } from '@services/capabilities/tools/mcp-users/McpService.testkit';
 import { loadMcpTools, McpToolAdapter, type McpToolAdapterOptions } from './McpToolAdapter';
 
 let h: Harness | undefined;

@@ -10,9 +10,9 @@
  * the server's current record, so nothing is read from disk per call.
  */
 import { randomUUID } from 'node:crypto';
-import type { MCPTool, McpCallToolResult } from '../../../../../../shared/contracts/mcp-types';
-import { toErrorShape, type AppErrorShape } from '../../../../../../shared/errors';
-import { assignToolIds } from '../../../../capabilities/tools/mcp-users/common/toolIds';
+import type { MCPTool, McpCallToolResult } from '@shared/contracts/mcp-types';
+import { toErrorShape, type AppErrorShape } from '@shared/errors';
+import { assignToolIds } from '@mcp-common/toolIds';
 import type { ITool, JsonSchema, ToolExecuteOptions, ToolResult } from './ITool';
 import { failedResult, resultFromContent } from './toolResult';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../../../../shared/errors';
+import { AppError } from '@shared/errors';
 import type { ITool } from './ITool';
 import { ToolRegistry } from './ToolRegistry';
 import { resultFromContent } from './toolResult';

@@ -10,7 +10,7 @@
  * Tools carry a `source` (`mcp:<serverId>`, `direct:<name>`; `builtin` when unset), so everything
  * one server or session contributed can be removed at once (`unregisterSource`).
  */
-import { AppError } from '../../../../../../shared/errors';
+import { AppError } from '@shared/errors';
 import type { ITool } from './ITool';
 
 export const BUILTIN_SOURCE = 'builtin';

@@ -7,7 +7,7 @@
  * which makes the MCP client send `notifications/cancelled`, and the caller gets the AppError
  * at once instead of waiting for the server to acknowledge.
  */
-import { AppError } from '../../../../../../shared/errors';
+import { AppError } from '@shared/errors';
 
 /** 120 s, the same as ShellTool's, so every agent tool gives up alike. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;

@@ -7,7 +7,7 @@
  * `[Resource: uri (mime)]`. A block this table does not know (a newer spec, a sloppy server)
  * becomes `[<type> content]`: never a throw, never silently nothing.
  */
-import { isRecord } from '../../../../capabilities/tools/mcp-users/common/schema/types';
+import { isRecord } from '@mcp-common/schema/types';
 import type { McpContentBlock } from './ITool';
 
 export function flattenContent(content: readonly McpContentBlock[]): string {

@@ -1,5 +1,5 @@
 /** The two ways a ToolResult comes about: the tool answered, or the call itself failed. */
-import { toErrorShape, type AppErrorShape } from '../../../../../../shared/errors';
+import { toErrorShape, type AppErrorShape } from '@shared/errors';
 import { flattenContent } from './flattenContent';
 import type { McpContentBlock, ToolResult } from './ITool';
 

@@ -3,11 +3,11 @@
  * server's (passive) auth provider; the person's "Sign in" starts an interactive sign-in whose
  * success makes the service connect again.
  */
-import type { McpAuthStatus, McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
-import { AppError, type AppErrorShape } from '../../../../../../shared/errors';
-import { requireExternalUrl } from '../../../../../../shared/externalUrl';
-import { TRANSPORTS } from '../../../../../../shared/transports';
-import { Emitter, type Unsubscribe } from '../../../../../../shared/lifecycle/Emitter';
+import type { McpAuthStatus, McpServerRecord } from '@shared/contracts/mcp-types';
+import { AppError, type AppErrorShape } from '@shared/errors';
+import { requireExternalUrl } from '@shared/externalUrl';
+import { TRANSPORTS } from '@shared/transports';
+import { Emitter, type Unsubscribe } from '@shared/lifecycle/Emitter';
 import { toSignInError } from './authErrors';
 import { ElftiaOAuthProvider, scopeWatchingFetch, type PreRegisteredClient } from './ElftiaOAuthProvider';
 import type { OAuthSessionStore } from './oauthSessionStore';

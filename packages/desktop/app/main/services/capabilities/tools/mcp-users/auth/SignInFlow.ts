@@ -3,9 +3,9 @@
  * keeps the states and the tokens), the connect a finished sign-in makes, and whether a call
  * refused for want of a sign-in may go again once the person signed in.
  */
-import type { McpAuthStatus, McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
-import { AppError } from '../../../../../../shared/errors';
-import type { Unsubscribe } from '../../../../../../shared/lifecycle/Emitter';
+import type { McpAuthStatus, McpServerRecord } from '@shared/contracts/mcp-types';
+import { AppError } from '@shared/errors';
+import type { Unsubscribe } from '@shared/lifecycle/Emitter';
 import type { ConnectionPool } from '../pool/ConnectionPool';
 import type { ServerSignIns } from './ServerSignIns';
 

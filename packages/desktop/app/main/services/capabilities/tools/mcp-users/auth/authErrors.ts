@@ -4,7 +4,7 @@
  * the message as the cause (OAuth error responses carry descriptions, never tokens).
  */
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { AppError } from '../../../../../../shared/errors';
+import { AppError } from '@shared/errors';
 import { SignInRequired } from './ElftiaOAuthProvider';
 import { AuthorizationDenied, SignInCancelled, SignInTimedOut } from './loopbackRedirect';
 

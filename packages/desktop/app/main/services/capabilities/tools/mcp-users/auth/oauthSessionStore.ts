@@ -9,7 +9,7 @@
  */
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import type { SecretStore } from '../../../../secrets/SecretStore';
+import type { SecretStore } from '@services/secrets/SecretStore';
 
 /** `expires_at` (ms since epoch) is ours: the SDK keeps only `expires_in`, relative to a moment it does not record. */
 export type StoredTokens = OAuthTokens & { expires_at?: number };

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { AppError } from '../../../../../../shared/errors';
+import { AppError } from '@shared/errors';
 import { openInSystemBrowser } from './systemBrowser';
 
 let dir: string;

@@ -11,8 +11,8 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { requireExternalUrl } from '../../../../../../shared/externalUrl';
-import { splitCommandLine } from '../../../../../../shared/text/commandLine';
+import { requireExternalUrl } from '@shared/externalUrl';
+import { splitCommandLine } from '@shared/text/commandLine';
 
 /** The program and its arguments that open `url` (already checked); exported for its unit test. */
 export function browserCommand(url: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): [string, string[]] {

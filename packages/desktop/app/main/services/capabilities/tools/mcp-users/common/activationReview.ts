@@ -6,10 +6,10 @@
  * another window, process or a hand edit), even in a value the review showed only as "set", no
  * longer matches it.
  */
-import type { McpActivationReview, McpReviewEntry } from '../../../../../../shared/contracts/mcp-links';
-import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
-import { AppError } from '../../../../../../shared/errors';
-import { canonicalJson } from '../../../../../../shared/text/canonicalJson';
+import type { McpActivationReview, McpReviewEntry } from '@shared/contracts/mcp-links';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import { AppError } from '@shared/errors';
+import { canonicalJson } from '@shared/text/canonicalJson';
 import { codeRiskOf } from './codeRiskEnv';
 import { isCredentialHeader, looksSecret, redactArgs, redactUrl } from './redaction';
 import { sha256Hex } from './sha256';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { McpToolAnnotations } from '../../../../../../shared/contracts/mcp-types';
+import type { McpToolAnnotations } from '@shared/contracts/mcp-types';
 import { approvalVerdict, canRememberApproval, isDestructive, type ApprovalVerdict } from './approvalPolicy';
 
 type Cell = string;

@@ -22,8 +22,8 @@
  * 6. Otherwise ask, saying why: not_read_only (says it writes), unknown (says nothing about
  *    reading or writing; a trusted server's unannotated tools ask too).
  */
-import type { McpToolAnnotations } from '../../../../../../shared/contracts/mcp-types';
-import type { ApprovalReason } from '../../../../../../shared/contracts/chat';
+import type { McpToolAnnotations } from '@shared/contracts/mcp-types';
+import type { ApprovalReason } from '@shared/contracts/chat';
 
 export interface ApprovalFacts {
   annotations?: McpToolAnnotations;

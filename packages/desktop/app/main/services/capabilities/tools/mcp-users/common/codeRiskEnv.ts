@@ -7,7 +7,7 @@
  * Names compare without case: Windows reads `Path` as PATH, and npm reads `NPM_CONFIG_*` as
  * `npm_config_*`. Pure, so the router, the CLI and the window agree.
  */
-import type { CodeRisk } from '../../../../../../shared/contracts/mcp-links';
+import type { CodeRisk } from '@shared/contracts/mcp-links';
 
 /** `[pattern, risk]`, first match wins. A pattern is a whole name, or a prefix ending in `*`. */
 const TABLE: readonly (readonly [string, CodeRisk])[] = [

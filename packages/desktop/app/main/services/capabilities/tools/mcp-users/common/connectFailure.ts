@@ -6,9 +6,9 @@
  *
  * Runtime-neutral: the pool (Node) classifies, and the renderer reads the same codes.
  */
-import type { ErrorCode } from '../../../../../../shared/errors';
-import type { McpServerTransport } from '../../../../../../shared/contracts/mcp-types';
-import { TRANSPORTS } from '../../../../../../shared/transports';
+import type { ErrorCode } from '@shared/errors';
+import type { McpServerTransport } from '@shared/contracts/mcp-types';
+import { TRANSPORTS } from '@shared/transports';
 
 /** Where the connect stopped: starting the program, npx fetching its package, reaching the URL, or the MCP handshake. */
 export const CONNECT_STAGES = ['spawn', 'download', 'reach', 'initialize'] as const;

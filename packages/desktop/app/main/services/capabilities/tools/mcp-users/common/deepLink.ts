@@ -4,7 +4,7 @@
  * and a renderer preview read a link the same way, and the caps hold before any JSON is parsed,
  * because a link arrives from any web page.
  */
-import { groupDigits, LIMITS } from '../../../../../../shared/limits';
+import { groupDigits, LIMITS } from '@shared/limits';
 import { readServerJson, TooManyServersError, type ImportEntry } from './importDialects';
 
 export const INSTALL_LINK_SCHEME = 'elftia';

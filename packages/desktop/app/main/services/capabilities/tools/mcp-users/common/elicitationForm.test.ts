@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ElicitationSchema } from '../../../../../../shared/contracts/elicitation';
+import type { ElicitationSchema } from '@shared/contracts/elicitation';
 import { checkContent, checkField, defaultContent, elicitationFields, type ElicitationField } from './elicitationForm';
 
 const SCHEMA: ElicitationSchema = {

@@ -4,7 +4,7 @@
  * checks each field as the person types, and the CLI checks each typed answer: all with this
  * code, so the three never disagree about what is valid.
  */
-import type { ElicitationContent, ElicitationProperty, ElicitationSchema, ElicitationValue } from '../../../../../../shared/contracts/elicitation';
+import type { ElicitationContent, ElicitationProperty, ElicitationSchema, ElicitationValue } from '@shared/contracts/elicitation';
 
 export interface ElicitationOption {
   value: string;

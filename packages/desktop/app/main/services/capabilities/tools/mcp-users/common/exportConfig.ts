@@ -4,9 +4,9 @@
  * arguments and URL secrets are written empty rather than dropped: the names tell whoever imports
  * the file what to fill in, and the file still reads back.
  */
-import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
-import type { ExportDialect } from '../../../../../../shared/contracts/mcp-links';
-import { TRANSPORTS } from '../../../../../../shared/transports';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import type { ExportDialect } from '@shared/contracts/mcp-links';
+import { TRANSPORTS } from '@shared/transports';
 import { maskValues, redactArgs, redactUrl } from './redaction';
 
 const EMPTY = '';

@@ -8,10 +8,10 @@
  * know are reported, never a reason to reject.
  */
 import { z } from 'zod';
-import { McpServerInputSchema, type McpServerInput } from '../../../../../../shared/contracts/mcp-types';
-import { TRANSPORTS, type TransportTable } from '../../../../../../shared/transports';
-import { AppError, describeIssues } from '../../../../../../shared/errors';
-import { groupDigits, limitFacts, limitMessage, limitOf, LIMITS, type LimitFacts, type LimitName } from '../../../../../../shared/limits';
+import { McpServerInputSchema, type McpServerInput } from '@shared/contracts/mcp-types';
+import { TRANSPORTS, type TransportTable } from '@shared/transports';
+import { AppError, describeIssues } from '@shared/errors';
+import { groupDigits, limitFacts, limitMessage, limitOf, LIMITS, type LimitFacts, type LimitName } from '@shared/limits';
 import { describeJsonSyntaxError, parseJsonText, type JsonSyntaxError } from './jsonText';
 
 /** Why an entry field is wrong, for the UI to say in the person's language (the message is English). */

@@ -4,8 +4,8 @@
  * the records changed in between (then a rename that collides is refused, nothing written).
  * Pure and runtime-neutral.
  */
-import type { McpActionResult, McpServerInput } from '../../../../../../shared/contracts/mcp-types';
-import type { DuplicateAction, ImportDecision, McpImportPreviewEntry, McpImportResult } from '../../../../../../shared/contracts/mcp-import';
+import type { McpActionResult, McpServerInput } from '@shared/contracts/mcp-types';
+import type { DuplicateAction, ImportDecision, McpImportPreviewEntry, McpImportResult } from '@shared/contracts/mcp-import';
 import type { ImportEntry, ImportIssue } from './importDialects';
 import { redactArgs, redactUrl } from './redaction';
 

@@ -1,6 +1,6 @@
 /** The limits for what servers send (shared/limits.ts), against the 220 real tools of 21 servers in the shared corpus. */
 import { expect, it } from 'vitest';
-import { LIMITS } from '../../../../../../shared/limits';
+import { LIMITS } from '@shared/limits';
 import corpusJson from '../__fixtures__/mcp-tool-schemas.json';
 
 const corpus: { name: string; description?: string; inputSchema: unknown }[] = corpusJson;

@@ -4,8 +4,8 @@
  * its tools have to fit in. The provider preview and the chat's "size of the tools" line both
  * read it, so a limit changes in one place.
  */
-import { llmProvider, type LlmProviderId } from '../../../../../../shared/contracts/providers';
-import type { ToolFormat } from '../../../../../../shared/toolFormats';
+import { llmProvider, type LlmProviderId } from '@shared/contracts/providers';
+import type { ToolFormat } from '@shared/toolFormats';
 import { GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS } from './schema/gemini';
 import { OPENAI_MAX_TOOLS } from './schema/openai';
 

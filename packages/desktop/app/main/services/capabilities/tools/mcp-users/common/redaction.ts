@@ -15,7 +15,7 @@
  *   in a URL password (`postgresql://user:50%off@host/db`) once made `decodeURIComponent` throw
  *   before every connect.
  */
-import type { McpServerConfig } from '../../../../../../shared/contracts/mcp-types';
+import type { McpServerConfig } from '@shared/contracts/mcp-types';
 
 /** What every secret is shown as, in logs, errors, the CLI and `mcp.list`. */
 export const REDACTED = '***';

@@ -3,7 +3,7 @@
  * host builds the review and the window decides whether a model can answer with the same rules.
  */
 import type { SamplingMessage as McpSamplingMessage } from '@modelcontextprotocol/sdk/types.js';
-import { llmProvider, type LlmProvider } from '../../../../../../shared/contracts/providers';
+import { llmProvider, type LlmProvider } from '@shared/contracts/providers';
 
 export interface ReviewedMessage {
   role: 'user' | 'assistant';

@@ -6,7 +6,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { toStrictJsonSchema } from 'openai/lib/transform';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MCPTool } from '../../../../../../shared/contracts/mcp-types';
+import type { MCPTool } from '@shared/contracts/mcp-types';
 import corpusJson from '../__fixtures__/mcp-tool-schemas.json';
 import {
   convertMcpToolsToAnthropic,

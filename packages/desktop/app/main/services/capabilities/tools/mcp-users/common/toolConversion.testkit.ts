@@ -1,5 +1,5 @@
 /** Tools and a logger for the conversion tests, here and in the loader. */
-import type { MCPTool } from '../../../../../../shared/contracts/mcp-types';
+import type { MCPTool } from '@shared/contracts/mcp-types';
 import type { ToolsLogger } from './toolConversion';
 import { buildToolId } from './toolIds';
 

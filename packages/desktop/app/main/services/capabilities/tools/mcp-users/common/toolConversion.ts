@@ -6,9 +6,9 @@
  * converted is dropped with a warning naming it, and never costs the rest of its server's tools.
  * Warnings are returned and, when a logger is given, logged.
  */
-import type { MCPTool } from '../../../../../../shared/contracts/mcp-types';
-import { errorMessage } from '../../../../../../shared/errors';
-import { TOOL_FORMATS, type ToolFormat } from '../../../../../../shared/toolFormats';
+import type { MCPTool } from '@shared/contracts/mcp-types';
+import { errorMessage } from '@shared/errors';
+import { TOOL_FORMATS, type ToolFormat } from '@shared/toolFormats';
 import { compileAnthropicSchema, type AnthropicInputSchema } from './schema/anthropic';
 import { shortenDescription } from './schema/description';
 import { compileGeminiSchema, GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS, type GeminiSchema } from './schema/gemini';

@@ -5,9 +5,9 @@
  * `toolChange` says what changed for the question asked next. Pure, so the CLI and the window
  * could compute the same.
  */
-import type { ToolChange, ToolChangeField } from '../../../../../../shared/contracts/chat';
-import type { McpToolAnnotations } from '../../../../../../shared/contracts/mcp-types';
-import { canonicalJson } from '../../../../../../shared/text/canonicalJson';
+import type { ToolChange, ToolChangeField } from '@shared/contracts/chat';
+import type { McpToolAnnotations } from '@shared/contracts/mcp-types';
+import { canonicalJson } from '@shared/text/canonicalJson';
 import { sha256Hex } from './sha256';
 
 export interface ToolDefinition {

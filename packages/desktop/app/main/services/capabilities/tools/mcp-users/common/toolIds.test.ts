@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MCPTool } from '../../../../../../shared/contracts/mcp-types';
+import type { MCPTool } from '@shared/contracts/mcp-types';
 import { assignToolIds, buildToolId, cleanName, PORTABLE_TOOL_NAME, TOOL_ID_MAX_LENGTH, ToolIdRegistry } from './toolIds';
 
 /** Each provider's documented tool name rule (OpenAI, Anthropic, Gemini API references). */

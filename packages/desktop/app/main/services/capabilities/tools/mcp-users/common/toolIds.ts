@@ -15,7 +15,7 @@
  *   the colliding tools), never on list order or a counter, so it survives restarts;
  * - reversible: `ToolIdRegistry` maps an id back to (server id, original tool name).
  */
-import type { MCPTool } from '../../../../../../shared/contracts/mcp-types';
+import type { MCPTool } from '@shared/contracts/mcp-types';
 import { sha256Hex } from './sha256';
 
 export const TOOL_ID_MAX_LENGTH = 64;

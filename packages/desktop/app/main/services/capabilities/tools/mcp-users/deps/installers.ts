@@ -5,7 +5,7 @@
  * Every run is a program and an argument array. The uv scripts are constant shell text, written
  * here, never assembled from a command name or anything else that arrives from outside.
  */
-import type { DependencyInstallAction } from '../../../../../../shared/contracts/deps-types';
+import type { DependencyInstallAction } from '@shared/contracts/deps-types';
 
 export interface Installer {
   /** The commands it provides, as a server's config names them. */

@@ -19,8 +19,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { McpPackageDownload, McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
-import { AppError } from '../../../../../../shared/errors';
+import type { McpPackageDownload, McpServerRecord } from '@shared/contracts/mcp-types';
+import { AppError } from '@shared/errors';
 
 /** npx options that take a value as the next word (the value is not the package). */
 const VALUE_OPTIONS = new Set(['-p', '--package', '-c', '--call', '--cache', '--registry', '--userconfig', '-w', '--workspace', '--prefix', '--loglevel']);

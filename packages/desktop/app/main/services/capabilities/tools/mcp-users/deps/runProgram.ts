@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 // As the stdio transport: on Windows `npm`-style .cmd shims need cross-spawn's escaping to start.
 import spawn from 'cross-spawn';
 import { createInterface } from 'node:readline';
-import type { InstallerRun } from '../../../../../../shared/contracts/deps-types';
+import type { InstallerRun } from '@shared/contracts/deps-types';
 import { IS_WINDOWS, killProcessGroup } from '../transports/processGroup';
 
 export interface RunOptions {

@@ -18,11 +18,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import type { McpConnectionDetails, McpConnectionState, McpServerRecord, McpServerStatus } from '../../../../../../shared/contracts/mcp-types';
-import { AppError, type AppErrorShape } from '../../../../../../shared/errors';
+import type { McpConnectionDetails, McpConnectionState, McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
+import { AppError, type AppErrorShape } from '@shared/errors';
 import type { McpServerLog } from '../McpServerLog';
 import { processEndOf, type ProcessRegistry } from '../transports';
-import { TRANSPORTS } from '../../../../../../shared/transports';
+import { TRANSPORTS } from '@shared/transports';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './clientHandlers';
 import { watchReach, type ConnectProbe } from './connectProbe';
 import type { TransportFactory } from './createTransport';

@@ -2,7 +2,7 @@
  * The tool calls running now, by callId: what `cancelCall` finds, what a server's question is
  * attributed to (the one call running on that server), and what a shutdown cancels first.
  */
-import { AppError } from '../../../../../../shared/errors';
+import { AppError } from '@shared/errors';
 import type { CallCancellation } from './CallCancellation';
 
 export interface RunningCall {

@@ -14,8 +14,8 @@ import {
   type McpTestAllResult,
   type McpTestInput,
   type McpTestResult,
-} from '../../../../../../shared/contracts/mcp-types';
-import { AppError, toErrorShape } from '../../../../../../shared/errors';
+} from '@shared/contracts/mcp-types';
+import { AppError, toErrorShape } from '@shared/errors';
 import type { McpServerLog } from '../McpServerLog';
 import type { ConnectionPool } from './ConnectionPool';
 import { listAllPrompts, listAllResources, listAllTools } from './listing';

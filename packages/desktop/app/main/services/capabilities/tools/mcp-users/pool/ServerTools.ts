@@ -5,9 +5,9 @@
  * tools/list_changed makes one `mcp.tools_changed`.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { EventPayload } from '../../../../../../shared/contracts/ipc';
-import type { MCPTool, McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
-import type { Emitter } from '../../../../../../shared/lifecycle/Emitter';
+import type { EventPayload } from '@shared/contracts/ipc';
+import type { MCPTool, McpServerRecord } from '@shared/contracts/mcp-types';
+import type { Emitter } from '@shared/lifecycle/Emitter';
 import type { LastSeenStore } from '../LastSeenStore';
 import { Coalescer } from './coalesce';
 import type { ConnectCause, ConnectionPool } from './ConnectionPool';

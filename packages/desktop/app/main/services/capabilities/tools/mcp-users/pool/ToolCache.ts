@@ -3,7 +3,7 @@
  * server's epoch, and a listing that started under an older epoch (it raced a config change, a
  * reconnect or tools/list_changed) is not stored.
  */
-import type { MCPTool } from '../../../../../../shared/contracts/mcp-types';
+import type { MCPTool } from '@shared/contracts/mcp-types';
 
 export class ToolCache {
   private readonly entries = new Map<string, { tools: MCPTool[]; timestamp: number }>();

@@ -9,10 +9,10 @@
 import { performance } from 'node:perf_hooks';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { McpCallToolResult, McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
-import { AppError } from '../../../../../../shared/errors';
-import type { Emitter } from '../../../../../../shared/lifecycle/Emitter';
-import type { EventPayload } from '../../../../../../shared/contracts/ipc';
+import type { McpCallToolResult, McpServerRecord } from '@shared/contracts/mcp-types';
+import { AppError } from '@shared/errors';
+import type { Emitter } from '@shared/lifecycle/Emitter';
+import type { EventPayload } from '@shared/contracts/ipc';
 import type { CallToolOptions } from '../McpServiceOptions';
 import { CallCancellation } from './CallCancellation';
 import type { ConnectionPool } from './ConnectionPool';

@@ -16,7 +16,7 @@ import {
   type ElicitResult,
   type Root,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
 
 export const CLIENT_CAPABILITIES = {
   roots: { listChanged: true },

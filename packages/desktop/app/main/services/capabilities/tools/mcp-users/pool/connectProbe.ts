@@ -4,7 +4,7 @@
  * pool's ordinary connects pay nothing for it.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { TransportEntry } from '../../../../../../shared/transports';
+import type { TransportEntry } from '@shared/transports';
 
 export interface ConnectProbe {
   /** The program started, or the endpoint took the first message or answered (called more than once). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { connectionEffect, type ConnectionEffect } from './connectionEffect';
 
 const base: McpServerRecord = {

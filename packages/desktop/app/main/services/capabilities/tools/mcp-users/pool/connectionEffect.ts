@@ -14,7 +14,7 @@
  * - Otherwise a live connection stays; when the server's roots (scope, projectPath) changed it is
  *   told so with notifications/roots/list_changed.
  */
-import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { needsActivationReview } from '../common/activationReview';
 
 export type ConnectionEffect = 'none' | 'disconnect' | 'reconnect' | 'announce-roots';

@@ -8,9 +8,9 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { McpServerRecord, McpServerTransport } from '../../../../../../shared/contracts/mcp-types';
-import { AppError } from '../../../../../../shared/errors';
-import { TRANSPORTS } from '../../../../../../shared/transports';
+import type { McpServerRecord, McpServerTransport } from '@shared/contracts/mcp-types';
+import { AppError } from '@shared/errors';
+import { TRANSPORTS } from '@shared/transports';
 import { StdioProcessTransport, WebSocketClientTransport, type ProcessRegistry } from '../transports';
 import { serverEnv } from '../transports/serverEnv';
 

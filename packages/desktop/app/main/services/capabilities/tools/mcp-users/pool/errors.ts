@@ -5,8 +5,8 @@
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerTransport } from '../../../../../../shared/contracts/mcp-types';
-import { AppError } from '../../../../../../shared/errors';
+import type { McpServerTransport } from '@shared/contracts/mcp-types';
+import { AppError } from '@shared/errors';
 import { explainConnectFailure, explainDroppedConnection, type ConnectFailureFacts } from '../common/connectFailure';
 import { DEFAULT_INSTALLERS, installActionFor } from '../deps/installers';
 import { MESSAGE_TOO_LARGE } from '../transports/jsonLines';

@@ -9,9 +9,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { PromptSchema, ResourceSchema, ToolSchema, type Prompt, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { McpToolIssue } from '../../../../../../shared/contracts/mcp-types';
-import { describeIssues } from '../../../../../../shared/errors';
-import { checkLimit, cutText, LIMITS, maxLength, type LimitName } from '../../../../../../shared/limits';
+import type { McpToolIssue } from '@shared/contracts/mcp-types';
+import { describeIssues } from '@shared/errors';
+import { checkLimit, cutText, LIMITS, maxLength, type LimitName } from '@shared/limits';
 
 type ListMethod = 'tools/list' | 'prompts/list' | 'resources/list';
 const ITEM_KEY = { 'tools/list': 'tools', 'prompts/list': 'prompts', 'resources/list': 'resources' } as const;

@@ -5,8 +5,8 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { z } from 'zod';
-import type { McpServerInfoSchema } from '../../../../../../shared/contracts/mcp-types';
-import { cutText, LIMITS } from '../../../../../../shared/limits';
+import type { McpServerInfoSchema } from '@shared/contracts/mcp-types';
+import { cutText, LIMITS } from '@shared/limits';
 
 export interface ServerIdentity {
   serverInfo?: z.infer<typeof McpServerInfoSchema>;

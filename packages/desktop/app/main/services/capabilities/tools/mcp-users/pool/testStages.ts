@@ -3,7 +3,7 @@
  * the connect's probe), and where the test stopped when it failed.
  */
 import { performance } from 'node:perf_hooks';
-import { MCP_TEST_STAGES, type McpTestStage, type McpTestStageResult } from '../../../../../../shared/contracts/mcp-types';
+import { MCP_TEST_STAGES, type McpTestStage, type McpTestStageResult } from '@shared/contracts/mcp-types';
 import type { ConnectProbe } from './connectProbe';
 
 export class TestStages implements ConnectProbe {

@@ -4,7 +4,7 @@
  * annotation fields only, and disabled tools marked or left out (toolRules).
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { MCPTool, McpServerRecord, McpServerTool, McpToolAnnotations, McpToolIssue } from '../../../../../../shared/contracts/mcp-types';
+import type { MCPTool, McpServerRecord, McpServerTool, McpToolAnnotations, McpToolIssue } from '@shared/contracts/mcp-types';
 import { assignToolIds } from '../common/toolIds';
 import { isToolDisabled } from './toolRules';
 

@@ -8,8 +8,8 @@
  *   Tools tab). Implicit users (agent loading, an agent's call, a provider request) pass
  *   `requireActive` and get MCP_SERVER_INACTIVE instead of a connection.
  */
-import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
-import { AppError } from '../../../../../../shared/errors';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import { AppError } from '@shared/errors';
 import { needsActivationReview } from '../common/activationReview';
 
 type RuleSubject = Pick<McpServerRecord, 'id' | 'name' | 'isActive' | 'disabledTools' | 'installSource' | 'isTrusted' | 'reviewedAt'>;

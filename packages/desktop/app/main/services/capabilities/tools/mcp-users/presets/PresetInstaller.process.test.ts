@@ -4,11 +4,11 @@
  */
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_SERVERS } from '../../../../../../../../../e2e/fixtures/servers/paths';
-import type { EventEnvelope } from '../../../../../../shared/contracts/ipc';
-import type { PresetInstallResult } from '../../../../../../shared/contracts/presets';
-import { OfficialMcpPresetSchema, presetDescriptionKey } from '../../../../../../shared/mcp-presets';
-import { createTempServices, type TempServices } from '../../../../testing/tempServices';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
+import type { EventEnvelope } from '@shared/contracts/ipc';
+import type { PresetInstallResult } from '@shared/contracts/presets';
+import { OfficialMcpPresetSchema, presetDescriptionKey } from '@shared/mcp-presets';
+import { createTempServices, type TempServices } from '@services/testing/tempServices';
 import { textOf } from '../McpService.testkit';
 import { fixtureEnvPresetFields } from './presetFixtures.testkit';
 

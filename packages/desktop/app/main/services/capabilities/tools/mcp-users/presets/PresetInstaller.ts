@@ -4,12 +4,12 @@
  * installed already) stops before the add. After the add nothing is rolled back: a server that
  * cannot connect stays added in its error state, and the failed step says how to fix it.
  */
-import type { LlmProviderId } from '../../../../../../shared/contracts/providers';
-import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
-import type { PresetInstallInput, PresetInstallProgress, PresetInstallStep, PresetListItem } from '../../../../../../shared/contracts/presets';
-import { AppError, toErrorShape, type ErrorCode } from '../../../../../../shared/errors';
-import { OFFICIAL_MCP_PRESETS, presetToServerInput, presetTransport, type OfficialMcpPreset } from '../../../../../../shared/mcp-presets';
-import type { ProviderStore } from '../../../../providers/ProviderStore';
+import type { LlmProviderId } from '@shared/contracts/providers';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import type { PresetInstallInput, PresetInstallProgress, PresetInstallStep, PresetListItem } from '@shared/contracts/presets';
+import { AppError, toErrorShape, type ErrorCode } from '@shared/errors';
+import { OFFICIAL_MCP_PRESETS, presetToServerInput, presetTransport, type OfficialMcpPreset } from '@shared/mcp-presets';
+import type { ProviderStore } from '@services/providers/ProviderStore';
 import type { DependencyCheckService } from '../DependencyCheckService';
 import type { McpService } from '../McpService';
 import { firstLinkedWithKey, resolvePresetKey, type ResolvedPresetKey } from './presetKey';

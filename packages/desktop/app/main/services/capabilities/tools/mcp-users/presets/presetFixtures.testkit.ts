@@ -3,7 +3,7 @@
  * the `openai` provider, for tests that install for real. Plain fields, parsed by the caller: the
  * CLI test builds it inside a module mock of mcp-presets, where importing that module would loop.
  */
-import { FIXTURE_SERVERS } from '../../../../../../../../../e2e/fixtures/servers/paths';
+import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 
 export function fixtureEnvPresetFields(descriptionKey: (id: string) => string) {
   return {

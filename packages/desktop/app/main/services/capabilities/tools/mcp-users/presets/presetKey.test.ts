@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LLM_PROVIDERS, type LlmProviderId } from '../../../../../../shared/contracts/providers';
-import { AppError } from '../../../../../../shared/errors';
-import { OfficialMcpPresetSchema, presetDescriptionKey, presetToServerInput } from '../../../../../../shared/mcp-presets';
+import { LLM_PROVIDERS, type LlmProviderId } from '@shared/contracts/providers';
+import { AppError } from '@shared/errors';
+import { OfficialMcpPresetSchema, presetDescriptionKey, presetToServerInput } from '@shared/mcp-presets';
 import { resolvePresetKey } from './presetKey';
 
 const preset = (fields: { requiresApiKey: boolean; linkedProviderIds?: string[] }) =>

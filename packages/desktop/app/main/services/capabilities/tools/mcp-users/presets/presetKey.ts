@@ -3,11 +3,11 @@
  * the first linked provider's that has one. Decided before anything is added, so a missing key
  * never leaves a half-installed server behind.
  */
-import { LlmProviderIdSchema, type LlmProviderId } from '../../../../../../shared/contracts/providers';
-import type { PresetKeySource } from '../../../../../../shared/contracts/presets';
-import { AppError } from '../../../../../../shared/errors';
-import type { OfficialMcpPreset } from '../../../../../../shared/mcp-presets';
-import type { ProviderStore } from '../../../../providers/ProviderStore';
+import { LlmProviderIdSchema, type LlmProviderId } from '@shared/contracts/providers';
+import type { PresetKeySource } from '@shared/contracts/presets';
+import { AppError } from '@shared/errors';
+import type { OfficialMcpPreset } from '@shared/mcp-presets';
+import type { ProviderStore } from '@services/providers/ProviderStore';
 
 export interface ResolvedPresetKey {
   apiKey?: string;

@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHttpServer, type FixtureHandle } from '../../../../../../../../../e2e/fixtures/servers/http-server.mjs';
-import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
-import type { PresetInstallResult } from '../../../../../../shared/contracts/presets';
-import { OfficialMcpPresetSchema, presetDescriptionKey, type OfficialMcpPreset, type PresetApiKeyHeader } from '../../../../../../shared/mcp-presets';
-import { createTempServices, type TempServices } from '../../../../testing/tempServices';
+import { startHttpServer, type FixtureHandle } from '@fixtures/servers/http-server.mjs';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import type { PresetInstallResult } from '@shared/contracts/presets';
+import { OfficialMcpPresetSchema, presetDescriptionKey, type OfficialMcpPreset, type PresetApiKeyHeader } from '@shared/mcp-presets';
+import { createTempServices, type TempServices } from '@services/testing/tempServices';
 
 const FIRST_KEY = 'zk-first-key-0123456789';
 const NEW_KEY = 'zk-rotated-key-9876543210';

@@ -3,11 +3,11 @@
  * changes the key (and agrees), only the key slot (the env variable or header the preset puts it
  * in) is rewritten; the rest of the server's config stays as the person left it.
  */
-import type { ApplyProviderKeyResult, LinkedServer, LlmProviderId } from '../../../../../../shared/contracts/providers';
-import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
-import { toErrorShape } from '../../../../../../shared/errors';
-import { OFFICIAL_MCP_PRESETS, presetToServerInput, type OfficialMcpPreset } from '../../../../../../shared/mcp-presets';
-import type { ProviderStore } from '../../../../providers/ProviderStore';
+import type { ApplyProviderKeyResult, LinkedServer, LlmProviderId } from '@shared/contracts/providers';
+import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import { toErrorShape } from '@shared/errors';
+import { OFFICIAL_MCP_PRESETS, presetToServerInput, type OfficialMcpPreset } from '@shared/mcp-presets';
+import type { ProviderStore } from '@services/providers/ProviderStore';
 import type { McpService } from '../McpService';
 
 export interface ProviderKeyLinkDeps {

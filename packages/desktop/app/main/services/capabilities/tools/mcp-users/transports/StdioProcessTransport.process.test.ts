@@ -5,8 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CommandNotFoundError, processEndOf, ServerProcessExitError, StdioProcessTransport } from './StdioProcessTransport';
 import { GROUP_MARK_ENV, killProcessGroup } from './processGroup';
-import { assertNoChildren, FIXTURE_SERVERS, isRunning, readProcess } from '../../../../../../../../../e2e/fixtures/servers/paths';
-import { TINY_PNG_BASE64 } from '../../../../../../../../../e2e/fixtures/servers/tools.mjs';
+import { assertNoChildren, FIXTURE_SERVERS, isRunning, readProcess } from '@fixtures/servers/paths';
+import { TINY_PNG_BASE64 } from '@fixtures/servers/tools.mjs';
 
 const env = { ...process.env } as Record<string, string>;
 const node = process.execPath;

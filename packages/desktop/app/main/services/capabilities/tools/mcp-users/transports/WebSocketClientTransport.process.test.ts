@@ -4,8 +4,8 @@ import { WebSocketServer } from 'ws';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { WebSocketClientTransport, WebSocketUpgradeError } from './WebSocketClientTransport';
-import { startWsServer, type FixtureHandle } from '../../../../../../../../../e2e/fixtures/servers/ws-server.mjs';
-import { TINY_PNG_BASE64 } from '../../../../../../../../../e2e/fixtures/servers/tools.mjs';
+import { startWsServer, type FixtureHandle } from '@fixtures/servers/ws-server.mjs';
+import { TINY_PNG_BASE64 } from '@fixtures/servers/tools.mjs';
 
 let server: FixtureHandle;
 let url: URL;

@@ -27,10 +27,10 @@ import {
   startHttpFixture,
   type FixtureEnv,
   type RunningServer,
-} from '../../../../../../../../../e2e/fixtures/servers/paths';
-import { startSseServer } from '../../../../../../../../../e2e/fixtures/servers/sse-server.mjs';
-import { startHttpServer } from '../../../../../../../../../e2e/fixtures/servers/http-server.mjs';
-import { PAGE_SIZE, RESOURCE_TEXT, RESOURCE_URI, TINY_WAV_BASE64 } from '../../../../../../../../../e2e/fixtures/servers/tools.mjs';
+} from '@fixtures/servers/paths';
+import { startSseServer } from '@fixtures/servers/sse-server.mjs';
+import { startHttpServer } from '@fixtures/servers/http-server.mjs';
+import { PAGE_SIZE, RESOURCE_TEXT, RESOURCE_URI, TINY_WAV_BASE64 } from '@fixtures/servers/tools.mjs';
 
 type Kind = 'stdio' | 'sse' | 'http' | 'ws';
 const BASE_TOOL_COUNT = 14;
