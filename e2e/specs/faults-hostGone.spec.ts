@@ -23,6 +23,9 @@ test('the page says the host is gone and how to restart it, and recovers by itse
   await app.addServer({ name: 'files', type: 'stdio', config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
   await expect(settings.stateOf('files')).toHaveAttribute('data-state', 'connected', { timeout: 90_000 });
   await expect(settings.hostBanner).toBeHidden();
+  // The window's code comes from the host: the parts not in the first screen are fetched in the
+  // background soon after it, and from then on the window explains the host's absence itself.
+  await expect(app.page.locator('html')).toHaveAttribute('data-lazy-parts', 'loaded', { timeout: 30_000 });
 
   const exit = await host.stop('SIGTERM');
   expect(exit.code, exit.output).toBe(0);

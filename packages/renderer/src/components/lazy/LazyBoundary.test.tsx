@@ -5,7 +5,7 @@ import { FakeHost } from '../../test/FakeHost';
 import { renderWithProviders } from '../../test/renderWithApp';
 import { userEvent } from '../../test/userEvent';
 import { LazyBoundary } from './LazyBoundary';
-import { lazyComponent } from './lazyComponent';
+import { lazyComponent, prefetchLazyParts } from './lazyComponent';
 
 /** A chunk the test delivers or drops when it chooses, as a network or a restarting host would. */
 function controlledChunk() {
@@ -99,5 +99,51 @@ describe('LazyBoundary', () => {
     );
     expect(screen.getByTestId('part').textContent).toBe('Hello b');
     expect(loads).toHaveLength(1);
+  });
+
+  it('prefetches every part, including parts a prefetched chunk declares, so a part opened later needs no fetch', async () => {
+    let outerLoads = 0;
+    let innerLoads = 0;
+    let Inner: ((props: { name: string }) => ReactNode) | undefined;
+    const Outer = lazyComponent<{ name: string }>(async () => {
+      outerLoads++;
+      // Like a detail pane whose chunk declares the playground as a lazy part of its own.
+      Inner = lazyComponent<{ name: string }>(async () => {
+        innerLoads++;
+        return ({ name }) => <p data-testid="inner">Inner {name}</p>;
+      });
+      return ({ name }) => <p data-testid="part">Hello {name}</p>;
+    });
+    await prefetchLazyParts();
+    expect([outerLoads, innerLoads]).toEqual([1, 1]);
+    const Rendered = Inner!;
+    renderWithProviders(
+      <LazyBoundary>
+        <Outer name="files" />
+        <Rendered name="tools" />
+      </LazyBoundary>,
+      new FakeHost(),
+    );
+    expect((await screen.findByTestId('part')).textContent).toBe('Hello files');
+    expect(screen.getByTestId('inner').textContent).toBe('Inner tools');
+    expect([outerLoads, innerLoads]).toEqual([1, 1]);
+  });
+
+  it('leaves a part whose prefetch failed to load again when it is first shown', async () => {
+    let attempts = 0;
+    const Part = lazyComponent<{ name: string }>(async () => {
+      if (++attempts === 1) throw new Error('Failed to fetch dynamically imported module');
+      return ({ name }) => <p data-testid="part">Hello {name}</p>;
+    });
+    await prefetchLazyParts();
+    expect(attempts).toBe(1);
+    renderWithProviders(
+      <LazyBoundary>
+        <Part name="files" />
+      </LazyBoundary>,
+      new FakeHost(),
+    );
+    expect((await screen.findByTestId('part')).textContent).toBe('Hello files');
+    expect(attempts).toBe(2);
   });
 });

@@ -7,6 +7,11 @@
  * connection or a host restart. Here a failed load is replaced by a new one, but only when the
  * boundary's attempt (LoadAttempt) has moved on: replaced at once, the render that should show the
  * error would start the next load instead, and a chunk that never arrives would load forever.
+ *
+ * In browser mode the chunks come from the host, so a part first opened after the host stopped
+ * could not load at all and would hide what the page says about the host. Once the first screen is
+ * up, prefetchLazyParts loads every part in the background (each load is shared with the part's
+ * first render), so the whole window keeps working, and explaining itself, without the host.
  */
 import { createContext, createElement, lazy, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
@@ -19,7 +24,19 @@ interface Load<P> {
   failed: boolean;
 }
 
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactNode {
+/** The parts declared so far, each with its shared load; a prefetched chunk may declare more. */
+const parts: Array<() => Promise<unknown>> = [];
+
+export function lazyComponent<P extends object>(loadChunk: () => Promise<ComponentType<P>>): (props: P) => ReactNode {
+  let pending: Promise<ComponentType<P>> | undefined;
+  // One load at a time, shared by the prefetch and the first render; a failed one is forgotten so
+  // that Try again (or the render after a failed prefetch) fetches again.
+  const load = () =>
+    (pending ??= loadChunk().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
+  parts.push(load);
   const start = (attempt: number): Load<P> => {
     const entry: Load<P> = {
       attempt,
@@ -43,4 +60,14 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     if (!current || (current.failed && current.attempt !== attempt)) current = start(attempt);
     return createElement(current.component, props);
   };
+}
+
+/**
+ * Loads every lazy part, one after another, including the parts those chunks declare; failures are
+ * left for the part's own render to show (with Try again). Resolves when no part is left.
+ */
+export async function prefetchLazyParts(): Promise<void> {
+  for (let next = 0; next < parts.length; next++) {
+    await parts[next]!().catch(() => undefined);
+  }
 }
