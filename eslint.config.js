@@ -46,12 +46,6 @@ const deepRelative = {
   regex: '^(\\.\\./){4,}',
   message: 'Four or more ../ cross rooms: import through an alias (@shared, @services, @mcp-common, @renderer, @locales, @fixtures).',
 };
-/** The aliased twin of the neutral layers' ban on main/: only its common/ folders. */
-const servicesAlias = {
-  regex: '^@services/(?!(.*/)?common/)',
-  caseSensitive: true,
-  message: 'The renderer, shared/ and common/ import only shared/ and common/ folders.',
-};
 
 /*
  * Electron's hardening lives in one factory, main/electron/secureWindow.ts (context isolation,
@@ -155,14 +149,14 @@ export default tseslint.config(
             },
             electronPackages,
             deepRelative,
-            servicesAlias,
             {
               regex: '^(ws|cross-spawn)(/.*)?$',
               message: 'The renderer, shared/ and common/ run in the browser: no packages that need Node.',
             },
             {
-              // A `common/` folder under main/services is runtime-neutral, so it stays importable.
-              regex: '(^|/)(host|preload)(/|$)|(^|/)main/(?!services/(.*/)?common/)',
+              // A `common/` folder under main/services is runtime-neutral, so it stays importable,
+              // by a relative path or through the @services alias.
+              regex: '(^|/)(host|preload)(/|$)|(^|/)main/(?!services/(.*/)?common/)|^@services/(?!(.*/)?common/)',
               caseSensitive: true,
               message: 'The renderer, shared/ and common/ import only shared/ and common/ folders.',
             },
