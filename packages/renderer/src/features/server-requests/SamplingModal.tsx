@@ -9,14 +9,11 @@ import type { AppErrorShape } from '@shared/errors';
 import { isUsableProvider } from '@mcp-common/sampling';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
-import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { translateError } from '@renderer/components/translateError';
 import { useRoute, useRouteMutation } from '@renderer/data/useRoute';
 import { loadModelChoice, saveModelChoice } from '@renderer/data/modelChoice';
+import { ProviderKeys } from '@renderer/features/provider-keys';
 import { ReviewModal } from './ReviewModal';
-
-/** The keys section, opened from a request that finds no model: it loads when first shown. */
-const ProviderKeys = lazyComponent(() => import('@renderer/features/settings/components/tabs/tools-tab/provider-keys/ProviderKeys').then((m) => m.ProviderKeys));
 
 interface RequestValues {
   systemPrompt: string;

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
-import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { useRoute } from '@renderer/data/useRoute';
+import { PlaygroundPane } from '@renderer/features/playground';
+import { ServerPreviewPane } from '@renderer/features/provider-preview';
 import { failureText } from '../server-list/failureText';
 import { useToolsTabNav, type DetailPane } from '../ToolsTabNav';
 import { PromptsPane, ResourcesPane } from './CatalogPanes';
@@ -13,9 +14,7 @@ import { DetailHeader } from './DetailHeader';
 import { LogsPane } from './LogsPane';
 import { ToolsPane } from './ToolsPane';
 
-// The schema form library and the provider converters load only when their pane is opened.
-const PlaygroundPane = lazyComponent(() => import('./playground/PlaygroundPane').then((m) => m.PlaygroundPane));
-const ServerPreviewPane = lazyComponent(() => import('../provider-preview/ServerPreviewPane').then((m) => m.ServerPreviewPane));
+// The schema form library and the provider converters load only when their pane is opened (both are lazy parts).
 
 /**
  * The panes. Tools, prompts and resources come from one mcp.discover (it connects the server:
