@@ -22,7 +22,7 @@ interface RequestValues {
 }
 
 export function SamplingModal({ request, waiting, onDone, onLater }: { request: SamplingRequest; waiting: number; onDone: (id: string) => void; onLater: () => void }) {
-  const { t, i18n } = useTranslation(['settings/tools', 'common']);
+  const { t, i18n } = useTranslation(['serverRequests', 'settings/tools', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const { message } = App.useApp();
   const { token } = theme.useToken();
@@ -225,7 +225,7 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
           {waiting > 0 ? <strong>{t('approvals.sampling.queued', { count: waiting })}</strong> : null}
         </Flex>
       </Flex>
-      <Drawer open={keysOpen} onClose={() => setKeysOpen(false)} size="large" title={t('sections.keys')} destroyOnHidden>
+      <Drawer open={keysOpen} onClose={() => setKeysOpen(false)} size="large" title={t('settings/tools:sections.keys')} destroyOnHidden>
         <LazyBoundary>
           <ProviderKeys />
         </LazyBoundary>

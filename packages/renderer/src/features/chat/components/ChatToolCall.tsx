@@ -21,13 +21,15 @@ const STATUS: Record<ChatToolCallStatus, { color: string; icon: React.ReactNode 
  * waiting for the person, denied), then ToolCallDisplay for the arguments, progress and result.
  */
 export function ChatToolCall({ entry }: { entry: Extract<ChatEntry, { kind: 'tool' }> }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['chat', 'toolCall', 'common']);
+  // formatDuration speaks the tool call display's words, so it takes that namespace's t.
+  const { t: tCall } = useTranslation(['toolCall', 'common']);
   const { token } = theme.useToken();
   const headingId = useId();
   const { call, progress } = entry;
   const duration = call.result?.durationMs;
   const note =
-    call.status === 'awaiting_approval' ? t('chat.call.awaitingNote') : call.status === 'denied' ? t('chat.call.deniedNote') : undefined;
+    call.status === 'awaiting_approval' ? t('call.awaitingNote') : call.status === 'denied' ? t('call.deniedNote') : undefined;
 
   return (
     <section
@@ -49,16 +51,16 @@ export function ChatToolCall({ entry }: { entry: Extract<ChatEntry, { kind: 'too
               {call.toolName}
             </Typography.Text>
             <Typography.Text type="secondary" ellipsis={{ tooltip: call.serverName }} style={{ flex: '1 1 0', minWidth: 0 }}>
-              {t('toolCall.onServer', { server: call.serverName })}
+              {t('toolCall:onServer', { server: call.serverName })}
             </Typography.Text>
           </Flex>
           <Flex align="center" gap={6}>
             <Tag color={STATUS[call.status].color} icon={STATUS[call.status].icon} style={{ marginInlineEnd: 0 }} data-testid="chat-call-status">
-              {t(`chat.call.status.${call.status}`)}
+              {t(`call.status.${call.status}`)}
             </Tag>
             {duration !== undefined ? (
               <Typography.Text type="secondary" data-testid="chat-call-duration">
-                <ClockCircleOutlined aria-hidden /> {formatDuration(t, duration)}
+                <ClockCircleOutlined aria-hidden /> {formatDuration(tCall, duration)}
               </Typography.Text>
             ) : null}
           </Flex>

@@ -21,7 +21,7 @@ import { useChatSession } from '../queries/useChatSession';
  * model, choose the tools, and talk; the host runs the loop and streams it back as events.
  */
 export function ChatView() {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['chat', 'common']);
   const nav = useToolsTabNav();
   const providers = useRoute('providers.list');
   const list = useRoute('mcp.list');
@@ -51,7 +51,7 @@ export function ChatView() {
   }
   const chosen = useMemo(() => chosenTools(toolChoice, tools), [toolChoice, tools]);
 
-  const blocked = !ready ? t('chat.input.noProvider') : !model.trim() ? t('chat.input.noModel') : undefined;
+  const blocked = !ready ? t('input.noProvider') : !model.trim() ? t('input.noModel') : undefined;
   const send = (message: string) =>
     session.send({ providerId: providerId!, model: model.trim(), message, tools: toSelection(toolChoice, servers, tools) });
 
@@ -61,13 +61,13 @@ export function ChatView() {
   return (
     <Card
       size="small"
-      title={t('chat.title')}
+      title={t('title')}
       data-testid="chat-view"
       styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, height: 'max(420px, calc(100vh - 230px))' } }}
       extra={
-        <Tooltip title={t('chat.newHelp')}>
+        <Tooltip title={t('newHelp')}>
           <Button size="small" icon={<PlusOutlined />} onClick={() => void session.startNew()} data-testid="chat-new">
-            {t('chat.new')}
+            {t('new')}
           </Button>
         </Tooltip>
       }
@@ -85,10 +85,10 @@ export function ChatView() {
           type="info"
           showIcon
           data-testid="chat-focus"
-          title={t('chat.focus', { server: focusName })}
+          title={t('focus', { server: focusName })}
           action={
             <Button size="small" onClick={() => setToolChoice(ALL_ON)}>
-              {t('chat.focusAll')}
+              {t('focusAll')}
             </Button>
           }
         />

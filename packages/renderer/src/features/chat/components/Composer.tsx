@@ -15,12 +15,12 @@ interface ComposerProps {
 
 /** The message field: Enter sends, Shift+Enter is a new line; Stop replaces Send while a turn runs. */
 export function Composer({ blocked, running, stopping, onSend, onStop }: ComposerProps) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['chat', 'common']);
   const hintId = useId();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const empty = text.trim().length === 0;
-  const reason = blocked ?? (running ? t('chat.input.running') : empty ? t('chat.input.empty') : undefined);
+  const reason = blocked ?? (running ? t('input.running') : empty ? t('input.empty') : undefined);
 
   const submit = async () => {
     if (reason || sending) return;
@@ -48,8 +48,8 @@ export function Composer({ blocked, running, stopping, onSend, onStop }: Compose
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           autoSize={{ minRows: 2, maxRows: 8 }}
-          placeholder={t('chat.input.placeholder')}
-          aria-label={t('chat.input.label')}
+          placeholder={t('input.placeholder')}
+          aria-label={t('input.label')}
           aria-describedby={hintId}
           maxLength={200_000}
           data-testid="chat-input"
@@ -57,16 +57,16 @@ export function Composer({ blocked, running, stopping, onSend, onStop }: Compose
         />
         {running ? (
           <Button danger icon={<StopOutlined />} loading={stopping} onClick={onStop} data-testid="chat-stop">
-            {t('chat.stop')}
+            {t('stop')}
           </Button>
         ) : (
           <Button type="primary" icon={<SendOutlined />} disabled={!!reason} loading={sending} onClick={() => void submit()} aria-describedby={hintId} data-testid="chat-send">
-            {t('chat.send')}
+            {t('send')}
           </Button>
         )}
       </Flex>
       <Typography.Text id={hintId} type="secondary" style={{ fontSize: 12 }} data-testid="chat-input-hint">
-        {reason ?? t('chat.input.keys')}
+        {reason ?? t('input.keys')}
       </Typography.Text>
     </Flex>
   );

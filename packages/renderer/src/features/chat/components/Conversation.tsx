@@ -15,7 +15,7 @@ const STICK_DISTANCE = 48;
  * the person scrolls up to read; "Jump to latest" (or scrolling back down) follows again.
  */
 export function Conversation({ entries, running, empty }: { entries: ChatEntry[]; running: boolean; empty: ReactNode }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['chat', 'common']);
   const { token } = theme.useToken();
   const box = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -46,7 +46,7 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
         ref={box}
         onScroll={onScroll}
         role="log"
-        aria-label={t('chat.conversation')}
+        aria-label={t('conversation')}
         aria-live="off"
         tabIndex={0}
         data-testid="chat-conversation"
@@ -62,7 +62,7 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
             {thinking ? (
               <Flex align="center" gap={8} role="status" data-testid="chat-thinking">
                 <Spin size="small" />
-                <Typography.Text type="secondary">{t('chat.thinking')}</Typography.Text>
+                <Typography.Text type="secondary">{t('thinking')}</Typography.Text>
               </Flex>
             ) : null}
           </Flex>
@@ -81,7 +81,7 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
           style={{ position: 'absolute', insetInlineEnd: 16, bottom: 12, boxShadow: token.boxShadowSecondary }}
           data-testid="chat-jump"
         >
-          {t('chat.jump')}
+          {t('jump')}
         </Button>
       ) : null}
     </div>
@@ -89,14 +89,14 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
 }
 
 function EntryView({ entry }: { entry: ChatEntry }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['chat', 'common']);
   const { token } = theme.useToken();
   switch (entry.kind) {
     case 'user':
       return (
         <Flex justify="flex-end" data-testid="chat-user">
           <div
-            aria-label={t('chat.you')}
+            aria-label={t('you')}
             style={{
               maxWidth: '80%',
               whiteSpace: 'pre-wrap',
@@ -114,7 +114,7 @@ function EntryView({ entry }: { entry: ChatEntry }) {
     case 'assistant':
       return (
         <Flex gap={8} align="baseline" data-testid="chat-assistant">
-          <RobotOutlined aria-label={t('chat.model.label')} style={{ color: token.colorTextSecondary }} />
+          <RobotOutlined aria-label={t('model.label')} style={{ color: token.colorTextSecondary }} />
           <div style={{ minWidth: 0, flex: '1 1 auto' }}>
             <SafeMarkdown text={entry.text} />
           </div>
@@ -125,13 +125,13 @@ function EntryView({ entry }: { entry: ChatEntry }) {
     case 'turn_end':
       return entry.status === 'cancelled' ? (
         <Typography.Text type="secondary" data-testid="chat-turn-cancelled">
-          <StopOutlined aria-hidden /> {t('chat.stopped')}
+          <StopOutlined aria-hidden /> {t('stopped')}
         </Typography.Text>
       ) : entry.error ? (
-        <ErrorAlert error={entry.error} title={t('chat.turnFailed')} testId="chat-turn-error" />
+        <ErrorAlert error={entry.error} title={t('turnFailed')} testId="chat-turn-error" />
       ) : (
         <Typography.Text type="danger" data-testid="chat-turn-error">
-          {t('chat.turnFailed')}
+          {t('turnFailed')}
         </Typography.Text>
       );
   }

@@ -22,7 +22,7 @@ interface ModelPickerProps {
  * way to add one.
  */
 export function ModelPicker({ providers, providerId, model, onProvider, onModel, disabled }: ModelPickerProps) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['chat', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const nav = useToolsTabNav();
   const models = useRoute('chat.models', providerId ? { providerId } : undefined, { enabled: !!providerId, staleTime: 5 * 60_000 });
@@ -33,8 +33,8 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
   return (
     <Flex gap="small" wrap align="flex-start" style={{ flex: '0 0 auto', minWidth: 0 }}>
       <Select<LlmProviderId>
-        aria-label={t('chat.provider.label')}
-        placeholder={t('chat.provider.placeholder')}
+        aria-label={t('provider.label')}
+        placeholder={t('provider.placeholder')}
         value={providerId}
         onChange={onProvider}
         disabled={disabled}
@@ -43,14 +43,14 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
         options={providers.map((provider) => ({
           value: provider.id,
           disabled: !isUsableProvider(provider),
-          label: isUsableProvider(provider) ? provider.name : t('chat.provider.needsKey', { name: provider.name }),
+          label: isUsableProvider(provider) ? provider.name : t('provider.needsKey', { name: provider.name }),
         }))}
         popupRender={(menu) => (
           <>
             {menu}
             <Divider style={{ margin: '4px 0' }} />
             <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => nav.showSection('keys')} data-testid="chat-add-key">
-              {t('chat.provider.addKey')}
+              {t('provider.addKey')}
             </Button>
           </>
         )}
@@ -59,8 +59,8 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
         {listed ? (
           <Select
             showSearch
-            aria-label={t('chat.model.label')}
-            placeholder={t('chat.model.pick')}
+            aria-label={t('model.label')}
+            placeholder={t('model.pick')}
             value={model || undefined}
             onChange={onModel}
             disabled={disabled}
@@ -70,9 +70,9 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
           />
         ) : (
           <Input
-            aria-label={t('chat.model.label')}
+            aria-label={t('model.label')}
             aria-describedby={reason ? 'chat-model-reason' : undefined}
-            placeholder={models.isFetching ? t('chat.model.loading') : t('chat.model.type')}
+            placeholder={models.isFetching ? t('model.loading') : t('model.type')}
             value={model}
             onChange={(e) => onModel(e.target.value)}
             disabled={disabled || !providerId}
@@ -82,7 +82,7 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
         )}
         {!listed && reason ? (
           <Typography.Text id="chat-model-reason" type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: translateError(tErrors, reason) }} data-testid="chat-model-reason">
-            {t('chat.model.noList', { reason: translateError(tErrors, reason) })}
+            {t('model.noList', { reason: translateError(tErrors, reason) })}
           </Typography.Text>
         ) : null}
       </Flex>

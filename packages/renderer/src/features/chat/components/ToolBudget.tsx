@@ -23,7 +23,7 @@ interface ToolBudgetProps {
  * provider accepts, why and the way to fix it.
  */
 export function ToolBudget({ provider, tools, total, onPick }: ToolBudgetProps) {
-  const { t, i18n } = useTranslation(['settings/tools', 'common']);
+  const { t, i18n } = useTranslation(['chat', 'common']);
   const limits = provider ? PROVIDER_TOOL_LIMITS[provider.id] : undefined;
   // The request assigns ids across all servers, as ToolsLoader does; the preview converts exactly that.
   const preview = useMemo(() => (limits ? previewProvider(limits.format, assignToolIds(tools).tools) : undefined), [limits, tools]);
@@ -32,21 +32,21 @@ export function ToolBudget({ provider, tools, total, onPick }: ToolBudgetProps) 
   const name = provider?.name ?? '';
 
   const problems: string[] = [];
-  if (fit?.kind === 'over' && fit.count) problems.push(t('chat.budget.overCount', { count: preview!.sentCount, max: number(fit.count.maxTools), provider: name }));
-  if (fit?.kind === 'over' && fit.contextTokens) problems.push(t('chat.budget.overContext', { tokens: number(preview!.tokens), window: number(fit.contextTokens), provider: name }));
-  if (fit?.kind === 'heavy') problems.push(t('chat.budget.heavy', { tokens: number(preview!.tokens), window: number(fit.contextTokens), provider: name }));
-  const localHint = provider?.id === 'openai-compatible' && fit?.kind !== 'fits' ? t('chat.budget.localContext') : undefined;
+  if (fit?.kind === 'over' && fit.count) problems.push(t('budget.overCount', { count: preview!.sentCount, max: number(fit.count.maxTools), provider: name }));
+  if (fit?.kind === 'over' && fit.contextTokens) problems.push(t('budget.overContext', { tokens: number(preview!.tokens), window: number(fit.contextTokens), provider: name }));
+  if (fit?.kind === 'heavy') problems.push(t('budget.heavy', { tokens: number(preview!.tokens), window: number(fit.contextTokens), provider: name }));
+  const localHint = provider?.id === 'openai-compatible' && fit?.kind !== 'fits' ? t('budget.localContext') : undefined;
 
   return (
     <Flex vertical gap={6} data-testid="chat-budget" data-fit={fit?.kind}>
       <Flex gap="small" align="center" wrap>
         <Button size="small" icon={<ApiOutlined />} onClick={onPick} aria-haspopup="dialog" data-testid="chat-open-tools">
-          {t('chat.budget.tools', { on: tools.length, total })}
+          {t('budget.tools', { on: tools.length, total })}
         </Button>
         {preview ? (
-          <Tooltip title={t('chat.budget.help', { provider: name })}>
+          <Tooltip title={t('budget.help', { provider: name })}>
             <Tag icon={<InfoCircleOutlined />} tabIndex={0} color={fit?.kind === 'over' ? 'error' : fit?.kind === 'heavy' ? 'warning' : undefined} style={{ marginInlineEnd: 0 }} data-testid="chat-tokens">
-              {t('chat.budget.tokens', { tokens: number(preview.tokens), provider: name })}
+              {t('budget.tokens', { tokens: number(preview.tokens), provider: name })}
             </Tag>
           </Tooltip>
         ) : null}
@@ -60,7 +60,7 @@ export function ToolBudget({ provider, tools, total, onPick }: ToolBudgetProps) 
           description={localHint}
           action={
             <Button size="small" onClick={onPick}>
-              {t('chat.budget.pick')}
+              {t('budget.pick')}
             </Button>
           }
         />

@@ -32,7 +32,7 @@ function searchServer(server: McpServerRecord, own: MCPTool[], q: string): MCPTo
  * its tools are off.
  */
 export function ToolPicker({ open, onClose, servers, tools, choice, onChange }: ToolPickerProps) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['chat', 'common']);
   const { token } = theme.useToken();
   const onCount = tools.filter((tool) => isToolOn(choice, tool)).length;
   const [query, setQuery] = useState('');
@@ -47,46 +47,46 @@ export function ToolPicker({ open, onClose, servers, tools, choice, onChange }: 
       open={open}
       onClose={onClose}
       size={440}
-      title={t('chat.tools.title')}
+      title={t('tools.title')}
       destroyOnHidden
       data-testid="chat-tool-picker"
       footer={
         <Flex justify="space-between" align="center" gap="small">
           <Typography.Text type="secondary" role="status">
-            {t('chat.tools.summary', { on: onCount, total: tools.length })}
+            {t('tools.summary', { on: onCount, total: tools.length })}
           </Typography.Text>
           <Button type="primary" onClick={onClose}>
-            {t('chat.tools.done')}
+            {t('tools.done')}
           </Button>
         </Flex>
       }
     >
       <Flex vertical gap="middle">
-        <Typography.Text type="secondary">{t('chat.tools.intro')}</Typography.Text>
+        <Typography.Text type="secondary">{t('tools.intro')}</Typography.Text>
         {servers.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.tools.noServers')} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tools.noServers')} />
         ) : (
           <>
             <Input
               allowClear
               prefix={<SearchOutlined />}
-              placeholder={t('chat.tools.search')}
-              aria-label={t('chat.tools.search')}
+              placeholder={t('tools.search')}
+              aria-label={t('tools.search')}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
               data-testid="chat-tools-search"
             />
             <Flex gap="small">
               <Button size="small" onClick={() => onChange(setAll(true, servers))} data-testid="chat-tools-all">
-                {t('chat.tools.allOn')}
+                {t('tools.allOn')}
               </Button>
               <Button size="small" onClick={() => onChange(setAll(false, servers))} data-testid="chat-tools-none">
-                {t('chat.tools.allOff')}
+                {t('tools.allOff')}
               </Button>
             </Flex>
             {groups.length === 0 ? (
               <Typography.Text type="secondary" data-testid="chat-tools-no-match">
-                {t('chat.tools.noMatch', { query: query.trim() })}
+                {t('tools.noMatch', { query: query.trim() })}
               </Typography.Text>
             ) : null}
             {groups.map(({ server, own, shown }) => {
@@ -105,7 +105,7 @@ export function ToolPicker({ open, onClose, servers, tools, choice, onChange }: 
                     <span id={groupId}>
                       <Typography.Text strong>{server.name}</Typography.Text>{' '}
                       <Typography.Text type="secondary">
-                        {own.length === 0 ? t('chat.tools.unreachable') : t('chat.tools.count', { on: serverOn ? ownOn : 0, total: own.length })}
+                        {own.length === 0 ? t('tools.unreachable') : t('tools.count', { on: serverOn ? ownOn : 0, total: own.length })}
                       </Typography.Text>
                     </span>
                   </Checkbox>

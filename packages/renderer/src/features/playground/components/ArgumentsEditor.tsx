@@ -52,7 +52,7 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
   { toolName, schema, draft, onDraft, liveValidate, jsonErrors },
   ref,
 ) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['playground', 'common']);
   const translateString = useRjsfStrings();
   const { token } = theme.useToken();
   const form = useRef<RjsfForm>(null);
@@ -76,22 +76,22 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
   return (
     <Flex vertical gap="small" data-testid="playground-editor" data-mode={mode}>
       <Flex justify="space-between" align="center" gap="small" wrap>
-        <Typography.Text strong>{t('playground.arguments')}</Typography.Text>
+        <Typography.Text strong>{t('arguments')}</Typography.Text>
         <Segmented<EditorMode>
           size="small"
           value={mode}
           onChange={(next) => onDraft({ ...draft, mode: next })}
-          aria-label={t('playground.mode.label')}
+          aria-label={t('mode.label')}
           options={[
-            { value: 'form', label: t('playground.mode.form'), disabled: fallback !== undefined || jsonInvalid },
-            { value: 'json', label: t('playground.mode.json') },
+            { value: 'form', label: t('mode.form'), disabled: fallback !== undefined || jsonInvalid },
+            { value: 'json', label: t('mode.json') },
           ]}
         />
       </Flex>
-      {fallback ? <Alert type="info" showIcon data-testid="playground-fallback" title={t(`playground.fallback.${fallback}`)} /> : null}
+      {fallback ? <Alert type="info" showIcon data-testid="playground-fallback" title={t(`fallback.${fallback}`)} /> : null}
       {mode === 'form' && Object.keys(rjsfSchema.properties ?? {}).length === 0 ? (
         <Typography.Text type="secondary" data-testid="playground-no-arguments">
-          {t('playground.noArguments')}
+          {t('noArguments')}
         </Typography.Text>
       ) : null}
       {mode === 'form' ? (
@@ -133,7 +133,7 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
             onChange={(e) => onText(e.target.value)}
             autoSize={{ minRows: 6, maxRows: 18 }}
             spellCheck={false}
-            aria-label={t('playground.jsonLabel', { tool: toolName })}
+            aria-label={t('jsonLabel', { tool: toolName })}
             aria-invalid={jsonInvalid || jsonErrors.length > 0}
             status={jsonInvalid || jsonErrors.length > 0 ? 'error' : undefined}
             style={{ fontFamily: 'var(--ant-font-family-code, monospace)', fontSize: 12 }}
@@ -141,7 +141,7 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
           />
           {'error' in parsed ? (
             <Flex vertical gap={2} role="alert" data-testid="playground-json-error">
-              <Typography.Text type="danger">{parsed.error === 'syntax' ? t('playground.json.syntax') : t('playground.json.notObject')}</Typography.Text>
+              <Typography.Text type="danger">{parsed.error === 'syntax' ? t('json.syntax') : t('json.notObject')}</Typography.Text>
               {/* The parser's own words (where it stopped), in the engine's language: a detail, not the message. */}
               {parsed.detail ? <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>{parsed.detail}</Typography.Text> : null}
             </Flex>

@@ -6,10 +6,10 @@ const COLOR: Record<CallStatus, string> = { running: 'processing', ok: 'success'
 
 /** A call's outcome in a word: a tool that reported an error and a call that never ran read differently. */
 export function CallStatusTag({ status }: { status: CallStatus }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['playground', 'common']);
   return (
     <Tag color={COLOR[status]} data-testid="call-status" data-status={status} style={{ marginInlineEnd: 0 }}>
-      {t(`playground.status.${status}`)}
+      {t(`status.${status}`)}
     </Tag>
   );
 }

@@ -34,16 +34,16 @@ export const callJson = (entry: HistoryEntry) =>
   );
 
 export function HistoryList({ entries, shownCallId, onShow, onRerun, onClear, running }: HistoryListProps) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['playground', 'common']);
   const { token } = theme.useToken();
   const copy = useCopy();
   return (
     <Flex vertical gap={4} data-testid="playground-history">
       <Flex justify="space-between" align="center" gap="small">
-        <Typography.Text strong>{t('playground.history.title')}</Typography.Text>
+        <Typography.Text strong>{t('history.title')}</Typography.Text>
         <Flex align="center" gap="small">
           <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-            {t('playground.history.limit', { count: HISTORY_LIMIT })}
+            {t('history.limit', { count: HISTORY_LIMIT })}
           </Typography.Text>
           <Button size="small" type="text" disabled={entries.length === 0 || running} onClick={onClear}>
             {t('common:actions.clear')}
@@ -51,9 +51,9 @@ export function HistoryList({ entries, shownCallId, onShow, onRerun, onClear, ru
         </Flex>
       </Flex>
       {entries.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('playground.history.empty')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('history.empty')} />
       ) : (
-        <ol aria-label={t('playground.history.title')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <ol aria-label={t('history.title')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {entries.map((entry) => {
             const args = JSON.stringify(entry.args);
             const shown = entry.callId === shownCallId;
@@ -79,7 +79,7 @@ export function HistoryList({ entries, shownCallId, onShow, onRerun, onClear, ru
                     size="small"
                     onClick={() => onShow(entry)}
                     title={entry.toolName}
-                    aria-label={t('playground.history.show', { tool: entry.toolName })}
+                    aria-label={t('history.show', { tool: entry.toolName })}
                     style={{ padding: 0, maxWidth: 180, fontWeight: token.fontWeightStrong }}
                   >
                     <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{entry.toolName}</span>
@@ -89,19 +89,19 @@ export function HistoryList({ entries, shownCallId, onShow, onRerun, onClear, ru
                     {formatDuration(entry.durationMs)}
                   </Typography.Text>
                   <Flex gap={2} style={{ marginInlineStart: 'auto' }}>
-                    <Button size="small" type="link" disabled={running} onClick={() => onRerun(entry)} aria-label={t('playground.history.rerunLabel', { tool: entry.toolName })}>
-                      {t('playground.history.rerun')}
+                    <Button size="small" type="link" disabled={running} onClick={() => onRerun(entry)} aria-label={t('history.rerunLabel', { tool: entry.toolName })}>
+                      {t('history.rerun')}
                     </Button>
                     <Button
                       size="small"
                       type="link"
-                      onClick={() => void copy(cliCommand(entry.serverName, entry.toolName, entry.args), t('playground.history.cliWhat'))}
+                      onClick={() => void copy(cliCommand(entry.serverName, entry.toolName, entry.args), t('history.cliWhat'))}
                       data-testid="copy-cli"
                     >
-                      {t('playground.history.copyCli')}
+                      {t('history.copyCli')}
                     </Button>
-                    <Button size="small" type="link" onClick={() => void copy(callJson(entry), t('playground.history.jsonWhat'))} data-testid="copy-json">
-                      {t('playground.history.copyJson')}
+                    <Button size="small" type="link" onClick={() => void copy(callJson(entry), t('history.jsonWhat'))} data-testid="copy-json">
+                      {t('history.copyJson')}
                     </Button>
                   </Flex>
                 </Flex>

@@ -35,7 +35,7 @@ function freshDraft(tool: McpServerTool): Draft {
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['playground', 'settings/tools', 'common']);
   const { token } = theme.useToken();
   const [session, update] = usePlaygroundSession(server.id);
   const history = useCallHistory(server.id);
@@ -53,7 +53,7 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
   const refusedAsDisabled = shown?.error?.code === 'MCP_TOOL_DISABLED' && shown.toolName === toolName;
   const shownIssues = issues && issues.toolName === toolName ? issues.list : [];
 
-  if (!tool || !draft || !toolName) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.tools.none')} />;
+  if (!tool || !draft || !toolName) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('settings/tools:detail.tools.none')} />;
 
   const setDraft = (next: Draft) => update((s) => ({ ...s, drafts: { ...s.drafts, [toolName]: next } }));
   const pick = (name: string) => update((s) => ({ ...s, toolName: name }));
@@ -109,7 +109,7 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
           showSearch={{ optionFilterProp: 'label' }}
           value={toolName}
           onChange={pick}
-          aria-label={t('playground.tool')}
+          aria-label={t('tool')}
           data-testid="playground-tool"
           options={tools.map((candidate) => ({
             value: candidate.name,
@@ -119,7 +119,7 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
           optionRender={(option) => (
             <Flex justify="space-between" gap="small">
               <Typography.Text ellipsis>{option.label}</Typography.Text>
-              {server.disabledTools.includes(String(option.value)) ? <Tag style={{ marginInlineEnd: 0 }}>{t('detail.tools.disabledTag')}</Tag> : null}
+              {server.disabledTools.includes(String(option.value)) ? <Tag style={{ marginInlineEnd: 0 }}>{t('settings/tools:detail.tools.disabledTag')}</Tag> : null}
             </Flex>
           )}
         />
@@ -133,16 +133,16 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
             type="warning"
             showIcon
             data-testid="playground-disabled"
-            title={t('playground.disabled.title')}
-            description={t('playground.disabled.why', { tool: toolName, server: server.name })}
+            title={t('disabled.title')}
+            description={t('disabled.why', { tool: toolName, server: server.name })}
             action={
               <Button size="small" type="primary" loading={enable.isPending} disabled={call.running !== undefined} onClick={enableAndRun}>
-                {t('playground.disabled.enableAndRun')}
+                {t('disabled.enableAndRun')}
               </Button>
             }
           />
         ) : null}
-        {enable.error ? <ErrorAlert error={enable.error} title={t('detail.tools.saveFailed')} /> : null}
+        {enable.error ? <ErrorAlert error={enable.error} title={t('settings/tools:detail.tools.saveFailed')} /> : null}
         <ArgumentsEditor
           key={toolName}
           ref={editor}
@@ -155,29 +155,29 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
         />
         {shownIssues.length > 0 ? (
           <Typography.Text type="danger" role="alert" data-testid="playground-invalid">
-            {t('playground.validation.blocked', { count: shownIssues.length })}
+            {t('validation.blocked', { count: shownIssues.length })}
           </Typography.Text>
         ) : null}
         <Flex gap="small" align="center" wrap>
           <Button type="primary" onClick={run} loading={call.running !== undefined} data-testid="playground-run" aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}>
-            {t('playground.run')}
+            {t('run')}
           </Button>
           {call.running ? (
             <Button danger onClick={() => void call.cancel()} loading={call.cancelling} data-testid="playground-cancel">
-              {t('playground.cancel')}
+              {t('cancel')}
             </Button>
           ) : null}
           <Button onClick={() => fresh && setDraft({ ...fresh, mode: draft.mode })} disabled={call.running !== undefined}>
-            {t('playground.reset')}
+            {t('reset')}
           </Button>
           <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-            {t('playground.runHint', { key: runKey })}
+            {t('runHint', { key: runKey })}
           </Typography.Text>
         </Flex>
       </Flex>
 
       <Flex vertical gap="middle" style={{ minWidth: 0 }}>
-        <section aria-label={t('playground.result')} data-testid="playground-result">
+        <section aria-label={t('result')} data-testid="playground-result">
           {shown ? (
             <Flex vertical gap="small">
               <Flex align="center" gap="small" wrap>
@@ -187,12 +187,12 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
                 <CallStatusTag status={shown.status} />
                 {shown.durationMs !== undefined ? (
                   <Typography.Text type="secondary" data-testid="playground-duration">
-                    {t('playground.duration', { duration: formatDuration(shown.durationMs) })}
+                    {t('duration', { duration: formatDuration(shown.durationMs) })}
                   </Typography.Text>
                 ) : null}
               </Flex>
               {shown.status === 'running' ? <RunStatus startedAt={shown.startedAt} progress={call.progress} /> : null}
-              {shown.status === 'cancelled' ? <Typography.Text type="secondary">{t('playground.cancelled')}</Typography.Text> : null}
+              {shown.status === 'cancelled' ? <Typography.Text type="secondary">{t('cancelled')}</Typography.Text> : null}
               {shown.status !== 'running' ? (
                 <ToolCallDisplay
                   call={{
@@ -210,7 +210,7 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
               ) : null}
             </Flex>
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('playground.noResult', { key: runKey })} />
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noResult', { key: runKey })} />
           )}
         </section>
         <HistoryList

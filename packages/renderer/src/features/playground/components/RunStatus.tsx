@@ -6,7 +6,7 @@ import { formatDuration } from './CallStatusTag';
 import type { Progress as CallProgress } from '../queries/useToolCall';
 
 export function RunStatus({ startedAt, progress }: { startedAt: number; progress: CallProgress | undefined }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['playground', 'common']);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);
@@ -17,15 +17,15 @@ export function RunStatus({ startedAt, progress }: { startedAt: number; progress
     <Flex vertical gap={4} data-testid="playground-progress" role="status" aria-live="polite">
       <Flex align="center" gap="small">
         <Spin size="small" />
-        <Typography.Text>{t('playground.running', { elapsed: formatDuration(Math.max(0, now - startedAt)) })}</Typography.Text>
+        <Typography.Text>{t('running', { elapsed: formatDuration(Math.max(0, now - startedAt)) })}</Typography.Text>
       </Flex>
       {progress ? (
         <>
-          {percent !== undefined ? <Progress percent={percent} size="small" aria-label={t('playground.progressLabel')} /> : null}
+          {percent !== undefined ? <Progress percent={percent} size="small" aria-label={t('progressLabel')} /> : null}
           <Typography.Text type="secondary" data-testid="playground-progress-text">
             {progress.total !== undefined
-              ? t('playground.progressOf', { progress: progress.progress, total: progress.total })
-              : t('playground.progress', { progress: progress.progress })}
+              ? t('progressOf', { progress: progress.progress, total: progress.total })
+              : t('progress', { progress: progress.progress })}
             {progress.message ? ` · ${progress.message}` : ''}
           </Typography.Text>
         </>

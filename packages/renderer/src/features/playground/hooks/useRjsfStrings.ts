@@ -35,12 +35,12 @@ const KEYS = {
 } as const satisfies Partial<Record<TranslatableString, string>>;
 
 export function useRjsfStrings() {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['playground', 'common']);
   return useCallback(
     (text: TranslatableString, params?: string[]) => {
       const key = (KEYS as Partial<Record<TranslatableString, (typeof KEYS)[keyof typeof KEYS]>>)[text];
       // Our sentences use %1/%2 as rjsf's do, so its own substitution fills them.
-      return key ? replaceStringParameters(t(`playground.rjsf.${key}`), params) : englishStringTranslator(text, params);
+      return key ? replaceStringParameters(t(`rjsf.${key}`), params) : englishStringTranslator(text, params);
     },
     [t],
   );

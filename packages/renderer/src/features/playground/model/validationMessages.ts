@@ -28,38 +28,38 @@ const LIST_LIMIT = 8;
 const list = (values: unknown[]) =>
   values.slice(0, LIST_LIMIT).map((v) => JSON.stringify(v)).join(', ') + (values.length > LIST_LIMIT ? ', …' : '');
 
-export function validationMessage(error: RJSFValidationError, root: Json, t: TFunction<['settings/tools', 'common']>): string {
+export function validationMessage(error: RJSFValidationError, root: Json, t: TFunction<['playground', 'common']>): string {
   const fallback = error.message ?? '';
-  if (error.name === 'required') return t('playground.validation.required');
+  if (error.name === 'required') return t('validation.required');
   const value = keywordValue(root, error.schemaPath);
   const limit = typeof value === 'number' ? value : undefined;
   switch (error.name) {
     case 'type':
-      return value === undefined ? fallback : t('playground.validation.type', { expected: Array.isArray(value) ? value.join(' | ') : String(value) });
+      return value === undefined ? fallback : t('validation.type', { expected: Array.isArray(value) ? value.join(' | ') : String(value) });
     case 'enum':
-      return Array.isArray(value) ? t('playground.validation.enum', { values: list(value) }) : fallback;
+      return Array.isArray(value) ? t('validation.enum', { values: list(value) }) : fallback;
     case 'const':
-      return t('playground.validation.const', { value: JSON.stringify(value) });
+      return t('validation.const', { value: JSON.stringify(value) });
     case 'minLength':
     case 'maxLength':
     case 'minItems':
     case 'maxItems':
-      return limit === undefined ? fallback : t(`playground.validation.${error.name}`, { count: limit });
+      return limit === undefined ? fallback : t(`validation.${error.name}`, { count: limit });
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
     case 'multipleOf':
-      return limit === undefined ? fallback : t(`playground.validation.${error.name}`, { limit });
+      return limit === undefined ? fallback : t(`validation.${error.name}`, { limit });
     case 'pattern':
-      return typeof value === 'string' ? t('playground.validation.pattern', { pattern: value }) : fallback;
+      return typeof value === 'string' ? t('validation.pattern', { pattern: value }) : fallback;
     case 'format':
-      return typeof value === 'string' ? t('playground.validation.format', { format: value }) : fallback;
+      return typeof value === 'string' ? t('validation.format', { format: value }) : fallback;
     case 'anyOf':
     case 'oneOf':
-      return t(`playground.validation.${error.name}`);
+      return t(`validation.${error.name}`);
     case 'uniqueItems':
-      return t('playground.validation.uniqueItems');
+      return t('validation.uniqueItems');
     default:
       return fallback;
   }

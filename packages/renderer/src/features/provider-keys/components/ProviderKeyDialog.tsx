@@ -17,7 +17,7 @@ interface Values {
  * and starts empty: a saved key is never sent back here; leaving it empty keeps it.
  */
 export function ProviderKeyDialog({ provider, onClose, onSaved }: { provider: LlmProvider; onClose: () => void; onSaved: (keyChanged: boolean) => void }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['providerKeys', 'common']);
   const [form] = Form.useForm<Values>();
   const [unplaced, setUnplaced] = useState<AppErrorShape | undefined>();
   const customUrl = provider.baseUrl !== provider.defaultBaseUrl ? provider.baseUrl : undefined;
@@ -51,9 +51,9 @@ export function ProviderKeyDialog({ provider, onClose, onSaved }: { provider: Ll
   return (
     <Modal
       open
-      title={t('providerKeys.editTitle', { provider: provider.name })}
-      okText={t('providerKeys.save')}
-      cancelText={t('providerKeys.cancel')}
+      title={t('editTitle', { provider: provider.name })}
+      okText={t('save')}
+      cancelText={t('cancel')}
       onOk={() => void save()}
       onCancel={onClose}
       confirmLoading={set.isPending}
@@ -62,22 +62,22 @@ export function ProviderKeyDialog({ provider, onClose, onSaved }: { provider: Ll
       <Form<Values> form={form} layout="vertical" data-testid="provider-key-dialog" initialValues={{ baseUrl: customUrl }} onFinish={() => void save()}>
         <Form.Item
           name="apiKey"
-          label={t('providerKeys.keyLabel')}
-          extra={t('providerKeys.keyHint')}
-          rules={provider.hasKey || needsUrl ? [] : [{ required: true, whitespace: true, message: t('providerKeys.keyRequired') }]}
+          label={t('keyLabel')}
+          extra={t('keyHint')}
+          rules={provider.hasKey || needsUrl ? [] : [{ required: true, whitespace: true, message: t('keyRequired') }]}
         >
           <Input.Password
             visibilityToggle={false}
             autoComplete="off"
             spellCheck={false}
-            placeholder={provider.hasKey ? t('providerKeys.keyPlaceholderReplace') : t('providerKeys.keyPlaceholderNew')}
+            placeholder={provider.hasKey ? t('keyPlaceholderReplace') : t('keyPlaceholderNew')}
             data-testid="provider-key-input"
           />
         </Form.Item>
-        <Form.Item name="baseUrl" label={t('providerKeys.baseUrlLabel')} extra={needsUrl ? undefined : t('providerKeys.baseUrlHint')} rules={needsUrl ? [{ required: true, whitespace: true, message: t('providerKeys.baseUrlRequired') }] : []}>
+        <Form.Item name="baseUrl" label={t('baseUrlLabel')} extra={needsUrl ? undefined : t('baseUrlHint')} rules={needsUrl ? [{ required: true, whitespace: true, message: t('baseUrlRequired') }] : []}>
           <Input
             type="url"
-            placeholder={needsUrl ? t('providerKeys.baseUrlPlaceholderNone') : t('providerKeys.baseUrlPlaceholder', { url: provider.defaultBaseUrl })}
+            placeholder={needsUrl ? t('baseUrlPlaceholderNone') : t('baseUrlPlaceholder', { url: provider.defaultBaseUrl })}
             data-testid="provider-url-input"
           />
         </Form.Item>

@@ -13,9 +13,9 @@ import { useApplyKey } from '../queries/useApplyKey';
 
 /** What a revealed key shows as: enough to recognise it, copyable, gone again on Hide. */
 function RevealedKey({ provider, apiKey }: { provider: LlmProvider; apiKey: string }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['providerKeys', 'common']);
   return (
-    <Typography.Text code copyable={{ text: apiKey }} aria-label={t('providerKeys.revealedLabel', { provider: provider.name })} data-testid="provider-key-revealed" style={{ wordBreak: 'break-all' }}>
+    <Typography.Text code copyable={{ text: apiKey }} aria-label={t('revealedLabel', { provider: provider.name })} data-testid="provider-key-revealed" style={{ wordBreak: 'break-all' }}>
       {apiKey}
     </Typography.Text>
   );
@@ -27,7 +27,7 @@ function RevealedKey({ provider, apiKey }: { provider: LlmProvider; apiKey: stri
  * servers after a change.
  */
 export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; presets: string[] }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['providerKeys', 'common']);
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const host = useHost();
@@ -41,7 +41,7 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
     invalidates: ['providers.list', 'presets.list'],
     onSuccess: () => {
       setRevealed(undefined);
-      void message.success(t('providerKeys.removed', { provider: provider.name }));
+      void message.success(t('removed', { provider: provider.name }));
     },
     onError: setError,
   });
@@ -76,10 +76,10 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
           <Typography.Text strong>{provider.name}</Typography.Text>
           {provider.hasKey ? (
             <ToneTag tone="success" icon={<KeyOutlined />} data-testid="provider-key-state">
-              {t('providerKeys.keySaved')}
+              {t('keySaved')}
             </ToneTag>
           ) : (
-            <Tag data-testid="provider-key-state">{t('providerKeys.noKey')}</Tag>
+            <Tag data-testid="provider-key-state">{t('noKey')}</Tag>
           )}
           {provider.hasKey ? (
             revealed !== undefined ? (
@@ -93,38 +93,38 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
         </Flex>
         <Flex gap={4} wrap>
           {provider.hasKey ? (
-            <Tooltip title={revealed !== undefined ? t('providerKeys.hideKey') : t('providerKeys.showKey')}>
+            <Tooltip title={revealed !== undefined ? t('hideKey') : t('showKey')}>
               <Button
                 size="small"
                 type="text"
-                aria-label={`${revealed !== undefined ? t('providerKeys.hideKey') : t('providerKeys.showKey')}: ${provider.name}`}
+                aria-label={`${revealed !== undefined ? t('hideKey') : t('showKey')}: ${provider.name}`}
                 icon={revealed !== undefined ? <EyeInvisibleOutlined /> : <EyeOutlined />}
                 loading={revealing}
                 onClick={() => void toggleReveal()}
               />
             </Tooltip>
           ) : null}
-          <Button size="small" type={provider.hasKey ? 'default' : 'primary'} onClick={() => setEditing(true)} aria-label={`${provider.hasKey ? t('providerKeys.replaceKey') : t('providerKeys.setKey')}: ${provider.name}`}>
-            {provider.hasKey ? t('providerKeys.replaceKey') : t('providerKeys.setKey')}
+          <Button size="small" type={provider.hasKey ? 'default' : 'primary'} onClick={() => setEditing(true)} aria-label={`${provider.hasKey ? t('replaceKey') : t('setKey')}: ${provider.name}`}>
+            {provider.hasKey ? t('replaceKey') : t('setKey')}
           </Button>
           {provider.hasKey || provider.baseUrl !== provider.defaultBaseUrl ? (
             <Popconfirm
-              title={t('providerKeys.removeConfirm', { provider: provider.name })}
-              description={servers.length > 0 ? t('providerKeys.removeConfirmLinked', { count: servers.length }) : undefined}
-              okText={t('providerKeys.removeKey')}
+              title={t('removeConfirm', { provider: provider.name })}
+              description={servers.length > 0 ? t('removeConfirmLinked', { count: servers.length }) : undefined}
+              okText={t('removeKey')}
               okButtonProps={{ danger: true }}
-              cancelText={t('providerKeys.cancel')}
+              cancelText={t('cancel')}
               onConfirm={() => remove.mutateAsync({ id: provider.id })}
             >
-              <Button size="small" danger loading={remove.isPending} aria-label={`${t('providerKeys.removeKey')}: ${provider.name}`}>
-                {t('providerKeys.removeKey')}
+              <Button size="small" danger loading={remove.isPending} aria-label={`${t('removeKey')}: ${provider.name}`}>
+                {t('removeKey')}
               </Button>
             </Popconfirm>
           ) : null}
         </Flex>
       </Flex>
       <Typography.Paragraph type="secondary" style={line}>
-        {t('providerKeys.baseUrl')}:{' '}
+        {t('baseUrl')}:{' '}
         {provider.baseUrl ? (
           <Typography.Text code style={{ fontSize: 'inherit' }} ellipsis={{ tooltip: provider.baseUrl }}>
             {provider.baseUrl}
@@ -132,20 +132,20 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
         ) : (
           '—'
         )}
-        {provider.baseUrl && provider.baseUrl === provider.defaultBaseUrl ? ` (${t('providerKeys.baseUrlDefault')})` : null}
+        {provider.baseUrl && provider.baseUrl === provider.defaultBaseUrl ? ` (${t('baseUrlDefault')})` : null}
       </Typography.Paragraph>
       {presets.length > 0 ? (
         <Typography.Paragraph type="secondary" style={line}>
-          {t('providerKeys.usedByPresets')}: {presets.join(', ')}
+          {t('usedByPresets')}: {presets.join(', ')}
         </Typography.Paragraph>
       ) : null}
       <Flex gap="small" align="center" wrap style={line}>
         <Typography.Text type="secondary" style={{ fontSize: 'inherit' }} data-testid="provider-linked">
-          {t('providerKeys.linkedServers')}: {servers.length > 0 ? servers.map((s) => s.name).join(', ') : t('providerKeys.noLinkedServers')}
+          {t('linkedServers')}: {servers.length > 0 ? servers.map((s) => s.name).join(', ') : t('noLinkedServers')}
         </Typography.Text>
         {servers.length > 0 && provider.hasKey ? (
           <Button size="small" type="link" style={{ padding: 0, height: 'auto' }} onClick={() => applyKey.confirm(servers)} loading={applyKey.pending}>
-            {t('providerKeys.apply')}
+            {t('apply')}
           </Button>
         ) : null}
       </Flex>
@@ -158,7 +158,7 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
           onSaved={(keyChanged) => {
             setEditing(false);
             setRevealed(undefined);
-            void message.success(t('providerKeys.saved', { provider: provider.name }));
+            void message.success(t('saved', { provider: provider.name }));
             // A new key is not pushed into servers silently: the person agrees first.
             if (keyChanged && servers.length > 0) applyKey.confirm(servers);
           }}

@@ -11,7 +11,7 @@ import { ProviderKeyRow } from './ProviderKeyRow';
  * some preset links to come first, each with the presets that can use it.
  */
 export function ProviderKeys() {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['providerKeys', 'common']);
   const providers = useRoute('providers.list');
   const presets = useRoute('presets.list', {});
 
@@ -25,10 +25,10 @@ export function ProviderKeys() {
 
   let body;
   if (providers.error) body = <ErrorAlert error={providers.error} testId="providers-error" />;
-  else if (!providers.data) body = <Spin description={t('providerKeys.loading')} />;
+  else if (!providers.data) body = <Spin description={t('loading')} />;
   else {
     body = (
-      <ul aria-label={t('providerKeys.listLabel')} style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="provider-list">
+      <ul aria-label={t('listLabel')} style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="provider-list">
         {rows.map((row) => (
           <ProviderKeyRow key={row.provider.id} provider={row.provider} presets={row.presets} />
         ))}
@@ -37,9 +37,9 @@ export function ProviderKeys() {
   }
 
   return (
-    <Card size="small" title={t('providerKeys.title')} data-testid="provider-keys">
+    <Card size="small" title={t('title')} data-testid="provider-keys">
       <Flex vertical gap="small">
-        <Typography.Text type="secondary">{t('providerKeys.intro')}</Typography.Text>
+        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
         {body}
       </Flex>
     </Card>

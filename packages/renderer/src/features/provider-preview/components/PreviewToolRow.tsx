@@ -8,11 +8,11 @@ import { payloadJson, type PreviewTool } from '../model/providerPreview';
 
 /** One tool as one provider gets it: its id and what it maps back to, what changed, and the JSON sent. */
 export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: PreviewTool }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['providerPreview', 'common']);
   const { token } = theme.useToken();
   const changes = tool.warnings.length + tool.repairs.length;
   const sent = tool.sent !== undefined;
-  const mapping = t('preview.mappedFrom', { id: tool.toolId, tool: tool.toolName, server: tool.serverName });
+  const mapping = t('mappedFrom', { id: tool.toolId, tool: tool.toolName, server: tool.serverName });
   const [showJson, setShowJson] = useState(false);
   const jsonId = useId();
   return (
@@ -34,15 +34,15 @@ export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: Pre
         <span style={{ flex: '1 1 auto' }} />
         {!sent ? (
           <Tag color="error" style={{ marginInlineEnd: 0 }}>
-            {t('preview.notSent')}
+            {t('notSent')}
           </Tag>
         ) : changes > 0 ? (
           <Tag color="warning" style={{ marginInlineEnd: 0 }} data-testid="preview-change-count">
-            {t('preview.changes', { count: changes })}
+            {t('changes', { count: changes })}
           </Tag>
         ) : (
           <Tag color="success" style={{ marginInlineEnd: 0 }}>
-            {t('preview.unchanged')}
+            {t('unchanged')}
           </Tag>
         )}
         {sent ? (
@@ -56,7 +56,7 @@ export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: Pre
             onClick={() => setShowJson((on) => !on)}
             data-testid="preview-json-toggle"
           >
-            {t('preview.json')}
+            {t('json')}
           </Button>
         ) : null}
       </Flex>
@@ -95,7 +95,7 @@ export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: Pre
 });
 
 function WarningLine({ warning, toolId }: { warning: ConversionWarning; toolId: string }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['providerPreview', 'common']);
   const { token } = theme.useToken();
   return (
     <li data-testid="preview-warning" data-code={warning.code} style={{ display: 'flex', gap: token.marginXS, alignItems: 'baseline', marginTop: 2 }}>
@@ -106,12 +106,12 @@ function WarningLine({ warning, toolId }: { warning: ConversionWarning; toolId: 
 }
 
 function RepairLine({ repair }: { repair: SchemaRepair }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['providerPreview', 'common']);
   const { token } = theme.useToken();
-  const path = repair.path === '' ? t('preview.root') : repair.path;
+  const path = repair.path === '' ? t('root') : repair.path;
   return (
     <li data-testid="preview-repair" data-code={repair.code} data-path={repair.path} style={{ display: 'flex', gap: token.marginXS, alignItems: 'baseline', marginTop: 2 }}>
-      <Tooltip title={t('preview.pathLabel', { path })}>
+      <Tooltip title={t('pathLabel', { path })}>
         <Tag
           color="blue"
           variant="filled"
@@ -121,7 +121,7 @@ function RepairLine({ repair }: { repair: SchemaRepair }) {
           {path}
         </Tag>
       </Tooltip>
-      <Typography.Text style={{ minWidth: 0 }}>{withCode(t(`preview.repairs.${repair.code}`, { ...NO_FACTS, ...repair.detail }))}</Typography.Text>
+      <Typography.Text style={{ minWidth: 0 }}>{withCode(t(`repairs.${repair.code}`, { ...NO_FACTS, ...repair.detail }))}</Typography.Text>
     </li>
   );
 }
@@ -129,7 +129,7 @@ function RepairLine({ repair }: { repair: SchemaRepair }) {
 /** Every fact a repair sentence may name, so one call types for all codes; a repair fills its own. */
 const NO_FACTS = { type: '', ref: '', types: '', keyword: '', names: '', format: '', pattern: '', name: '', sent: '' };
 
-type TFn = ReturnType<typeof useTranslation<['settings/tools', 'common']>>['t'];
+type TFn = ReturnType<typeof useTranslation<['providerPreview', 'common']>>['t'];
 
 /** A warning in words, from its code and facts (the English `message` is for logs). */
 export function warningText(warning: ConversionWarning, toolId: string, t: TFn): string {
@@ -137,17 +137,17 @@ export function warningText(warning: ConversionWarning, toolId: string, t: TFn):
   switch (warning.code) {
     case 'TOOL_DROPPED': {
       const reason = detail.reason === 'INVALID_ID' || detail.reason === 'DUPLICATE_ID' ? detail.reason : 'SCHEMA_FAILED';
-      return t(`preview.warnings.TOOL_DROPPED.${reason}`, { id: toolId });
+      return t(`warnings.TOOL_DROPPED.${reason}`, { id: toolId });
     }
     case 'NOT_STRICT': {
       const reason = detail.reason === 'NO_TYPE' ? 'NO_TYPE' : 'OPEN_MAP';
-      const path = typeof detail.path === 'string' && detail.path !== '' ? detail.path : t('preview.root');
-      return t(`preview.warnings.NOT_STRICT.${reason}`, { path });
+      const path = typeof detail.path === 'string' && detail.path !== '' ? detail.path : t('root');
+      return t(`warnings.NOT_STRICT.${reason}`, { path });
     }
     case 'DESCRIPTION_SHORTENED':
-      return t('preview.warnings.DESCRIPTION_SHORTENED', { from: detail.from, to: detail.to });
+      return t('warnings.DESCRIPTION_SHORTENED', { from: detail.from, to: detail.to });
     case 'TOOL_LIMIT':
-      return t('preview.warnings.TOOL_LIMIT', { count: Number(detail.count), provider: detail.provider, limit: detail.limit });
+      return t('warnings.TOOL_LIMIT', { count: Number(detail.count), provider: detail.provider, limit: detail.limit });
   }
 }
 

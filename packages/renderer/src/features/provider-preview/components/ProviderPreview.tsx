@@ -27,7 +27,7 @@ const matches = (tool: PreviewTool, needle: string) =>
  * changed and the JSON sent. Copy gives exactly what the converter returned.
  */
 export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) {
-  const { t, i18n } = useTranslation(['settings/tools', 'common']);
+  const { t, i18n } = useTranslation(['providerPreview', 'common']);
   const { token } = theme.useToken();
   const [provider, setProvider] = useState<PreviewProvider>('openai');
   const [filter, setFilter] = useState('');
@@ -43,47 +43,47 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
   const pageCount = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
   const current = Math.min(page, pageCount);
   const pageTools = shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
-  const providerName = t(`preview.providers.${provider}`);
+  const providerName = t(`providers.${provider}`);
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(payloadJson(preview.payload));
-      setCopyFeedback({ ok: true, text: t('preview.copied') });
+      setCopyFeedback({ ok: true, text: t('copied') });
     } catch {
-      setCopyFeedback({ ok: false, text: t('preview.copyFailed') });
+      setCopyFeedback({ ok: false, text: t('copyFailed') });
     }
   };
 
   return (
     <Flex vertical gap="small" data-testid="provider-preview" data-provider={provider}>
-      <Typography.Text type="secondary">{t('preview.intro')}</Typography.Text>
+      <Typography.Text type="secondary">{t('intro')}</Typography.Text>
       <Segmented<PreviewProvider>
-        aria-label={t('preview.providerLabel')}
+        aria-label={t('providerLabel')}
         value={provider}
         onChange={(next) => {
           setProvider(next);
           setCopyFeedback(undefined);
         }}
-        options={PREVIEW_PROVIDERS.map((key) => ({ value: key, label: t(`preview.providers.${key}`) }))}
+        options={PREVIEW_PROVIDERS.map((key) => ({ value: key, label: t(`providers.${key}`) }))}
         style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
         data-testid="preview-providers"
       />
       {note}
       <Flex gap="small" align="center" wrap>
         <Typography.Text strong data-testid="preview-sent">
-          {t('preview.sent', { sent: preview.sentCount, total: tools.length })}
+          {t('sent', { sent: preview.sentCount, total: tools.length })}
         </Typography.Text>
-        <Tooltip title={t('preview.tokensHelp')}>
+        <Tooltip title={t('tokensHelp')}>
           <Tag icon={<InfoCircleOutlined />} tabIndex={0} style={{ marginInlineEnd: 0 }} data-testid="preview-tokens">
-            {t('preview.tokens', { tokens: preview.tokens.toLocaleString(i18n.language) })}
+            {t('tokens', { tokens: preview.tokens.toLocaleString(i18n.language) })}
           </Tag>
         </Tooltip>
         {preview.limits.length === 0 ? (
-          <Tag style={{ marginInlineEnd: 0 }}>{t('preview.limits.none')}</Tag>
+          <Tag style={{ marginInlineEnd: 0 }}>{t('limits.none')}</Tag>
         ) : (
           preview.limits.map((limit) => (
             <Tag key={limit.label} color={preview.sentCount > limit.limit ? 'error' : undefined} style={{ marginInlineEnd: 0 }} data-testid="preview-limit">
-              {t(`preview.limits.${limit.label}`, { limit: limit.limit })}
+              {t(`limits.${limit.label}`, { limit: limit.limit })}
             </Tag>
           ))
         )}
@@ -92,10 +92,10 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
           size="small"
           icon={<CopyOutlined />}
           onClick={() => void copy()}
-          aria-label={t('preview.copyLabel', { provider: providerName })}
+          aria-label={t('copyLabel', { provider: providerName })}
           data-testid="preview-copy"
         >
-          {t('preview.copy')}
+          {t('copy')}
         </Button>
       </Flex>
       {copyFeedback ? (
@@ -105,14 +105,14 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
       ) : null}
       {leftOut > 0 ? (
         <Typography.Text type="secondary" data-testid="preview-left-out">
-          {t('preview.leftOut', { count: leftOut })}
+          {t('leftOut', { count: leftOut })}
         </Typography.Text>
       ) : null}
       {preview.listWarnings.map((warning, index) => (
         <Alert key={index} type="warning" showIcon title={withCode(warningText(warning, '', t))} data-testid="preview-list-warning" />
       ))}
       {tools.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('preview.noTools')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noTools')} />
       ) : (
         <>
           <Flex gap="small" align="center" wrap>
@@ -123,8 +123,8 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
                 setFilter(e.target.value);
                 setPage(1);
               }}
-              placeholder={t('preview.filterPlaceholder')}
-              aria-label={t('preview.filter')}
+              placeholder={t('filterPlaceholder')}
+              aria-label={t('filter')}
               style={{ flex: '1 1 220px', maxWidth: 360 }}
             />
             <Checkbox
@@ -134,14 +134,14 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
                 setPage(1);
               }}
             >
-              {t('preview.onlyChanged')}
+              {t('onlyChanged')}
             </Checkbox>
             <Typography.Text type="secondary" data-testid="preview-shown">
-              {t('preview.shown', { shown: shown.length, total: preview.tools.length })}
+              {t('shown', { shown: shown.length, total: preview.tools.length })}
             </Typography.Text>
           </Flex>
           {shown.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('preview.noMatch')} />
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noMatch')} />
           ) : (
             <ul aria-label={providerName} style={{ listStyle: 'none', margin: 0, padding: 0, borderTop: `1px solid ${token.colorSplit}` }}>
               {pageTools.map((tool, index) => (

@@ -21,16 +21,16 @@ const DRAWER_SIZE = 'min(1040px, calc(100vw - 32px))';
  * servers' tools would collide.
  */
 export function ProviderPreviewButton() {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['providerPreview', 'common']);
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip title={t('preview.openHelp')}>
+      <Tooltip title={t('openHelp')}>
         <Button size="small" icon={<EyeOutlined />} onClick={() => setOpen(true)} data-testid="open-provider-preview">
-          {t('preview.open')}
+          {t('open')}
         </Button>
       </Tooltip>
-      <Drawer open={open} onClose={() => setOpen(false)} size={DRAWER_SIZE} destroyOnHidden title={t('preview.drawerTitle')} data-testid="provider-preview-drawer">
+      <Drawer open={open} onClose={() => setOpen(false)} size={DRAWER_SIZE} destroyOnHidden title={t('drawerTitle')} data-testid="provider-preview-drawer">
         {open ? (
           <LazyBoundary>
             <AllServersPreview />
@@ -42,7 +42,7 @@ export function ProviderPreviewButton() {
 }
 
 function AllServersPreview() {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['providerPreview', 'common']);
   const listed = useRoute('mcp.list_all_tools', {});
   const tools = useMemo(() => (listed.data ? assignToolIds(listed.data).tools : undefined), [listed.data]);
   const list = useRoute('mcp.list');
@@ -53,7 +53,7 @@ function AllServersPreview() {
   if (!tools) return <Skeleton active />;
   const note = (
     <Typography.Text type="secondary">
-      {t('preview.servers', { count: active.length })} {t('preview.unreachable')}
+      {t('servers', { count: active.length })} {t('unreachable')}
     </Typography.Text>
   );
   return <ProviderPreview tools={tools} leftOut={leftOut} note={note} />;

@@ -22,7 +22,7 @@ import { ToolsPane } from './ToolsPane';
  * a server that fails to start still shows why.
  */
 export function DetailBody({ server, pane }: { server: McpServerRecord; pane: DetailPane }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['settings/tools', 'playground', 'providerPreview', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const nav = useToolsTabNav();
   const discovery = useRoute('mcp.discover', { id: server.id });
@@ -54,7 +54,7 @@ export function DetailBody({ server, pane }: { server: McpServerRecord; pane: De
     },
     {
       key: 'playground',
-      label: t('playground.tab'),
+      label: t('playground:tab'),
       children: needsDiscovery(() => (
         <LazyBoundary>
           <PlaygroundPane server={server} tools={data!.tools} />
@@ -73,7 +73,7 @@ export function DetailBody({ server, pane }: { server: McpServerRecord; pane: De
     },
     {
       key: 'preview',
-      label: t('preview.tab'),
+      label: t('providerPreview:tab'),
       children: needsDiscovery(() => (
         <LazyBoundary>
           <ServerPreviewPane server={server} tools={data!.tools} />
