@@ -1,20 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Tooltip } from 'antd';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LlmProviderId } from '@shared/contracts/providers';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
-import { useRoute } from '@renderer/data/useRoute';
-import { useToolsTabNav } from '@renderer/features/settings/components/tabs/tools-tab/ToolsTabNav';
+import { useChatSetup } from '../hooks/useChatSetup';
+import { ALL_ON, toSelection } from '../model/toolSelection';
+import { useChatSession } from '../queries/useChatSession';
 import { ChatEmpty } from './ChatEmpty';
 import { Composer } from './Composer';
 import { Conversation } from './Conversation';
-import { initialProvider, loadModelChoice, saveModelChoice, type ModelChoice } from '@renderer/data/modelChoice';
 import { ModelPicker } from './ModelPicker';
 import { ToolBudget } from './ToolBudget';
 import { ToolPicker } from './ToolPicker';
-import { ALL_ON, chosenTools, onlyServer, toSelection, type ToolChoice } from '../model/toolSelection';
-import { useChatSession } from '../queries/useChatSession';
 
 /**
  * "Try with a model": the person's servers working with a real model. Pick a provider and
@@ -22,41 +19,12 @@ import { useChatSession } from '../queries/useChatSession';
  */
 export function ChatView() {
   const { t } = useTranslation(['chat', 'common']);
-  const nav = useToolsTabNav();
-  const providers = useRoute('providers.list');
-  const list = useRoute('mcp.list');
-  const listed = useRoute('mcp.list_all_tools', {});
   const session = useChatSession();
-
-  const [choice, setChoice] = useState<Partial<ModelChoice>>(() => loadModelChoice('chat') ?? {});
-  const providerId = providers.data ? initialProvider(providers.data, choice.providerId ? { providerId: choice.providerId, model: '' } : undefined) : undefined;
-  const provider = providers.data?.find((entry) => entry.id === providerId);
-  const model = choice.providerId === providerId ? (choice.model ?? '') : '';
-  const ready = !!provider;
-
-  const choose = (next: ModelChoice) => {
-    setChoice(next);
-    saveModelChoice('chat', next);
-  };
-
-  const servers = useMemo(() => (list.data ?? []).filter((server) => server.isActive), [list.data]);
-  const tools = useMemo(() => listed.data ?? [], [listed.data]);
-  const [toolChoice, setToolChoice] = useState<ToolChoice>(() => (nav.chatFocus ? onlyServer(nav.chatFocus.serverId) : ALL_ON));
-  const [pickerOpen, setPickerOpen] = useState(false);
-  // A later "Try with a model" on a server, while this view stays mounted, narrows the tools again.
-  const [focus, setFocus] = useState(nav.chatFocus);
-  if (nav.chatFocus !== focus) {
-    setFocus(nav.chatFocus);
-    if (nav.chatFocus) setToolChoice(onlyServer(nav.chatFocus.serverId));
-  }
-  const chosen = useMemo(() => chosenTools(toolChoice, tools), [toolChoice, tools]);
+  const { providers, providerId, provider, model, ready, choose, servers, tools, toolChoice, setToolChoice, pickerOpen, setPickerOpen, chosen, loadError, focusName } = useChatSetup();
 
   const blocked = !ready ? t('input.noProvider') : !model.trim() ? t('input.noModel') : undefined;
   const send = (message: string) =>
     session.send({ providerId: providerId!, model: model.trim(), message, tools: toSelection(toolChoice, servers, tools) });
-
-  const loadError = providers.error ?? list.error;
-  const focusName = toolChoice.onlyServer ? servers.find((server) => server.id === toolChoice.onlyServer)?.name : undefined;
 
   return (
     <Card

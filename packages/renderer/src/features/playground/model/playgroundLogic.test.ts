@@ -114,7 +114,7 @@ describe('validation messages in the person\'s language', () => {
 
   it.each(['en', 'zh', 'ja'] as const)('says each error from the schema (%s)', (lang) => {
     const i18n = testI18n(lang);
-    const t = i18n.getFixedT(lang, ['settings/tools', 'common']);
+    const t = i18n.getFixedT(lang, ['playground', 'common']);
     const errors = toRjsfErrors(validateJson(root, { code: 'ab', level: 'mid', n: 9.5 }).errors);
     const messages = Object.fromEntries(errors.map((e) => [`${e.name}${e.property}`, validationMessage(e, root, t as never)]));
     expect(Object.keys(messages).sort()).toEqual(['enum.level', 'maximum.n', 'minLength.code', 'pattern.code', 'type.n']);

@@ -200,7 +200,7 @@ describe('provider preview (all active servers)', { timeout: 120_000 }, () => {
 describe('provider preview sentences', () => {
   it('every repair code has a sentence in every language', () => {
     for (const language of ['en', 'zh', 'ja']) {
-      const repairs = (allLocales[language]?.['settings/tools'] as { preview: { repairs: Record<string, unknown> } }).preview.repairs;
+      const repairs = (allLocales[language]?.providerPreview as { repairs: Record<string, unknown> }).repairs;
       for (const code of SCHEMA_REPAIR_CODES) expect(repairs[code], `${language} ${code}`).toEqual(expect.any(String));
     }
   });
