@@ -16,6 +16,6 @@ export function importAliases(root: string): Record<string, string> {
     '@fixtures': path.join(root, 'e2e/fixtures'),
     // @rjsf/core imports the ajv validator, which cannot run under the renderer's CSP and is not
     // installed; ours stands in (see the file).
-    '@rjsf/validator-ajv8': path.join(root, 'packages/renderer/src/features/settings/components/tabs/tools-tab/server-detail/playground/ajv8Alias.ts'),
+    '@rjsf/validator-ajv8': path.join(root, 'packages/renderer/src/features/playground/model/ajv8Alias.ts'),
   };
 }

@@ -57,6 +57,24 @@ describe('check-i18n', () => {
     expect(result.stderr).toContain('ja/other.json: extra file');
   });
 
+  it('finds a namespace added beside the others and fails on a key zh lacks there', () => {
+    // One namespace per feature (locales/<language>/<feature>.json): a new file needs no registration here.
+    const zh = { greeting: { hello: '你好 {{name}}' }, bye: '再见', items_other: '{{count}} 项' };
+    const dir = localesDir({
+      'en/common.json': en,
+      'zh/common.json': zh,
+      'ja/common.json': zh,
+      'en/newFeature.json': { title: 'New', count_one: '{{count}} thing', count_other: '{{count}} things' },
+      'zh/newFeature.json': { count_other: '{{count}} 个' },
+      'ja/newFeature.json': { title: '新', count_other: '{{count}} 件' },
+    });
+    const result = run(dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('zh/newFeature.json: missing key "title"');
+    expect(result.stderr).not.toContain('ja/newFeature.json');
+    expect(result.stderr).not.toContain('common.json');
+  });
+
   it('passes on the repository locales', () => {
     const result = spawnSync(process.execPath, [script], { encoding: 'utf8' });
     expect(result.stderr).toBe('');

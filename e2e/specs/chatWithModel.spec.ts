@@ -150,7 +150,7 @@ test('a server asks for a model answer → the person reviews, generates and sen
 });
 
 const toolsText = (lang: 'en' | 'zh') =>
-  (JSON.parse(fs.readFileSync(`locales/${lang}/settings/tools.json`, 'utf8')) as { approvals: { changed: { title: string }; reason: { destructive: string }; dialog: { title: string } } })
+  (JSON.parse(fs.readFileSync(`locales/${lang}/serverRequests.json`, 'utf8')) as { approvals: { changed: { title: string }; reason: { destructive: string }; dialog: { title: string } } })
     .approvals;
 
 for (const [lang, label] of [['en', 'English'], ['zh', '中文']] as const) {

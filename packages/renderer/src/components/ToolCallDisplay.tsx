@@ -56,7 +56,7 @@ const fileStemOf = (toolName: string) => toolName.replace(/[^\w.-]+/g, '_') || '
  * the output schema. Used by the playground and by any chat view.
  */
 export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } & ToolCallDisplayOptions) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['toolCall', 'common']);
   const { token } = theme.useToken();
   const headingId = useId();
   const { result, error } = call;
@@ -67,7 +67,7 @@ export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } 
   const blocks = result ? (
     <Flex vertical gap={8} data-testid="tool-call-content">
       {result.content.length === 0 && result.structuredContent === undefined ? (
-        <Typography.Text type="secondary">{t('toolCall.noContent')}</Typography.Text>
+        <Typography.Text type="secondary">{t('noContent')}</Typography.Text>
       ) : null}
       {result.content.map((block, index) => (
         <BlockView key={index} raw={block} fileStem={`${stem}-${index + 1}`} />
@@ -76,7 +76,7 @@ export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } 
         <StructuredContentView value={result.structuredContent} outputSchema={call.outputSchema} isError={result.isError} fileStem={stem} />
       ) : call.outputSchema && !result.isError ? (
         // The spec requires structured content from a tool that declares an output schema.
-        <Alert type="warning" showIcon data-testid="schema-missing" title={t('toolCall.structured.missing')} />
+        <Alert type="warning" showIcon data-testid="schema-missing" title={t('structured.missing')} />
       ) : null}
     </Flex>
   ) : null;
@@ -102,9 +102,9 @@ export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } 
         {status === 'running' ? <RunningState progress={call.progress} /> : null}
         {error ? <ErrorAlert error={error} testId="tool-call-error" /> : null}
         <JsonView
-          title={t('toolCall.arguments', { count: Object.keys(call.args).length })}
+          title={t('arguments', { count: Object.keys(call.args).length })}
           value={call.args}
-          copyLabel={t('toolCall.copy.args')}
+          copyLabel={t('copy.args')}
           fileStem={`${stem}-arguments`}
           defaultOpen={!result}
           testId="tool-call-args"
@@ -123,10 +123,10 @@ export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } 
             <Flex align="center" justify="space-between" gap={8} style={{ marginBottom: 8 }}>
               <Flex role="alert" align="center" gap={8} wrap>
                 <CloseCircleFilled style={{ color: token.colorError }} aria-hidden />
-                <Typography.Text strong>{t('toolCall.failed.title')}</Typography.Text>
-                <Typography.Text type="secondary">{t('toolCall.failed.description')}</Typography.Text>
+                <Typography.Text strong>{t('failed.title')}</Typography.Text>
+                <Typography.Text type="secondary">{t('failed.description')}</Typography.Text>
               </Flex>
-              {!header && copyResult ? <CopyButton text={copyResult} label={t('toolCall.copy.result')} testId="copy-result" /> : null}
+              {!header && copyResult ? <CopyButton text={copyResult} label={t('copy.result')} testId="copy-result" /> : null}
             </Flex>
             {blocks}
           </div>
@@ -134,9 +134,9 @@ export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } 
           <div>
             <Flex align="center" justify="space-between" style={{ marginBottom: 8 }}>
               <Typography.Text strong role="heading" aria-level={6}>
-                {t('toolCall.result')}
+                {t('result')}
               </Typography.Text>
-              {!header && copyResult ? <CopyButton text={copyResult} label={t('toolCall.copy.result')} testId="copy-result" /> : null}
+              {!header && copyResult ? <CopyButton text={copyResult} label={t('copy.result')} testId="copy-result" /> : null}
             </Flex>
             {blocks}
           </div>

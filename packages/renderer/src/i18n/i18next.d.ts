@@ -6,6 +6,12 @@
 import type common from '@locales/en/common.json';
 import type errors from '@locales/en/errors.json';
 import type tools from '@locales/en/settings/tools.json';
+import type chat from '@locales/en/chat.json';
+import type playground from '@locales/en/playground.json';
+import type providerKeys from '@locales/en/providerKeys.json';
+import type providerPreview from '@locales/en/providerPreview.json';
+import type serverRequests from '@locales/en/serverRequests.json';
+import type toolCall from '@locales/en/toolCall.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -14,6 +20,12 @@ declare module 'i18next' {
       common: typeof common;
       errors: typeof errors;
       'settings/tools': typeof tools;
+      chat: typeof chat;
+      playground: typeof playground;
+      providerKeys: typeof providerKeys;
+      providerPreview: typeof providerPreview;
+      serverRequests: typeof serverRequests;
+      toolCall: typeof toolCall;
     };
   }
 }

@@ -7,7 +7,12 @@
 import type { Resource, ResourceLanguage } from 'i18next';
 import { isLanguage, type Language } from './languages';
 
-export const NAMESPACES = ['common', 'errors', 'settings/tools'] as const;
+/**
+ * One namespace per locale file: the shared text, the errors, the Tools tab, and one per feature
+ * (locales/<language>/<feature>.json beside the feature's folder in src/features). i18next.d.ts
+ * types each one's keys; `npm run i18n:check` finds every file under locales/ by itself.
+ */
+export const NAMESPACES = ['common', 'errors', 'settings/tools', 'chat', 'playground', 'providerKeys', 'providerPreview', 'serverRequests', 'toolCall'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const sourceFiles = import.meta.glob<unknown>('../../../../locales/en/**/*.json', { eager: true, import: 'default' });

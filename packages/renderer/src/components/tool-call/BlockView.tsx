@@ -11,7 +11,7 @@ import { JsonView } from './JsonView';
 
 /** One content block, whatever the server sent: a type this app does not know is shown as JSON. */
 export function BlockView({ raw, fileStem }: { raw: unknown; fileStem: string }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['toolCall', 'common']);
   const block = useMemo(() => readBlock(raw), [raw]);
   switch (block.kind) {
     case 'text':
@@ -26,11 +26,11 @@ export function BlockView({ raw, fileStem }: { raw: unknown; fileStem: string })
       return <EmbeddedResourceView block={block} fileStem={fileStem} />;
     case 'unknown':
       return (
-        <BlockFrame icon={<QuestionCircleOutlined />} title={t('toolCall.block.unknown', { type: block.type })} testId="block-unknown">
+        <BlockFrame icon={<QuestionCircleOutlined />} title={t('block.unknown', { type: block.type })} testId="block-unknown">
           <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-            {t('toolCall.unknownBlock')}
+            {t('unknownBlock')}
           </Typography.Paragraph>
-          <JsonView title={t('toolCall.block.json')} value={block.raw} copyLabel={t('toolCall.copy.block')} fileStem={fileStem} />
+          <JsonView title={t('block.json')} value={block.raw} copyLabel={t('copy.block')} fileStem={fileStem} />
         </BlockFrame>
       );
   }

@@ -9,10 +9,10 @@ import { CopyButton } from './CopyButton';
 export type CallStatus = 'running' | 'succeeded' | 'failed' | 'error' | 'stopped';
 export type ToolCallProgress = Pick<McpToolProgress, 'progress' | 'total' | 'message'>;
 
-export function formatDuration(t: TFunction<['settings/tools', 'common']>, ms: number): string {
-  if (ms < 1000) return t('toolCall.duration.ms', { value: Math.round(ms) });
-  if (ms < 60_000) return t('toolCall.duration.s', { value: (ms / 1000).toFixed(ms < 10_000 ? 2 : 1) });
-  return t('toolCall.duration.min', { min: Math.floor(ms / 60_000), s: Math.round((ms % 60_000) / 1000) });
+export function formatDuration(t: TFunction<['toolCall', 'common']>, ms: number): string {
+  if (ms < 1000) return t('duration.ms', { value: Math.round(ms) });
+  if (ms < 60_000) return t('duration.s', { value: (ms / 1000).toFixed(ms < 10_000 ? 2 : 1) });
+  return t('duration.min', { min: Math.floor(ms / 60_000), s: Math.round((ms % 60_000) / 1000) });
 }
 
 const STATUS = {
@@ -39,7 +39,7 @@ export function CallHeader({
   durationMs?: number;
   copyResult?: () => string;
 }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['toolCall', 'common']);
   return (
     <Flex align="center" justify="space-between" gap={8} wrap>
       <Flex align="baseline" gap={8} style={{ minWidth: 0, flex: '1 1 240px' }}>
@@ -48,19 +48,19 @@ export function CallHeader({
           {toolName}
         </Typography.Title>
         <Typography.Text type="secondary" ellipsis={{ tooltip: serverName }} style={{ flex: '1 1 0', minWidth: 0 }}>
-          {t('toolCall.onServer', { server: serverName })}
+          {t('onServer', { server: serverName })}
         </Typography.Text>
       </Flex>
       <Flex align="center" gap={4} wrap>
         <Tag color={STATUS[status].color} icon={STATUS[status].icon} data-testid="tool-call-status" style={{ marginInlineEnd: 0 }}>
-          {t(`toolCall.status.${status}`)}
+          {t(`status.${status}`)}
         </Tag>
         {durationMs !== undefined ? (
           <Typography.Text type="secondary" data-testid="tool-call-duration">
             <ClockCircleOutlined aria-hidden /> {formatDuration(t, durationMs)}
           </Typography.Text>
         ) : null}
-        {copyResult ? <CopyButton text={copyResult} label={t('toolCall.copy.result')} testId="copy-result" /> : null}
+        {copyResult ? <CopyButton text={copyResult} label={t('copy.result')} testId="copy-result" /> : null}
       </Flex>
     </Flex>
   );
@@ -68,18 +68,18 @@ export function CallHeader({
 
 /** While the call runs: a spinner, and a progress bar once the server reports progress. */
 export function RunningState({ progress }: { progress?: ToolCallProgress }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['toolCall', 'common']);
   const percent = progress?.total ? Math.min(100, Math.round((progress.progress / progress.total) * 100)) : undefined;
   return (
     <Flex vertical gap={4} data-testid="tool-call-running" role="status" aria-live="polite">
       <Flex align="center" gap={8}>
         <Spin size="small" />
-        <Typography.Text>{progress?.message ?? t('toolCall.running')}</Typography.Text>
+        <Typography.Text>{progress?.message ?? t('running')}</Typography.Text>
       </Flex>
       {percent !== undefined ? (
-        <Progress percent={percent} size="small" aria-label={t('toolCall.progress', { progress: progress!.progress, total: progress!.total })} data-testid="tool-call-progress" />
+        <Progress percent={percent} size="small" aria-label={t('progress', { progress: progress!.progress, total: progress!.total })} data-testid="tool-call-progress" />
       ) : progress ? (
-        <Typography.Text type="secondary">{t('toolCall.progressNoTotal', { progress: progress.progress })}</Typography.Text>
+        <Typography.Text type="secondary">{t('progressNoTotal', { progress: progress.progress })}</Typography.Text>
       ) : null}
     </Flex>
   );

@@ -10,7 +10,7 @@ import { visuallyHidden } from './styles';
  * serialised only when someone copies it, not on every render.
  */
 export function CopyButton({ text, label, testId }: { text: string | (() => string); label: string; testId?: string }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['toolCall', 'common']);
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -26,7 +26,7 @@ export function CopyButton({ text, label, testId }: { text: string | (() => stri
       setState('failed');
     }
   };
-  const said = state === 'copied' ? t('toolCall.copy.copied') : state === 'failed' ? t('toolCall.copy.failed') : '';
+  const said = state === 'copied' ? t('copy.copied') : state === 'failed' ? t('copy.failed') : '';
   return (
     <>
       <Tooltip title={said || label}>

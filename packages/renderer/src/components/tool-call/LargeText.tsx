@@ -22,7 +22,7 @@ export function LargeText({
   mimeType?: string;
   render: (shown: string) => ReactNode;
 }) {
-  const { t, i18n } = useTranslation(['settings/tools', 'common']);
+  const { t, i18n } = useTranslation(['toolCall', 'common']);
   const [all, setAll] = useState(false);
   const large = text.length > TEXT_DISPLAY_LIMIT;
   if (!large) return <>{render(text)}</>;
@@ -35,12 +35,12 @@ export function LargeText({
       <Space wrap size="small" style={{ marginBottom: 4 }}>
         <Typography.Text type="secondary" data-testid="text-truncated">
           {all
-            ? t('toolCall.text.showingAll', { total: count(text.length) })
-            : t('toolCall.text.truncated', { shown: count(TEXT_DISPLAY_LIMIT), total: count(text.length) })}
+            ? t('text.showingAll', { total: count(text.length) })
+            : t('text.truncated', { shown: count(TEXT_DISPLAY_LIMIT), total: count(text.length) })}
         </Typography.Text>
         {all ? null : (
           <Button size="small" onClick={() => setAll(true)}>
-            {t('toolCall.text.showAll')}
+            {t('text.showAll')}
           </Button>
         )}
         <SaveButton what={what} onSave={() => saveFile(text, mimeType, fileName)} />

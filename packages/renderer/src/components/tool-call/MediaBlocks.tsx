@@ -32,7 +32,7 @@ function useSave({ data, mimeType, fileStem }: MediaProps) {
 
 export function ImageBlock(props: MediaProps) {
   const { data, mimeType } = props;
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['toolCall', 'common']);
   const { token } = theme.useToken();
   const { broken, save } = useSave(props);
   const [open, setOpen] = useState(false);
@@ -54,8 +54,8 @@ export function ImageBlock(props: MediaProps) {
       probe.onerror = null;
     };
   }, [src]);
-  const what = t('toolCall.block.image');
-  const meta = [mimeType, formatBytes(size), dimensions && t('toolCall.image.dimensions', dimensions)].filter(Boolean).join(' · ');
+  const what = t('block.image');
+  const meta = [mimeType, formatBytes(size), dimensions && t('image.dimensions', dimensions)].filter(Boolean).join(' · ');
   return (
     <BlockFrame
       icon={<PictureOutlined />}
@@ -65,8 +65,8 @@ export function ImageBlock(props: MediaProps) {
       actions={
         <>
           {inline ? (
-            <Button size="small" icon={<ExpandOutlined />} onClick={() => setOpen(true)} aria-label={t('toolCall.image.enlarge')}>
-              {t('toolCall.image.enlargeShort')}
+            <Button size="small" icon={<ExpandOutlined />} onClick={() => setOpen(true)} aria-label={t('image.enlarge')}>
+              {t('image.enlargeShort')}
             </Button>
           ) : null}
           <SaveButton what={what} onSave={save} testId="save-image" />
@@ -77,7 +77,7 @@ export function ImageBlock(props: MediaProps) {
         <div style={{ display: 'inline-block', padding: 4, borderRadius: token.borderRadiusSM, background: token.colorFillTertiary }}>
           <Image
             src={src}
-            alt={t('toolCall.image.alt', { mimeType })}
+            alt={t('image.alt', { mimeType })}
             style={{ maxWidth: '100%', maxHeight: 360, minWidth: 16, minHeight: 16, objectFit: 'contain' }}
             preview={{ open, onOpenChange: setOpen }}
           />
@@ -89,12 +89,12 @@ export function ImageBlock(props: MediaProps) {
           data-testid="image-placeholder"
           title={
             broken
-              ? t('toolCall.media.undecodable')
+              ? t('media.undecodable')
               : !drawable
-                ? t('toolCall.media.notDrawable', { mimeType })
+                ? t('media.notDrawable', { mimeType })
                 : undrawable
-                  ? t('toolCall.image.undrawable')
-                  : t('toolCall.image.tooLarge', { size: formatBytes(size), limit: formatBytes(IMAGE_INLINE_LIMIT) })
+                  ? t('image.undrawable')
+                  : t('image.tooLarge', { size: formatBytes(size), limit: formatBytes(IMAGE_INLINE_LIMIT) })
           }
         />
       )}
@@ -104,12 +104,12 @@ export function ImageBlock(props: MediaProps) {
 
 export function AudioBlock(props: MediaProps) {
   const { data, mimeType } = props;
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['toolCall', 'common']);
   const { broken, setBroken, save } = useSave(props);
   const size = base64Size(data);
   const playable = isMediaType(mimeType, 'audio');
   const inline = playable && size <= AUDIO_INLINE_LIMIT && !broken;
-  const what = t('toolCall.block.audio');
+  const what = t('block.audio');
   return (
     <BlockFrame
       icon={<SoundOutlined />}
@@ -119,7 +119,7 @@ export function AudioBlock(props: MediaProps) {
       actions={<SaveButton what={what} onSave={save} testId="save-audio" />}
     >
       {inline ? (
-        <audio controls preload="metadata" aria-label={t('toolCall.audio.player', { mimeType })} style={{ width: '100%', maxWidth: 480 }}>
+        <audio controls preload="metadata" aria-label={t('audio.player', { mimeType })} style={{ width: '100%', maxWidth: 480 }}>
           {/* A source that fails to decode reports on the <source>, not the <audio>. */}
           <source src={dataUrl(mimeType, data)} type={mimeType} onError={() => setBroken(true)} />
         </audio>
@@ -130,10 +130,10 @@ export function AudioBlock(props: MediaProps) {
           data-testid="audio-placeholder"
           title={
             broken
-              ? t('toolCall.media.undecodable')
+              ? t('media.undecodable')
               : !playable
-                ? t('toolCall.media.notPlayable', { mimeType })
-                : t('toolCall.audio.tooLarge', { size: formatBytes(size), limit: formatBytes(AUDIO_INLINE_LIMIT) })
+                ? t('media.notPlayable', { mimeType })
+                : t('audio.tooLarge', { size: formatBytes(size), limit: formatBytes(AUDIO_INLINE_LIMIT) })
           }
         />
       )}

@@ -12,35 +12,35 @@ import { codeBox } from './styles';
 
 /** The URI as text with its own copy button: a server's URI may be any scheme, so it is never a live link. */
 function Uri({ uri }: { uri: string }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['toolCall', 'common']);
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}>
       <Typography.Text code style={{ wordBreak: 'break-all' }} data-testid="resource-uri">
         {uri}
       </Typography.Text>
-      <CopyButton text={uri} label={t('toolCall.copy.uri')} testId="copy-uri" />
+      <CopyButton text={uri} label={t('copy.uri')} testId="copy-uri" />
     </span>
   );
 }
 
 /** A link the tool points at. It is not read: reading a resource is the person's choice (the Resources pane). */
 export function ResourceLinkView({ block }: { block: ResourceLinkBlock }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['toolCall', 'common']);
   const name = block.title ?? block.name ?? block.uri;
   return (
-    <BlockFrame icon={<LinkOutlined />} title={t('toolCall.block.resourceLink')} meta={block.mimeType} testId="block-resource-link">
+    <BlockFrame icon={<LinkOutlined />} title={t('block.resourceLink')} meta={block.mimeType} testId="block-resource-link">
       <Descriptions
         size="small"
         column={1}
         items={[
-          { key: 'name', label: t('toolCall.resource.name'), children: <Typography.Text strong>{name}</Typography.Text> },
-          { key: 'uri', label: t('toolCall.resource.uri'), children: <Uri uri={block.uri} /> },
-          ...(block.mimeType ? [{ key: 'mime', label: t('toolCall.resource.mimeType'), children: block.mimeType }] : []),
-          ...(block.description ? [{ key: 'description', label: t('toolCall.resource.description'), children: block.description }] : []),
+          { key: 'name', label: t('resource.name'), children: <Typography.Text strong>{name}</Typography.Text> },
+          { key: 'uri', label: t('resource.uri'), children: <Uri uri={block.uri} /> },
+          ...(block.mimeType ? [{ key: 'mime', label: t('resource.mimeType'), children: block.mimeType }] : []),
+          ...(block.description ? [{ key: 'description', label: t('resource.description'), children: block.description }] : []),
         ]}
       />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('toolCall.resource.notFetched')}
+        {t('resource.notFetched')}
       </Typography.Text>
     </BlockFrame>
   );
@@ -48,12 +48,12 @@ export function ResourceLinkView({ block }: { block: ResourceLinkBlock }) {
 
 /** A resource sent inside the result: text is shown, a blob is offered as a file of its own type. */
 export function EmbeddedResourceView({ block, fileStem }: { block: EmbeddedResourceBlock; fileStem: string }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['toolCall', 'common']);
   const { token } = theme.useToken();
   const [broken, setBroken] = useState(false);
   const mimeType = block.mimeType ?? (block.text !== undefined ? 'text/plain' : 'application/octet-stream');
   const fileName = fileNameFor(fileStem, mimeType, block.uri);
-  const what = t('toolCall.block.resource');
+  const what = t('block.resource');
   const saveBlob = () => {
     try {
       saveFile(base64Bytes(block.blob ?? ''), mimeType, fileName);
@@ -71,7 +71,7 @@ export function EmbeddedResourceView({ block, fileStem }: { block: EmbeddedResou
       actions={
         isText ? (
           <>
-            <CopyButton text={block.text ?? ''} label={t('toolCall.copy.text')} />
+            <CopyButton text={block.text ?? ''} label={t('copy.text')} />
             <SaveButton what={what} onSave={() => saveFile(block.text ?? '', mimeType, fileName)} testId="save-resource" />
           </>
         ) : (
@@ -85,9 +85,9 @@ export function EmbeddedResourceView({ block, fileStem }: { block: EmbeddedResou
       {isText ? (
         <LargeText text={block.text ?? ''} what={what} fileName={fileName} mimeType={mimeType} render={(shown) => <pre style={codeBox(token)}>{shown}</pre>} />
       ) : broken ? (
-        <Alert type="warning" showIcon title={t('toolCall.media.undecodable')} />
+        <Alert type="warning" showIcon title={t('media.undecodable')} />
       ) : (
-        <Typography.Text type="secondary">{t('toolCall.resource.blob', { fileName })}</Typography.Text>
+        <Typography.Text type="secondary">{t('resource.blob', { fileName })}</Typography.Text>
       )}
     </BlockFrame>
   );

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 /** "Save" with a label that names what is saved (several Save buttons share one screen). */
 export function SaveButton({ onSave, what, testId }: { onSave: () => void; what: string; testId?: string }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['toolCall', 'common']);
   return (
-    <Button size="small" icon={<DownloadOutlined />} aria-label={t('toolCall.saveWhat', { what })} data-testid={testId} onClick={onSave}>
-      {t('toolCall.save')}
+    <Button size="small" icon={<DownloadOutlined />} aria-label={t('saveWhat', { what })} data-testid={testId} onClick={onSave}>
+      {t('save')}
     </Button>
   );
 }

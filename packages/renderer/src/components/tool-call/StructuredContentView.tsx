@@ -19,23 +19,23 @@ export function StructuredContentView({
   isError: boolean;
   fileStem: string;
 }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['toolCall', 'common']);
   const check = useMemo(() => (outputSchema && !isError ? checkOutput(outputSchema, value) : undefined), [outputSchema, value, isError]);
   return (
     <Flex vertical gap={8} data-testid="structured-content">
-      <JsonView title={t('toolCall.structured.title')} value={value} copyLabel={t('toolCall.copy.structured')} fileStem={`${fileStem}-structured`} />
-      {check?.status === 'valid' ? <Alert type="success" showIcon data-testid="schema-valid" title={t('toolCall.structured.valid')} /> : null}
+      <JsonView title={t('structured.title')} value={value} copyLabel={t('copy.structured')} fileStem={`${fileStem}-structured`} />
+      {check?.status === 'valid' ? <Alert type="success" showIcon data-testid="schema-valid" title={t('structured.valid')} /> : null}
       {check?.status === 'invalid' ? (
         <Alert
           type="warning"
           showIcon
           data-testid="schema-invalid"
-          title={t('toolCall.structured.invalid', { count: check.issues.length })}
+          title={t('structured.invalid', { count: check.issues.length })}
           description={
             <ul style={{ margin: 0, paddingInlineStart: 20 }}>
               {check.issues.map((issue, index) => (
                 <li key={`${issue.path}-${index}`} data-testid="schema-issue">
-                  <Typography.Text code>{issue.path || t('toolCall.structured.root')}</Typography.Text> {issue.message}
+                  <Typography.Text code>{issue.path || t('structured.root')}</Typography.Text> {issue.message}
                 </li>
               ))}
             </ul>
@@ -47,13 +47,13 @@ export function StructuredContentView({
           type="warning"
           showIcon
           data-testid="schema-unusable"
-          title={t('toolCall.structured.unusable')}
+          title={t('structured.unusable')}
           description={<Typography.Text code>{check.message}</Typography.Text>}
         />
       ) : null}
       {check || isError ? null : (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('toolCall.structured.noSchema')}
+          {t('structured.noSchema')}
         </Typography.Text>
       )}
     </Flex>

@@ -15,7 +15,7 @@ type View = 'formatted' | 'plain';
  * is what a log or a JSON answer needs. Large texts are always plain: markdown of megabytes is slow.
  */
 export function TextBlock({ text, fileStem }: { text: string; fileStem: string }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['toolCall', 'common']);
   const { token } = theme.useToken();
   const [chosen, setView] = useState<View>('formatted');
   const large = text.length > TEXT_DISPLAY_LIMIT;
@@ -23,27 +23,27 @@ export function TextBlock({ text, fileStem }: { text: string; fileStem: string }
   return (
     <BlockFrame
       icon={<FileTextOutlined />}
-      title={t('toolCall.block.text')}
+      title={t('block.text')}
       testId="block-text"
       actions={
         <>
           <Segmented<View>
             size="small"
-            aria-label={t('toolCall.text.view')}
+            aria-label={t('text.view')}
             value={view}
             onChange={setView}
             options={[
-              { value: 'formatted', label: t('toolCall.text.formatted'), disabled: large },
-              { value: 'plain', label: t('toolCall.text.plain') },
+              { value: 'formatted', label: t('text.formatted'), disabled: large },
+              { value: 'plain', label: t('text.plain') },
             ]}
           />
-          <CopyButton text={text} label={t('toolCall.copy.text')} testId="copy-text" />
+          <CopyButton text={text} label={t('copy.text')} testId="copy-text" />
         </>
       }
     >
       <LargeText
         text={text}
-        what={t('toolCall.block.text')}
+        what={t('block.text')}
         fileName={`${fileStem}.txt`}
         render={(shown) =>
           view === 'formatted' ? <SafeMarkdown text={shown} /> : <pre style={codeBox(token, 480)}>{shown}</pre>

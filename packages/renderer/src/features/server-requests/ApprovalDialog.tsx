@@ -22,7 +22,7 @@ const ApprovalModal = lazyComponent(() => import('./ApprovalModal').then((m) => 
 const SOURCE = { list: 'chat.approvals', requested: 'chat.approval_request', closed: 'chat.approval_closed' } as const;
 
 export function ApprovalDialog() {
-  const { t } = useTranslation('settings/tools');
+  const { t } = useTranslation('serverRequests');
   const { message } = App.useApp();
   const { queue, answered } = usePendingQueue(SOURCE, (request, { outcome }) => {
     if (outcome === 'cancelled') void message.info(t('approvals.dialog.cancelled', { tool: request.toolTitle ?? request.toolName }));

@@ -27,7 +27,7 @@ export function ApprovalModal({
   onDone: (requestIds: string[]) => void;
   onLater: () => void;
 }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['serverRequests', 'settings/tools', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const { message } = App.useApp();
   const { token } = theme.useToken();
@@ -237,15 +237,15 @@ export function ApprovalModal({
 
 /** The server's hints as tags with their meaning on hover, or "None declared". */
 function AnnotationTagList({ annotations, testId }: { annotations: McpToolAnnotations | undefined; testId: string }) {
-  const { t } = useTranslation('settings/tools');
+  const { t } = useTranslation(['serverRequests', 'settings/tools']);
   const tags = annotationTags(annotations);
   if (tags.length === 0) return <Typography.Text type="secondary">{t('approvals.dialog.noAnnotations')}</Typography.Text>;
   return (
-    <Flex gap={4} wrap role="list" aria-label={t('detail.tools.annotations.label')}>
+    <Flex gap={4} wrap role="list" aria-label={t('settings/tools:detail.tools.annotations.label')}>
       {tags.map((tag) => (
-        <Tooltip key={tag.key} title={t(`detail.tools.annotations.${tag.key}Help`)}>
+        <Tooltip key={tag.key} title={t(`settings/tools:detail.tools.annotations.${tag.key}Help`)}>
           <Tag role="listitem" color={tag.color} data-testid={testId} data-annotation={tag.key} style={{ marginInlineEnd: 0 }}>
-            {t(`detail.tools.annotations.${tag.key}`)}
+            {t(`settings/tools:detail.tools.annotations.${tag.key}`)}
           </Tag>
         </Tooltip>
       ))}
@@ -259,7 +259,7 @@ function AnnotationTagList({ annotations, testId }: { annotations: McpToolAnnota
  * the arguments below are what the call would send.
  */
 function ToolChangeAlert({ tool, change }: { tool: string; change: ToolChange }) {
-  const { t } = useTranslation('settings/tools');
+  const { t } = useTranslation(['serverRequests', 'settings/tools']);
   const { token } = theme.useToken();
   const text = (value: string | undefined) =>
     value === undefined ? (

@@ -14,11 +14,11 @@ import { useElicitationQueue } from './useElicitationQueue';
 const QuestionModal = lazyComponent(() => import('./QuestionModal').then((m) => m.QuestionModal));
 
 export function ElicitationDialog() {
-  const { t } = useTranslation('settings/tools');
+  const { t } = useTranslation('serverRequests');
   const { message } = App.useApp();
   const { queue, answered } = useElicitationQueue((request, reason) => {
     if (reason === 'answered') return;
-    void message.info(t(reason === 'timeout' ? 'serverRequests.dialog.timeout' : 'serverRequests.dialog.withdrawn', { server: request.serverName }));
+    void message.info(t(reason === 'timeout' ? 'dialog.timeout' : 'dialog.withdrawn', { server: request.serverName }));
   });
   const current = queue[0];
   return current ? (

@@ -18,29 +18,29 @@ const DatePicker = lazyComponent(() => import('antd/es/date-picker').then((m) =>
 const INLINE_CHOICES = 5;
 
 export function useProblemText() {
-  const { t } = useTranslation('settings/tools');
+  const { t } = useTranslation('serverRequests');
   return (field: ElicitationField, problem: FieldProblem): string => {
     const values = { field: field.label, ...('limit' in problem ? { limit: problem.limit } : {}) };
     switch (problem.code) {
       case 'type':
-        return t(`serverRequests.problems.type_${problem.expected}`, values);
+        return t(`problems.type_${problem.expected}`, values);
       case 'format':
-        return t(`serverRequests.problems.format_${problem.format}`, values);
+        return t(`problems.format_${problem.format}`, values);
       default:
-        return t(`serverRequests.problems.${problem.code}`, values);
+        return t(`problems.${problem.code}`, values);
     }
   };
 }
 
 /** `control` is what Form.Item injects (id, value or checked, onChange): it goes on the real control. */
 function FieldControl({ field, ...control }: { field: ElicitationField }) {
-  const { t } = useTranslation('settings/tools');
+  const { t } = useTranslation('serverRequests');
   const testId = `elicitation-field-${field.name}`;
   switch (field.kind) {
     case 'boolean':
       return (
         <Checkbox data-testid={testId} {...control}>
-          {t('serverRequests.dialog.yes')}
+          {t('dialog.yes')}
         </Checkbox>
       );
     case 'number':
@@ -69,7 +69,7 @@ function FieldControl({ field, ...control }: { field: ElicitationField }) {
           data-testid={testId} {...control}
           showSearch={{ optionFilterProp: 'label' }}
           allowClear={!field.required}
-          placeholder={t('serverRequests.dialog.choose')}
+          placeholder={t('dialog.choose')}
           options={field.options}
         />
       );
@@ -81,7 +81,7 @@ function FieldControl({ field, ...control }: { field: ElicitationField }) {
          
           data-testid={testId} {...control}
           mode="multiple"
-          placeholder={t('serverRequests.dialog.chooseMany')}
+          placeholder={t('dialog.chooseMany')}
           options={field.options}
           showSearch={{ optionFilterProp: 'label' }}
         />
@@ -89,12 +89,12 @@ function FieldControl({ field, ...control }: { field: ElicitationField }) {
     case 'text':
       if (field.format === 'date' || field.format === 'date-time') {
         return (
-          <LazyBoundary fallback={<Input disabled placeholder={t(`serverRequests.dialog.formatHint.${field.format}`)} />}>
+          <LazyBoundary fallback={<Input disabled placeholder={t(`dialog.formatHint.${field.format}`)} />}>
             <DatePicker
               data-testid={testId}
               {...control}
               showTime={field.format === 'date-time'}
-              placeholder={t(`serverRequests.dialog.formatHint.${field.format}`)}
+              placeholder={t(`dialog.formatHint.${field.format}`)}
               style={{ width: '100%' }}
             />
           </LazyBoundary>
@@ -106,7 +106,7 @@ function FieldControl({ field, ...control }: { field: ElicitationField }) {
           data-testid={testId} {...control}
           type={field.format === 'email' ? 'email' : field.format === 'uri' ? 'url' : 'text'}
           maxLength={field.maxLength}
-          placeholder={field.format ? t(`serverRequests.dialog.formatHint.${field.format}`) : undefined}
+          placeholder={field.format ? t(`dialog.formatHint.${field.format}`) : undefined}
         />
       );
   }

@@ -32,7 +32,7 @@ function isSubmitKey(e: KeyboardEvent<HTMLFormElement>): boolean {
 }
 
 export function QuestionModal({ request, waiting, onDone }: { request: ElicitationRequest; waiting: number; onDone: (requestId: string) => void }) {
-  const { t, i18n } = useTranslation(['settings/tools', 'common']);
+  const { t, i18n } = useTranslation(['serverRequests', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const { message } = App.useApp();
   const { token } = theme.useToken();
@@ -87,12 +87,12 @@ export function QuestionModal({ request, waiting, onDone }: { request: Elicitati
       data-testid="elicitation-dialog"
       title={
         <Typography.Text ellipsis={{ tooltip: request.serverName }} style={{ maxWidth: '90%' }}>
-          {t('serverRequests.dialog.title', { server: request.serverName })}
+          {t('dialog.title', { server: request.serverName })}
         </Typography.Text>
       }
       // Esc and the close button are the spec's "cancel": dismissed without a choice.
       onCancel={() => void send('cancel')}
-      closable={{ 'aria-label': t('serverRequests.dialog.cancel') }}
+      closable={{ 'aria-label': t('dialog.cancel') }}
       mask={{ closable: false }}
       afterOpenChange={focusFirst}
       width={560}
@@ -102,10 +102,10 @@ export function QuestionModal({ request, waiting, onDone }: { request: Elicitati
       footer={
         <Flex gap="small" justify="flex-end" wrap>
           <Button data-testid="elicitation-cancel" disabled={busy} loading={sending === 'cancel'} onClick={() => void send('cancel')}>
-            {t('serverRequests.dialog.cancel')}
+            {t('dialog.cancel')}
           </Button>
           <Button data-testid="elicitation-decline" danger disabled={busy} loading={sending === 'decline'} onClick={() => void send('decline')}>
-            {t('serverRequests.dialog.decline')}
+            {t('dialog.decline')}
           </Button>
           <Button
             data-testid="elicitation-accept"
@@ -116,7 +116,7 @@ export function QuestionModal({ request, waiting, onDone }: { request: Elicitati
             onClick={() => void send('accept')}
             ref={acceptButton}
           >
-            {request.mode === 'url' ? t('serverRequests.dialog.openLink') : t('serverRequests.dialog.accept')}
+            {request.mode === 'url' ? t('dialog.openLink') : t('dialog.accept')}
           </Button>
         </Flex>
       }
@@ -124,7 +124,7 @@ export function QuestionModal({ request, waiting, onDone }: { request: Elicitati
       <Flex vertical gap="small" ref={body}>
         {request.toolName ? (
           <Typography.Text type="secondary" ellipsis={{ tooltip: request.toolName }}>
-            {t('serverRequests.dialog.fromTool', { tool: request.toolName })}
+            {t('dialog.fromTool', { tool: request.toolName })}
           </Typography.Text>
         ) : null}
         {/* Plain text: whatever the server writes is shown, never interpreted as markup. */}
@@ -133,7 +133,7 @@ export function QuestionModal({ request, waiting, onDone }: { request: Elicitati
         </Typography.Paragraph>
         {request.mode === 'url' ? (
           <>
-            <Typography.Text type="secondary">{t('serverRequests.dialog.urlIntro')}</Typography.Text>
+            <Typography.Text type="secondary">{t('dialog.urlIntro')}</Typography.Text>
             {/* The host first, in bold: the part of a link that says whose page it is. */}
             <div data-testid="elicitation-url" style={{ background: token.colorFillTertiary, borderRadius: token.borderRadius, padding: '8px 12px' }}>
               <Typography.Text strong>{new URL(request.url).host}</Typography.Text>
@@ -141,23 +141,23 @@ export function QuestionModal({ request, waiting, onDone }: { request: Elicitati
                 {request.url}
               </Typography.Paragraph>
             </div>
-            <Alert type="warning" showIcon title={t('serverRequests.dialog.urlWarning')} />
+            <Alert type="warning" showIcon title={t('dialog.urlWarning')} />
           </>
         ) : fields.length === 0 ? (
-          <Typography.Text type="secondary">{t('serverRequests.dialog.confirmOnly')}</Typography.Text>
+          <Typography.Text type="secondary">{t('dialog.confirmOnly')}</Typography.Text>
         ) : (
           <Form form={form} layout="vertical" initialValues={initial} requiredMark disabled={busy} onKeyDown={(e) => isSubmitKey(e) && void send('accept')}>
             <ElicitationFields fields={fields} />
           </Form>
         )}
         {respond.error && respond.error.code !== 'ELICITATION_NOT_PENDING' && contentIssues(respond.error).length === 0 ? (
-          <ErrorAlert error={respond.error} title={t('serverRequests.dialog.sendFailed')} />
+          <ErrorAlert error={respond.error} title={t('dialog.sendFailed')} />
         ) : null}
         {/* One sentence a line: joining them with a space reads wrong in Chinese and Japanese. */}
         <Flex vertical style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
-          <span>{t(request.mode === 'url' ? 'serverRequests.dialog.actionsHelpUrl' : 'serverRequests.dialog.actionsHelp')}</span>
-          <span>{t('serverRequests.dialog.expires', { time: expires })}</span>
-          {waiting > 0 ? <strong>{t('serverRequests.dialog.queued', { count: waiting })}</strong> : null}
+          <span>{t(request.mode === 'url' ? 'dialog.actionsHelpUrl' : 'dialog.actionsHelp')}</span>
+          <span>{t('dialog.expires', { time: expires })}</span>
+          {waiting > 0 ? <strong>{t('dialog.queued', { count: waiting })}</strong> : null}
         </Flex>
       </Flex>
     </Modal>

@@ -21,7 +21,7 @@ const SOURCE = { list: 'mcp.sampling_requests', requested: 'mcp.sampling_request
 const SamplingModal = lazyComponent(() => import('./SamplingModal').then((m) => m.SamplingModal));
 
 export function SamplingDialog() {
-  const { t } = useTranslation('settings/tools');
+  const { t } = useTranslation('serverRequests');
   const { message } = App.useApp();
   const { queue, answered } = usePendingQueue(SOURCE, (request, { outcome }) => {
     if (outcome === 'expired') void message.info(t('approvals.sampling.closed', { server: request.serverName }));

@@ -9,14 +9,11 @@ import type { AppErrorShape } from '@shared/errors';
 import { isUsableProvider } from '@mcp-common/sampling';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
-import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { translateError } from '@renderer/components/translateError';
 import { useRoute, useRouteMutation } from '@renderer/data/useRoute';
 import { loadModelChoice, saveModelChoice } from '@renderer/data/modelChoice';
+import { ProviderKeys } from '@renderer/features/provider-keys';
 import { ReviewModal } from './ReviewModal';
-
-/** The keys section, opened from a request that finds no model: it loads when first shown. */
-const ProviderKeys = lazyComponent(() => import('@renderer/features/settings/components/tabs/tools-tab/provider-keys/ProviderKeys').then((m) => m.ProviderKeys));
 
 interface RequestValues {
   systemPrompt: string;
@@ -25,7 +22,7 @@ interface RequestValues {
 }
 
 export function SamplingModal({ request, waiting, onDone, onLater }: { request: SamplingRequest; waiting: number; onDone: (id: string) => void; onLater: () => void }) {
-  const { t, i18n } = useTranslation(['settings/tools', 'common']);
+  const { t, i18n } = useTranslation(['serverRequests', 'settings/tools', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const { message } = App.useApp();
   const { token } = theme.useToken();
@@ -228,7 +225,7 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
           {waiting > 0 ? <strong>{t('approvals.sampling.queued', { count: waiting })}</strong> : null}
         </Flex>
       </Flex>
-      <Drawer open={keysOpen} onClose={() => setKeysOpen(false)} size="large" title={t('sections.keys')} destroyOnHidden>
+      <Drawer open={keysOpen} onClose={() => setKeysOpen(false)} size="large" title={t('settings/tools:sections.keys')} destroyOnHidden>
         <LazyBoundary>
           <ProviderKeys />
         </LazyBoundary>

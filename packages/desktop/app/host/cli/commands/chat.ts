@@ -142,7 +142,7 @@ function answerApprovals(app: RouterClient, io: CliIo, yes: boolean, chatId: str
 
 const ANSWERS = { o: 'allow_once', a: 'allow_chat', d: 'deny' } as const;
 
-/** Why a call waits, in the words the app's dialog uses (locales' approvals.reason). */
+/** Why a call waits, in the words the app's dialog uses (approvals.reason in locales/<language>/serverRequests.json). */
 const REASON_TEXT: Record<ApprovalRequest['reason'], (server: string) => string> = {
   listed: () => 'you set this tool to always ask before running',
   destructive: () => 'the server marks this tool as destructive: it may delete or overwrite data',

@@ -8,9 +8,11 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
 import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { useRoute } from '@renderer/data/useRoute';
+import { ChatView } from '@renderer/features/chat';
+import { ProviderKeys } from '@renderer/features/provider-keys';
+import { ProviderPreviewButton } from '@renderer/features/provider-preview';
 import { ImportDialog } from './import/ImportDialog';
 import { LocalConfigsOffer } from './import/LocalConfigsOffer';
-import { ProviderPreviewButton } from './provider-preview/ProviderPreviewButton';
 import { ServerDetailDrawer } from './server-detail/ServerDetailDrawer';
 import { AddServerButton } from './server-list/AddServerButton';
 import { CheckAllButton } from './server-list/CheckAllButton';
@@ -18,10 +20,9 @@ import { ServerList } from './server-list/ServerList';
 import { TOOLS_SECTIONS, ToolsTabNavProvider, useToolsTabNav } from './ToolsTabNav';
 import { useLiveEvents } from './useLiveEvents';
 
-// The sections other than the server list load when first shown (docs/architecture.md, "The first screen").
+// The sections other than the server list load when first shown (docs/architecture.md, "The first screen");
+// the chat and the provider keys are features of their own, whose entry modules declare them lazy.
 const PresetGallery = lazyComponent(() => import('./presets/PresetGallery').then((m) => m.PresetGallery));
-const ProviderKeys = lazyComponent(() => import('./provider-keys/ProviderKeys').then((m) => m.ProviderKeys));
-const ChatView = lazyComponent(() => import('./chat/ChatView').then((m) => m.ChatView));
 const LiveEventsPanel = lazyComponent(() => import('./LiveEventsPanel').then((m) => m.LiveEventsPanel));
 // So do the server form and what it uses (antd's Form), mounted the first time it opens.
 const McpServerFormDrawer = lazyComponent(() => import('./server-form/McpServerFormDrawer').then((m) => m.McpServerFormDrawer));

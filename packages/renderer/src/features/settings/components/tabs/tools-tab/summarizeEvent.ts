@@ -53,7 +53,7 @@ export const eventKind = (envelope: ListedEnvelope): EventKind => KIND_OF[envelo
  */
 export function summarizeEvent(
   envelope: ListedEnvelope,
-  t: TFunction<['settings/tools', 'common']>,
+  t: TFunction<['settings/tools', 'serverRequests', 'common']>,
   serverName: (id: string) => string,
   /** The person's words for a coded connect failure (its hint or code sentence); the raw message otherwise. */
   explainFailure?: (failure: AppErrorShape) => string,
@@ -99,9 +99,9 @@ export function summarizeEvent(
       return total === undefined ? t('events.toolProgress', values) : t('events.toolProgressTotal', { ...values, total });
     }
     case 'mcp.elicitation_request':
-      return t('serverRequests.activity.asked', { server: envelope.payload.serverName, message: clip(envelope.payload.message) });
+      return t('serverRequests:activity.asked', { server: envelope.payload.serverName, message: clip(envelope.payload.message) });
     case 'mcp.elicitation_closed':
-      return t(`serverRequests.activity.closed.${envelope.payload.reason}`, { server: serverName(envelope.payload.serverId) });
+      return t(`serverRequests:activity.closed.${envelope.payload.reason}`, { server: serverName(envelope.payload.serverId) });
     case 'mcp.tools_changed':
       return t('events.toolsChanged', { server: serverName(envelope.payload.serverId) });
     case 'mcp.link_installed':

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { presetIconUrl } from './presetIcons';
-import { ToneTag } from './ToneTag';
+import { ToneTag } from '@renderer/components/ToneTag';
 import { keySlot, linkStatus, providerName, vendorName, type LinkStatus } from './presetFacts';
 import { useCommandCheck } from './useCommandCheck';
 import { usePresetDescription } from './usePresetDescription';

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
-import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { useRoute } from '@renderer/data/useRoute';
+import { PlaygroundPane } from '@renderer/features/playground';
+import { ServerPreviewPane } from '@renderer/features/provider-preview';
 import { failureText } from '../server-list/failureText';
 import { useToolsTabNav, type DetailPane } from '../ToolsTabNav';
 import { PromptsPane, ResourcesPane } from './CatalogPanes';
@@ -13,9 +14,7 @@ import { DetailHeader } from './DetailHeader';
 import { LogsPane } from './LogsPane';
 import { ToolsPane } from './ToolsPane';
 
-// The schema form library and the provider converters load only when their pane is opened.
-const PlaygroundPane = lazyComponent(() => import('./playground/PlaygroundPane').then((m) => m.PlaygroundPane));
-const ServerPreviewPane = lazyComponent(() => import('../provider-preview/ServerPreviewPane').then((m) => m.ServerPreviewPane));
+// The schema form library and the provider converters load only when their pane is opened (both are lazy parts).
 
 /**
  * The panes. Tools, prompts and resources come from one mcp.discover (it connects the server:
@@ -23,7 +22,7 @@ const ServerPreviewPane = lazyComponent(() => import('../provider-preview/Server
  * a server that fails to start still shows why.
  */
 export function DetailBody({ server, pane }: { server: McpServerRecord; pane: DetailPane }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['settings/tools', 'playground', 'providerPreview', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const nav = useToolsTabNav();
   const discovery = useRoute('mcp.discover', { id: server.id });
@@ -55,7 +54,7 @@ export function DetailBody({ server, pane }: { server: McpServerRecord; pane: De
     },
     {
       key: 'playground',
-      label: t('playground.tab'),
+      label: t('playground:tab'),
       children: needsDiscovery(() => (
         <LazyBoundary>
           <PlaygroundPane server={server} tools={data!.tools} />
@@ -74,7 +73,7 @@ export function DetailBody({ server, pane }: { server: McpServerRecord; pane: De
     },
     {
       key: 'preview',
-      label: t('preview.tab'),
+      label: t('providerPreview:tab'),
       children: needsDiscovery(() => (
         <LazyBoundary>
           <ServerPreviewPane server={server} tools={data!.tools} />

@@ -18,7 +18,7 @@ interface DetailHeaderProps {
 
 /** What the server says about itself (initialize result), what the person can do to it, and the last test. */
 export function DetailHeader({ server, discovery }: DetailHeaderProps) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['settings/tools', 'chat', 'serverRequests', 'common']);
   const nav = useToolsTabNav();
   const reconnect = useRouteMutation('mcp.reconnect', { onSuccess: () => void discovery.refetch() });
   const test = useRouteMutation('mcp.test');
@@ -40,11 +40,11 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
         <Button
           icon={<MessageOutlined />}
           disabled={!server.isActive}
-          title={server.isActive ? undefined : t('chat.tryInactive')}
+          title={server.isActive ? undefined : t('chat:tryInactive')}
           onClick={() => nav.openChat(server.id)}
           data-testid="detail-try-chat"
         >
-          {t('chat.tryWithModel')}
+          {t('chat:tryWithModel')}
         </Button>
         <Flex align="center" style={{ marginInlineStart: 'auto' }}>
           <TrustedSwitch server={server} />
@@ -74,7 +74,7 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
               label: t('detail.info.version'),
               children: info?.serverInfo ? <VisibleText text={info.serverInfo.version} /> : <Typography.Text type="secondary">{t('detail.info.unknown')}</Typography.Text>,
             },
-            { key: 'roots', label: <span title={t('serverRequests.roots.help')}>{t('serverRequests.roots.label')}</span>, span: 'filled', children: <RootsLine server={server} /> },
+            { key: 'roots', label: <span title={t('serverRequests:roots.help')}>{t('serverRequests:roots.label')}</span>, span: 'filled', children: <RootsLine server={server} /> },
           ]}
         />
       )}
@@ -120,11 +120,11 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
 
 /** What the server hears from roots/list: its project folder for a local-scope server (the pool's rootsOf), else none. */
 function RootsLine({ server }: { server: McpServerRecord }) {
-  const { t } = useTranslation('settings/tools');
+  const { t } = useTranslation(['settings/tools', 'chat', 'serverRequests']);
   if (server.scope !== 'local' || !server.projectPath) {
     return (
       <Typography.Text type="secondary" data-testid="detail-roots">
-        {t('serverRequests.roots.none')}
+        {t('serverRequests:roots.none')}
       </Typography.Text>
     );
   }

@@ -19,7 +19,7 @@ interface ToolRowProps {
 
 /** One tool: what it is called and does, the server's hints about it, its two switches and its schema. */
 export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEnabledChange, onAutoApproveChange, onTry }: ToolRowProps) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+  const { t } = useTranslation(['settings/tools', 'serverRequests', 'playground', 'common']);
   const { token } = theme.useToken();
   const label = tool.title ?? tool.name;
   const tags = annotationTags(tool.annotations);
@@ -31,7 +31,7 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
       size="small"
       checked={enabled && !autoApprove}
       disabled={!enabled}
-      aria-label={t('approvals.alwaysAskLabel', { tool: label })}
+      aria-label={t('serverRequests:approvals.alwaysAskLabel', { tool: label })}
       onChange={(on) => onAutoApproveChange(tool.name, !on)}
       data-testid="tool-always-ask"
     />
@@ -69,8 +69,8 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
           ) : null}
         </div>
         <Flex gap="middle" align="center" style={{ flex: '0 0 auto' }}>
-          <Button size="small" onClick={() => onTry(tool.name)} aria-label={t('playground.tryLabel', { tool: label })} data-testid="tool-try">
-            {t('playground.try')}
+          <Button size="small" onClick={() => onTry(tool.name)} aria-label={t('playground:tryLabel', { tool: label })} data-testid="tool-try">
+            {t('playground:try')}
           </Button>
           <Flex gap={6} align="center">
             <Switch
@@ -83,9 +83,9 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
             <Typography.Text aria-hidden>{t('detail.tools.enabled')}</Typography.Text>
           </Flex>
           <Flex gap={6} align="center">
-            <Tooltip title={enabled ? t('approvals.alwaysAskHelp') : t('detail.tools.autoApproveOffHint')}>{alwaysAskSwitch}</Tooltip>
+            <Tooltip title={enabled ? t('serverRequests:approvals.alwaysAskHelp') : t('detail.tools.autoApproveOffHint')}>{alwaysAskSwitch}</Tooltip>
             <Typography.Text aria-hidden type={enabled ? undefined : 'secondary'}>
-              {t('approvals.alwaysAsk')}
+              {t('serverRequests:approvals.alwaysAsk')}
             </Typography.Text>
           </Flex>
         </Flex>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { McpServerRecord, McpServerTool, McpToolIssue } from '@shared/contracts/mcp-types';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useToolsTabNav } from '../ToolsTabNav';
-import { playgroundSessions } from './playground/playgroundSession';
+import { playgroundSessions } from '@renderer/features/playground';
 import { ToolRow } from './ToolRow';
 import { useToolLists } from './useToolLists';
 

@@ -11,7 +11,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRouteMutation } from '@renderer/data/useRoute';
 
 export function TrustedSwitch({ server }: { server: Pick<McpServerRecord, 'id' | 'name' | 'isTrusted'> }) {
-  const { t } = useTranslation('settings/tools');
+  const { t } = useTranslation(['settings/tools', 'serverRequests']);
   const update = useRouteMutation('mcp.update', { invalidates: ['mcp.list'] });
   // While the write runs, the switch shows what was asked for, not the record it will replace.
   const checked = update.isPending && update.variables ? update.variables.updates.isTrusted === true : server.isTrusted;
@@ -22,16 +22,16 @@ export function TrustedSwitch({ server }: { server: Pick<McpServerRecord, 'id' |
           size="small"
           checked={checked}
           loading={update.isPending}
-          aria-label={t('approvals.trustedLabel', { server: server.name })}
+          aria-label={t('serverRequests:approvals.trustedLabel', { server: server.name })}
           data-testid="server-trusted"
           onChange={(on) => update.mutate({ id: server.id, updates: { isTrusted: on } })}
         />
-        <Typography.Text aria-hidden>{t('approvals.trusted')}</Typography.Text>
-        <Tooltip title={t('approvals.trustedHelp')}>
-          <InfoCircleOutlined aria-label={t('approvals.trustedHelp')} tabIndex={0} style={{ opacity: 0.65 }} />
+        <Typography.Text aria-hidden>{t('serverRequests:approvals.trusted')}</Typography.Text>
+        <Tooltip title={t('serverRequests:approvals.trustedHelp')}>
+          <InfoCircleOutlined aria-label={t('serverRequests:approvals.trustedHelp')} tabIndex={0} style={{ opacity: 0.65 }} />
         </Tooltip>
       </Flex>
-      {update.error ? <ErrorAlert error={update.error} title={t('approvals.trustFailed')} /> : null}
+      {update.error ? <ErrorAlert error={update.error} title={t('serverRequests:approvals.trustFailed')} /> : null}
     </Flex>
   );
 }

@@ -1,20 +1,19 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { Button, Flex, Input, Select, Spin, Typography, message, theme } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { McpLastSeen, McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
+import type { McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import { MCP_SERVER_TRANSPORTS } from '@shared/contracts/mcp-types';
 import { TRANSPORTS } from '@shared/transports';
-import { hostReachable } from '@renderer/bridge/connection';
-import { useHost, useHostConnection } from '@renderer/bridge/HostContext';
+import { useHost } from '@renderer/bridge/HostContext';
 import { translateError } from '@renderer/components/translateError';
-import { requestOrThrow, routeKey, useRoute } from '@renderer/data/useRoute';
 import { EmptyServers } from './EmptyServers';
 import { ServerRow } from './ServerRow';
-import { cachedServerView, isFiltering, NO_FILTER, ROW_STATES, selectServers, SORT_KEYS, type ServerFilter, type ServerView, type SortKey } from './serverView';
+import { useServerViews } from './useServerViews';
+import { isFiltering, NO_FILTER, ROW_STATES, selectServers, SORT_KEYS, type ServerFilter, type ServerView, type SortKey } from './serverView';
 
 /** Each sort's words: in the open list how it sorts, and in the closed select (narrow) just by what. */
 const SORT_LABELS = {
@@ -33,35 +32,6 @@ interface ServerListProps {
   servers: McpServerRecord[] | undefined;
   loading: boolean;
   states: ReadonlyMap<string, McpServerStatus>;
-}
-
-/**
- * What was last seen of each server (its tools, kept across runs), by id. Showing the list starts
- * no server: the pool connects one when something needs it (a model's tool list, a test, a call,
- * its detail, "Check all"), and until then the row shows these, marked as last seen.
- */
-function useLastSeen(): ReadonlyMap<string, McpLastSeen> {
-  const seen = useRoute('mcp.last_seen');
-  return useMemo(() => new Map((seen.data ?? []).map((entry) => [entry.serverId, entry])), [seen.data]);
-}
-
-/**
- * Tool names of each connected server (mcp.list_tools, cached; refreshed by the connection events).
- * Asked with `connect: false`: a state read before the host restarted still says "connected"
- * until its refetch answers, and the list must not start the server to show its tools.
- */
-function useToolNames(servers: McpServerRecord[] | undefined, states: ReadonlyMap<string, McpServerStatus>): ReadonlyMap<string, string[]> {
-  const host = useHost();
-  const connected = (servers ?? []).filter((s) => s.isActive && states.get(s.id)?.state === 'connected').map((s) => s.id);
-  const results = useQueries({
-    queries: connected.map((id) => ({
-      queryKey: routeKey('mcp.list_tools', { id, connect: false }),
-      queryFn: () => requestOrThrow(host, 'mcp.list_tools', { id, connect: false }),
-    })),
-  });
-  const key = results.map((result, index) => `${connected[index]}:${result.dataUpdatedAt}`).join('|');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` says when any server's tools changed
-  return useMemo(() => new Map(results.flatMap((result, index) => (result.data ? [[connected[index]!, result.data.map((tool) => tool.name)] as const] : []))), [key]);
 }
 
 /** Delete with an "Undo" that brings back exactly what was deleted (mcp.restore). */
@@ -127,16 +97,10 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
   const [filter, setFilter] = useState<ServerFilter>(NO_FILTER);
   const [sort, setSort] = useState<SortKey>('name');
   const query = useDeferredValue(filter.query);
-  const hostUp = hostReachable(useHostConnection());
-  const lastSeen = useLastSeen();
-  const toolNames = useToolNames(servers, states);
   const onDelete = useDeleteWithUndo(messages);
   useLinkArrivals(messages);
 
-  const views = useMemo(
-    () => (servers ?? []).map((s) => cachedServerView(s, states.get(s.id), toolNames.get(s.id), hostUp, lastSeen.get(s.id))),
-    [servers, states, toolNames, hostUp, lastSeen],
-  );
+  const views = useServerViews(servers, states);
   const shown = useMemo(() => selectServers(views, { ...filter, query }, sort), [views, filter, query, sort]);
 
   let body;

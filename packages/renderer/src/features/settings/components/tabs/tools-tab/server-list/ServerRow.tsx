@@ -1,39 +1,25 @@
 import { ApiOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, FileTextOutlined, HistoryOutlined, KeyOutlined, LinkOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Flex, Popconfirm, Switch, Tag, Tooltip, Typography, theme } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { memo, useState, type CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RouteOutput } from '@shared/contracts/ipc';
 import { TRANSPORTS } from '@shared/transports';
 import type { McpServerTransport } from '@shared/contracts/mcp-types';
-import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { VisibleText } from '@renderer/components/VisibleText';
-import { translateError } from '@renderer/components/translateError';
-import { useRouteMutation } from '@renderer/data/useRoute';
-import type { AppErrorShape } from '@shared/errors';
-import { needsActivationReview } from '@mcp-common/activationReview';
-import { serverTarget } from '../describeServer';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { SignedInTag } from '../server-auth/SignedInTag';
 import { SignInBar } from '../server-auth/SignInBar';
 import { ActivationReviewDialog } from './ActivationReviewDialog';
 import { FailureExplanation } from './FailureExplanation';
-import { failureText } from './failureText';
 import { StateBadge } from './StateBadge';
 import { Truncated } from './Truncated';
+import { useServerRow } from './useServerRow';
 import { matchingTools, type ServerView } from './serverView';
 
 /** Tag colours by position in the transport table, so a new transport gets one without an edit here. */
 const TRANSPORT_PALETTE = ['geekblue', 'purple', 'cyan', 'magenta', 'gold', 'lime', 'volcano'] as const;
 const transportColor = (type: McpServerTransport) => TRANSPORT_PALETTE[TRANSPORTS.types.indexOf(type) % TRANSPORT_PALETTE.length];
-
-type Secrets = RouteOutput<'mcp.reveal_secrets'>;
-
-const pairs = (map: Record<string, string> | undefined, separator: string) =>
-  Object.entries(map ?? {})
-    .map(([name, value]) => `${name}${separator}${value}`)
-    .join(separator === '=' ? ' ' : ', ');
 
 export interface ServerRowProps {
   view: ServerView;
@@ -52,47 +38,13 @@ export interface ServerRowProps {
  */
 export const ServerRow = memo(function ServerRow({ view, query, onDelete, messages, position }: ServerRowProps) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
-  const { t: tErrors } = useTranslation('errors');
   const { token } = theme.useToken();
-  const host = useHost();
   const nav = useToolsTabNav();
   const { server, status, state, tools, toolsSeenAt, keySource } = view;
-  const [revealed, setRevealed] = useState<Secrets | undefined>();
-  const [revealing, setRevealing] = useState(false);
-  const [revealError, setRevealError] = useState<AppErrorShape | undefined>();
-  const [reviewing, setReviewing] = useState(false);
-  const unreviewed = needsActivationReview(server);
-
-  const setActive = useRouteMutation('mcp.update', {
-    onError: (error) => void messages.error(translateError(tErrors, error)),
-  });
-  const reconnect = useRouteMutation('mcp.reconnect');
-  const test = useRouteMutation('mcp.test');
-
-  const config = revealed ? { ...server.config, ...revealed } : server.config;
-  const target = revealed ? serverTarget({ ...server, config }) : view.target;
-  const env = pairs(config.env, '=');
-  const headers = pairs(config.headers, ': ');
-  const hasSecrets = keySource.kind !== 'none' || Boolean(env || headers);
-  const failure = state === 'error' ? status?.failure : undefined;
+  const { revealed, revealing, revealError, toggleSecrets, reviewing, setReviewing, unreviewed, setActive, reconnect, test, retry, target, env, headers, hasSecrets, failure, stateReason } =
+    useServerRow(view, messages);
   const matched = matchingTools(view, query);
   const name = server.name;
-
-  const toggleSecrets = async () => {
-    setRevealError(undefined);
-    if (revealed) {
-      setRevealed(undefined);
-      return;
-    }
-    setRevealing(true);
-    const result = await host.request('mcp.reveal_secrets', { id: server.id });
-    setRevealing(false);
-    if (result.ok) setRevealed(result.data);
-    else setRevealError(result.error);
-  };
-
-  const retry = () => reconnect.mutate({ id: server.id });
-  const stateReason = failure ? failureText(failure, t, tErrors).summary : status?.error;
 
   return (
     <li

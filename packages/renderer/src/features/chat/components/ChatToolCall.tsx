@@ -1,0 +1,88 @@
+import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, StopOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
+import { Flex, Tag, Typography, theme } from 'antd';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatToolCallStatus } from '@shared/contracts/chat';
+import { ToolCallDisplay } from '@renderer/components/ToolCallDisplay';
+import { formatDuration } from '@renderer/components/tool-call/CallHeader';
+import type { ChatEntry } from '../model/chatState';
+
+const STATUS: Record<ChatToolCallStatus, { color: string; icon: React.ReactNode }> = {
+  awaiting_approval: { color: 'warning', icon: <UserOutlined /> },
+  running: { color: 'processing', icon: <SyncOutlined spin /> },
+  done: { color: 'success', icon: <CheckCircleOutlined /> },
+  failed: { color: 'error', icon: <CloseCircleOutlined /> },
+  denied: { color: 'default', icon: <ExclamationCircleOutlined /> },
+  cancelled: { color: 'default', icon: <StopOutlined /> },
+};
+
+/**
+ * One tool call of the chat: its own header (the chat has states a playground call has not:
+ * waiting for the person, denied), then ToolCallDisplay for the arguments, progress and result.
+ */
+export function ChatToolCall({ entry }: { entry: Extract<ChatEntry, { kind: 'tool' }> }) {
+  const { t } = useTranslation(['chat', 'toolCall', 'common']);
+  // formatDuration speaks the tool call display's words, so it takes that namespace's t.
+  const { t: tCall } = useTranslation(['toolCall', 'common']);
+  const { token } = theme.useToken();
+  const headingId = useId();
+  const { call, progress } = entry;
+  const duration = call.result?.durationMs;
+  const note =
+    call.status === 'awaiting_approval' ? t('call.awaitingNote') : call.status === 'denied' ? t('call.deniedNote') : undefined;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="chat-tool-call"
+      data-call={call.callId}
+      data-status={call.status}
+      style={{
+        border: `1px solid ${call.status === 'awaiting_approval' ? token.colorWarningBorder : token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+        padding: token.paddingSM,
+        background: token.colorBgContainer,
+      }}
+    >
+      <Flex vertical gap={8}>
+        <Flex align="center" justify="space-between" gap={8} wrap>
+          <Flex align="baseline" gap={8} style={{ minWidth: 0, flex: '1 1 240px' }}>
+            <Typography.Text strong id={headingId} ellipsis={{ tooltip: call.toolName }} style={{ maxWidth: '60%' }}>
+              {call.toolName}
+            </Typography.Text>
+            <Typography.Text type="secondary" ellipsis={{ tooltip: call.serverName }} style={{ flex: '1 1 0', minWidth: 0 }}>
+              {t('toolCall:onServer', { server: call.serverName })}
+            </Typography.Text>
+          </Flex>
+          <Flex align="center" gap={6}>
+            <Tag color={STATUS[call.status].color} icon={STATUS[call.status].icon} style={{ marginInlineEnd: 0 }} data-testid="chat-call-status">
+              {t(`call.status.${call.status}`)}
+            </Tag>
+            {duration !== undefined ? (
+              <Typography.Text type="secondary" data-testid="chat-call-duration">
+                <ClockCircleOutlined aria-hidden /> {formatDuration(tCall, duration)}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        </Flex>
+        {note ? (
+          <Typography.Text type="secondary" role={call.status === 'awaiting_approval' ? 'status' : undefined}>
+            {note}
+          </Typography.Text>
+        ) : null}
+        <ToolCallDisplay
+          header={false}
+          call={{
+            serverName: call.serverName,
+            toolName: call.toolName,
+            args: call.arguments,
+            ...(call.result ? { result: call.result } : {}),
+            ...(call.error ? { error: call.error } : {}),
+            running: call.status === 'running',
+            ...(progress ? { progress } : {}),
+          }}
+        />
+      </Flex>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { LlmProviderId } from '@shared/contracts/providers';
+import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { useChatSetup } from '../hooks/useChatSetup';
+import { ALL_ON, toSelection } from '../model/toolSelection';
+import { useChatSession } from '../queries/useChatSession';
+import { ChatEmpty } from './ChatEmpty';
+import { Composer } from './Composer';
+import { Conversation } from './Conversation';
+import { ModelPicker } from './ModelPicker';
+import { ToolBudget } from './ToolBudget';
+import { ToolPicker } from './ToolPicker';
+
+/**
+ * "Try with a model": the person's servers working with a real model. Pick a provider and
+ * model, choose the tools, and talk; the host runs the loop and streams it back as events.
+ */
+export function ChatView() {
+  const { t } = useTranslation(['chat', 'common']);
+  const session = useChatSession();
+  const { providers, providerId, provider, model, ready, choose, servers, tools, toolChoice, setToolChoice, pickerOpen, setPickerOpen, chosen, loadError, focusName } = useChatSetup();
+
+  const blocked = !ready ? t('input.noProvider') : !model.trim() ? t('input.noModel') : undefined;
+  const send = (message: string) =>
+    session.send({ providerId: providerId!, model: model.trim(), message, tools: toSelection(toolChoice, servers, tools) });
+
+  return (
+    <Card
+      size="small"
+      title={t('title')}
+      data-testid="chat-view"
+      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, height: 'max(420px, calc(100vh - 230px))' } }}
+      extra={
+        <Tooltip title={t('newHelp')}>
+          <Button size="small" icon={<PlusOutlined />} onClick={() => void session.startNew()} data-testid="chat-new">
+            {t('new')}
+          </Button>
+        </Tooltip>
+      }
+    >
+      {loadError ? <ErrorAlert error={loadError} testId="chat-load-error" /> : null}
+      <ModelPicker
+        providers={providers.data ?? []}
+        providerId={providerId}
+        model={model}
+        onProvider={(id: LlmProviderId) => choose({ providerId: id, model: '' })}
+        onModel={(next) => providerId && choose({ providerId, model: next })}
+      />
+      {focusName ? (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="chat-focus"
+          title={t('focus', { server: focusName })}
+          action={
+            <Button size="small" onClick={() => setToolChoice(ALL_ON)}>
+              {t('focusAll')}
+            </Button>
+          }
+        />
+      ) : null}
+      <Conversation
+        // A new chat is a new log: it starts at the bottom, following.
+        key={session.chatId}
+        entries={session.entries}
+        running={session.running}
+        empty={<ChatEmpty ready={ready} toolCount={chosen.length} />}
+      />
+      <ToolBudget provider={provider} tools={chosen} total={tools.length} onPick={() => setPickerOpen(true)} />
+      {session.error ? <ErrorAlert error={session.error} testId="chat-error" /> : null}
+      <Composer blocked={blocked} running={session.running} stopping={session.stopping} onSend={send} onStop={() => void session.stop()} />
+      <ToolPicker open={pickerOpen} onClose={() => setPickerOpen(false)} servers={servers} tools={tools} choice={toolChoice} onChange={setToolChoice} />
+    </Card>
+  );
+}

@@ -1,0 +1,138 @@
+import { ArrowDownOutlined, RobotOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Flex, Spin, Typography, theme } from 'antd';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { SafeMarkdown } from '@renderer/components/tool-call/SafeMarkdown';
+import type { ChatEntry } from '../model/chatState';
+import { ChatToolCall } from './ChatToolCall';
+
+/** How close to the bottom (px) still counts as "reading the latest". */
+const STICK_DISTANCE = 48;
+
+/**
+ * The messages, the answer as it streams and every tool call, following the newest line until
+ * the person scrolls up to read; "Jump to latest" (or scrolling back down) follows again.
+ */
+export function Conversation({ entries, running, empty }: { entries: ChatEntry[]; running: boolean; empty: ReactNode }) {
+  const { t } = useTranslation(['chat', 'common']);
+  const { token } = theme.useToken();
+  const box = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const [away, setAway] = useState(false);
+
+  const toBottom = () => {
+    const element = box.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  };
+
+  useLayoutEffect(() => {
+    if (stick.current) toBottom();
+  }, [entries, running]);
+
+  const onScroll = () => {
+    const element = box.current;
+    if (!element) return;
+    stick.current = element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_DISTANCE;
+    setAway(!stick.current);
+  };
+
+  const last = entries.at(-1);
+  const thinking = running && last?.kind !== 'assistant' && !(last?.kind === 'tool' && (last.call.status === 'running' || last.call.status === 'awaiting_approval'));
+
+  return (
+    <div style={{ position: 'relative', flex: '1 1 auto', minHeight: 0, display: 'flex' }}>
+      <div
+        ref={box}
+        onScroll={onScroll}
+        role="log"
+        aria-label={t('conversation')}
+        aria-live="off"
+        tabIndex={0}
+        data-testid="chat-conversation"
+        style={{ flex: '1 1 auto', overflowY: 'auto', padding: token.paddingSM, borderRadius: token.borderRadiusLG, background: token.colorFillQuaternary }}
+      >
+        {entries.length === 0 ? (
+          empty
+        ) : (
+          <Flex vertical gap="middle">
+            {entries.map((entry) => (
+              <EntryView key={entry.key} entry={entry} />
+            ))}
+            {thinking ? (
+              <Flex align="center" gap={8} role="status" data-testid="chat-thinking">
+                <Spin size="small" />
+                <Typography.Text type="secondary">{t('thinking')}</Typography.Text>
+              </Flex>
+            ) : null}
+          </Flex>
+        )}
+      </div>
+      {away ? (
+        <Button
+          size="small"
+          shape="round"
+          icon={<ArrowDownOutlined />}
+          onClick={() => {
+            stick.current = true;
+            setAway(false);
+            toBottom();
+          }}
+          style={{ position: 'absolute', insetInlineEnd: 16, bottom: 12, boxShadow: token.boxShadowSecondary }}
+          data-testid="chat-jump"
+        >
+          {t('jump')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function EntryView({ entry }: { entry: ChatEntry }) {
+  const { t } = useTranslation(['chat', 'common']);
+  const { token } = theme.useToken();
+  switch (entry.kind) {
+    case 'user':
+      return (
+        <Flex justify="flex-end" data-testid="chat-user">
+          <div
+            aria-label={t('you')}
+            style={{
+              maxWidth: '80%',
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+              padding: `${token.paddingXS}px ${token.paddingSM}px`,
+              borderRadius: token.borderRadiusLG,
+              background: token.colorPrimaryBg,
+              color: token.colorText,
+            }}
+          >
+            {entry.text}
+          </div>
+        </Flex>
+      );
+    case 'assistant':
+      return (
+        <Flex gap={8} align="baseline" data-testid="chat-assistant">
+          <RobotOutlined aria-label={t('model.label')} style={{ color: token.colorTextSecondary }} />
+          <div style={{ minWidth: 0, flex: '1 1 auto' }}>
+            <SafeMarkdown text={entry.text} />
+          </div>
+        </Flex>
+      );
+    case 'tool':
+      return <ChatToolCall entry={entry} />;
+    case 'turn_end':
+      return entry.status === 'cancelled' ? (
+        <Typography.Text type="secondary" data-testid="chat-turn-cancelled">
+          <StopOutlined aria-hidden /> {t('stopped')}
+        </Typography.Text>
+      ) : entry.error ? (
+        <ErrorAlert error={entry.error} title={t('turnFailed')} testId="chat-turn-error" />
+      ) : (
+        <Typography.Text type="danger" data-testid="chat-turn-error">
+          {t('turnFailed')}
+        </Typography.Text>
+      );
+  }
+}

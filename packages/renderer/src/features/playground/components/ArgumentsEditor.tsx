@@ -1,0 +1,163 @@
+/**
+ * A tool's arguments, two ways: the form generated from its input schema, and the raw JSON. Both
+ * edit one draft: a form change rewrites the JSON, JSON that parses to an object updates the
+ * form, and JSON that does not parse stays as typed with its error shown (the form keeps the
+ * last valid arguments, and cannot be switched to until the JSON is fixed, so nothing typed is
+ * overwritten).
+ */
+import Form from '@rjsf/antd';
+import type RjsfForm from '@rjsf/core';
+import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+import { Alert, Flex, Input, Segmented, Typography, theme } from 'antd';
+import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cfworkerValidator } from '../model/cfworkerValidator';
+import { FormBoundary } from './FormBoundary';
+import { BUTTON_TEMPLATES } from './labelledButtons';
+import { DEFAULTS_BEHAVIOR, formFallbackReason, formSchema, type FallbackReason } from '../model/formSupport';
+import type { Draft, EditorMode } from '../model/playgroundSession';
+import { useRjsfStrings } from '../hooks/useRjsfStrings';
+import { validationMessage } from '../model/validationMessages';
+
+export const jsonText = (args: Record<string, unknown>) => JSON.stringify(args, null, 2);
+
+/** The JSON box's text as arguments, or why it cannot be. */
+export function parseArgs(text: string): { args: Record<string, unknown> } | { error: 'syntax' | 'notObject'; detail?: string } {
+  if (text.trim() === '') return { args: {} };
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? { args: value as Record<string, unknown> } : { error: 'notObject' };
+  } catch (err) {
+    return { error: 'syntax', detail: (err as Error).message };
+  }
+}
+
+export interface ArgumentsEditorHandle {
+  /** Shows the form's errors on its fields; false when there are any. */
+  validate: () => boolean;
+}
+
+interface ArgumentsEditorProps {
+  toolName: string;
+  schema: Record<string, unknown>;
+  draft: Draft;
+  onDraft: (draft: Draft) => void;
+  /** Once a run was refused, the form checks as the person types. */
+  liveValidate: boolean;
+  /** Validation errors to list under the JSON box (the form shows its own on the fields). */
+  jsonErrors: readonly { path: string; message: string }[];
+}
+
+export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditorProps>(function ArgumentsEditor(
+  { toolName, schema, draft, onDraft, liveValidate, jsonErrors },
+  ref,
+) {
+  const { t } = useTranslation(['playground', 'common']);
+  const translateString = useRjsfStrings();
+  const { token } = theme.useToken();
+  const form = useRef<RjsfForm>(null);
+  const [crashed, setCrashed] = useState(false);
+  const fallback: FallbackReason | 'crashed' | undefined = useMemo(() => formFallbackReason(schema), [schema]) ?? (crashed ? 'crashed' : undefined);
+  const rjsfSchema = useMemo<RJSFSchema>(() => formSchema(schema), [schema]);
+  const parsed = useMemo(() => parseArgs(draft.text), [draft.text]);
+  const jsonInvalid = 'error' in parsed;
+  const mode: EditorMode = fallback ? 'json' : draft.mode;
+
+  useImperativeHandle(ref, () => ({ validate: () => (mode === 'form' && form.current ? form.current.validateForm() : true) }), [mode]);
+
+  const transformErrors = (errors: RJSFValidationError[]) =>
+    errors.map((error) => ({ ...error, message: validationMessage(error, rjsfSchema as Record<string, unknown>, t) }));
+
+  const onText = (text: string) => {
+    const next = parseArgs(text);
+    onDraft({ ...draft, text, ...('args' in next && { args: next.args }) });
+  };
+
+  return (
+    <Flex vertical gap="small" data-testid="playground-editor" data-mode={mode}>
+      <Flex justify="space-between" align="center" gap="small" wrap>
+        <Typography.Text strong>{t('arguments')}</Typography.Text>
+        <Segmented<EditorMode>
+          size="small"
+          value={mode}
+          onChange={(next) => onDraft({ ...draft, mode: next })}
+          aria-label={t('mode.label')}
+          options={[
+            { value: 'form', label: t('mode.form'), disabled: fallback !== undefined || jsonInvalid },
+            { value: 'json', label: t('mode.json') },
+          ]}
+        />
+      </Flex>
+      {fallback ? <Alert type="info" showIcon data-testid="playground-fallback" title={t(`fallback.${fallback}`)} /> : null}
+      {mode === 'form' && Object.keys(rjsfSchema.properties ?? {}).length === 0 ? (
+        <Typography.Text type="secondary" data-testid="playground-no-arguments">
+          {t('noArguments')}
+        </Typography.Text>
+      ) : null}
+      {mode === 'form' ? (
+        <FormBoundary key={toolName} onError={() => setCrashed(true)}>
+          <div className="elftia-playground-form">
+            {/* rjsf draws objects as bare <fieldset>s: the root one needs no frame, nested ones a quiet one in the theme's colours. */}
+            <style>{`
+              .elftia-playground-form fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
+              .elftia-playground-form fieldset fieldset { border: 1px solid ${token.colorBorderSecondary}; border-radius: ${token.borderRadiusLG}px; padding: ${token.paddingXS}px ${token.paddingSM}px; }
+              .elftia-playground-form .ant-form-item { margin-bottom: ${token.marginSM}px; }
+            `}</style>
+            <Form
+              ref={form}
+              schema={rjsfSchema}
+              formData={draft.args}
+              validator={cfworkerValidator}
+              onChange={(event) => {
+                const args = (event.formData ?? {}) as Record<string, unknown>;
+                onDraft({ ...draft, args, text: jsonText(args) });
+              }}
+              experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOR}
+              liveValidate={liveValidate ? 'onChange' : undefined}
+              showErrorList={false}
+              noHtml5Validate
+              transformErrors={transformErrors}
+              translateString={translateString}
+              templates={{ ButtonTemplates: BUTTON_TEMPLATES }}
+              idPrefix={`pg-${toolName}`}
+              uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
+              // Ctrl/Cmd+Enter is the playground's run key; a plain Enter in a field must not submit.
+              onSubmit={() => {}}
+            />
+          </div>
+        </FormBoundary>
+      ) : (
+        <>
+          <Input.TextArea
+            value={draft.text}
+            onChange={(e) => onText(e.target.value)}
+            autoSize={{ minRows: 6, maxRows: 18 }}
+            spellCheck={false}
+            aria-label={t('jsonLabel', { tool: toolName })}
+            aria-invalid={jsonInvalid || jsonErrors.length > 0}
+            status={jsonInvalid || jsonErrors.length > 0 ? 'error' : undefined}
+            style={{ fontFamily: 'var(--ant-font-family-code, monospace)', fontSize: 12 }}
+            data-testid="playground-json"
+          />
+          {'error' in parsed ? (
+            <Flex vertical gap={2} role="alert" data-testid="playground-json-error">
+              <Typography.Text type="danger">{parsed.error === 'syntax' ? t('json.syntax') : t('json.notObject')}</Typography.Text>
+              {/* The parser's own words (where it stopped), in the engine's language: a detail, not the message. */}
+              {parsed.detail ? <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>{parsed.detail}</Typography.Text> : null}
+            </Flex>
+          ) : jsonErrors.length > 0 ? (
+            <ul role="alert" data-testid="playground-json-issues" style={{ margin: 0, paddingInlineStart: 20 }}>
+              {jsonErrors.map((issue, index) => (
+                <li key={index}>
+                  <Typography.Text type="danger">
+                    {issue.path ? <Typography.Text code>{issue.path}</Typography.Text> : null} {issue.message}
+                  </Typography.Text>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      )}
+    </Flex>
+  );
+});

@@ -1,0 +1,89 @@
+/**
+ * The playground's state and actions, for PlaygroundPane: the chosen tool and its draft (kept per
+ * server in playgroundSessions), checking the arguments against the tool's schema before a run,
+ * running, re-running an earlier call, and enabling a disabled tool then running it.
+ */
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { McpServerRecord, McpServerTool } from '@shared/contracts/mcp-types';
+import { useRouteMutation } from '@renderer/data/useRoute';
+import { jsonText, parseArgs, type ArgumentsEditorHandle } from '../components/ArgumentsEditor';
+import { useCallHistory, type HistoryEntry } from '../model/callHistory';
+import { toRjsfErrors, validateJson } from '../model/cfworkerValidator';
+import { defaultArguments, formFallbackReason, formSchema } from '../model/formSupport';
+import { usePlaygroundSession, type Draft } from '../model/playgroundSession';
+import { validationMessage } from '../model/validationMessages';
+import { useToolCall } from '../queries/useToolCall';
+
+/** A tool's fresh draft: its schema's defaults, in the form when the schema has one. */
+function freshDraft(tool: McpServerTool): Draft {
+  const formable = formFallbackReason(tool.inputSchema) === undefined;
+  const args = formable ? defaultArguments(formSchema(tool.inputSchema)) : {};
+  return { args, text: jsonText(args), mode: formable ? 'form' : 'json' };
+}
+
+export function usePlayground(server: McpServerRecord, tools: McpServerTool[]) {
+  const { t } = useTranslation(['playground', 'common']);
+  const [session, update] = usePlaygroundSession(server.id);
+  const history = useCallHistory(server.id);
+  const call = useToolCall(server);
+  const editor = useRef<ArgumentsEditorHandle>(null);
+  const [issues, setIssues] = useState<{ toolName: string; list: { path: string; message: string }[] }>();
+  const enable = useRouteMutation('mcp.update', { invalidates: ['mcp.list', 'mcp.discover'] });
+
+  const tool = tools.find((candidate) => candidate.name === session.toolName) ?? tools[0];
+  const toolName = tool?.name;
+  const fresh = useMemo(() => (tool ? freshDraft(tool) : undefined), [tool]);
+  const draft = (toolName && session.drafts[toolName]) || fresh;
+  const shown = history.find((entry) => entry.callId === session.shownCallId);
+  const disabled = toolName !== undefined && server.disabledTools.includes(toolName);
+  const refusedAsDisabled = shown?.error?.code === 'MCP_TOOL_DISABLED' && shown.toolName === toolName;
+  const shownIssues = issues && issues.toolName === toolName ? issues.list : [];
+
+  // Undefined while the server has no tool to try.
+  let chosen;
+  if (tool && draft && toolName) {
+    const setDraft = (next: Draft) => update((s) => ({ ...s, drafts: { ...s.drafts, [toolName]: next } }));
+    const pick = (name: string) => update((s) => ({ ...s, toolName: name }));
+
+    const start = (name: string, args: Record<string, unknown>) => {
+      const { callId } = call.run(name, args);
+      update((s) => ({ ...s, shownCallId: callId }));
+    };
+
+    /** Checks the arguments against the tool's schema; a failed check marks the fields and sends nothing. */
+    const run = () => {
+      if (call.running) return;
+      // The box keeps unparseable text as typed (its error is shown); it is never sent.
+      if (draft.mode === 'json' && 'error' in parseArgs(draft.text)) return;
+      const checked = validateJson(tool.inputSchema as never, draft.args);
+      const errors = checked.validationError ? [] : toRjsfErrors(checked.errors);
+      if (errors.length > 0) {
+        setIssues({ toolName, list: errors.map((error) => ({ path: error.property === '.' ? '' : (error.property ?? '').slice(1), message: validationMessage(error, tool.inputSchema, t) })) });
+        editor.current?.validate();
+        return;
+      }
+      setIssues(undefined);
+      start(toolName, draft.args);
+    };
+
+    const rerun = (entry: HistoryEntry) => {
+      update((s) => ({ ...s, toolName: entry.toolName, drafts: { ...s.drafts, [entry.toolName]: { ...(s.drafts[entry.toolName] ?? { mode: 'form' }), args: entry.args, text: jsonText(entry.args) } } }));
+      setIssues(undefined);
+      start(entry.toolName, entry.args);
+    };
+
+    const enableAndRun = () =>
+      // The same write as the tools pane's switch; a refusal is shown from `enable.error` and nothing runs.
+      enable.mutate({ id: server.id, updates: { disabledTools: server.disabledTools.filter((name) => name !== toolName) } }, { onSuccess: () => start(toolName, draft.args) });
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        run();
+      }
+    };
+    chosen = { tool, toolName, draft, setDraft, pick, run, rerun, enableAndRun, onKeyDown };
+  }
+  return { session, update, history, call, editor, enable, fresh, shown, disabled, refusedAsDisabled, shownIssues, chosen };
+}
