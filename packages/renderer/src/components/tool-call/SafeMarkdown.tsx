@@ -35,7 +35,7 @@ function ImageAsLink({ src, alt }: { src?: string; alt?: string }) {
 const heading = (level: 4 | 5) =>
   function Heading({ children }: { children?: ReactNode }) {
     return (
-      <Typography.Title level={level} style={{ marginTop: 8 }}>
+      <Typography.Title level={level} className="markdown-heading">
         {children}
       </Typography.Title>
     );

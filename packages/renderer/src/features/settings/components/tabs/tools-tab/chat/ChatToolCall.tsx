@@ -53,7 +53,7 @@ export function ChatToolCall({ entry }: { entry: Extract<ChatEntry, { kind: 'too
             </Typography.Text>
           </Flex>
           <Flex align="center" gap={6}>
-            <Tag color={STATUS[call.status].color} icon={STATUS[call.status].icon} style={{ marginInlineEnd: 0 }} data-testid="chat-call-status">
+            <Tag color={STATUS[call.status].color} icon={STATUS[call.status].icon} data-testid="chat-call-status">
               {t(`chat.call.status.${call.status}`)}
             </Tag>
             {duration !== undefined ? (

@@ -71,7 +71,7 @@ export function InstallStepList(props: StepListProps) {
               <Flex justify="space-between" gap="small">
                 <Typography.Text strong={view.state === 'running' || view.state === 'failed'}>
                   {t(`gallery.steps.${view.step}`)}
-                  <span style={srOnly}>
+                  <span className="visually-hidden">
                     {' '}
                     {t(`gallery.stepState.${view.state}`)}
                   </span>
@@ -89,9 +89,6 @@ export function InstallStepList(props: StepListProps) {
     </ol>
   );
 }
-
-/** Visually hidden, read by screen readers: the step's state in words, not only as an icon. */
-const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 function StepDetail({ view, preset, result }: { view: StepView } & StepListProps) {
   const { t } = useTranslation(['settings/tools', 'common']);

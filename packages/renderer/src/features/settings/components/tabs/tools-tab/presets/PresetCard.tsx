@@ -140,7 +140,7 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
           </Typography.Text>
         </Flex>
         {item.installed ? (
-          <ToneTag tone="success" icon={<CheckCircleFilled />} style={{ marginInlineEnd: 0 }} data-testid="preset-installed">
+          <ToneTag tone="success" icon={<CheckCircleFilled />} data-testid="preset-installed">
             {t('gallery.installed')}
           </ToneTag>
         ) : null}
@@ -163,7 +163,7 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
         <Typography.Text style={{ fontSize: token.fontSizeSM }}>{t('gallery.tools', { count: preset.tools.length })}</Typography.Text>
         <Flex gap={4} wrap style={{ marginTop: 2 }}>
           {preset.tools.slice(0, VISIBLE_TOOLS).map((tool) => (
-            <Tag key={tool} variant="filled" style={{ marginInlineEnd: 0, maxWidth: '100%', fontFamily: token.fontFamilyCode, fontSize: 11 }}>
+            <Tag key={tool} variant="filled" style={{ maxWidth: '100%', fontFamily: token.fontFamilyCode, fontSize: 11 }}>
               <Typography.Text ellipsis={{ tooltip: tool }} style={{ fontSize: 'inherit', maxWidth: 180 }}>
                 {tool}
               </Typography.Text>
@@ -171,7 +171,7 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
           ))}
           {hidden.length > 0 ? (
             <Tooltip title={hidden.join(', ')}>
-              <Tag variant="filled" tabIndex={0} style={{ marginInlineEnd: 0, fontSize: 11 }}>
+              <Tag variant="filled" tabIndex={0} style={{ fontSize: 11 }}>
                 {t('gallery.moreTools', { count: hidden.length })}
               </Tag>
             </Tooltip>

@@ -33,15 +33,15 @@ export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: Pre
         </Typography.Text>
         <span style={{ flex: '1 1 auto' }} />
         {!sent ? (
-          <Tag color="error" style={{ marginInlineEnd: 0 }}>
+          <Tag color="error">
             {t('preview.notSent')}
           </Tag>
         ) : changes > 0 ? (
-          <Tag color="warning" style={{ marginInlineEnd: 0 }} data-testid="preview-change-count">
+          <Tag color="warning" data-testid="preview-change-count">
             {t('preview.changes', { count: changes })}
           </Tag>
         ) : (
-          <Tag color="success" style={{ marginInlineEnd: 0 }}>
+          <Tag color="success">
             {t('preview.unchanged')}
           </Tag>
         )}
@@ -116,7 +116,7 @@ function RepairLine({ repair }: { repair: SchemaRepair }) {
           color="blue"
           variant="filled"
           tabIndex={0}
-          style={{ marginInlineEnd: 0, flex: '0 1 auto', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', fontFamily: token.fontFamilyCode }}
+          style={{ flex: '0 1 auto', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', fontFamily: token.fontFamilyCode }}
         >
           {path}
         </Tag>

@@ -74,15 +74,15 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
           {t('preview.sent', { sent: preview.sentCount, total: tools.length })}
         </Typography.Text>
         <Tooltip title={t('preview.tokensHelp')}>
-          <Tag icon={<InfoCircleOutlined />} tabIndex={0} style={{ marginInlineEnd: 0 }} data-testid="preview-tokens">
+          <Tag icon={<InfoCircleOutlined />} tabIndex={0} data-testid="preview-tokens">
             {t('preview.tokens', { tokens: preview.tokens.toLocaleString(i18n.language) })}
           </Tag>
         </Tooltip>
         {preview.limits.length === 0 ? (
-          <Tag style={{ marginInlineEnd: 0 }}>{t('preview.limits.none')}</Tag>
+          <Tag>{t('preview.limits.none')}</Tag>
         ) : (
           preview.limits.map((limit) => (
-            <Tag key={limit.label} color={preview.sentCount > limit.limit ? 'error' : undefined} style={{ marginInlineEnd: 0 }} data-testid="preview-limit">
+            <Tag key={limit.label} color={preview.sentCount > limit.limit ? 'error' : undefined} data-testid="preview-limit">
               {t(`preview.limits.${limit.label}`, { limit: limit.limit })}
             </Tag>
           ))

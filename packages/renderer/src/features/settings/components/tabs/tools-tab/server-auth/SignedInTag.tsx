@@ -17,7 +17,7 @@ export function SignedInTag({ server }: { server: McpServerRecord }) {
       onConfirm={signIn.signOut}
     >
       <Button size="small" type="text" style={{ padding: 0, height: 'auto' }} aria-label={t('auth.signOutLabel', { name: server.name })} data-testid="signed-in">
-        <Tag icon={<SafetyCertificateOutlined aria-hidden />} color="success" style={{ marginInlineEnd: 0, cursor: 'pointer' }}>
+        <Tag icon={<SafetyCertificateOutlined aria-hidden />} color="success" style={{ cursor: 'pointer' }}>
           {t('auth.state.signed_in')}
         </Tag>
       </Button>

@@ -64,8 +64,8 @@ function DetailTitle({ server }: { server: McpServerRecord }) {
       </Typography.Text>
       <StateBadge state={state} details={live} testId="detail-state" reason={state === 'unknown' ? t('common:hostConnection.rowStateReason') : undefined} />
       <SignedInTag server={server} />
-      {server.isActive ? null : <Tag style={{ marginInlineEnd: 0 }}>{t('list.inactive')}</Tag>}
-      <Tag style={{ marginInlineEnd: 0 }}>{t(TRANSPORTS.get(server.type).displayKey)}</Tag>
+      {server.isActive ? null : <Tag>{t('list.inactive')}</Tag>}
+      <Tag>{t(TRANSPORTS.get(server.type).displayKey)}</Tag>
     </Flex>
   );
 }

@@ -60,7 +60,7 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
             <Flex gap={4} wrap style={{ marginTop: token.marginXXS }} role="list" aria-label={t('detail.tools.annotations.label')}>
               {tags.map((tag) => (
                 <Tooltip key={tag.key} title={t(`detail.tools.annotations.${tag.key}Help`)}>
-                  <Tag role="listitem" color={tag.color} data-testid="tool-annotation" data-annotation={tag.key} tabIndex={0} style={{ marginInlineEnd: 0 }}>
+                  <Tag role="listitem" color={tag.color} data-testid="tool-annotation" data-annotation={tag.key} tabIndex={0}>
                     {t(`detail.tools.annotations.${tag.key}`)}
                   </Tag>
                 </Tooltip>

@@ -59,14 +59,14 @@ export function ActivationReviewDialog({ serverId, name, open, onClose }: Activa
             {code(entry.secret ? entry.name : `${entry.name}${separator}${entry.value ?? ''}`)}
             {entry.secret ? (
               <Tooltip title={t('activationReview.setTitle')}>
-                <Tag style={{ marginInlineEnd: 0 }} tabIndex={0}>
+                <Tag tabIndex={0}>
                   {t('activationReview.set')}
                 </Tag>
               </Tooltip>
             ) : null}
             {entry.risk ? (
               <Tooltip title={t(`activationReview.risk.${entry.risk}`)}>
-                <Tag color="error" style={{ marginInlineEnd: 0 }} tabIndex={0} data-testid="review-risk-tag">
+                <Tag color="error" tabIndex={0} data-testid="review-risk-tag">
                   {t('activationReview.riskTag')}
                 </Tag>
               </Tooltip>

@@ -88,7 +88,7 @@ function ServerOutput({ server, fallback }: { server: McpServerRecord; fallback:
         ) : null}
       </Flex>
       {log.error ? <ErrorAlert error={log.error} /> : null}
-      <OutputBlock label={t('errorHelp.output.label', { name: server.name })} maxHeight={180}>
+      <OutputBlock label={t('errorHelp.output.label', { name: server.name })} className="output-block-tall">
         {text || (log.isFetching ? '…' : t('errorHelp.output.empty'))}
       </OutputBlock>
     </div>

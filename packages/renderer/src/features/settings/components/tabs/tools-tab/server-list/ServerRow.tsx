@@ -115,12 +115,12 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
         />
         <Truncated text={name} strong style={{ minWidth: 60, maxWidth: '32%', flex: 'none' }} testId="server-name" />
         <Flex gap={4} align="center" wrap style={{ flex: 1, minWidth: 0 }}>
-          <Tag color={transportColor(server.type)} style={{ marginInlineEnd: 0 }}>
+          <Tag color={transportColor(server.type)}>
             {t(TRANSPORTS.get(server.type).displayKey)}
           </Tag>
           {unreviewed ? (
             <Tooltip title={t('activationReview.tagTitle')}>
-              <Tag color="warning" variant="filled" data-testid="from-link" style={{ marginInlineEnd: 0 }} tabIndex={0}>
+              <Tag color="warning" variant="filled" data-testid="from-link" tabIndex={0}>
                 {t('activationReview.tag')}
               </Tag>
             </Tooltip>
@@ -147,7 +147,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
                 icon={toolsSeenAt !== undefined ? <HistoryOutlined aria-hidden /> : undefined}
                 data-testid="tool-count"
                 data-seen={toolsSeenAt !== undefined ? 'last' : 'live'}
-                style={{ marginInlineEnd: 0 }}
+               
                 tabIndex={tools.length || toolsSeenAt !== undefined ? 0 : undefined}
               >
                 {t(toolsSeenAt !== undefined ? 'list.toolsSeen' : 'list.tools', { count: tools.length })}
@@ -156,18 +156,18 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
             </Tooltip>
           ) : null}
           <Tooltip title={server.scope === 'local' && server.projectPath ? t('list.scopeLocalTitle', { path: server.projectPath }) : undefined}>
-            <Tag variant="filled" data-testid="server-scope" style={{ marginInlineEnd: 0, maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            <Tag variant="filled" data-testid="server-scope" style={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}>
               {t(`list.scope.${server.scope}`)}
               {server.scope === 'local' && server.projectPath ? ` · ${server.projectPath.split(/[\\/]/).filter(Boolean).pop() ?? server.projectPath}` : ''}
             </Tag>
           </Tooltip>
           {keySource.kind === 'provider' ? (
-            <Tag icon={<LinkOutlined aria-hidden />} color="green" variant="filled" data-testid="key-source" style={{ marginInlineEnd: 0 }}>
+            <Tag icon={<LinkOutlined aria-hidden />} color="green" variant="filled" data-testid="key-source">
               {t('list.keyProvider', { provider: keySource.providerName })}
             </Tag>
           ) : keySource.kind === 'secret' ? (
             <Tooltip title={t('list.keySecretTitle')}>
-              <Tag icon={<KeyOutlined aria-hidden />} variant="filled" data-testid="key-source" style={{ marginInlineEnd: 0 }} tabIndex={0}>
+              <Tag icon={<KeyOutlined aria-hidden />} variant="filled" data-testid="key-source" tabIndex={0}>
                 {t('list.keySecret')}
               </Tag>
             </Tooltip>
@@ -296,7 +296,7 @@ function RetryTag({ at, failures, language }: { at: number; failures: number; la
   const time = new Date(at).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   return (
     <Tooltip title={t('list.retryTitle', { count: failures, time })}>
-      <Tag data-testid="retry-at" data-failures={failures} variant="filled" style={{ marginInlineEnd: 0 }} tabIndex={0}>
+      <Tag data-testid="retry-at" data-failures={failures} variant="filled" tabIndex={0}>
         {t('list.retry', { time })}
       </Tag>
     </Tooltip>

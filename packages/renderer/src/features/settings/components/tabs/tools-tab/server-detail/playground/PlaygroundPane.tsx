@@ -119,7 +119,7 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
           optionRender={(option) => (
             <Flex justify="space-between" gap="small">
               <Typography.Text ellipsis>{option.label}</Typography.Text>
-              {server.disabledTools.includes(String(option.value)) ? <Tag style={{ marginInlineEnd: 0 }}>{t('detail.tools.disabledTag')}</Tag> : null}
+              {server.disabledTools.includes(String(option.value)) ? <Tag>{t('detail.tools.disabledTag')}</Tag> : null}
             </Flex>
           )}
         />
