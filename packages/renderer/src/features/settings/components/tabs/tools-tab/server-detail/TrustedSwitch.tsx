@@ -28,7 +28,7 @@ export function TrustedSwitch({ server }: { server: Pick<McpServerRecord, 'id' |
         />
         <Typography.Text aria-hidden>{t('approvals.trusted')}</Typography.Text>
         <Tooltip title={t('approvals.trustedHelp')}>
-          <InfoCircleOutlined aria-label={t('approvals.trustedHelp')} tabIndex={0} style={{ opacity: 0.65 }} />
+          <InfoCircleOutlined aria-label={t('approvals.trustedHelp')} tabIndex={0} className="help-icon" />
         </Tooltip>
       </Flex>
       {update.error ? <ErrorAlert error={update.error} title={t('approvals.trustFailed')} /> : null}

@@ -136,17 +136,17 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
             aria-label={t('playground.jsonLabel', { tool: toolName })}
             aria-invalid={jsonInvalid || jsonErrors.length > 0}
             status={jsonInvalid || jsonErrors.length > 0 ? 'error' : undefined}
-            style={{ fontFamily: 'var(--ant-font-family-code, monospace)', fontSize: 12 }}
+            className="mono text-sm"
             data-testid="playground-json"
           />
           {'error' in parsed ? (
             <Flex vertical gap={2} role="alert" data-testid="playground-json-error">
               <Typography.Text type="danger">{parsed.error === 'syntax' ? t('playground.json.syntax') : t('playground.json.notObject')}</Typography.Text>
               {/* The parser's own words (where it stopped), in the engine's language: a detail, not the message. */}
-              {parsed.detail ? <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>{parsed.detail}</Typography.Text> : null}
+              {parsed.detail ? <Typography.Text type="secondary" className="text-sm">{parsed.detail}</Typography.Text> : null}
             </Flex>
           ) : jsonErrors.length > 0 ? (
-            <ul role="alert" data-testid="playground-json-issues" style={{ margin: 0, paddingInlineStart: 20 }}>
+            <ul role="alert" data-testid="playground-json-issues" className="bullet-list">
               {jsonErrors.map((issue, index) => (
                 <li key={index}>
                   <Typography.Text type="danger">

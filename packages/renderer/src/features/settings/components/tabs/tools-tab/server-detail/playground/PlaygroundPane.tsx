@@ -2,7 +2,7 @@
  * The tool playground: pick a tool, fill its arguments (form or JSON), run it, watch its
  * progress, cancel it, see the result, and go back to any earlier call.
  */
-import { Alert, Button, Empty, Flex, Select, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Empty, Flex, Select, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerRecord, McpServerTool } from '@shared/contracts/mcp-types';
@@ -36,7 +36,6 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const [session, update] = usePlaygroundSession(server.id);
   const history = useCallHistory(server.id);
   const call = useToolCall(server);
@@ -102,9 +101,9 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
     <div
       data-testid="playground"
       onKeyDown={onKeyDown}
-      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(400px, 100%), 1fr))', gap: token.marginLG, alignItems: 'start' }}
+      className="playground"
     >
-      <Flex vertical gap="small" style={{ minWidth: 0 }}>
+      <Flex vertical gap="small" className="min-w-0">
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           value={toolName}
@@ -124,7 +123,7 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
           )}
         />
         {tool.description ? (
-          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: 'collapsible' }} style={{ margin: 0, whiteSpace: 'pre-line' }}>
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: 'collapsible' }} className="m-0 pre-line">
             {tool.description}
           </Typography.Paragraph>
         ) : null}
@@ -170,18 +169,18 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
           <Button onClick={() => fresh && setDraft({ ...fresh, mode: draft.mode })} disabled={call.running !== undefined}>
             {t('playground.reset')}
           </Button>
-          <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+          <Typography.Text type="secondary" className="text-sm">
             {t('playground.runHint', { key: runKey })}
           </Typography.Text>
         </Flex>
       </Flex>
 
-      <Flex vertical gap="middle" style={{ minWidth: 0 }}>
+      <Flex vertical gap="middle" className="min-w-0">
         <section aria-label={t('playground.result')} data-testid="playground-result">
           {shown ? (
             <Flex vertical gap="small">
               <Flex align="center" gap="small" wrap>
-                <Typography.Text strong ellipsis={{ tooltip: shown.toolName }} style={{ maxWidth: 240 }}>
+                <Typography.Text strong ellipsis={{ tooltip: shown.toolName }} className="tool-name-short">
                   {shown.toolName}
                 </Typography.Text>
                 <CallStatusTag status={shown.status} />
