@@ -1,5 +1,5 @@
 import { CopyOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Empty, Flex, Input, Pagination, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
+import { Alert, Button, Checkbox, Empty, Flex, Input, Pagination, Segmented, Tag, Tooltip, Typography } from 'antd';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MCPTool } from '@shared/contracts/mcp-types';
@@ -28,7 +28,6 @@ const matches = (tool: PreviewTool, needle: string) =>
  */
 export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const [provider, setProvider] = useState<PreviewProvider>('openai');
   const [filter, setFilter] = useState('');
   const [onlyChanged, setOnlyChanged] = useState(false);
@@ -65,7 +64,7 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
           setCopyFeedback(undefined);
         }}
         options={PREVIEW_PROVIDERS.map((key) => ({ value: key, label: t(`preview.providers.${key}`) }))}
-        style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
+        className="preview-providers"
         data-testid="preview-providers"
       />
       {note}
@@ -87,7 +86,7 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
             </Tag>
           ))
         )}
-        <span style={{ flex: '1 1 auto' }} />
+        <span className="flex-fill" />
         <Button
           size="small"
           icon={<CopyOutlined />}
@@ -99,7 +98,7 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
         </Button>
       </Flex>
       {copyFeedback ? (
-        <Typography.Text role="status" type={copyFeedback.ok ? 'success' : 'danger'} style={{ alignSelf: 'flex-end' }}>
+        <Typography.Text role="status" type={copyFeedback.ok ? 'success' : 'danger'} className="self-end">
           {copyFeedback.text}
         </Typography.Text>
       ) : null}
@@ -125,7 +124,7 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
               }}
               placeholder={t('preview.filterPlaceholder')}
               aria-label={t('preview.filter')}
-              style={{ flex: '1 1 220px', maxWidth: 360 }}
+              className="pane-search"
             />
             <Checkbox
               checked={onlyChanged}
@@ -143,7 +142,7 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
           {shown.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('preview.noMatch')} />
           ) : (
-            <ul aria-label={providerName} style={{ listStyle: 'none', margin: 0, padding: 0, borderTop: `1px solid ${token.colorSplit}` }}>
+            <ul aria-label={providerName} className="plain-list preview-list">
               {pageTools.map((tool, index) => (
                 <PreviewToolRow key={`${tool.toolId}:${tool.serverName}:${tool.toolName}:${index}`} tool={tool} />
               ))}
