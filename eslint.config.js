@@ -87,6 +87,19 @@ function windowRestrictions({ factory = false, opener = false } = {}) {
   ];
 }
 
+/*
+ * The renderer's styles live in one place, packages/renderer/src/styles.css, as named classes on
+ * antd's tokens (--ant-* variables, so both themes follow them); layout a component offers as a
+ * prop stays a prop. An object literal in a JSX `style` (or antd's semantic `styles`) is a fixed
+ * style written inline, so it is refused; a value known only at run time goes through
+ * dynamicStyle (renderer/src/theme/dynamicStyle.ts). eslint.config.test.ts proves it fires.
+ */
+const inlineStyleObject = {
+  selector: 'JSXAttribute[name.name=/^styles?$/] > JSXExpressionContainer > ObjectExpression',
+  message:
+    'No inline style objects: use a component prop (Flex gap/align, Space size, Typography type) or a class in packages/renderer/src/styles.css on antd tokens (var(--ant-…)); a value computed at run time goes through dynamicStyle().',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -103,6 +116,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   { files: ['packages/**/*.{ts,tsx,js,mjs,cjs}'], rules: { 'no-restricted-syntax': windowRestrictions() } },
+  { files: ['packages/renderer/**/*.tsx'], rules: { 'no-restricted-syntax': [...windowRestrictions(), inlineStyleObject] } },
   { files: ['packages/**/*.{ts,tsx,mts}'], rules: { 'no-restricted-imports': ['error', { patterns: [deepRelative] }] } },
   { files: [SECURE_WINDOW_FACTORY], rules: { 'no-restricted-syntax': windowRestrictions({ factory: true }) } },
   { files: [CHECKED_OPENER], rules: { 'no-restricted-syntax': windowRestrictions({ opener: true }) } },

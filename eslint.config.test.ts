@@ -171,3 +171,43 @@ describe('windows and external links only through the secure factory and the che
     expect(await flagged('packages/desktop/app/main/index.ts', fine)).toEqual([]);
   });
 });
+
+/**
+ * The renderer's styles are classes in styles.css on antd's tokens; an object literal in a JSX
+ * `style` or antd's `styles` is refused, so fixed inline styles do not grow back. A value computed
+ * at run time passes through dynamicStyle(), and a class or a prop is fine.
+ */
+describe('no inline style objects in the renderer', () => {
+  const STYLE_RULE = 'no-restricted-syntax';
+
+  async function flagged(filePath: string, source: string): Promise<number[]> {
+    const [result] = await eslint.lintText(source, { filePath });
+    const messages = result?.messages ?? [];
+    expect(messages.filter((m) => m.fatal || m.ruleId === null)).toEqual([]);
+    return [...new Set(messages.filter((m) => m.ruleId === STYLE_RULE).map((m) => m.line))];
+  }
+
+  const SOURCE = [
+    `export const a = <div style={{ marginTop: 8 }} />;`,
+    `export const b = <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, color: '#999' }}>x</Typography.Text>;`,
+    `export const c = <Modal styles={{ body: { paddingTop: 0 } }} />;`,
+    `export const d = <div className="list-row" />;`,
+    `export const e = <Flex gap="small" align="center" vertical />;`,
+    `export const f = <div style={dynamicStyle({ height: virtualizer.getTotalSize() })} />;`,
+    `export const g = <Modal classNames={{ body: 'review-modal-body' }} />;`,
+  ].join('\n');
+
+  it('fires on an object literal in style or styles, anywhere in the renderer', async () => {
+    for (const filePath of ['packages/renderer/src/probe.tsx', 'packages/renderer/src/features/settings/components/tabs/tools-tab/probe.tsx']) {
+      expect(await flagged(filePath, SOURCE), filePath).toEqual([1, 2, 3]);
+    }
+  });
+
+  it('leaves classes, layout props, dynamicStyle and classNames alone', async () => {
+    expect(await flagged('packages/renderer/src/probe.tsx', SOURCE.split('\n').slice(3).join('\n'))).toEqual([]);
+  });
+
+  it('keeps the window rules in the renderer alongside it', async () => {
+    expect(await flagged('packages/renderer/src/probe.tsx', `new BrowserWindow();\nexport const a = <div style={{ margin: 0 }} />;`)).toEqual([1, 2]);
+  });
+});

@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
 import type { i18n as I18n } from 'i18next';
 import { useEffect } from 'react';
@@ -35,24 +36,29 @@ function Shell() {
   }, [language, t]);
 
   return (
-    <ConfigProvider
-      locale={ANTD_LOCALES[language]}
-      theme={{ algorithm: effective === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}
-      // antd spaces out a two-character Chinese label ("试 用") but not one beside an icon, so
-      // neighbouring buttons read differently; labels are written as they should read.
-      button={{ autoInsertSpace: false }}
-    >
-      <AntdApp>
-        <PageChrome effective={effective} />
-        <div data-testid="app-root" data-theme={effective}>
-          <SettingsWindow preference={preference} effective={effective} onPreferenceChange={setPreference} />
-        </div>
-        {/* Over any screen: a server may ask while the person is anywhere in the app. */}
-        <ElicitationDialog />
-        <ApprovalDialog />
-        <SamplingDialog />
-      </AntdApp>
-    </ConfigProvider>
+    // antd's own rules go in the `antd` cascade layer, so the app's classes in styles.css (not
+    // layered) win over them whatever antd's selector specificity, as the inline styles they
+    // replaced did.
+    <StyleProvider layer>
+      <ConfigProvider
+        locale={ANTD_LOCALES[language]}
+        theme={{ algorithm: effective === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}
+        // antd spaces out a two-character Chinese label ("试 用") but not one beside an icon, so
+        // neighbouring buttons read differently; labels are written as they should read.
+        button={{ autoInsertSpace: false }}
+      >
+        <AntdApp>
+          <PageChrome effective={effective} />
+          <div data-testid="app-root" data-theme={effective}>
+            <SettingsWindow preference={preference} effective={effective} onPreferenceChange={setPreference} />
+          </div>
+          {/* Over any screen: a server may ask while the person is anywhere in the app. */}
+          <ElicitationDialog />
+          <ApprovalDialog />
+          <SamplingDialog />
+        </AntdApp>
+      </ConfigProvider>
+    </StyleProvider>
   );
 }
 

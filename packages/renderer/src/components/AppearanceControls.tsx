@@ -58,7 +58,7 @@ export function AppearanceControls({
           value={language}
           options={LANGUAGE_OPTIONS}
           onChange={chooseLanguage}
-          style={{ minWidth: 120 }}
+          className="language-select"
         />
       </Flex>
     </Flex>

@@ -1,4 +1,4 @@
-import { Alert, Typography, theme } from 'antd';
+import { Alert, Typography } from 'antd';
 import { OutputBlock } from '@renderer/components/OutputBlock';
 import type { AppErrorShape } from '@shared/errors';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,6 @@ export function ErrorAlert({
 }) {
   const { t } = useTranslation();
   const { t: tErrors } = useTranslation('errors');
-  const { token } = theme.useToken();
   const text = translateError(tErrors, error);
   const tail = serverOutput ? (serverFailureData(error)?.stderrTail ?? []) : [];
   const issues = errorIssues(error);
@@ -48,7 +47,7 @@ export function ErrorAlert({
           {tail.length > 0 ? (
             <div data-testid="error-stderr-tail">
               <Typography.Text type="secondary">{t('error.serverOutput')}</Typography.Text>
-              <OutputBlock label={t('error.serverOutput')} margin={`${token.marginXXS}px 0 ${token.marginXS}px`}>
+              <OutputBlock label={t('error.serverOutput')} className="output-block-in-alert">
                 {tail.join('\n')}
               </OutputBlock>
             </div>

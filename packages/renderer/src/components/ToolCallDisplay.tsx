@@ -1,5 +1,5 @@
 import { CloseCircleFilled } from '@ant-design/icons';
-import { Alert, Flex, Typography, theme } from 'antd';
+import { Alert, Flex, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpCallToolResult } from '@shared/contracts/mcp-types';
@@ -57,7 +57,6 @@ const fileStemOf = (toolName: string) => toolName.replace(/[^\w.-]+/g, '_') || '
  */
 export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } & ToolCallDisplayOptions) {
   const { t } = useTranslation(['toolCall', 'common']);
-  const { token } = theme.useToken();
   const headingId = useId();
   const { result, error } = call;
   const status = statusOf(call);
@@ -110,19 +109,11 @@ export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } 
           testId="tool-call-args"
         />
         {result?.isError ? (
-          <div
-            data-testid="tool-call-failed"
-            style={{
-              border: `1px solid ${token.colorErrorBorder}`,
-              background: token.colorErrorBg,
-              borderRadius: token.borderRadiusLG,
-              padding: token.paddingSM,
-            }}
-          >
+          <div data-testid="tool-call-failed" className="call-failed">
             {/* Only the sentence is the live alert: a whole result read out at once helps no one. */}
-            <Flex align="center" justify="space-between" gap={8} style={{ marginBottom: 8 }}>
+            <Flex align="center" justify="space-between" gap={8} className="mb-xs">
               <Flex role="alert" align="center" gap={8} wrap>
-                <CloseCircleFilled style={{ color: token.colorError }} aria-hidden />
+                <CloseCircleFilled className="text-error" aria-hidden />
                 <Typography.Text strong>{t('failed.title')}</Typography.Text>
                 <Typography.Text type="secondary">{t('failed.description')}</Typography.Text>
               </Flex>
@@ -132,7 +123,7 @@ export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } 
           </div>
         ) : result ? (
           <div>
-            <Flex align="center" justify="space-between" style={{ marginBottom: 8 }}>
+            <Flex align="center" justify="space-between" className="mb-xs">
               <Typography.Text strong role="heading" aria-level={6}>
                 {t('result')}
               </Typography.Text>

@@ -1,5 +1,4 @@
-import { theme } from 'antd';
-import { Fragment, type CSSProperties } from 'react';
+import { Fragment } from 'react';
 import { controlParts } from '@shared/text/visibleControls';
 
 /**
@@ -22,21 +21,10 @@ const codePoint = (char: string) => `U+${char.charCodeAt(0).toString(16).toUpper
  * `multiline` keeps newlines and tabs as layout (descriptions, instructions).
  */
 export function VisibleText({ text, multiline = false }: { text: string; multiline?: boolean }) {
-  const { token } = theme.useToken();
-  const mark: CSSProperties = {
-    display: 'inline-block',
-    margin: '0 1px',
-    padding: '0 2px',
-    fontFamily: token.fontFamilyCode,
-    fontSize: '0.85em',
-    lineHeight: 1.3,
-    color: token.colorWarningText,
-    background: token.colorWarningBg,
-    border: `1px solid ${token.colorWarningBorder}`,
-    borderRadius: token.borderRadiusSM,
-  };
   const source = multiline ? text.replace(/\r\n/g, '\n') : text;
   return (
+    // Inline, not a class: the isolation is a safety property and must hold with no stylesheet at all.
+    // eslint-disable-next-line no-restricted-syntax -- see the line above
     <span style={{ unicodeBidi: 'isolate' }}>
       {controlParts(source).map((part, index) =>
         part.kind === 'text' ? (
@@ -44,7 +32,7 @@ export function VisibleText({ text, multiline = false }: { text: string; multili
         ) : multiline && LAYOUT.has(part.char) ? (
           <Fragment key={index}>{part.char}</Fragment>
         ) : (
-          <span key={index} style={mark} title={codePoint(part.char)} data-control={part.escape}>
+          <span key={index} className="control-mark" title={codePoint(part.char)} data-control={part.escape}>
             {MARKS[part.char] ?? part.escape}
           </span>
         ),

@@ -45,7 +45,7 @@ export class LazyBoundary extends Component<Props, State> {
     const { overlay, fallback, children } = this.props;
     const failed = failure ? <LoadFailed error={failure.error} onRetry={this.retry} /> : null;
     return (
-      <div ref={this.region} tabIndex={attempt > 0 ? -1 : undefined} style={{ outline: 'none' }}>
+      <div ref={this.region} tabIndex={attempt > 0 ? -1 : undefined} className="focus-target">
         {failed && overlay ? (
           <Modal open footer={null} closable={false} getContainer={false}>
             {failed}
@@ -90,7 +90,7 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
         <>
           {t('lazy.failedHint')}
           <br />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" className="text-sm">
             {errorMessage(error)}
           </Typography.Text>
         </>

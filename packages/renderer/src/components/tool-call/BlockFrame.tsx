@@ -1,4 +1,4 @@
-import { Flex, Space, Typography, theme } from 'antd';
+import { Flex, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
@@ -21,23 +21,22 @@ export function BlockFrame({
   children: ReactNode;
   testId?: string;
 }) {
-  const { token } = theme.useToken();
   return (
     <div
       role="group"
       aria-label={meta ? `${title} (${meta})` : title}
       data-testid={testId}
-      style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, overflow: 'hidden' }}
+      className="block-frame"
     >
       <Flex
         align="center"
         justify="space-between"
         gap={8}
         wrap
-        style={{ padding: `${token.paddingXXS}px ${token.paddingSM}px`, background: token.colorFillQuaternary, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+        className="block-frame-head"
       >
-        <Space size={6} style={{ minWidth: 0 }}>
-          <span aria-hidden style={{ color: token.colorTextSecondary }}>
+        <Space size={6} className="min-w-0">
+          <span aria-hidden className="text-secondary">
             {icon}
           </span>
           <Typography.Text strong>{title}</Typography.Text>
@@ -46,7 +45,7 @@ export function BlockFrame({
             <Typography.Text
               type="secondary"
               title={meta}
-              style={{ display: 'inline-block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}
+              className="block-frame-meta ellipsis"
             >
               {meta}
             </Typography.Text>
@@ -54,7 +53,7 @@ export function BlockFrame({
         </Space>
         {actions ? <Space size={4} wrap>{actions}</Space> : null}
       </Flex>
-      <div style={{ padding: token.paddingSM }}>{children}</div>
+      <div className="block-frame-body">{children}</div>
     </div>
   );
 }

@@ -27,7 +27,7 @@ export function BlockView({ raw, fileStem }: { raw: unknown; fileStem: string })
     case 'unknown':
       return (
         <BlockFrame icon={<QuestionCircleOutlined />} title={t('block.unknown', { type: block.type })} testId="block-unknown">
-          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Paragraph type="secondary" className="text-sm">
             {t('unknownBlock')}
           </Typography.Paragraph>
           <JsonView title={t('block.json')} value={block.raw} copyLabel={t('copy.block')} fileStem={fileStem} />

@@ -42,17 +42,17 @@ export function CallHeader({
   const { t } = useTranslation(['toolCall', 'common']);
   return (
     <Flex align="center" justify="space-between" gap={8} wrap>
-      <Flex align="baseline" gap={8} style={{ minWidth: 0, flex: '1 1 240px' }}>
+      <Flex align="baseline" gap={8} className="call-title">
         {/* The tool's name wins the room: the server's name gives way first. */}
-        <Typography.Title level={5} id={headingId} style={{ margin: 0, flex: '0 1 auto', minWidth: 48, maxWidth: '75%' }} ellipsis={{ tooltip: toolName }}>
+        <Typography.Title level={5} id={headingId} className="call-title-tool" ellipsis={{ tooltip: toolName }}>
           {toolName}
         </Typography.Title>
-        <Typography.Text type="secondary" ellipsis={{ tooltip: serverName }} style={{ flex: '1 1 0', minWidth: 0 }}>
+        <Typography.Text type="secondary" ellipsis={{ tooltip: serverName }} className="flex-rest">
           {t('onServer', { server: serverName })}
         </Typography.Text>
       </Flex>
       <Flex align="center" gap={4} wrap>
-        <Tag color={STATUS[status].color} icon={STATUS[status].icon} data-testid="tool-call-status" style={{ marginInlineEnd: 0 }}>
+        <Tag color={STATUS[status].color} icon={STATUS[status].icon} data-testid="tool-call-status">
           {t(`status.${status}`)}
         </Tag>
         {durationMs !== undefined ? (

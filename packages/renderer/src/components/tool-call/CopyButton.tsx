@@ -2,7 +2,6 @@ import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from './styles';
 
 /**
  * Copies text and says so where it happened (the icon turns to a check, a screen reader hears
@@ -39,7 +38,7 @@ export function CopyButton({ text, label, testId }: { text: string | (() => stri
           onClick={() => void copy()}
         />
       </Tooltip>
-      <span role="status" style={visuallyHidden}>
+      <span role="status" className="visually-hidden">
         {said}
       </span>
     </>

@@ -1,8 +1,7 @@
-import { Collapse, theme } from 'antd';
+import { Collapse } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { CopyButton } from './CopyButton';
 import { LargeText } from './LargeText';
-import { codeBox } from './styles';
 
 /**
  * JSON under a header that folds it away (keyboard: the header is a button), with a copy
@@ -25,7 +24,6 @@ export function JsonView({
   testId?: string;
   extra?: ReactNode;
 }) {
-  const { token } = theme.useToken();
   const json = useMemo(() => JSON.stringify(value, null, 2) ?? 'undefined', [value]);
   return (
     <Collapse
@@ -39,7 +37,7 @@ export function JsonView({
           extra: (
             // The header folds on click and on Enter; what happens on the buttons in it stays with them.
             <span
-              style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+              className="inline-row"
               onClick={(event) => event.stopPropagation()}
               onKeyDown={(event) => event.stopPropagation()}
             >
@@ -53,7 +51,7 @@ export function JsonView({
               what={title}
               fileName={`${fileStem}.json`}
               mimeType="application/json"
-              render={(shown) => <pre style={codeBox(token)}>{shown}</pre>}
+              render={(shown) => <pre className="code-box">{shown}</pre>}
             />
           ),
         },

@@ -32,7 +32,7 @@ export function LargeText({
   // the person would not know the text is cut, nor that it can be saved whole.
   return (
     <div>
-      <Space wrap size="small" style={{ marginBottom: 4 }}>
+      <Space wrap size="small" className="mb-xxs">
         <Typography.Text type="secondary" data-testid="text-truncated">
           {all
             ? t('text.showingAll', { total: count(text.length) })

@@ -1,5 +1,5 @@
 import { ExpandOutlined, PictureOutlined, SoundOutlined } from '@ant-design/icons';
-import { Alert, Button, Image, theme } from 'antd';
+import { Alert, Button, Image } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockFrame } from './BlockFrame';
@@ -33,7 +33,6 @@ function useSave({ data, mimeType, fileStem }: MediaProps) {
 export function ImageBlock(props: MediaProps) {
   const { data, mimeType } = props;
   const { t } = useTranslation(['toolCall', 'common']);
-  const { token } = theme.useToken();
   const { broken, save } = useSave(props);
   const [open, setOpen] = useState(false);
   const [undrawable, setUndrawable] = useState(false);
@@ -74,11 +73,11 @@ export function ImageBlock(props: MediaProps) {
       }
     >
       {inline ? (
-        <div style={{ display: 'inline-block', padding: 4, borderRadius: token.borderRadiusSM, background: token.colorFillTertiary }}>
+        <div className="image-mat">
           <Image
             src={src}
             alt={t('image.alt', { mimeType })}
-            style={{ maxWidth: '100%', maxHeight: 360, minWidth: 16, minHeight: 16, objectFit: 'contain' }}
+            className="image-inline"
             preview={{ open, onOpenChange: setOpen }}
           />
         </div>
@@ -119,7 +118,7 @@ export function AudioBlock(props: MediaProps) {
       actions={<SaveButton what={what} onSave={save} testId="save-audio" />}
     >
       {inline ? (
-        <audio controls preload="metadata" aria-label={t('audio.player', { mimeType })} style={{ width: '100%', maxWidth: 480 }}>
+        <audio controls preload="metadata" aria-label={t('audio.player', { mimeType })} className="audio-inline">
           {/* A source that fails to decode reports on the <source>, not the <audio>. */}
           <source src={dataUrl(mimeType, data)} type={mimeType} onError={() => setBroken(true)} />
         </audio>

@@ -1,5 +1,5 @@
 import { FileOutlined, LinkOutlined } from '@ant-design/icons';
-import { Alert, Descriptions, Typography, theme } from 'antd';
+import { Alert, Descriptions, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockFrame } from './BlockFrame';
@@ -8,14 +8,13 @@ import { CopyButton } from './CopyButton';
 import { saveFile } from './download';
 import { LargeText } from './LargeText';
 import { SaveButton } from './SaveButton';
-import { codeBox } from './styles';
 
 /** The URI as text with its own copy button: a server's URI may be any scheme, so it is never a live link. */
 function Uri({ uri }: { uri: string }) {
   const { t } = useTranslation(['toolCall', 'common']);
   return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}>
-      <Typography.Text code style={{ wordBreak: 'break-all' }} data-testid="resource-uri">
+    <span className="inline-row cap-width">
+      <Typography.Text code className="break-all" data-testid="resource-uri">
         {uri}
       </Typography.Text>
       <CopyButton text={uri} label={t('copy.uri')} testId="copy-uri" />
@@ -39,7 +38,7 @@ export function ResourceLinkView({ block }: { block: ResourceLinkBlock }) {
           ...(block.description ? [{ key: 'description', label: t('resource.description'), children: block.description }] : []),
         ]}
       />
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      <Typography.Text type="secondary" className="text-sm">
         {t('resource.notFetched')}
       </Typography.Text>
     </BlockFrame>
@@ -49,7 +48,6 @@ export function ResourceLinkView({ block }: { block: ResourceLinkBlock }) {
 /** A resource sent inside the result: text is shown, a blob is offered as a file of its own type. */
 export function EmbeddedResourceView({ block, fileStem }: { block: EmbeddedResourceBlock; fileStem: string }) {
   const { t } = useTranslation(['toolCall', 'common']);
-  const { token } = theme.useToken();
   const [broken, setBroken] = useState(false);
   const mimeType = block.mimeType ?? (block.text !== undefined ? 'text/plain' : 'application/octet-stream');
   const fileName = fileNameFor(fileStem, mimeType, block.uri);
@@ -79,11 +77,11 @@ export function EmbeddedResourceView({ block, fileStem }: { block: EmbeddedResou
         )
       }
     >
-      <div style={{ marginBottom: 8 }}>
+      <div className="mb-xs">
         <Uri uri={block.uri} />
       </div>
       {isText ? (
-        <LargeText text={block.text ?? ''} what={what} fileName={fileName} mimeType={mimeType} render={(shown) => <pre style={codeBox(token)}>{shown}</pre>} />
+        <LargeText text={block.text ?? ''} what={what} fileName={fileName} mimeType={mimeType} render={(shown) => <pre className="code-box">{shown}</pre>} />
       ) : broken ? (
         <Alert type="warning" showIcon title={t('media.undecodable')} />
       ) : (

@@ -1,7 +1,6 @@
 import { Markdown, type MarkdownToJSX } from 'markdown-to-jsx/react';
-import { Typography, theme } from 'antd';
+import { Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
 
 /**
  * Tool output is untrusted text. markdown-to-jsx builds React elements (never innerHTML) and,
@@ -35,7 +34,7 @@ function ImageAsLink({ src, alt }: { src?: string; alt?: string }) {
 const heading = (level: 4 | 5) =>
   function Heading({ children }: { children?: ReactNode }) {
     return (
-      <Typography.Title level={level} style={{ marginTop: 8 }}>
+      <Typography.Title level={level} className="markdown-heading">
         {children}
       </Typography.Title>
     );
@@ -50,13 +49,8 @@ const OPTIONS: MarkdownToJSX.Options = {
 };
 
 export function SafeMarkdown({ text }: { text: string }) {
-  const { token } = theme.useToken();
-  const style = useMemo(
-    () => ({ color: token.colorText, overflowWrap: 'anywhere' as const, fontSize: token.fontSize, lineHeight: token.lineHeight }),
-    [token],
-  );
   return (
-    <Typography data-testid="markdown" className="tool-call-markdown" style={style}>
+    <Typography data-testid="markdown" className="tool-call-markdown">
       <Markdown options={OPTIONS}>{text}</Markdown>
     </Typography>
   );

@@ -32,7 +32,7 @@ export function StructuredContentView({
           data-testid="schema-invalid"
           title={t('structured.invalid', { count: check.issues.length })}
           description={
-            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+            <ul className="bullet-list">
               {check.issues.map((issue, index) => (
                 <li key={`${issue.path}-${index}`} data-testid="schema-issue">
                   <Typography.Text code>{issue.path || t('structured.root')}</Typography.Text> {issue.message}
@@ -52,7 +52,7 @@ export function StructuredContentView({
         />
       ) : null}
       {check || isError ? null : (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Typography.Text type="secondary" className="text-sm">
           {t('structured.noSchema')}
         </Typography.Text>
       )}

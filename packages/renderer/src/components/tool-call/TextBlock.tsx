@@ -1,12 +1,11 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { Segmented, theme } from 'antd';
+import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockFrame } from './BlockFrame';
 import { CopyButton } from './CopyButton';
 import { LargeText, TEXT_DISPLAY_LIMIT } from './LargeText';
 import { SafeMarkdown } from './SafeMarkdown';
-import { codeBox } from './styles';
 
 type View = 'formatted' | 'plain';
 
@@ -16,7 +15,6 @@ type View = 'formatted' | 'plain';
  */
 export function TextBlock({ text, fileStem }: { text: string; fileStem: string }) {
   const { t } = useTranslation(['toolCall', 'common']);
-  const { token } = theme.useToken();
   const [chosen, setView] = useState<View>('formatted');
   const large = text.length > TEXT_DISPLAY_LIMIT;
   const view = large ? 'plain' : chosen;
@@ -46,7 +44,7 @@ export function TextBlock({ text, fileStem }: { text: string; fileStem: string }
         what={t('block.text')}
         fileName={`${fileStem}.txt`}
         render={(shown) =>
-          view === 'formatted' ? <SafeMarkdown text={shown} /> : <pre style={codeBox(token, 480)}>{shown}</pre>
+          view === 'formatted' ? <SafeMarkdown text={shown} /> : <pre className="code-box code-box-tall">{shown}</pre>
         }
       />
     </BlockFrame>

@@ -25,7 +25,7 @@ export function HostConnectionBanner() {
   );
 
   return (
-    <section aria-label={t('hostConnection.regionLabel')} data-testid="host-connection" data-connection={connection} style={{ position: 'sticky', top: 8, zIndex: 10 }}>
+    <section aria-label={t('hostConnection.regionLabel')} data-testid="host-connection" data-connection={connection} className="host-banner">
       {connection === 'down' ? (
         <Alert
           type="error"

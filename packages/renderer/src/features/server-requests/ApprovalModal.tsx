@@ -1,5 +1,5 @@
 /** The approval dialog itself (see ApprovalDialog): loaded the first time a call waits for the person. */
-import { Alert, App, Button, Checkbox, Descriptions, Flex, Input, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
+import { Alert, App, Button, Checkbox, Descriptions, Flex, Input, Segmented, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest, ToolChange } from '@shared/contracts/chat';
@@ -30,7 +30,6 @@ export function ApprovalModal({
   const { t } = useTranslation(['serverRequests', 'settings/tools', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const { message } = App.useApp();
-  const { token } = theme.useToken();
   const original = useMemo(() => formatArguments(request.arguments), [request.arguments]);
   const [mode, setMode] = useState<'view' | 'edit'>('view');
   const [text, setText] = useState(original);
@@ -124,12 +123,12 @@ export function ApprovalModal({
               key: 'tool',
               label: t('approvals.dialog.tool'),
               children: (
-                <Flex gap="small" align="baseline" wrap style={{ minWidth: 0 }}>
-                  <Typography.Text strong ellipsis={{ tooltip: tool }} data-testid="approval-tool" style={{ maxWidth: '100%' }}>
+                <Flex gap="small" align="baseline" wrap className="min-w-0">
+                  <Typography.Text strong ellipsis={{ tooltip: tool }} data-testid="approval-tool" className="cap-width">
                     <VisibleText text={tool} />
                   </Typography.Text>
                   {request.toolTitle ? (
-                    <Typography.Text code ellipsis={{ tooltip: request.toolName }} style={{ maxWidth: 240 }}>
+                    <Typography.Text code ellipsis={{ tooltip: request.toolName }} className="tool-name-short">
                       <VisibleText text={request.toolName} />
                     </Typography.Text>
                   ) : null}
@@ -168,18 +167,7 @@ export function ApprovalModal({
           <pre
             data-testid="approval-arguments"
             tabIndex={0}
-            style={{
-              margin: 0,
-              maxHeight: 240,
-              overflow: 'auto',
-              background: token.colorFillTertiary,
-              borderRadius: token.borderRadius,
-              padding: '8px 12px',
-              fontFamily: token.fontFamilyCode,
-              fontSize: token.fontSizeSM,
-              whiteSpace: 'pre-wrap',
-              wordBreak: 'break-word',
-            }}
+            className="approval-arguments"
           >
             <VisibleText text={parsed.ok ? formatArguments(parsed.value) : text} multiline />
           </pre>
@@ -192,7 +180,7 @@ export function ApprovalModal({
             autoSize={{ minRows: 4, maxRows: 14 }}
             spellCheck={false}
             status={parsed.ok && issues.length === 0 ? undefined : 'error'}
-            style={{ fontFamily: token.fontFamilyCode, fontSize: token.fontSizeSM }}
+            className="mono text-sm"
           />
         )}
         {!parsed.ok ? <Typography.Text type="danger">{t('approvals.dialog.invalidJson', { message: parsed.message })}</Typography.Text> : null}
@@ -203,7 +191,7 @@ export function ApprovalModal({
             data-testid="approval-issues"
             title={t('approvals.dialog.schemaIssues')}
             description={
-              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              <ul className="bullet-list-tight">
                 {issues.map((issue) => (
                   <li key={`${issue.path}:${issue.message}`}>
                     {issue.path ? <Typography.Text code>{issue.path}</Typography.Text> : null} {issue.message}
@@ -214,7 +202,7 @@ export function ApprovalModal({
           />
         ) : null}
         {mode === 'edit' && edited ? (
-          <Button size="small" type="link" style={{ alignSelf: 'flex-start', padding: 0 }} onClick={() => setText(original)}>
+          <Button size="small" type="link" className="self-start inline-link-x" onClick={() => setText(original)}>
             {t('approvals.dialog.reset')}
           </Button>
         ) : null}
@@ -226,7 +214,7 @@ export function ApprovalModal({
         {respond.error && !['CHAT_APPROVAL_NOT_PENDING', 'VALIDATION_FAILED'].includes(respond.error.code) ? (
           <ErrorAlert error={respond.error} title={t('approvals.dialog.sendFailed')} />
         ) : null}
-        <Flex vertical style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
+        <Flex vertical className="fine-print">
           <span>{t('approvals.dialog.keys')}</span>
           {queue.length > 1 ? <strong>{t('approvals.dialog.queued', { count: queue.length - 1 })}</strong> : null}
         </Flex>
@@ -244,7 +232,7 @@ function AnnotationTagList({ annotations, testId }: { annotations: McpToolAnnota
     <Flex gap={4} wrap role="list" aria-label={t('settings/tools:detail.tools.annotations.label')}>
       {tags.map((tag) => (
         <Tooltip key={tag.key} title={t(`settings/tools:detail.tools.annotations.${tag.key}Help`)}>
-          <Tag role="listitem" color={tag.color} data-testid={testId} data-annotation={tag.key} style={{ marginInlineEnd: 0 }}>
+          <Tag role="listitem" color={tag.color} data-testid={testId} data-annotation={tag.key}>
             {t(`settings/tools:detail.tools.annotations.${tag.key}`)}
           </Tag>
         </Tooltip>
@@ -260,12 +248,11 @@ function AnnotationTagList({ annotations, testId }: { annotations: McpToolAnnota
  */
 function ToolChangeAlert({ tool, change }: { tool: string; change: ToolChange }) {
   const { t } = useTranslation(['serverRequests', 'settings/tools']);
-  const { token } = theme.useToken();
   const text = (value: string | undefined) =>
     value === undefined ? (
       <Typography.Text type="secondary">{t('approvals.changed.none')}</Typography.Text>
     ) : (
-      <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', display: 'block', maxHeight: 96, overflow: 'auto' }}>
+      <Typography.Text className="changed-text">
         <VisibleText text={value} multiline />
       </Typography.Text>
     );
@@ -278,14 +265,14 @@ function ToolChangeAlert({ tool, change }: { tool: string; change: ToolChange })
       data-testid="approval-changed"
       title={t('approvals.changed.title', { tool })}
       description={
-        <Flex vertical gap={token.marginXS} style={{ minWidth: 0 }}>
+        <Flex vertical gap="small" className="min-w-0">
           {change.fields.map((field) => (
-            <div key={field} data-testid="approval-change" data-field={field} style={{ minWidth: 0 }}>
+            <div key={field} data-testid="approval-change" data-field={field} className="min-w-0">
               <Typography.Text strong>{t(`approvals.changed.fields.${field}`)}</Typography.Text>
               {field === 'inputSchema' ? (
                 <div>{t('approvals.changed.schemaChanged')}</div>
               ) : (
-                <div style={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: token.marginXS, rowGap: 2, alignItems: 'baseline' }}>
+                <div className="changed-grid">
                   <Typography.Text type="secondary">{t('approvals.changed.before')}</Typography.Text>
                   <div data-testid="approval-change-before">{side(change.previous, field, 'approval-change-annotation')}</div>
                   <Typography.Text type="secondary">{t('approvals.changed.now')}</Typography.Text>

@@ -51,7 +51,7 @@ function FieldControl({ field, ...control }: { field: ElicitationField }) {
           min={field.minimum}
           max={field.maximum}
           precision={field.integer ? 0 : undefined}
-          style={{ width: '100%' }}
+          className="full-width"
         />
       );
     case 'choice':
@@ -95,7 +95,7 @@ function FieldControl({ field, ...control }: { field: ElicitationField }) {
               {...control}
               showTime={field.format === 'date-time'}
               placeholder={t(`dialog.formatHint.${field.format}`)}
-              style={{ width: '100%' }}
+              className="full-width"
             />
           </LazyBoundary>
         );
@@ -130,7 +130,7 @@ export function ElicitationFields({ fields }: { fields: readonly ElicitationFiel
         extra={field.description}
         rules={[rule]}
         valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
-        style={{ marginBottom: 16 }}
+        className="mb-md"
       >
         <FieldControl field={field} />
       </Form.Item>

@@ -1,6 +1,6 @@
 /** The question dialog itself (see ElicitationDialog): loaded the first time a server asks the person something. */
 import { ExportOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Form, Modal, Typography, theme } from 'antd';
+import { Alert, App, Button, Flex, Form, Modal, Typography } from 'antd';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElicitationAction, ElicitationRequest } from '@shared/contracts/elicitation';
@@ -35,7 +35,6 @@ export function QuestionModal({ request, waiting, onDone }: { request: Elicitati
   const { t, i18n } = useTranslation(['serverRequests', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const { message } = App.useApp();
-  const { token } = theme.useToken();
   const [form] = Form.useForm<Record<string, FormValue>>();
   const fields = useMemo(() => (request.mode === 'form' ? elicitationFields(request.requestedSchema) : []), [request]);
   const initial = useMemo(() => initialValues(fields), [fields]);
@@ -86,7 +85,7 @@ export function QuestionModal({ request, waiting, onDone }: { request: Elicitati
       open
       data-testid="elicitation-dialog"
       title={
-        <Typography.Text ellipsis={{ tooltip: request.serverName }} style={{ maxWidth: '90%' }}>
+        <Typography.Text ellipsis={{ tooltip: request.serverName }} className="dialog-title-text">
           {t('dialog.title', { server: request.serverName })}
         </Typography.Text>
       }
@@ -98,7 +97,7 @@ export function QuestionModal({ request, waiting, onDone }: { request: Elicitati
       width={560}
       centered
       // A long form scrolls inside; the question's title and the answer buttons stay in view.
-      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden', paddingInlineEnd: 4 } }}
+      classNames={{ body: 'review-modal-body' }}
       footer={
         <Flex gap="small" justify="flex-end" wrap>
           <Button data-testid="elicitation-cancel" disabled={busy} loading={sending === 'cancel'} onClick={() => void send('cancel')}>
@@ -128,16 +127,16 @@ export function QuestionModal({ request, waiting, onDone }: { request: Elicitati
           </Typography.Text>
         ) : null}
         {/* Plain text: whatever the server writes is shown, never interpreted as markup. */}
-        <Typography.Paragraph data-testid="elicitation-message" style={{ whiteSpace: 'pre-wrap', marginBottom: 4, maxHeight: 200, overflow: 'auto', fontSize: token.fontSizeLG }}>
+        <Typography.Paragraph data-testid="elicitation-message" className="elicitation-message">
           <VisibleText text={request.message} multiline />
         </Typography.Paragraph>
         {request.mode === 'url' ? (
           <>
             <Typography.Text type="secondary">{t('dialog.urlIntro')}</Typography.Text>
             {/* The host first, in bold: the part of a link that says whose page it is. */}
-            <div data-testid="elicitation-url" style={{ background: token.colorFillTertiary, borderRadius: token.borderRadius, padding: '8px 12px' }}>
+            <div data-testid="elicitation-url" className="elicitation-url">
               <Typography.Text strong>{new URL(request.url).host}</Typography.Text>
-              <Typography.Paragraph copyable={{ text: request.url }} style={{ fontFamily: token.fontFamilyCode, fontSize: token.fontSizeSM, wordBreak: 'break-all', margin: 0 }}>
+              <Typography.Paragraph copyable={{ text: request.url }} className="mono text-sm break-all m-0">
                 {request.url}
               </Typography.Paragraph>
             </div>
@@ -154,7 +153,7 @@ export function QuestionModal({ request, waiting, onDone }: { request: Elicitati
           <ErrorAlert error={respond.error} title={t('dialog.sendFailed')} />
         ) : null}
         {/* One sentence a line: joining them with a space reads wrong in Chinese and Japanese. */}
-        <Flex vertical style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
+        <Flex vertical className="fine-print">
           <span>{t(request.mode === 'url' ? 'dialog.actionsHelpUrl' : 'dialog.actionsHelp')}</span>
           <span>{t('dialog.expires', { time: expires })}</span>
           {waiting > 0 ? <strong>{t('dialog.queued', { count: waiting })}</strong> : null}

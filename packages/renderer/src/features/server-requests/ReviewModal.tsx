@@ -4,7 +4,7 @@
  * a dialog whose footer has "Later" on one side and the decisions on the other.
  */
 import { Button, Flex, FloatButton, Modal } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 
 /** The first request not put off, and how many wait put off while none is shown. */
@@ -26,7 +26,7 @@ export function WaitingButton({
   icon,
   label,
   primary,
-  style,
+  className,
   onClick,
 }: {
   testId: string;
@@ -34,7 +34,7 @@ export function WaitingButton({
   icon: ReactNode;
   label: string;
   primary?: boolean;
-  style?: CSSProperties;
+  className?: string;
   onClick: () => void;
 }) {
   if (count === 0) return null;
@@ -44,7 +44,7 @@ export function WaitingButton({
       icon={icon}
       {...(primary ? { type: 'primary' as const } : {})}
       badge={{ count }}
-      style={style}
+      className={className}
       tooltip={label}
       aria-label={label}
       onClick={onClick}
@@ -84,7 +84,7 @@ export function ReviewModal({
       mask={{ closable: false }}
       width={width}
       centered
-      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden', paddingInlineEnd: 4 } }}
+      classNames={{ body: 'review-modal-body' }}
       footer={
         <Flex gap="small" justify="space-between" wrap>
           <Button data-testid={`${testId}-later`} disabled={busy} onClick={onLater}>

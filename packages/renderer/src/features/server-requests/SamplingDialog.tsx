@@ -39,7 +39,7 @@ export function SamplingDialog() {
         count={waiting}
         icon={<RobotOutlined />}
         // Beside the approvals' button, which sits in the corner.
-        style={{ insetInlineEnd: 88 }}
+        className="waiting-button-second"
         label={t('approvals.sampling.waitingBadge', { count: waiting })}
         onClick={bringBack}
       />

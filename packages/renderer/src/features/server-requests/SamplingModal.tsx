@@ -1,6 +1,6 @@
 /** The sampling review itself (see SamplingDialog): loaded the first time a server asks for a model answer. */
 import { KeyOutlined, RobotOutlined } from '@ant-design/icons';
-import { Alert, App, AutoComplete, Button, Drawer, Flex, Form, Input, InputNumber, Select, Tag, Typography, theme } from 'antd';
+import { Alert, App, AutoComplete, Button, Drawer, Flex, Form, Input, InputNumber, Select, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SamplingRequest } from '@shared/contracts/chat';
@@ -25,7 +25,6 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
   const { t, i18n } = useTranslation(['serverRequests', 'settings/tools', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const { message } = App.useApp();
-  const { token } = theme.useToken();
   const [form] = Form.useForm<RequestValues>();
   const providers = useRoute('providers.list');
   const usable = useMemo(() => (providers.data ?? []).filter(isUsableProvider), [providers.data]);
@@ -88,7 +87,7 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
     <ReviewModal
       testId="sampling"
       title={
-        <Typography.Text ellipsis={{ tooltip: request.serverName }} style={{ maxWidth: '90%' }}>
+        <Typography.Text ellipsis={{ tooltip: request.serverName }} className="dialog-title-text">
           {t('approvals.sampling.title', { server: request.serverName })}
         </Typography.Text>
       }
@@ -122,17 +121,17 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
           initialValues={{ systemPrompt: request.systemPrompt ?? '', maxTokens: request.maxTokens, messages: request.messages }}
           requiredMark={false}
         >
-          <Typography.Text strong style={{ display: 'block', marginTop: token.marginXS }}>
+          <Typography.Text strong className="block mt-xs">
             {t('approvals.sampling.messages')}
           </Typography.Text>
           <Form.List name="messages">
             {(fields) => (
-              <Flex vertical gap={6} style={{ marginTop: 6, marginBottom: 12 }} data-testid="sampling-messages">
+              <Flex vertical gap={6} className="sampling-messages" data-testid="sampling-messages">
                 {fields.map((field) => {
                   const role = request.messages[field.name]?.role ?? 'user';
                   return (
                     <Flex key={field.key} gap="small" align="flex-start">
-                      <Tag color={role === 'user' ? 'blue' : 'green'} style={{ marginTop: 4, minWidth: 64, textAlign: 'center' }}>
+                      <Tag color={role === 'user' ? 'blue' : 'green'} className="sampling-role">
                         {t(`approvals.sampling.role.${role}`)}
                       </Tag>
                       <Form.Item name={[field.name, 'text']} noStyle>
@@ -145,11 +144,11 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
             )}
           </Form.List>
           <Flex gap="middle" wrap>
-            <Form.Item name="systemPrompt" label={t('approvals.sampling.systemPrompt')} style={{ flex: '1 1 320px', marginBottom: 8 }}>
+            <Form.Item name="systemPrompt" label={t('approvals.sampling.systemPrompt')} className="sampling-system-prompt">
               <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} placeholder={t('approvals.sampling.systemPromptPlaceholder')} />
             </Form.Item>
-            <Form.Item name="maxTokens" label={t('approvals.sampling.maxTokens')} style={{ flex: '0 0 140px', marginBottom: 8 }}>
-              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+            <Form.Item name="maxTokens" label={t('approvals.sampling.maxTokens')} className="sampling-max-tokens">
+              <InputNumber min={1} precision={0} className="full-width" />
             </Form.Item>
           </Flex>
         </Form>
@@ -172,7 +171,7 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
           />
         ) : (
           <Flex gap="small" wrap align="flex-end">
-            <Flex vertical gap={4} style={{ flex: '0 1 200px', minWidth: 160 }}>
+            <Flex vertical gap={4} className="model-choice-provider">
               <Typography.Text>{t('approvals.sampling.provider')}</Typography.Text>
               <Select
                 data-testid="sampling-provider"
@@ -183,7 +182,7 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
                 onChange={(id) => setProviderId(id)}
               />
             </Flex>
-            <Flex vertical gap={4} style={{ flex: '1 1 220px', minWidth: 180 }}>
+            <Flex vertical gap={4} className="model-choice-model">
               <Typography.Text>{t('approvals.sampling.model')}</Typography.Text>
               <AutoComplete
                 data-testid="sampling-model"
@@ -216,11 +215,11 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
               autoSize={{ minRows: 3, maxRows: 12 }}
               placeholder={t('approvals.sampling.draftPlaceholder')}
             />
-            {draftModel ? <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>{t('approvals.sampling.draftHelp')}</Typography.Text> : null}
+            {draftModel ? <Typography.Text type="secondary" className="text-sm">{t('approvals.sampling.draftHelp')}</Typography.Text> : null}
           </Flex>
         )}
         {respond.error && respond.error.code !== 'MCP_SAMPLING_NOT_PENDING' ? <ErrorAlert error={respond.error} title={t('approvals.sampling.sendFailed')} /> : null}
-        <Flex vertical style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
+        <Flex vertical className="fine-print">
           <span>{t('approvals.sampling.expires', { time: expires })}</span>
           {waiting > 0 ? <strong>{t('approvals.sampling.queued', { count: waiting })}</strong> : null}
         </Flex>

@@ -1,4 +1,4 @@
-import { Flex, Tabs, Typography, theme } from 'antd';
+import { Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppearanceControls } from '../../components/AppearanceControls';
 import type { EffectiveTheme, ThemePreference } from '../../theme/useThemePreference';
@@ -12,15 +12,14 @@ export function SettingsWindow(props: {
   onPreferenceChange: (next: ThemePreference) => void;
 }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   return (
     <main
       data-testid="settings-window"
-      style={{ color: token.colorText, padding: token.paddingLG, maxWidth: 1080, margin: '0 auto' }}
+      className="settings-window"
     >
       <Flex vertical gap="middle">
         <Flex justify="space-between" align="center" gap="middle" wrap component="header">
-          <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading3 }}>
+          <Typography.Title level={1} className="settings-title">
             {t('settings.title')}
           </Typography.Title>
           <AppearanceControls {...props} />

@@ -11,21 +11,21 @@ export function ChatEmpty({ ready, toolCount }: { ready: boolean; toolCount: num
   const { t } = useTranslation(['chat', 'common']);
   const nav = useToolsTabNav();
   return (
-    <Flex vertical align="center" justify="center" gap="small" style={{ minHeight: '100%', textAlign: 'center', padding: 16 }} data-testid="chat-empty" data-ready={ready}>
-      <MessageOutlined style={{ fontSize: 28, opacity: 0.6 }} aria-hidden />
-      <Typography.Title level={5} style={{ margin: 0 }}>
+    <Flex vertical align="center" justify="center" gap="small" className="chat-empty" data-testid="chat-empty" data-ready={ready}>
+      <MessageOutlined className="chat-empty-icon" aria-hidden />
+      <Typography.Title level={5} className="m-0">
         {t('empty.title')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ maxWidth: 560, margin: 0 }}>
+      <Typography.Paragraph type="secondary" className="chat-empty-text">
         {t('empty.what')}
       </Typography.Paragraph>
       {ready ? (
-        <Typography.Paragraph type="secondary" style={{ maxWidth: 560, margin: 0 }}>
+        <Typography.Paragraph type="secondary" className="chat-empty-text">
           {toolCount === 0 ? t('empty.noTools') : t('empty.approvals', { count: toolCount })}
         </Typography.Paragraph>
       ) : (
         <>
-          <Typography.Paragraph style={{ maxWidth: 560, margin: 0 }}>{t('empty.needs')}</Typography.Paragraph>
+          <Typography.Paragraph className="chat-empty-text">{t('empty.needs')}</Typography.Paragraph>
           <Button type="primary" icon={<KeyOutlined />} onClick={() => nav.showSection('keys')} data-testid="chat-empty-keys">
             {t('empty.addKey')}
           </Button>

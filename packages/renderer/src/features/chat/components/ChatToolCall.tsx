@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, StopOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
-import { Flex, Tag, Typography, theme } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatToolCallStatus } from '@shared/contracts/chat';
@@ -24,7 +24,6 @@ export function ChatToolCall({ entry }: { entry: Extract<ChatEntry, { kind: 'too
   const { t } = useTranslation(['chat', 'toolCall', 'common']);
   // formatDuration speaks the tool call display's words, so it takes that namespace's t.
   const { t: tCall } = useTranslation(['toolCall', 'common']);
-  const { token } = theme.useToken();
   const headingId = useId();
   const { call, progress } = entry;
   const duration = call.result?.durationMs;
@@ -37,25 +36,20 @@ export function ChatToolCall({ entry }: { entry: Extract<ChatEntry, { kind: 'too
       data-testid="chat-tool-call"
       data-call={call.callId}
       data-status={call.status}
-      style={{
-        border: `1px solid ${call.status === 'awaiting_approval' ? token.colorWarningBorder : token.colorBorderSecondary}`,
-        borderRadius: token.borderRadiusLG,
-        padding: token.paddingSM,
-        background: token.colorBgContainer,
-      }}
+      className={call.status === 'awaiting_approval' ? 'chat-call chat-call-waiting' : 'chat-call'}
     >
       <Flex vertical gap={8}>
         <Flex align="center" justify="space-between" gap={8} wrap>
-          <Flex align="baseline" gap={8} style={{ minWidth: 0, flex: '1 1 240px' }}>
-            <Typography.Text strong id={headingId} ellipsis={{ tooltip: call.toolName }} style={{ maxWidth: '60%' }}>
+          <Flex align="baseline" gap={8} className="call-title">
+            <Typography.Text strong id={headingId} ellipsis={{ tooltip: call.toolName }} className="chat-call-tool">
               {call.toolName}
             </Typography.Text>
-            <Typography.Text type="secondary" ellipsis={{ tooltip: call.serverName }} style={{ flex: '1 1 0', minWidth: 0 }}>
+            <Typography.Text type="secondary" ellipsis={{ tooltip: call.serverName }} className="flex-rest">
               {t('toolCall:onServer', { server: call.serverName })}
             </Typography.Text>
           </Flex>
           <Flex align="center" gap={6}>
-            <Tag color={STATUS[call.status].color} icon={STATUS[call.status].icon} style={{ marginInlineEnd: 0 }} data-testid="chat-call-status">
+            <Tag color={STATUS[call.status].color} icon={STATUS[call.status].icon} data-testid="chat-call-status">
               {t(`call.status.${call.status}`)}
             </Tag>
             {duration !== undefined ? (

@@ -31,7 +31,7 @@ export function ChatView() {
       size="small"
       title={t('title')}
       data-testid="chat-view"
-      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, height: 'max(420px, calc(100vh - 230px))' } }}
+      classNames={{ body: 'chat-body' }}
       extra={
         <Tooltip title={t('newHelp')}>
           <Button size="small" icon={<PlusOutlined />} onClick={() => void session.startNew()} data-testid="chat-new">

@@ -53,7 +53,7 @@ export function Composer({ blocked, running, stopping, onSend, onStop }: Compose
           aria-describedby={hintId}
           maxLength={200_000}
           data-testid="chat-input"
-          style={{ flex: '1 1 auto' }}
+          className="flex-fill"
         />
         {running ? (
           <Button danger icon={<StopOutlined />} loading={stopping} onClick={onStop} data-testid="chat-stop">
@@ -65,7 +65,7 @@ export function Composer({ blocked, running, stopping, onSend, onStop }: Compose
           </Button>
         )}
       </Flex>
-      <Typography.Text id={hintId} type="secondary" style={{ fontSize: 12 }} data-testid="chat-input-hint">
+      <Typography.Text id={hintId} type="secondary" className="text-sm" data-testid="chat-input-hint">
         {reason ?? t('input.keys')}
       </Typography.Text>
     </Flex>

@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, RobotOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Flex, Spin, Typography, theme } from 'antd';
+import { Button, Flex, Spin, Typography } from 'antd';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
@@ -16,7 +16,6 @@ const STICK_DISTANCE = 48;
  */
 export function Conversation({ entries, running, empty }: { entries: ChatEntry[]; running: boolean; empty: ReactNode }) {
   const { t } = useTranslation(['chat', 'common']);
-  const { token } = theme.useToken();
   const box = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const [away, setAway] = useState(false);
@@ -41,7 +40,7 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
   const thinking = running && last?.kind !== 'assistant' && !(last?.kind === 'tool' && (last.call.status === 'running' || last.call.status === 'awaiting_approval'));
 
   return (
-    <div style={{ position: 'relative', flex: '1 1 auto', minHeight: 0, display: 'flex' }}>
+    <div className="chat-frame">
       <div
         ref={box}
         onScroll={onScroll}
@@ -50,7 +49,7 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
         aria-live="off"
         tabIndex={0}
         data-testid="chat-conversation"
-        style={{ flex: '1 1 auto', overflowY: 'auto', padding: token.paddingSM, borderRadius: token.borderRadiusLG, background: token.colorFillQuaternary }}
+        className="chat-conversation"
       >
         {entries.length === 0 ? (
           empty
@@ -78,7 +77,7 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
             setAway(false);
             toBottom();
           }}
-          style={{ position: 'absolute', insetInlineEnd: 16, bottom: 12, boxShadow: token.boxShadowSecondary }}
+          className="follow-button chat-jump"
           data-testid="chat-jump"
         >
           {t('jump')}
@@ -90,22 +89,13 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
 
 function EntryView({ entry }: { entry: ChatEntry }) {
   const { t } = useTranslation(['chat', 'common']);
-  const { token } = theme.useToken();
   switch (entry.kind) {
     case 'user':
       return (
         <Flex justify="flex-end" data-testid="chat-user">
           <div
             aria-label={t('you')}
-            style={{
-              maxWidth: '80%',
-              whiteSpace: 'pre-wrap',
-              overflowWrap: 'anywhere',
-              padding: `${token.paddingXS}px ${token.paddingSM}px`,
-              borderRadius: token.borderRadiusLG,
-              background: token.colorPrimaryBg,
-              color: token.colorText,
-            }}
+            className="chat-user-message"
           >
             {entry.text}
           </div>
@@ -114,8 +104,8 @@ function EntryView({ entry }: { entry: ChatEntry }) {
     case 'assistant':
       return (
         <Flex gap={8} align="baseline" data-testid="chat-assistant">
-          <RobotOutlined aria-label={t('model.label')} style={{ color: token.colorTextSecondary }} />
-          <div style={{ minWidth: 0, flex: '1 1 auto' }}>
+          <RobotOutlined aria-label={t('model.label')} className="text-secondary" />
+          <div className="min-w-0 flex-fill">
             <SafeMarkdown text={entry.text} />
           </div>
         </Flex>

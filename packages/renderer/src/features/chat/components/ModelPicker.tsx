@@ -31,14 +31,14 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
   const reason = models.data && !models.data.listed ? models.data.reason : models.error ?? undefined;
 
   return (
-    <Flex gap="small" wrap align="flex-start" style={{ flex: '0 0 auto', minWidth: 0 }}>
+    <Flex gap="small" wrap align="flex-start" className="flex-none min-w-0">
       <Select<LlmProviderId>
         aria-label={t('provider.label')}
         placeholder={t('provider.placeholder')}
         value={providerId}
         onChange={onProvider}
         disabled={disabled}
-        style={{ flex: '0 1 220px', minWidth: 160 }}
+        className="chat-provider"
         data-testid="chat-provider"
         options={providers.map((provider) => ({
           value: provider.id,
@@ -48,14 +48,14 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
         popupRender={(menu) => (
           <>
             {menu}
-            <Divider style={{ margin: '4px 0' }} />
+            <Divider className="menu-divider" />
             <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => nav.showSection('keys')} data-testid="chat-add-key">
               {t('provider.addKey')}
             </Button>
           </>
         )}
       />
-      <Flex vertical gap={2} style={{ flex: '1 1 220px', minWidth: 180, maxWidth: 480 }}>
+      <Flex vertical gap={2} className="chat-model">
         {listed ? (
           <Select
             showSearch
@@ -81,7 +81,7 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
           />
         )}
         {!listed && reason ? (
-          <Typography.Text id="chat-model-reason" type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: translateError(tErrors, reason) }} data-testid="chat-model-reason">
+          <Typography.Text id="chat-model-reason" type="secondary" className="text-sm" ellipsis={{ tooltip: translateError(tErrors, reason) }} data-testid="chat-model-reason">
             {t('model.noList', { reason: translateError(tErrors, reason) })}
           </Typography.Text>
         ) : null}

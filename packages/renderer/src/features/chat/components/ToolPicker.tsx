@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Drawer, Empty, Flex, Input, Typography, theme } from 'antd';
+import { Button, Checkbox, Drawer, Empty, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MCPTool, McpServerRecord } from '@shared/contracts/mcp-types';
@@ -33,7 +33,6 @@ function searchServer(server: McpServerRecord, own: MCPTool[], q: string): MCPTo
  */
 export function ToolPicker({ open, onClose, servers, tools, choice, onChange }: ToolPickerProps) {
   const { t } = useTranslation(['chat', 'common']);
-  const { token } = theme.useToken();
   const onCount = tools.filter((tool) => isToolOn(choice, tool)).length;
   const [query, setQuery] = useState('');
   const groups = servers.flatMap((server) => {
@@ -94,7 +93,7 @@ export function ToolPicker({ open, onClose, servers, tools, choice, onChange }: 
               const ownOn = own.filter((tool) => isToolOn(choice, tool)).length;
               const groupId = `chat-tools-${server.id}`;
               return (
-                <div key={server.id} role="group" aria-labelledby={groupId} style={{ borderTop: `1px solid ${token.colorSplit}`, paddingTop: token.paddingXS }}>
+                <div key={server.id} role="group" aria-labelledby={groupId} className="tool-picker-group">
                   <Checkbox
                     checked={serverOn && (own.length === 0 || ownOn > 0)}
                     indeterminate={serverOn && ownOn > 0 && ownOn < own.length}
@@ -109,7 +108,7 @@ export function ToolPicker({ open, onClose, servers, tools, choice, onChange }: 
                       </Typography.Text>
                     </span>
                   </Checkbox>
-                  <Flex vertical gap={2} style={{ paddingInlineStart: 24, marginTop: 4 }}>
+                  <Flex vertical gap={2} className="tool-picker-tools">
                     {shown.map((tool) => (
                       <Checkbox
                         key={tool.id}
@@ -117,9 +116,9 @@ export function ToolPicker({ open, onClose, servers, tools, choice, onChange }: 
                         onChange={(e) => onChange(setTool(choice, servers, tool, e.target.checked))}
                         data-testid="chat-tools-tool"
                         data-tool={tool.id}
-                        style={{ minWidth: 0 }}
+                        className="min-w-0"
                       >
-                        <Typography.Text ellipsis={{ tooltip: tool.description || tool.name }} style={{ maxWidth: 320 }}>
+                        <Typography.Text ellipsis={{ tooltip: tool.description || tool.name }} className="tool-picker-name">
                           {tool.title ?? tool.name}
                         </Typography.Text>
                       </Checkbox>

@@ -8,7 +8,7 @@
 import Form from '@rjsf/antd';
 import type RjsfForm from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
-import { Alert, Flex, Input, Segmented, Typography, theme } from 'antd';
+import { Alert, Flex, Input, Segmented, Typography } from 'antd';
 import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cfworkerValidator } from '../model/cfworkerValidator';
@@ -54,7 +54,6 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
 ) {
   const { t } = useTranslation(['playground', 'common']);
   const translateString = useRjsfStrings();
-  const { token } = theme.useToken();
   const form = useRef<RjsfForm>(null);
   const [crashed, setCrashed] = useState(false);
   const fallback: FallbackReason | 'crashed' | undefined = useMemo(() => formFallbackReason(schema), [schema]) ?? (crashed ? 'crashed' : undefined);
@@ -97,12 +96,6 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
       {mode === 'form' ? (
         <FormBoundary key={toolName} onError={() => setCrashed(true)}>
           <div className="elftia-playground-form">
-            {/* rjsf draws objects as bare <fieldset>s: the root one needs no frame, nested ones a quiet one in the theme's colours. */}
-            <style>{`
-              .elftia-playground-form fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
-              .elftia-playground-form fieldset fieldset { border: 1px solid ${token.colorBorderSecondary}; border-radius: ${token.borderRadiusLG}px; padding: ${token.paddingXS}px ${token.paddingSM}px; }
-              .elftia-playground-form .ant-form-item { margin-bottom: ${token.marginSM}px; }
-            `}</style>
             <Form
               ref={form}
               schema={rjsfSchema}
@@ -136,17 +129,17 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
             aria-label={t('jsonLabel', { tool: toolName })}
             aria-invalid={jsonInvalid || jsonErrors.length > 0}
             status={jsonInvalid || jsonErrors.length > 0 ? 'error' : undefined}
-            style={{ fontFamily: 'var(--ant-font-family-code, monospace)', fontSize: 12 }}
+            className="mono text-sm"
             data-testid="playground-json"
           />
           {'error' in parsed ? (
             <Flex vertical gap={2} role="alert" data-testid="playground-json-error">
               <Typography.Text type="danger">{parsed.error === 'syntax' ? t('json.syntax') : t('json.notObject')}</Typography.Text>
               {/* The parser's own words (where it stopped), in the engine's language: a detail, not the message. */}
-              {parsed.detail ? <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>{parsed.detail}</Typography.Text> : null}
+              {parsed.detail ? <Typography.Text type="secondary" className="text-sm">{parsed.detail}</Typography.Text> : null}
             </Flex>
           ) : jsonErrors.length > 0 ? (
-            <ul role="alert" data-testid="playground-json-issues" style={{ margin: 0, paddingInlineStart: 20 }}>
+            <ul role="alert" data-testid="playground-json-issues" className="bullet-list">
               {jsonErrors.map((issue, index) => (
                 <li key={index}>
                   <Typography.Text type="danger">

@@ -8,7 +8,7 @@ const COLOR: Record<CallStatus, string> = { running: 'processing', ok: 'success'
 export function CallStatusTag({ status }: { status: CallStatus }) {
   const { t } = useTranslation(['playground', 'common']);
   return (
-    <Tag color={COLOR[status]} data-testid="call-status" data-status={status} style={{ marginInlineEnd: 0 }}>
+    <Tag color={COLOR[status]} data-testid="call-status" data-status={status}>
       {t(`status.${status}`)}
     </Tag>
   );

@@ -1,5 +1,5 @@
 /** The server's playground calls, newest first: what was sent, how it ended, and ways to repeat it. */
-import { Button, Empty, Flex, Tooltip, Typography, theme } from 'antd';
+import { Button, Empty, Flex, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_LIMIT, type HistoryEntry } from '../model/callHistory';
@@ -35,14 +35,13 @@ export const callJson = (entry: HistoryEntry) =>
 
 export function HistoryList({ entries, shownCallId, onShow, onRerun, onClear, running }: HistoryListProps) {
   const { t } = useTranslation(['playground', 'common']);
-  const { token } = theme.useToken();
   const copy = useCopy();
   return (
     <Flex vertical gap={4} data-testid="playground-history">
       <Flex justify="space-between" align="center" gap="small">
         <Typography.Text strong>{t('history.title')}</Typography.Text>
         <Flex align="center" gap="small">
-          <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+          <Typography.Text type="secondary" className="text-sm">
             {t('history.limit', { count: HISTORY_LIMIT })}
           </Typography.Text>
           <Button size="small" type="text" disabled={entries.length === 0 || running} onClick={onClear}>
@@ -53,7 +52,7 @@ export function HistoryList({ entries, shownCallId, onShow, onRerun, onClear, ru
       {entries.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('history.empty')} />
       ) : (
-        <ol aria-label={t('history.title')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <ol aria-label={t('history.title')} className="plain-list">
           {entries.map((entry) => {
             const args = JSON.stringify(entry.args);
             const shown = entry.callId === shownCallId;
@@ -63,14 +62,10 @@ export function HistoryList({ entries, shownCallId, onShow, onRerun, onClear, ru
                 data-testid="history-entry"
                 data-call-id={entry.callId}
                 aria-current={shown || undefined}
-                style={{
-                  padding: `${token.paddingXXS}px ${token.paddingXS}px`,
-                  borderInlineStart: `3px solid ${shown ? token.colorPrimary : 'transparent'}`,
-                  borderBottom: `1px solid ${token.colorSplit}`,
-                }}
+                className={shown ? 'history-entry history-entry-shown' : 'history-entry'}
               >
                 <Flex align="center" gap="small" wrap>
-                  <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, fontVariantNumeric: 'tabular-nums' }}>
+                  <Typography.Text type="secondary" className="text-sm tabular">
                     {dayjs(entry.startedAt).format('HH:mm:ss')}
                   </Typography.Text>
                   {/* A button, not a bare link: it must be reachable with Tab. */}
@@ -80,15 +75,15 @@ export function HistoryList({ entries, shownCallId, onShow, onRerun, onClear, ru
                     onClick={() => onShow(entry)}
                     title={entry.toolName}
                     aria-label={t('history.show', { tool: entry.toolName })}
-                    style={{ padding: 0, maxWidth: 180, fontWeight: token.fontWeightStrong }}
+                    className="history-tool"
                   >
-                    <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{entry.toolName}</span>
+                    <span className="ellipsis">{entry.toolName}</span>
                   </Button>
                   <CallStatusTag status={entry.status} />
-                  <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+                  <Typography.Text type="secondary" className="text-sm">
                     {formatDuration(entry.durationMs)}
                   </Typography.Text>
-                  <Flex gap={2} style={{ marginInlineStart: 'auto' }}>
+                  <Flex gap={2} className="push-end">
                     <Button size="small" type="link" disabled={running} onClick={() => onRerun(entry)} aria-label={t('history.rerunLabel', { tool: entry.toolName })}>
                       {t('history.rerun')}
                     </Button>
@@ -106,7 +101,7 @@ export function HistoryList({ entries, shownCallId, onShow, onRerun, onClear, ru
                   </Flex>
                 </Flex>
                 <Tooltip title={args.length > 80 ? args : undefined}>
-                  <Typography.Text code type="secondary" ellipsis style={{ display: 'block', fontSize: token.fontSizeSM, maxWidth: '100%' }}>
+                  <Typography.Text code type="secondary" ellipsis className="block text-sm cap-width">
                     {args}
                   </Typography.Text>
                 </Tooltip>

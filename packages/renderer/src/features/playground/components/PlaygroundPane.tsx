@@ -2,7 +2,7 @@
  * The tool playground: pick a tool, fill its arguments (form or JSON), run it, watch its
  * progress, cancel it, see the result, and go back to any earlier call.
  */
-import { Alert, Button, Empty, Flex, Select, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Empty, Flex, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { McpServerRecord, McpServerTool } from '@shared/contracts/mcp-types';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
@@ -24,7 +24,6 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
   const { t } = useTranslation(['playground', 'settings/tools', 'common']);
-  const { token } = theme.useToken();
   const { session, update, history, call, editor, enable, fresh, shown, disabled, refusedAsDisabled, shownIssues, chosen } = usePlayground(server, tools);
 
   if (!chosen) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('settings/tools:detail.tools.none')} />;
@@ -36,9 +35,9 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
     <div
       data-testid="playground"
       onKeyDown={onKeyDown}
-      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(400px, 100%), 1fr))', gap: token.marginLG, alignItems: 'start' }}
+      className="playground"
     >
-      <Flex vertical gap="small" style={{ minWidth: 0 }}>
+      <Flex vertical gap="small" className="min-w-0">
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           value={toolName}
@@ -53,12 +52,12 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
           optionRender={(option) => (
             <Flex justify="space-between" gap="small">
               <Typography.Text ellipsis>{option.label}</Typography.Text>
-              {server.disabledTools.includes(String(option.value)) ? <Tag style={{ marginInlineEnd: 0 }}>{t('settings/tools:detail.tools.disabledTag')}</Tag> : null}
+              {server.disabledTools.includes(String(option.value)) ? <Tag>{t('settings/tools:detail.tools.disabledTag')}</Tag> : null}
             </Flex>
           )}
         />
         {tool.description ? (
-          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: 'collapsible' }} style={{ margin: 0, whiteSpace: 'pre-line' }}>
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: 'collapsible' }} className="m-0 pre-line">
             {tool.description}
           </Typography.Paragraph>
         ) : null}
@@ -104,18 +103,18 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
           <Button onClick={() => fresh && setDraft({ ...fresh, mode: draft.mode })} disabled={call.running !== undefined}>
             {t('reset')}
           </Button>
-          <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+          <Typography.Text type="secondary" className="text-sm">
             {t('runHint', { key: runKey })}
           </Typography.Text>
         </Flex>
       </Flex>
 
-      <Flex vertical gap="middle" style={{ minWidth: 0 }}>
+      <Flex vertical gap="middle" className="min-w-0">
         <section aria-label={t('result')} data-testid="playground-result">
           {shown ? (
             <Flex vertical gap="small">
               <Flex align="center" gap="small" wrap>
-                <Typography.Text strong ellipsis={{ tooltip: shown.toolName }} style={{ maxWidth: 240 }}>
+                <Typography.Text strong ellipsis={{ tooltip: shown.toolName }} className="tool-name-short">
                   {shown.toolName}
                 </Typography.Text>
                 <CallStatusTag status={shown.status} />

@@ -1,5 +1,5 @@
 import { EyeInvisibleOutlined, EyeOutlined, KeyOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Popconfirm, Tag, Tooltip, Typography, theme } from 'antd';
+import { App, Button, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import type { LlmProvider } from '@shared/contracts/providers';
 import type { AppErrorShape } from '@shared/errors';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { useApplyKey } from '../queries/useApplyKey';
 function RevealedKey({ provider, apiKey }: { provider: LlmProvider; apiKey: string }) {
   const { t } = useTranslation(['providerKeys', 'common']);
   return (
-    <Typography.Text code copyable={{ text: apiKey }} aria-label={t('revealedLabel', { provider: provider.name })} data-testid="provider-key-revealed" style={{ wordBreak: 'break-all' }}>
+    <Typography.Text code copyable={{ text: apiKey }} aria-label={t('revealedLabel', { provider: provider.name })} data-testid="provider-key-revealed" className="break-all">
       {apiKey}
     </Typography.Text>
   );
@@ -28,7 +28,6 @@ function RevealedKey({ provider, apiKey }: { provider: LlmProvider; apiKey: stri
  */
 export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; presets: string[] }) {
   const { t } = useTranslation(['providerKeys', 'common']);
-  const { token } = theme.useToken();
   const { message } = App.useApp();
   const host = useHost();
   const linked = useRoute('providers.linked_servers', { id: provider.id });
@@ -63,16 +62,15 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
     }
   };
 
-  const line = { margin: `${token.marginXXS}px 0 0`, fontSize: token.fontSizeSM } as const;
   return (
     <li
       data-testid="provider-row"
       data-provider-id={provider.id}
       data-has-key={provider.hasKey}
-      style={{ padding: `${token.paddingSM}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}
+      className="list-row"
     >
       <Flex gap="small" align="center" wrap justify="space-between">
-        <Flex gap="small" align="center" wrap style={{ minWidth: 0 }}>
+        <Flex gap="small" align="center" wrap className="min-w-0">
           <Typography.Text strong>{provider.name}</Typography.Text>
           {provider.hasKey ? (
             <ToneTag tone="success" icon={<KeyOutlined />} data-testid="provider-key-state">
@@ -123,10 +121,10 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
           ) : null}
         </Flex>
       </Flex>
-      <Typography.Paragraph type="secondary" style={line}>
+      <Typography.Paragraph type="secondary" className="provider-line">
         {t('baseUrl')}:{' '}
         {provider.baseUrl ? (
-          <Typography.Text code style={{ fontSize: 'inherit' }} ellipsis={{ tooltip: provider.baseUrl }}>
+          <Typography.Text code className="text-inherit-size" ellipsis={{ tooltip: provider.baseUrl }}>
             {provider.baseUrl}
           </Typography.Text>
         ) : (
@@ -135,16 +133,16 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
         {provider.baseUrl && provider.baseUrl === provider.defaultBaseUrl ? ` (${t('baseUrlDefault')})` : null}
       </Typography.Paragraph>
       {presets.length > 0 ? (
-        <Typography.Paragraph type="secondary" style={line}>
+        <Typography.Paragraph type="secondary" className="provider-line">
           {t('usedByPresets')}: {presets.join(', ')}
         </Typography.Paragraph>
       ) : null}
-      <Flex gap="small" align="center" wrap style={line}>
-        <Typography.Text type="secondary" style={{ fontSize: 'inherit' }} data-testid="provider-linked">
+      <Flex gap="small" align="center" wrap className="provider-line">
+        <Typography.Text type="secondary" className="text-inherit-size" data-testid="provider-linked">
           {t('linkedServers')}: {servers.length > 0 ? servers.map((s) => s.name).join(', ') : t('noLinkedServers')}
         </Typography.Text>
         {servers.length > 0 && provider.hasKey ? (
-          <Button size="small" type="link" style={{ padding: 0, height: 'auto' }} onClick={() => applyKey.confirm(servers)} loading={applyKey.pending}>
+          <Button size="small" type="link" className="inline-link" onClick={() => applyKey.confirm(servers)} loading={applyKey.pending}>
             {t('apply')}
           </Button>
         ) : null}

@@ -28,7 +28,7 @@ export function ProviderKeys() {
   else if (!providers.data) body = <Spin description={t('loading')} />;
   else {
     body = (
-      <ul aria-label={t('listLabel')} style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="provider-list">
+      <ul aria-label={t('listLabel')} className="plain-list" data-testid="provider-list">
         {rows.map((row) => (
           <ProviderKeyRow key={row.provider.id} provider={row.provider} presets={row.presets} />
         ))}

@@ -1,5 +1,5 @@
 import { ArrowRightOutlined, CodeOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button, Flex, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { Fragment, memo, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversionWarning } from '@mcp-common/toolConversion';
@@ -9,7 +9,6 @@ import { payloadJson, type PreviewTool } from '../model/providerPreview';
 /** One tool as one provider gets it: its id and what it maps back to, what changed, and the JSON sent. */
 export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: PreviewTool }) {
   const { t } = useTranslation(['providerPreview', 'common']);
-  const { token } = theme.useToken();
   const changes = tool.warnings.length + tool.repairs.length;
   const sent = tool.sent !== undefined;
   const mapping = t('mappedFrom', { id: tool.toolId, tool: tool.toolName, server: tool.serverName });
@@ -21,27 +20,27 @@ export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: Pre
       data-tool-id={tool.toolId}
       data-tool-name={tool.toolName}
       data-sent={sent}
-      style={{ padding: `${token.paddingSM}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}
+      className="list-row"
     >
-      <Flex gap="small" align="center" wrap style={{ minWidth: 0 }} aria-label={mapping}>
-        <Typography.Text code strong ellipsis={{ tooltip: tool.toolId }} style={{ maxWidth: 'min(420px, 100%)' }} data-testid="preview-tool-id">
+      <Flex gap="small" align="center" wrap className="min-w-0" aria-label={mapping}>
+        <Typography.Text code strong ellipsis={{ tooltip: tool.toolId }} className="preview-tool-id" data-testid="preview-tool-id">
           {tool.toolId}
         </Typography.Text>
-        <ArrowRightOutlined aria-hidden style={{ color: token.colorTextTertiary, fontSize: 12 }} />
-        <Typography.Text type="secondary" ellipsis={{ tooltip: `${tool.serverName} · ${tool.toolName}` }} style={{ maxWidth: 'min(360px, 100%)' }}>
+        <ArrowRightOutlined aria-hidden className="text-tertiary text-sm" />
+        <Typography.Text type="secondary" ellipsis={{ tooltip: `${tool.serverName} · ${tool.toolName}` }} className="preview-tool-source">
           {tool.serverName} · <Typography.Text>{tool.toolName}</Typography.Text>
         </Typography.Text>
-        <span style={{ flex: '1 1 auto' }} />
+        <span className="flex-fill" />
         {!sent ? (
-          <Tag color="error" style={{ marginInlineEnd: 0 }}>
+          <Tag color="error">
             {t('notSent')}
           </Tag>
         ) : changes > 0 ? (
-          <Tag color="warning" style={{ marginInlineEnd: 0 }} data-testid="preview-change-count">
+          <Tag color="warning" data-testid="preview-change-count">
             {t('changes', { count: changes })}
           </Tag>
         ) : (
-          <Tag color="success" style={{ marginInlineEnd: 0 }}>
+          <Tag color="success">
             {t('unchanged')}
           </Tag>
         )}
@@ -61,7 +60,7 @@ export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: Pre
         ) : null}
       </Flex>
       {changes > 0 ? (
-        <ul style={{ margin: `${token.marginXS}px 0 0`, paddingInlineStart: 0, listStyle: 'none' }}>
+        <ul className="plain-list mt-xs">
           {tool.warnings.map((warning, index) => (
             <WarningLine key={`w${index}`} warning={warning} toolId={tool.toolId} />
           ))}
@@ -74,18 +73,7 @@ export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: Pre
         <pre
           id={jsonId}
           data-testid="preview-tool-json"
-          style={{
-            margin: `${token.marginXS}px 0 0`,
-            padding: token.paddingXS,
-            maxHeight: 320,
-            overflow: 'auto',
-            fontSize: 12,
-            fontFamily: token.fontFamilyCode,
-            background: token.colorFillTertiary,
-            borderRadius: token.borderRadiusSM,
-            whiteSpace: 'pre-wrap',
-            wordBreak: 'break-word',
-          }}
+          className="preview-json"
         >
           {payloadJson(tool.sent)}
         </pre>
@@ -96,10 +84,9 @@ export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: Pre
 
 function WarningLine({ warning, toolId }: { warning: ConversionWarning; toolId: string }) {
   const { t } = useTranslation(['providerPreview', 'common']);
-  const { token } = theme.useToken();
   return (
-    <li data-testid="preview-warning" data-code={warning.code} style={{ display: 'flex', gap: token.marginXS, alignItems: 'baseline', marginTop: 2 }}>
-      <WarningOutlined aria-hidden style={{ color: token.colorWarningText, flex: '0 0 auto' }} />
+    <li data-testid="preview-warning" data-code={warning.code} className="preview-note">
+      <WarningOutlined aria-hidden className="text-warning-strong flex-none" />
       <Typography.Text>{withCode(warningText(warning, toolId, t))}</Typography.Text>
     </li>
   );
@@ -107,21 +94,20 @@ function WarningLine({ warning, toolId }: { warning: ConversionWarning; toolId: 
 
 function RepairLine({ repair }: { repair: SchemaRepair }) {
   const { t } = useTranslation(['providerPreview', 'common']);
-  const { token } = theme.useToken();
   const path = repair.path === '' ? t('root') : repair.path;
   return (
-    <li data-testid="preview-repair" data-code={repair.code} data-path={repair.path} style={{ display: 'flex', gap: token.marginXS, alignItems: 'baseline', marginTop: 2 }}>
+    <li data-testid="preview-repair" data-code={repair.code} data-path={repair.path} className="preview-note">
       <Tooltip title={t('pathLabel', { path })}>
         <Tag
           color="blue"
           variant="filled"
           tabIndex={0}
-          style={{ marginInlineEnd: 0, flex: '0 1 auto', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', fontFamily: token.fontFamilyCode }}
+          className="tag-capped preview-repair-path"
         >
           {path}
         </Tag>
       </Tooltip>
-      <Typography.Text style={{ minWidth: 0 }}>{withCode(t(`repairs.${repair.code}`, { ...NO_FACTS, ...repair.detail }))}</Typography.Text>
+      <Typography.Text className="min-w-0">{withCode(t(`repairs.${repair.code}`, { ...NO_FACTS, ...repair.detail }))}</Typography.Text>
     </li>
   );
 }

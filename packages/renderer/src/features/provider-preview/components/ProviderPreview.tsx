@@ -1,5 +1,5 @@
 import { CopyOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Empty, Flex, Input, Pagination, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
+import { Alert, Button, Checkbox, Empty, Flex, Input, Pagination, Segmented, Tag, Tooltip, Typography } from 'antd';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MCPTool } from '@shared/contracts/mcp-types';
@@ -28,7 +28,6 @@ const matches = (tool: PreviewTool, needle: string) =>
  */
 export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) {
   const { t, i18n } = useTranslation(['providerPreview', 'common']);
-  const { token } = theme.useToken();
   const [provider, setProvider] = useState<PreviewProvider>('openai');
   const [filter, setFilter] = useState('');
   const [onlyChanged, setOnlyChanged] = useState(false);
@@ -65,7 +64,7 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
           setCopyFeedback(undefined);
         }}
         options={PREVIEW_PROVIDERS.map((key) => ({ value: key, label: t(`providers.${key}`) }))}
-        style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
+        className="preview-providers"
         data-testid="preview-providers"
       />
       {note}
@@ -74,20 +73,20 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
           {t('sent', { sent: preview.sentCount, total: tools.length })}
         </Typography.Text>
         <Tooltip title={t('tokensHelp')}>
-          <Tag icon={<InfoCircleOutlined />} tabIndex={0} style={{ marginInlineEnd: 0 }} data-testid="preview-tokens">
+          <Tag icon={<InfoCircleOutlined />} tabIndex={0} data-testid="preview-tokens">
             {t('tokens', { tokens: preview.tokens.toLocaleString(i18n.language) })}
           </Tag>
         </Tooltip>
         {preview.limits.length === 0 ? (
-          <Tag style={{ marginInlineEnd: 0 }}>{t('limits.none')}</Tag>
+          <Tag>{t('limits.none')}</Tag>
         ) : (
           preview.limits.map((limit) => (
-            <Tag key={limit.label} color={preview.sentCount > limit.limit ? 'error' : undefined} style={{ marginInlineEnd: 0 }} data-testid="preview-limit">
+            <Tag key={limit.label} color={preview.sentCount > limit.limit ? 'error' : undefined} data-testid="preview-limit">
               {t(`limits.${limit.label}`, { limit: limit.limit })}
             </Tag>
           ))
         )}
-        <span style={{ flex: '1 1 auto' }} />
+        <span className="flex-fill" />
         <Button
           size="small"
           icon={<CopyOutlined />}
@@ -99,7 +98,7 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
         </Button>
       </Flex>
       {copyFeedback ? (
-        <Typography.Text role="status" type={copyFeedback.ok ? 'success' : 'danger'} style={{ alignSelf: 'flex-end' }}>
+        <Typography.Text role="status" type={copyFeedback.ok ? 'success' : 'danger'} className="self-end">
           {copyFeedback.text}
         </Typography.Text>
       ) : null}
@@ -125,7 +124,7 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
               }}
               placeholder={t('filterPlaceholder')}
               aria-label={t('filter')}
-              style={{ flex: '1 1 220px', maxWidth: 360 }}
+              className="pane-search"
             />
             <Checkbox
               checked={onlyChanged}
@@ -143,7 +142,7 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
           {shown.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noMatch')} />
           ) : (
-            <ul aria-label={providerName} style={{ listStyle: 'none', margin: 0, padding: 0, borderTop: `1px solid ${token.colorSplit}` }}>
+            <ul aria-label={providerName} className="plain-list preview-list">
               {pageTools.map((tool, index) => (
                 <PreviewToolRow key={`${tool.toolId}:${tool.serverName}:${tool.toolName}:${index}`} tool={tool} />
               ))}

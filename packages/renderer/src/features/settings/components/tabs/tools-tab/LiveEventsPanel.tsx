@@ -1,5 +1,5 @@
 import { ClearOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Select, Tag, Typography, theme } from 'antd';
+import { Button, Card, Flex, Select, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppErrorShape } from '@shared/errors';
@@ -34,7 +34,6 @@ export function LiveEventsPanel({
     const text = failureText(failure, t, tErrors);
     return text.hint ?? text.summary;
   };
-  const { token } = theme.useToken();
   const [kinds, setKinds] = useState<EventKind[]>([]);
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : SOURCE_LANGUAGE;
   const time = new Intl.DateTimeFormat(HTML_LANG[language], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -54,7 +53,7 @@ export function LiveEventsPanel({
             placeholder={t('events.filter.all')}
             value={kinds}
             onChange={setKinds}
-            style={{ minWidth: 180 }}
+            className="event-filter"
             maxTagCount="responsive"
             options={EVENT_KINDS.map((kind) => ({ value: kind, label: t(`events.filter.${kind}`) }))}
             data-testid="event-filter"
@@ -72,8 +71,7 @@ export function LiveEventsPanel({
         role="log"
         aria-label={t('events.label')}
         tabIndex={0}
-        className="elftia-scroll-region"
-        style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 360, overflowY: 'auto' }}
+        className="elftia-scroll-region plain-list event-log"
       >
         {shown.map(({ id, receivedAt, envelope }) => {
           const kind = eventKind(envelope);
@@ -82,7 +80,7 @@ export function LiveEventsPanel({
               key={id}
               data-testid="event-entry"
               data-kind={kind}
-              style={{ padding: `${token.paddingXXS}px 0`, borderBottom: `1px solid ${token.colorSplit}`, overflowWrap: 'anywhere' }}
+              className="event-entry"
             >
               <Typography.Text type="secondary">
                 <time dateTime={new Date(receivedAt).toISOString()}>{time.format(receivedAt)}</time>

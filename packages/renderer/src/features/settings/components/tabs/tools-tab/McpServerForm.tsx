@@ -111,10 +111,10 @@ export function McpServerForm({ form, initialValues, revealSecrets, onValuesChan
       data-transport={type}
     >
       <Flex gap="middle" wrap>
-        <Form.Item name="name" label={t('form.fields.name')} required style={{ flex: '1 1 220px' }}>
+        <Form.Item name="name" label={t('form.fields.name')} required className="form-field-grow">
           <Input placeholder={t('form.fields.namePlaceholder')} maxLength={LIMITS.serverName.max} autoFocus />
         </Form.Item>
-        <Form.Item name="type" label={t('form.fields.type')} required style={{ flex: '0 1 auto' }}>
+        <Form.Item name="type" label={t('form.fields.type')} required className="form-field-fit">
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
@@ -122,7 +122,7 @@ export function McpServerForm({ form, initialValues, revealSecrets, onValuesChan
           />
         </Form.Item>
       </Flex>
-      <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
+      <Divider titlePlacement="start" plain className="mt-0">
         {t('form.sections.connection')}
       </Divider>
       {transportFields(TRANSPORTS, type).map(({ field, required }) => FIELDS[field](required))}
@@ -131,7 +131,7 @@ export function McpServerForm({ form, initialValues, revealSecrets, onValuesChan
         {t('form.sections.options')}
       </Divider>
       <Flex gap="middle" wrap>
-        <Form.Item name="scope" label={t('form.fields.scope')} style={{ flex: '0 1 auto' }}>
+        <Form.Item name="scope" label={t('form.fields.scope')} className="form-field-fit">
           <Radio.Group
             options={[
               { value: 'user', label: t('form.fields.scopeUser') },
@@ -139,8 +139,8 @@ export function McpServerForm({ form, initialValues, revealSecrets, onValuesChan
             ]}
           />
         </Form.Item>
-        <Form.Item name={['config', 'timeoutSec']} label={t('form.fields.timeout')} tooltip={t('form.fields.timeoutHelp')} style={{ flex: '0 0 240px' }}>
-          <InputNumber min={1} precision={0} placeholder={t('form.fields.timeoutPlaceholder')} suffix={t('form.fields.timeoutUnit')} style={{ width: '100%' }} />
+        <Form.Item name={['config', 'timeoutSec']} label={t('form.fields.timeout')} tooltip={t('form.fields.timeoutHelp')} className="form-field-timeout">
+          <InputNumber min={1} precision={0} placeholder={t('form.fields.timeoutPlaceholder')} suffix={t('form.fields.timeoutUnit')} className="full-width" />
         </Form.Item>
         <Form.Item name="isActive" label={t('form.fields.isActive')} tooltip={t('form.fields.isActiveHelp')} valuePropName="checked">
           <Switch />

@@ -1,5 +1,5 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Flex, Radio, Segmented, Select, Spin, Switch, Typography, theme } from 'antd';
+import { Alert, Button, Empty, Flex, Radio, Segmented, Select, Spin, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_DIALECTS, type ExportDialect } from '@shared/contracts/mcp-links';
@@ -12,7 +12,6 @@ const FILE_NAMES: Record<ExportDialect, string> = { 'claude-desktop': 'claude_de
 /** Servers (all or chosen), format, with or without secrets → the JSON, to copy or save. */
 export function ExportPane() {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const servers = useRoute('mcp.list');
   const [scope, setScope] = useState<'all' | 'selected'>('all');
   const [ids, setIds] = useState<string[]>([]);
@@ -93,17 +92,7 @@ export function ExportPane() {
             data-testid="export-json"
             aria-label={t('export.preview')}
             tabIndex={0}
-            style={{
-              margin: 0,
-              minHeight: 96,
-              maxHeight: 'max(120px, calc(100vh - 520px))',
-              overflow: 'auto',
-              padding: token.paddingSM,
-              background: token.colorFillTertiary,
-              borderRadius: token.borderRadius,
-              fontFamily: token.fontFamilyCode,
-              fontSize: token.fontSizeSM,
-            }}
+            className="export-json"
           >
             {ready ? (exported.data?.json ?? '') : ''}
           </pre>

@@ -31,9 +31,9 @@ export function ImportDialog() {
       title={t('import.title')}
       footer={null}
       width={920}
-      style={{ top: 32 }}
+      className="import-modal"
       destroyOnHidden
-      styles={{ body: { paddingTop: 0 } }}
+      classNames={{ body: 'import-modal-body' }}
     >
       <Tabs
         activeKey={source ? 'import' : tab}

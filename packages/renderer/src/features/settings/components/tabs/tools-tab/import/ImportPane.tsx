@@ -149,18 +149,18 @@ export function ImportPane({ initialSource, onDone }: { initialSource?: LocalCon
                 </Tooltip>
               ))}
             </Flex>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" className="text-sm">
               {t('import.local.readOnly')}
             </Typography.Text>
           </Flex>
         ) : null}
         <Upload.Dragger accept=".json,.jsonc,application/json" showUploadList={false} multiple={false} beforeUpload={readFile} data-testid="import-drop">
-          <p className="ant-upload-drag-icon" style={{ marginBottom: 4 }}>
+          <p className="ant-upload-drag-icon mb-xxs">
             <InboxOutlined />
           </p>
           <Typography.Text>{t('import.drop.title')}</Typography.Text>
           <br />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" className="text-sm">
             {t('import.drop.hint')}
           </Typography.Text>
         </Upload.Dragger>
@@ -176,10 +176,10 @@ export function ImportPane({ initialSource, onDone }: { initialSource?: LocalCon
             onChange={(e) => setText(e.target.value)}
             autoSize={{ minRows: 6, maxRows: 12 }}
             spellCheck={false}
-            style={{ fontFamily: 'var(--ant-font-family-code, monospace)', fontSize: 12 }}
+            className="mono text-sm"
             placeholder={'{\n  "mcpServers": {\n    "files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "~/Documents"] }\n  }\n}'}
           />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" className="text-sm">
             {t('import.paste.hint')}
           </Typography.Text>
         </Flex>

@@ -1,4 +1,4 @@
-import { Flex, Input, Radio, Table, Tag, Tooltip, Typography, theme } from 'antd';
+import { Flex, Input, Radio, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DuplicateAction, McpImportPreviewEntry } from '@shared/contracts/mcp-import';
@@ -28,10 +28,8 @@ const target = (e: McpImportPreviewEntry) =>
  * status shows in the tint and border, where antd's preset colours put low-contrast text.
  */
 function StatusTag({ status, children }: { status: 'success' | 'warning' | 'error'; children: React.ReactNode }) {
-  const { token } = theme.useToken();
-  const tint = { success: [token.colorSuccessBg, token.colorSuccessBorder], warning: [token.colorWarningBg, token.colorWarningBorder], error: [token.colorErrorBg, token.colorErrorBorder] }[status];
   return (
-    <Tag data-status={status} style={{ color: token.colorText, background: tint[0], borderColor: tint[1] }}>
+    <Tag data-status={status} className={`status-tag status-tag-${status}`}>
       {children}
     </Tag>
   );
@@ -53,7 +51,7 @@ function EntryStatus({ entry, choice, problem, onChoice }: { entry: McpImportPre
         <span>
           <StatusTag status="error">{t('import.status.invalid')}</StatusTag>
         </span>
-        <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+        <ul className="bullet-list-tight">
           {entry.issues.map((issue, i) => (
             <li key={`${issue.path}-${i}`}>
               <Tooltip title={issue.message}>
@@ -97,7 +95,7 @@ function EntryStatus({ entry, choice, problem, onChoice }: { entry: McpImportPre
             onChange={(e) => onChoice(entry.key, { ...current, name: e.target.value })}
           />
           {problem ? (
-            <Typography.Text type="danger" style={{ fontSize: 12 }} role="alert">
+            <Typography.Text type="danger" className="text-sm" role="alert">
               {t(`import.duplicate.${problem}`)}
             </Typography.Text>
           ) : null}
@@ -117,7 +115,7 @@ export function ImportPreviewTable({ entries, choices, renameProblems, onChoice 
       width: 170,
       render: (_, e) => (
         <Flex vertical gap={2}>
-          <Typography.Text strong ellipsis={{ tooltip: e.key }} style={{ maxWidth: 150 }}>
+          <Typography.Text strong ellipsis={{ tooltip: e.key }} className="import-entry-name">
             {e.key}
           </Typography.Text>
           {e.ok && e.isActive === false ? (
@@ -140,10 +138,10 @@ export function ImportPreviewTable({ entries, choices, renameProblems, onChoice 
         ].filter(Boolean);
         const text = target(e);
         return (
-          <Flex vertical gap={2} style={{ minWidth: 0 }}>
+          <Flex vertical gap={2} className="min-w-0">
             {text ? (
               <Tooltip title={text} placement="topLeft">
-                <Typography.Text code ellipsis style={{ maxWidth: '100%' }} data-testid="import-entry-target">
+                <Typography.Text code ellipsis className="cap-width" data-testid="import-entry-target">
                   {text}
                 </Typography.Text>
               </Tooltip>
@@ -151,7 +149,7 @@ export function ImportPreviewTable({ entries, choices, renameProblems, onChoice 
               <Typography.Text type="secondary">—</Typography.Text>
             )}
             {details.map((line) => (
-              <Typography.Text key={line} type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: line }}>
+              <Typography.Text key={line} type="secondary" className="text-sm" ellipsis={{ tooltip: line }}>
                 {line}
               </Typography.Text>
             ))}

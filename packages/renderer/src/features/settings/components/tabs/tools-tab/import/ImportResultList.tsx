@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled, MinusCircleFilled, SwapOutlined } from '@ant-design/icons';
-import { Button, Flex, List, Typography, theme } from 'antd';
+import { Button, Flex, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ImportOutcomeKind, McpImportResult } from '@shared/contracts/mcp-import';
 import { useIssueText } from './issueText';
@@ -7,31 +7,30 @@ import { useIssueText } from './issueText';
 /** What became of each entry, in the text's order; why for the ones not imported. */
 export function ImportResultList({ result, onDone, onMore }: { result: McpImportResult; onDone: () => void; onMore: () => void }) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const issueText = useIssueText();
   const icons: Record<ImportOutcomeKind, React.ReactNode> = {
-    added: <CheckCircleFilled style={{ color: token.colorSuccess }} />,
-    renamed: <CheckCircleFilled style={{ color: token.colorSuccess }} />,
-    replaced: <SwapOutlined style={{ color: token.colorInfo }} />,
-    skipped: <MinusCircleFilled style={{ color: token.colorTextTertiary }} />,
-    invalid: <CloseCircleFilled style={{ color: token.colorError }} />,
+    added: <CheckCircleFilled className="text-success" />,
+    renamed: <CheckCircleFilled className="text-success" />,
+    replaced: <SwapOutlined className="text-info" />,
+    skipped: <MinusCircleFilled className="text-tertiary" />,
+    invalid: <CloseCircleFilled className="text-error" />,
   };
   const saved = result.results.filter((r) => r.outcome === 'added' || r.outcome === 'renamed' || r.outcome === 'replaced').length;
   return (
     <Flex vertical gap="small" data-testid="import-result">
-      <Typography.Title level={5} style={{ margin: 0 }} role="status">
+      <Typography.Title level={5} className="m-0" role="status">
         {t('import.result.title', { count: saved, total: result.results.length })}
       </Typography.Title>
       <List
         size="small"
         bordered
         dataSource={result.results}
-        style={{ maxHeight: 340, overflowY: 'auto' }}
+        className="import-results"
         renderItem={(r) => (
           <List.Item data-entry={r.key} data-outcome={r.outcome}>
-            <Flex gap="small" align="start" style={{ minWidth: 0, width: '100%' }}>
+            <Flex gap="small" align="start" className="min-w-0 full-width">
               <span aria-hidden>{icons[r.outcome]}</span>
-              <Flex vertical style={{ minWidth: 0 }}>
+              <Flex vertical className="min-w-0">
                 <Typography.Text strong ellipsis={{ tooltip: r.key }}>
                   {r.key}
                 </Typography.Text>

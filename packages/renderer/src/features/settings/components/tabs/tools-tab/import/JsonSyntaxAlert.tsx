@@ -1,4 +1,4 @@
-import { Alert, Typography, theme } from 'antd';
+import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { JsonSyntaxReason } from '@mcp-common/jsonText';
 
@@ -18,7 +18,6 @@ function excerpt(text: string, line: number): { number: number; text: string }[]
 /** Bad JSON: where (line and column), why, and the offending line itself. */
 export function JsonSyntaxAlert({ problem, text }: { problem: JsonSyntaxProblem; text: string | undefined }) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const lines = text === undefined ? [] : excerpt(text, problem.line);
   const gutter = String(problem.line).length;
   return (
@@ -36,16 +35,7 @@ export function JsonSyntaxAlert({ problem, text }: { problem: JsonSyntaxProblem;
           {lines.length > 0 ? (
             <pre
               aria-label={t('import.syntax.lineLabel', { line: problem.line })}
-              style={{
-                margin: `${token.marginXS}px 0 0`,
-                padding: token.paddingXS,
-                background: token.colorFillTertiary,
-                borderRadius: token.borderRadiusSM,
-                fontFamily: token.fontFamilyCode,
-                fontSize: token.fontSizeSM,
-                overflowX: 'auto',
-                whiteSpace: 'pre',
-              }}
+              className="syntax-lines"
             >
               {lines.map((l) => `${String(l.number).padStart(gutter)} | ${l.text}\n`).join('')}
               {`${' '.repeat(gutter)} | ${' '.repeat(Math.max(0, problem.column - 1))}^`}

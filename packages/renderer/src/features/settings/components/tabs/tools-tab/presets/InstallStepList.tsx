@@ -1,5 +1,5 @@
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, LoadingOutlined, MinusCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Progress, Typography, theme } from 'antd';
+import { Alert, Button, Flex, Progress, Typography } from 'antd';
 import type { DependencyInstallResult } from '@shared/contracts/deps-types';
 import type { PresetInstallResult } from '@shared/contracts/presets';
 import type { AppErrorShape, ErrorCode } from '@shared/errors';
@@ -21,18 +21,17 @@ type FixCode = (typeof FIXES)[number];
 const isFixCode = (code: string): code is FixCode => (FIXES as readonly string[]).includes(code);
 
 function StepIcon({ state }: { state: StepState }) {
-  const { token } = theme.useToken();
   switch (state) {
     case 'running':
-      return <LoadingOutlined style={{ color: token.colorPrimary }} />;
+      return <LoadingOutlined className="text-primary" />;
     case 'done':
-      return <CheckCircleFilled style={{ color: token.colorSuccess }} />;
+      return <CheckCircleFilled className="text-success" />;
     case 'failed':
-      return <CloseCircleFilled style={{ color: token.colorError }} />;
+      return <CloseCircleFilled className="text-error" />;
     case 'skipped':
-      return <MinusCircleOutlined style={{ color: token.colorTextTertiary }} />;
+      return <MinusCircleOutlined className="text-tertiary" />;
     default:
-      return <ClockCircleOutlined style={{ color: token.colorTextQuaternary }} />;
+      return <ClockCircleOutlined className="text-quaternary" />;
   }
 }
 
@@ -51,32 +50,31 @@ interface StepListProps {
 /** The install's steps as they happen: state, what it found, how long it took; a failed step says what to do. */
 export function InstallStepList(props: StepListProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const { run } = props;
   return (
-    <ol aria-label={t('gallery.installDialog.stepsLabel')} aria-live="polite" style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="install-steps">
+    <ol aria-label={t('gallery.installDialog.stepsLabel')} aria-live="polite" className="plain-list" data-testid="install-steps">
       {run.steps.map((view) => (
         <li
           key={view.step}
           data-testid="install-step"
           data-step={view.step}
           data-state={view.state}
-          style={{ padding: `${token.paddingXS}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}
+          className="install-step"
         >
           <Flex gap="small" align="baseline">
-            <span aria-hidden style={{ width: 16, flex: 'none' }}>
+            <span aria-hidden className="install-step-icon">
               <StepIcon state={view.state} />
             </span>
-            <Flex vertical style={{ flex: 1, minWidth: 0 }}>
+            <Flex vertical className="flex-rest">
               <Flex justify="space-between" gap="small">
                 <Typography.Text strong={view.state === 'running' || view.state === 'failed'}>
                   {t(`gallery.steps.${view.step}`)}
-                  <span style={srOnly}>
+                  <span className="visually-hidden">
                     {' '}
                     {t(`gallery.stepState.${view.state}`)}
                   </span>
                 </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontVariantNumeric: 'tabular-nums', flex: 'none' }}>
+                <Typography.Text type="secondary" className="tabular flex-none">
                   {view.durationMs !== undefined ? t('gallery.duration', { seconds: (view.durationMs / 1000).toFixed(1) }) : t(`gallery.stepState.${view.state}`)}
                 </Typography.Text>
               </Flex>
@@ -89,9 +87,6 @@ export function InstallStepList(props: StepListProps) {
     </ol>
   );
 }
-
-/** Visually hidden, read by screen readers: the step's state in words, not only as an icon. */
-const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 function StepDetail({ view, preset, result }: { view: StepView } & StepListProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
@@ -128,7 +123,7 @@ function StepDetail({ view, preset, result }: { view: StepView } & StepListProps
           ) : result?.tools.length ? (
             <>
               {t('gallery.stepDetail.tools', { count: result.tools.length })}:{' '}
-              <Typography.Text code style={{ fontSize: 'inherit' }}>
+              <Typography.Text code className="text-inherit-size">
                 {result.tools.join(', ')}
               </Typography.Text>
             </>
@@ -137,7 +132,7 @@ function StepDetail({ view, preset, result }: { view: StepView } & StepListProps
     }
   }
   return text ? (
-    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="install-step-detail">
+    <Typography.Text type="secondary" className="text-sm" data-testid="install-step-detail">
       {text}
     </Typography.Text>
   ) : null;
@@ -146,7 +141,6 @@ function StepDetail({ view, preset, result }: { view: StepView } & StepListProps
 /** A failed step: the reason in the person's language, what to do, and the buttons that do it. */
 function StepFailure({ view, error, preset, running, onRetry, onEnterKey, onOpenLogs, onEditServer }: { view: StepView; error: AppErrorShape } & StepListProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const command = errorData(error, 'DEPS_MISSING')?.command ?? preset.command ?? '';
   // The event carries only a code; the sentence may need the preset's own values.
   const withData: AppErrorShape = { ...error, data: { command, presetName: preset.name, linkedProviders: (preset.linkedProviderIds ?? []).map(providerName).join(', '), ...error.data } };
@@ -154,7 +148,7 @@ function StepFailure({ view, error, preset, running, onRetry, onEnterKey, onOpen
   const missingCommand = error.code === 'DEPS_MISSING';
 
   return (
-    <Flex vertical gap="small" style={{ marginTop: token.marginXS, marginInlineStart: 24 }} data-testid="install-failure">
+    <Flex vertical gap="small" className="install-failure" data-testid="install-failure">
       <ErrorAlert error={withData} />
       <Typography.Text data-testid="install-fix">{fix}</Typography.Text>
       {missingCommand ? <DependencyInstall command={command} onReady={onRetry} /> : null}
@@ -230,12 +224,12 @@ function DependencyInstall({ command, onReady }: { command: string; onReady: () 
   const action = result?.action ?? undefined;
   return (
     <Flex vertical gap="small" data-testid="deps-install">
-      <Button size="small" style={{ alignSelf: 'start' }} onClick={() => void install()} loading={state.running} disabled={result?.next === 'ready'}>
+      <Button size="small" className="self-start" onClick={() => void install()} loading={state.running} disabled={result?.next === 'ready'}>
         {state.running ? t('gallery.deps.installing', { command }) : t('gallery.actions.installCommand', { command })}
       </Button>
       {state.running && state.percent !== undefined ? <Progress percent={Math.round(state.percent)} size="small" /> : null}
       {state.lines.length > 0 ? (
-        <pre aria-label={t('gallery.deps.output')} style={{ margin: 0, fontSize: 11, maxHeight: 96, overflow: 'auto', whiteSpace: 'pre-wrap' }}>
+        <pre aria-label={t('gallery.deps.output')} className="install-output">
           {state.lines.join('\n')}
         </pre>
       ) : null}

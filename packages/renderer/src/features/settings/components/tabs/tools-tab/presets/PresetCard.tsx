@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloudOutlined, CodeOutlined, ExportOutlined, FolderOutlined, KeyOutlined, LoadingOutlined, WarningFilled } from '@ant-design/icons';
-import { Button, Card, Flex, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { PresetListItem } from '@shared/contracts/presets';
 import { presetTransport } from '@shared/mcp-presets';
 import type { ReactNode } from 'react';
@@ -15,26 +15,11 @@ import { usePresetDescription } from './usePresetDescription';
 const VISIBLE_TOOLS = 4;
 
 function PresetIcon({ icon, name }: { icon: string; name: string }) {
-  const { token } = theme.useToken();
   const url = presetIconUrl(icon);
   const size = 32;
-  if (url) return <img src={url} alt="" width={size} height={size} style={{ flex: 'none', borderRadius: 7 }} />;
+  if (url) return <img src={url} alt="" width={size} height={size} className="preset-icon" />;
   return (
-    <span
-      aria-hidden
-      style={{
-        flex: 'none',
-        width: size,
-        height: size,
-        borderRadius: 7,
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        background: token.colorFillSecondary,
-        color: token.colorText,
-        fontWeight: 600,
-      }}
-    >
+    <span aria-hidden className="preset-icon preset-icon-letter">
       {name.charAt(0).toUpperCase()}
     </span>
   );
@@ -73,14 +58,13 @@ function Need({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <Flex component="li" gap={6} align="baseline">
       <span aria-hidden>{icon}</span>
-      <span style={{ minWidth: 0 }}>{children}</span>
+      <span className="min-w-0">{children}</span>
     </Flex>
   );
 }
 
 function CommandNeed({ command }: { command: string }) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const check = useCommandCheck(command);
   if (!check.data) {
     return <Need icon={check.isFetching ? <LoadingOutlined /> : <CodeOutlined />}>{t('gallery.commandChecking', { command })}</Need>;
@@ -88,7 +72,7 @@ function CommandNeed({ command }: { command: string }) {
   const { found, version, path } = check.data;
   if (!found) {
     return (
-      <Need icon={<WarningFilled style={{ color: token.colorWarning }} />}>
+      <Need icon={<WarningFilled className="text-warning" />}>
         <span data-testid="preset-command" data-found="false">
           {t('gallery.commandMissing', { command })}
         </span>
@@ -96,7 +80,7 @@ function CommandNeed({ command }: { command: string }) {
     );
   }
   return (
-    <Need icon={<CheckCircleFilled style={{ color: token.colorSuccess }} />}>
+    <Need icon={<CheckCircleFilled className="text-success" />}>
       <Tooltip title={path}>
         <span data-testid="preset-command" data-found="true">
           {version ? t('gallery.commandFoundVersion', { command, version }) : t('gallery.commandFound', { command })}
@@ -109,7 +93,6 @@ function CommandNeed({ command }: { command: string }) {
 /** One preset: who makes it, what it brings, what it needs, and install or open. */
 export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstall: (item: PresetListItem) => void }) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const nav = useToolsTabNav();
   const { preset } = item;
   const description = usePresetDescription(preset);
@@ -126,21 +109,21 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
       data-testid="preset-card"
       data-preset-id={preset.id}
       data-installed={item.installed}
-      style={{ height: '100%' }}
-      styles={{ body: { height: '100%', display: 'flex', flexDirection: 'column', gap: token.marginXS } }}
+      className="full-height"
+      classNames={{ body: 'preset-card-body' }}
     >
       <Flex gap="small" align="center">
         <PresetIcon icon={preset.icon} name={preset.name} />
-        <Flex vertical style={{ minWidth: 0, flex: 1 }}>
+        <Flex vertical className="flex-rest">
           <Typography.Text strong ellipsis={{ tooltip: preset.name }}>
             {preset.name}
           </Typography.Text>
-          <Typography.Text type="secondary" ellipsis style={{ fontSize: token.fontSizeSM }}>
+          <Typography.Text type="secondary" ellipsis className="text-sm">
             {t('gallery.by', { vendor: vendorName(preset.provider) })}
           </Typography.Text>
         </Flex>
         {item.installed ? (
-          <ToneTag tone="success" icon={<CheckCircleFilled />} style={{ marginInlineEnd: 0 }} data-testid="preset-installed">
+          <ToneTag tone="success" icon={<CheckCircleFilled />} data-testid="preset-installed">
             {t('gallery.installed')}
           </ToneTag>
         ) : null}
@@ -154,24 +137,24 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
       </Flex>
 
       {description ? (
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 3, tooltip: description }} style={{ margin: 0 }}>
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 3, tooltip: description }} className="m-0">
           {description}
         </Typography.Paragraph>
       ) : null}
 
       <div>
-        <Typography.Text style={{ fontSize: token.fontSizeSM }}>{t('gallery.tools', { count: preset.tools.length })}</Typography.Text>
-        <Flex gap={4} wrap style={{ marginTop: 2 }}>
+        <Typography.Text className="text-sm">{t('gallery.tools', { count: preset.tools.length })}</Typography.Text>
+        <Flex gap={4} wrap className="preset-tools">
           {preset.tools.slice(0, VISIBLE_TOOLS).map((tool) => (
-            <Tag key={tool} variant="filled" style={{ marginInlineEnd: 0, maxWidth: '100%', fontFamily: token.fontFamilyCode, fontSize: 11 }}>
-              <Typography.Text ellipsis={{ tooltip: tool }} style={{ fontSize: 'inherit', maxWidth: 180 }}>
+            <Tag key={tool} variant="filled" className="cap-width mono text-xs">
+              <Typography.Text ellipsis={{ tooltip: tool }} className="text-inherit-size preset-tool-name">
                 {tool}
               </Typography.Text>
             </Tag>
           ))}
           {hidden.length > 0 ? (
             <Tooltip title={hidden.join(', ')}>
-              <Tag variant="filled" tabIndex={0} style={{ marginInlineEnd: 0, fontSize: 11 }}>
+              <Tag variant="filled" tabIndex={0} className="text-xs">
                 {t('gallery.moreTools', { count: hidden.length })}
               </Tag>
             </Tooltip>
@@ -180,8 +163,8 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
       </div>
 
       <div>
-        <Typography.Text style={{ fontSize: token.fontSizeSM }}>{t('gallery.needs')}</Typography.Text>
-        <ul style={{ listStyle: 'none', margin: '2px 0 0', padding: 0, fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
+        <Typography.Text className="text-sm">{t('gallery.needs')}</Typography.Text>
+        <ul className="plain-list preset-needs fine-print">
           {keyText ? (
             <Need icon={<KeyOutlined />}>
               {keyText}
@@ -194,7 +177,7 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
         </ul>
       </div>
 
-      <Flex gap="small" align="center" style={{ marginTop: 'auto', paddingTop: token.paddingXS }}>
+      <Flex gap="small" align="center" className="preset-card-actions">
         {item.installed && item.serverId ? (
           <Button size="small" aria-label={t('gallery.openName', { name: preset.name })} onClick={() => nav.openDetail(item.serverId!)}>
             {t('gallery.open')}

@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Input, Segmented, Spin, Typography, theme } from 'antd';
+import { Button, Card, Empty, Flex, Input, Segmented, Spin, Typography } from 'antd';
 import type { PresetListItem } from '@shared/contracts/presets';
 import { PRESET_CATEGORIES, type OfficialMcpPresetCategory } from '@shared/mcp-presets';
 import { useMemo, useState } from 'react';
@@ -16,7 +16,6 @@ type CategoryFilter = OfficialMcpPresetCategory | 'all';
 /** Settings → Tools → Presets: the official presets by category, searchable, each one click from installed. */
 export function PresetGallery() {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const list = useRoute('presets.list', {});
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<CategoryFilter>('all');
@@ -53,13 +52,13 @@ export function PresetGallery() {
   } else {
     body = groups.map((group) => (
       <section key={group.category} data-testid="preset-group" data-category={group.category} aria-labelledby={`preset-group-${group.category}`}>
-        <Typography.Title level={2} id={`preset-group-${group.category}`} style={{ fontSize: token.fontSizeLG, margin: `0 0 ${token.marginXS}px` }}>
+        <Typography.Title level={2} id={`preset-group-${group.category}`} className="preset-group-title">
           {t(`gallery.categories.${group.category}`)}{' '}
-          <Typography.Text type="secondary" style={{ fontSize: token.fontSize, fontWeight: 'normal' }}>
+          <Typography.Text type="secondary" className="preset-group-count">
             · {t('gallery.count', { count: group.items.length })}
           </Typography.Text>
         </Typography.Title>
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(270px, 1fr))', gap: token.marginSM }}>
+        <div className="preset-grid">
           {group.items.map((item) => (
             <PresetCard key={item.preset.id} item={item} onInstall={setInstalling} />
           ))}
@@ -80,7 +79,7 @@ export function PresetGallery() {
             placeholder={t('gallery.searchPlaceholder')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            style={{ width: 280, maxWidth: '100%' }}
+            className="preset-search"
           />
           <Segmented<CategoryFilter>
             aria-label={t('gallery.categoryLabel')}

@@ -58,7 +58,7 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
       footer={footer}
       width={560}
       // Room for every step and a failure's fixes at 700 px high.
-      style={{ top: 24 }}
+      className="install-modal"
       destroyOnHidden
     >
       <Flex vertical gap="middle" data-testid="preset-install">
@@ -66,7 +66,7 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
           <Flex vertical gap="small">
             <ErrorAlert error={blocking} />
             {installed ? (
-              <Button style={{ alignSelf: 'start' }} onClick={() => (onClose(), nav.openDetail(installed.serverId))}>
+              <Button className="self-start" onClick={() => (onClose(), nav.openDetail(installed.serverId))}>
                 {t('gallery.alreadyInstalled')}
               </Button>
             ) : null}
@@ -79,13 +79,13 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
           disabled={started}
           initialValues={{ keyChoice: defaultChoice, variant: linked[0] }}
           requiredMark={false}
-          style={{ display: started ? 'none' : undefined }}
+          className={started ? 'is-hidden' : undefined}
           onFinish={() => void install()}
         >
           {asksKey && saved.length > 0 ? (
-            <Form.Item name="keyChoice" label={t('gallery.installDialog.keyLabel')} style={{ marginBottom: typing ? 8 : undefined }}>
+            <Form.Item name="keyChoice" label={t('gallery.installDialog.keyLabel')} className={typing ? 'mb-xs' : undefined}>
               <Radio.Group
-                style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+                className="key-choices"
                 options={[
                   ...saved.map((id) => ({ value: `provider:${id}`, label: t('gallery.installDialog.keyFromProvider', { provider: providerName(id) }) })),
                   { value: 'input', label: t('gallery.installDialog.keyTyped') },
@@ -119,7 +119,7 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
             </Form.Item>
           ) : null}
           {asksKey && !typing && variants.length > 1 ? (
-            <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+            <Typography.Paragraph type="secondary" className="pull-up">
               {t('gallery.installDialog.variantHint', { setting: variants.find((v) => v.providerId === providerOf(keyChoice ?? defaultChoice))?.setting ?? '' })}
             </Typography.Paragraph>
           ) : null}

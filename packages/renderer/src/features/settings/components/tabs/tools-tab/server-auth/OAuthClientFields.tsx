@@ -13,7 +13,7 @@ export function OAuthClientFields() {
   return (
     <Collapse
       size="small"
-      style={{ marginBottom: 16 }}
+      className="mb-md"
       defaultActiveKey={clientId ? ['oauth'] : []}
       items={[
         {
@@ -22,14 +22,14 @@ export function OAuthClientFields() {
           forceRender: true,
           children: (
             <Flex vertical>
-              <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+              <Typography.Paragraph type="secondary" className="mt-0">
                 {t('auth.form.hint')}
               </Typography.Paragraph>
               <Flex gap="middle" wrap>
-                <Form.Item name={['config', 'oauthClientId']} label={t('auth.form.clientId')} style={{ flex: '1 1 220px', marginBottom: 0 }}>
+                <Form.Item name={['config', 'oauthClientId']} label={t('auth.form.clientId')} className="form-field-grow mb-0">
                   <Input placeholder={t('auth.form.optional')} spellCheck={false} autoComplete="off" />
                 </Form.Item>
-                <Form.Item name={['config', 'oauthClientSecret']} label={t('auth.form.clientSecret')} style={{ flex: '1 1 220px', marginBottom: 0 }}>
+                <Form.Item name={['config', 'oauthClientSecret']} label={t('auth.form.clientSecret')} className="form-field-grow mb-0">
                   <Input.Password placeholder={t('auth.form.optional')} autoComplete="new-password" disabled={!clientId?.trim()} />
                 </Form.Item>
               </Flex>

@@ -28,7 +28,7 @@ export function SignInBar({ server }: { server: McpServerRecord }) {
         data-auth-state={auth.state}
         title={t('auth.state.waiting_for_browser')}
         description={
-          <Flex vertical gap={4} style={{ minWidth: 0 }}>
+          <Flex vertical gap={4} className="min-w-0">
             <Typography.Text type="secondary">{t('auth.waitingHint')}</Typography.Text>
             {auth.authorizationUrl ? (
               <Typography.Text
@@ -36,7 +36,7 @@ export function SignInBar({ server }: { server: McpServerRecord }) {
                 ellipsis={{ tooltip: auth.authorizationUrl }}
                 copyable={{ text: auth.authorizationUrl, tooltips: [t('auth.copyUrl'), t('auth.copied')] }}
                 data-testid="sign-in-url"
-                style={{ maxWidth: '100%' }}
+                className="cap-width"
               >
                 {auth.authorizationUrl}
               </Typography.Text>

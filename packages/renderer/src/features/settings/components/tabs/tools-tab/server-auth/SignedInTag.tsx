@@ -16,8 +16,8 @@ export function SignedInTag({ server }: { server: McpServerRecord }) {
       cancelText={t('auth.cancel')}
       onConfirm={signIn.signOut}
     >
-      <Button size="small" type="text" style={{ padding: 0, height: 'auto' }} aria-label={t('auth.signOutLabel', { name: server.name })} data-testid="signed-in">
-        <Tag icon={<SafetyCertificateOutlined aria-hidden />} color="success" style={{ marginInlineEnd: 0, cursor: 'pointer' }}>
+      <Button size="small" type="text" className="inline-link" aria-label={t('auth.signOutLabel', { name: server.name })} data-testid="signed-in">
+        <Tag icon={<SafetyCertificateOutlined aria-hidden />} color="success" className="clickable">
           {t('auth.state.signed_in')}
         </Tag>
       </Button>

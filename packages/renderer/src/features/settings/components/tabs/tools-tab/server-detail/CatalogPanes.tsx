@@ -1,5 +1,5 @@
 /** The server's prompts and resources (from mcp.discover), or why there are none. */
-import { Alert, Empty, Flex, Tag, Typography, theme } from 'antd';
+import { Alert, Empty, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpDiscoverResult } from '@shared/contracts/mcp-types';
@@ -18,9 +18,8 @@ function KindError({ error, testId }: { error: AppErrorShape; testId: string }) 
 }
 
 function Row({ children, testId }: { children: ReactNode; testId: string }) {
-  const { token } = theme.useToken();
   return (
-    <li data-testid={testId} style={{ padding: `${token.paddingSM}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}>
+    <li data-testid={testId} className="list-row">
       {children}
     </li>
   );
@@ -31,32 +30,32 @@ export function PromptsPane({ prompts, error }: { prompts: Prompt[]; error: AppE
   if (error) return <KindError error={error} testId="prompts-error" />;
   if (prompts.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.prompts.none')} />;
   return (
-    <ul aria-label={t('detail.tabs.prompts')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <ul aria-label={t('detail.tabs.prompts')} className="plain-list">
       {prompts.map((prompt) => (
         <Row key={prompt.name} testId="prompt-row">
           <Typography.Text strong code>
             {prompt.name}
           </Typography.Text>
           {prompt.description ? (
-            <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', whiteSpace: 'pre-line' }}>
+            <Typography.Paragraph type="secondary" className="tool-description">
               {prompt.description}
             </Typography.Paragraph>
           ) : null}
           {prompt.arguments?.length ? (
-            <div style={{ marginTop: 4 }}>
+            <div className="mt-xxs">
               <Typography.Text type="secondary">{t('detail.prompts.arguments')}</Typography.Text>
-              <ul style={{ margin: '2px 0 0', paddingInlineStart: 20 }}>
+              <ul className="bullet-list prompt-args">
                 {prompt.arguments.map((arg) => (
                   <li key={arg.name} data-testid="prompt-argument">
                     <Typography.Text code>{arg.name}</Typography.Text>
-                    {arg.required ? <Tag color="red" style={{ marginInlineStart: 4 }}>{t('detail.tools.required')}</Tag> : null}
+                    {arg.required ? <Tag color="red" className="required-tag">{t('detail.tools.required')}</Tag> : null}
                     {arg.description ? <Typography.Text type="secondary"> {arg.description}</Typography.Text> : null}
                   </li>
                 ))}
               </ul>
             </div>
           ) : (
-            <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+            <Typography.Paragraph type="secondary" className="catalog-note">
               {t('detail.prompts.noArguments')}
             </Typography.Paragraph>
           )}
@@ -71,18 +70,18 @@ export function ResourcesPane({ resources, error }: { resources: Resource[]; err
   if (error) return <KindError error={error} testId="resources-error" />;
   if (resources.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.resources.none')} />;
   return (
-    <ul aria-label={t('detail.tabs.resources')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <ul aria-label={t('detail.tabs.resources')} className="plain-list">
       {resources.map((resource) => (
         <Row key={resource.uri} testId="resource-row">
           <Flex gap="small" align="baseline" wrap>
             <Typography.Text strong>{resource.name}</Typography.Text>
             {resource.mimeType ? <Tag data-testid="resource-mime">{resource.mimeType}</Tag> : null}
           </Flex>
-          <Typography.Text code copyable ellipsis={{ tooltip: resource.uri }} style={{ maxWidth: '100%' }}>
+          <Typography.Text code copyable ellipsis={{ tooltip: resource.uri }} className="cap-width">
             {resource.uri}
           </Typography.Text>
           {resource.description ? (
-            <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', whiteSpace: 'pre-line' }}>
+            <Typography.Paragraph type="secondary" className="tool-description">
               {resource.description}
             </Typography.Paragraph>
           ) : null}

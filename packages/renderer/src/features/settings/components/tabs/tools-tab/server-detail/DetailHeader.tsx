@@ -46,7 +46,7 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
         >
           {t('chat:tryWithModel')}
         </Button>
-        <Flex align="center" style={{ marginInlineStart: 'auto' }}>
+        <Flex align="center" className="push-end">
           <TrustedSwitch server={server} />
         </Flex>
       </Flex>
@@ -87,7 +87,7 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
               label: t('detail.info.instructions'),
               children: (
                 // Plain text: whatever the server sends is shown, never interpreted as markup.
-                <Typography.Paragraph data-testid="detail-instructions" style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 240, overflow: 'auto' }}>
+                <Typography.Paragraph data-testid="detail-instructions" className="detail-instructions">
                   <VisibleText text={info.instructions} multiline />
                 </Typography.Paragraph>
               ),

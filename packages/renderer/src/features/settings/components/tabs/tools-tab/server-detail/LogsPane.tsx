@@ -1,11 +1,12 @@
 import { CopyOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { App, Button, Checkbox, Flex, Input, Spin, Typography, theme } from 'antd';
+import { App, Button, Checkbox, Flex, Input, Spin, Typography } from 'antd';
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { McpServerLogStreamSchema, type McpServerLogStream } from '@shared/contracts/mcp-types';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useServerLog, type ShownLogLine } from './useServerLog';
+import { dynamicStyle } from '@renderer/theme/dynamicStyle';
 
 const STREAMS = McpServerLogStreamSchema.options;
 
@@ -26,7 +27,6 @@ const asText = (line: ShownLogLine) => `${time(line.at)} [${line.stream}] ${line
  */
 export function LogsPane({ serverId }: { serverId: string }) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const { message } = App.useApp();
   const log = useServerLog(serverId);
   const [filter, setFilter] = useState('');
@@ -69,14 +69,8 @@ export function LogsPane({ serverId }: { serverId: string }) {
     }
   };
 
-  const streamColor: Record<McpServerLogStream, string> = {
-    stderr: token.colorWarningTextActive,
-    stdout: token.colorTextSecondary,
-    host: token.colorInfoText,
-  };
-
   return (
-    <Flex vertical gap="small" data-testid="detail-logs" style={{ height: '100%', minHeight: 0 }}>
+    <Flex vertical gap="small" data-testid="detail-logs" className="logs-pane">
       <Flex gap="small" align="center" wrap>
         <Input.Search
           allowClear
@@ -84,7 +78,7 @@ export function LogsPane({ serverId }: { serverId: string }) {
           onChange={(e) => setFilter(e.target.value)}
           placeholder={t('detail.logs.filterPlaceholder')}
           aria-label={t('detail.logs.filter')}
-          style={{ flex: '1 1 200px', maxWidth: 320 }}
+          className="logs-search"
         />
         <Checkbox.Group<McpServerLogStream>
           aria-label={t('detail.logs.streams')}
@@ -92,7 +86,7 @@ export function LogsPane({ serverId }: { serverId: string }) {
           onChange={setStreams}
           options={STREAMS.map((stream) => ({ value: stream, label: t(`detail.logs.stream.${stream}`) }))}
         />
-        <Flex gap="small" style={{ marginInlineStart: 'auto' }}>
+        <Flex gap="small" className="push-end">
           <Button size="small" icon={<CopyOutlined />} disabled={shown.length === 0} onClick={() => void copy()}>
             {t('detail.logs.copy')}
           </Button>
@@ -103,7 +97,7 @@ export function LogsPane({ serverId }: { serverId: string }) {
       </Flex>
       {log.error ? <ErrorAlert error={log.error} testId="logs-error" /> : null}
       {/* Tall enough to read, short enough that the toolbar and count stay on screen at 700 px. */}
-      <div style={{ position: 'relative', height: 'max(240px, calc(100vh - 350px))' }}>
+      <div className="logs-frame">
         <div
           ref={scroller}
           onScroll={onScroll}
@@ -112,28 +106,18 @@ export function LogsPane({ serverId }: { serverId: string }) {
           aria-live="off"
           tabIndex={0}
           data-testid="log-lines"
-          style={{
-            position: 'absolute',
-            inset: 0,
-            overflow: 'auto',
-            fontFamily: token.fontFamilyCode,
-            fontSize: 12,
-            lineHeight: '18px',
-            background: token.colorFillQuaternary,
-            border: `1px solid ${token.colorBorderSecondary}`,
-            borderRadius: token.borderRadius,
-          }}
+          className="logs-lines"
         >
           {log.loading ? (
-            <Flex justify="center" style={{ padding: token.padding }}>
+            <Flex justify="center" className="logs-loading">
               <Spin />
             </Flex>
           ) : shown.length === 0 ? (
-            <Typography.Paragraph type="secondary" style={{ padding: token.paddingSM, margin: 0 }}>
+            <Typography.Paragraph type="secondary" className="logs-empty">
               {log.lines.length === 0 ? t('detail.logs.empty') : t('detail.logs.noMatch')}
             </Typography.Paragraph>
           ) : (
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            <div className="virtual-list" style={dynamicStyle({ height: virtualizer.getTotalSize() })}>
               {virtualizer.getVirtualItems().map((item) => {
                 const line = shown[item.index]!;
                 return (
@@ -143,18 +127,11 @@ export function LogsPane({ serverId }: { serverId: string }) {
                     data-index={item.index}
                     data-testid="log-line"
                     data-stream={line.stream}
-                    style={{
-                      position: 'absolute',
-                      top: 0,
-                      insetInline: 0,
-                      transform: `translateY(${item.start}px)`,
-                      padding: `1px ${token.paddingXS}px`,
-                      whiteSpace: 'pre-wrap',
-                      overflowWrap: 'anywhere',
-                    }}
+                    className="log-line"
+                    style={dynamicStyle({ transform: `translateY(${item.start}px)` })}
                   >
-                    <span style={{ color: token.colorTextTertiary }}>{time(line.at)} </span>
-                    <span style={{ color: streamColor[line.stream] }}>{t(`detail.logs.stream.${line.stream}`)} </span>
+                    <span className="text-tertiary">{time(line.at)} </span>
+                    <span className={`log-stream-${line.stream}`}>{t(`detail.logs.stream.${line.stream}`)} </span>
                     {line.line}
                   </div>
                 );
@@ -168,7 +145,7 @@ export function LogsPane({ serverId }: { serverId: string }) {
             type="primary"
             icon={<VerticalAlignBottomOutlined />}
             onClick={() => setFollow(true)}
-            style={{ position: 'absolute', insetInlineEnd: 16, bottom: 12 }}
+            className="follow-button"
           >
             {t('detail.logs.follow')}
           </Button>

@@ -25,9 +25,9 @@ export function SchemaView({ schema }: { schema: Record<string, unknown> }) {
               title: t('detail.tools.param.name'),
               dataIndex: 'name',
               render: (_: unknown, p) => (
-                <span style={{ whiteSpace: 'nowrap' }}>
+                <span className="nowrap">
                   <Typography.Text code>{p.name}</Typography.Text>
-                  {p.required ? <Tag color="red" style={{ marginInlineStart: 4 }}>{t('detail.tools.required')}</Tag> : null}
+                  {p.required ? <Tag color="red" className="required-tag">{t('detail.tools.required')}</Tag> : null}
                 </span>
               ),
             },
@@ -36,10 +36,10 @@ export function SchemaView({ schema }: { schema: Record<string, unknown> }) {
           ]}
         />
       )}
-      <details style={{ marginTop: 8 }}>
+      <details className="schema-raw">
         <summary>{t('detail.tools.rawJson')}</summary>
-        <Typography.Paragraph copyable={{ text: raw }} style={{ marginBottom: 0 }}>
-          <pre data-testid="tool-schema-json" style={{ maxHeight: 320, overflow: 'auto', margin: 0, fontSize: 12 }}>
+        <Typography.Paragraph copyable={{ text: raw }} className="mb-0">
+          <pre data-testid="tool-schema-json" className="schema-json">
             {raw}
           </pre>
         </Typography.Paragraph>

@@ -35,7 +35,7 @@ export function ServerDetailDrawer() {
       destroyOnHidden
       title={server ? <DetailTitle server={server} /> : t('detail.title')}
       data-testid="server-detail"
-      styles={{ body: { paddingTop: 12 } }}
+      classNames={{ body: 'detail-body' }}
     >
       {nav.detail && server ? (
         <LazyBoundary key={server.id}>
@@ -58,14 +58,14 @@ function DetailTitle({ server }: { server: McpServerRecord }) {
   const live = status.data?.find((s) => s.id === server.id);
   const state: RowState = hostUp ? (live?.state ?? 'disconnected') : 'unknown';
   return (
-    <Flex gap="small" align="center" style={{ minWidth: 0 }}>
-      <Typography.Text strong ellipsis={{ tooltip: <VisibleText text={server.name} /> }} style={{ fontSize: 16, minWidth: 0 }} data-testid="detail-name">
+    <Flex gap="small" align="center" className="min-w-0">
+      <Typography.Text strong ellipsis={{ tooltip: <VisibleText text={server.name} /> }} className="text-lg min-w-0" data-testid="detail-name">
         <VisibleText text={server.name} />
       </Typography.Text>
       <StateBadge state={state} details={live} testId="detail-state" reason={state === 'unknown' ? t('common:hostConnection.rowStateReason') : undefined} />
       <SignedInTag server={server} />
-      {server.isActive ? null : <Tag style={{ marginInlineEnd: 0 }}>{t('list.inactive')}</Tag>}
-      <Tag style={{ marginInlineEnd: 0 }}>{t(TRANSPORTS.get(server.type).displayKey)}</Tag>
+      {server.isActive ? null : <Tag>{t('list.inactive')}</Tag>}
+      <Tag>{t(TRANSPORTS.get(server.type).displayKey)}</Tag>
     </Flex>
   );
 }

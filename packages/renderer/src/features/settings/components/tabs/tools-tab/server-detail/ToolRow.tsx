@@ -1,4 +1,4 @@
-import { Button, Collapse, Flex, Switch, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Collapse, Flex, Switch, Tag, Tooltip, Typography } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerTool } from '@shared/contracts/mcp-types';
@@ -20,7 +20,6 @@ interface ToolRowProps {
 /** One tool: what it is called and does, the server's hints about it, its two switches and its schema. */
 export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEnabledChange, onAutoApproveChange, onTry }: ToolRowProps) {
   const { t } = useTranslation(['settings/tools', 'serverRequests', 'playground', 'common']);
-  const { token } = theme.useToken();
   const label = tool.title ?? tool.name;
   const tags = annotationTags(tool.annotations);
   const parameterCount = schemaParameters(tool.inputSchema).length;
@@ -41,26 +40,26 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
       data-testid="tool-row"
       data-tool-name={tool.name}
       data-enabled={enabled}
-      style={{ padding: `${token.paddingSM}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}
+      className="list-row"
     >
       <Flex justify="space-between" align="flex-start" gap="middle" wrap>
-        <div style={{ minWidth: 0, flex: '1 1 320px' }}>
+        <div className="tool-row-main">
           <Flex gap="small" align="baseline" wrap>
-            <Typography.Text strong ellipsis={{ tooltip: <VisibleText text={label} /> }} style={{ maxWidth: '100%' }} data-testid="tool-label">
+            <Typography.Text strong ellipsis={{ tooltip: <VisibleText text={label} /> }} className="cap-width" data-testid="tool-label">
               <VisibleText text={label} />
             </Typography.Text>
             {tool.title ? (
-              <Typography.Text code ellipsis={{ tooltip: <VisibleText text={tool.name} /> }} style={{ maxWidth: 280 }}>
+              <Typography.Text code ellipsis={{ tooltip: <VisibleText text={tool.name} /> }} className="tool-name">
                 <VisibleText text={tool.name} />
               </Typography.Text>
             ) : null}
             {!enabled ? <Tag>{t('detail.tools.disabledTag')}</Tag> : null}
           </Flex>
           {tags.length > 0 ? (
-            <Flex gap={4} wrap style={{ marginTop: token.marginXXS }} role="list" aria-label={t('detail.tools.annotations.label')}>
+            <Flex gap={4} wrap className="mt-xxs" role="list" aria-label={t('detail.tools.annotations.label')}>
               {tags.map((tag) => (
                 <Tooltip key={tag.key} title={t(`detail.tools.annotations.${tag.key}Help`)}>
-                  <Tag role="listitem" color={tag.color} data-testid="tool-annotation" data-annotation={tag.key} tabIndex={0} style={{ marginInlineEnd: 0 }}>
+                  <Tag role="listitem" color={tag.color} data-testid="tool-annotation" data-annotation={tag.key} tabIndex={0}>
                     {t(`detail.tools.annotations.${tag.key}`)}
                   </Tag>
                 </Tooltip>
@@ -68,7 +67,7 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
             </Flex>
           ) : null}
         </div>
-        <Flex gap="middle" align="center" style={{ flex: '0 0 auto' }}>
+        <Flex gap="middle" align="center" className="flex-none">
           <Button size="small" onClick={() => onTry(tool.name)} aria-label={t('playground:tryLabel', { tool: label })} data-testid="tool-try">
             {t('playground:try')}
           </Button>
@@ -91,14 +90,14 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
         </Flex>
       </Flex>
       {tool.description ? (
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: 'collapsible' }} style={{ margin: `${token.marginXXS}px 0 0`, whiteSpace: 'pre-line' }}>
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: 'collapsible' }} className="tool-description">
           <VisibleText text={tool.description} multiline />
         </Typography.Paragraph>
       ) : null}
       <Collapse
         size="small"
         ghost
-        style={{ marginTop: token.marginXXS }}
+        className="mt-xxs"
         items={[
           {
             key: 'schema',

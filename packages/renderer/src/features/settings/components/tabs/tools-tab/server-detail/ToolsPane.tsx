@@ -53,9 +53,9 @@ export function ToolsPane({ server, tools, invalidTools }: ToolsPaneProps) {
           onChange={(e) => setFilter(e.target.value)}
           placeholder={t('detail.tools.filterPlaceholder')}
           aria-label={t('detail.tools.filter')}
-          style={{ flex: '1 1 220px', maxWidth: 360 }}
+          className="pane-search"
         />
-        <Typography.Text type="secondary" data-testid="tools-count" style={{ flex: '1 1 auto' }}>
+        <Typography.Text type="secondary" data-testid="tools-count" className="flex-fill">
           {t('detail.tools.count', { shown: shown.length, total: tools.length, enabled: enabledCount })}
         </Typography.Text>
         <Button size="small" disabled={shown.length === 0} onClick={() => set('disabledTools', shownNames, false)}>
@@ -72,7 +72,7 @@ export function ToolsPane({ server, tools, invalidTools }: ToolsPaneProps) {
           showIcon
           title={t('detail.tools.invalid', { count: invalidTools.length })}
           description={
-            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+            <ul className="bullet-list">
               {invalidTools.map((issue) => (
                 <li key={issue.name}>
                   <Typography.Text code>{issue.name}</Typography.Text> {issue.message}
@@ -87,7 +87,7 @@ export function ToolsPane({ server, tools, invalidTools }: ToolsPaneProps) {
       ) : shown.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.tools.noMatch', { filter: filter.trim() })} />
       ) : (
-        <ul aria-label={t('detail.tools.label', { server: server.name })} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <ul aria-label={t('detail.tools.label', { server: server.name })} className="plain-list">
           {shown.map((tool) => (
             <ToolRow
               key={tool.name}

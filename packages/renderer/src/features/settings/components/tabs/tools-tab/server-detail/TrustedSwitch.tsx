@@ -28,7 +28,7 @@ export function TrustedSwitch({ server }: { server: Pick<McpServerRecord, 'id' |
         />
         <Typography.Text aria-hidden>{t('serverRequests:approvals.trusted')}</Typography.Text>
         <Tooltip title={t('serverRequests:approvals.trustedHelp')}>
-          <InfoCircleOutlined aria-label={t('serverRequests:approvals.trustedHelp')} tabIndex={0} style={{ opacity: 0.65 }} />
+          <InfoCircleOutlined aria-label={t('serverRequests:approvals.trustedHelp')} tabIndex={0} className="help-icon" />
         </Tooltip>
       </Flex>
       {update.error ? <ErrorAlert error={update.error} title={t('serverRequests:approvals.trustFailed')} /> : null}

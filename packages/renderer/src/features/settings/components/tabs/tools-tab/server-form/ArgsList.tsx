@@ -36,7 +36,7 @@ export function ArgsList() {
               </Flex>
             );
           })}
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add('')} style={{ alignSelf: 'flex-start' }}>
+          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add('')} className="self-start">
             {t('form.fields.addArg')}
           </Button>
         </Flex>

@@ -53,10 +53,10 @@ export function KeyValueRows({ list, revealSecrets }: KeyValueRowsProps) {
             const rowName = rows?.[field.name]?.key?.trim();
             return (
               <Flex key={field.key} gap={4} align="start" data-testid={`${list}-row`}>
-                <Form.Item name={[field.name, 'key']} style={{ flex: '2 1 0', marginBottom: 0 }}>
+                <Form.Item name={[field.name, 'key']} className="kv-key">
                   <Input aria-label={t(labels.key)} placeholder={t(labels.placeholder)} spellCheck={false} />
                 </Form.Item>
-                <Form.Item name={[field.name, 'value']} style={{ flex: '3 1 0', marginBottom: 0 }}>
+                <Form.Item name={[field.name, 'value']} className="kv-value">
                   <Input.Password
                     aria-label={rowName ? t('form.fields.value', { name: rowName }) : t('form.fields.valueUnnamed')}
                     placeholder={t('form.fields.valuePlaceholder')}
@@ -76,7 +76,7 @@ export function KeyValueRows({ list, revealSecrets }: KeyValueRowsProps) {
               </Flex>
             );
           })}
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ key: '', value: '' })} style={{ alignSelf: 'flex-start' }}>
+          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ key: '', value: '' })} className="self-start">
             {t(labels.add)}
           </Button>
         </Flex>

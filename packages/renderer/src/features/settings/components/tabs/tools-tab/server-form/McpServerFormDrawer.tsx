@@ -60,7 +60,7 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
             data-testid="form-unplaced"
             title={t('form.validation.unplaced')}
             description={
-              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              <ul className="bullet-list-tight">
                 {unplaced.map((issue, i) => (
                   <li key={`${issue.path}-${i}`}>
                     {issue.path ? <Typography.Text code>{issue.path}</Typography.Text> : null} {issue.message}

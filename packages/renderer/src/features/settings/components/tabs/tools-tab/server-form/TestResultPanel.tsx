@@ -1,6 +1,6 @@
 import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined, MinusCircleOutlined } from '@ant-design/icons';
 import { OutputBlock } from '@renderer/components/OutputBlock';
-import { Alert, Card, Flex, Tag, Typography, theme } from 'antd';
+import { Alert, Card, Flex, Tag, Typography } from 'antd';
 import { MCP_TEST_STAGES, type McpTestResult, type McpTestStage, type McpTestStageResult } from '@shared/contracts/mcp-types';
 import type { TransportEntry } from '@shared/transports';
 import type { AppErrorShape } from '@shared/errors';
@@ -32,12 +32,11 @@ type StageState = McpTestStageResult['state'] | 'pending';
 
 function StageRow({ stage, state, label, durationMs }: { stage: McpTestStage; state: StageState; label: string; durationMs?: number }) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const icons = {
-    pending: <LoadingOutlined style={{ color: token.colorPrimary }} />,
-    passed: <CheckCircleFilled style={{ color: token.colorSuccess }} />,
-    failed: <CloseCircleFilled style={{ color: token.colorError }} />,
-    skipped: <MinusCircleOutlined style={{ color: token.colorTextTertiary }} />,
+    pending: <LoadingOutlined className="text-primary" />,
+    passed: <CheckCircleFilled className="text-success" />,
+    failed: <CloseCircleFilled className="text-error" />,
+    skipped: <MinusCircleOutlined className="text-tertiary" />,
   };
   return (
     <Flex component="li" gap="small" align="center" justify="space-between" wrap data-testid="test-stage" data-stage={stage} data-state={state}>
@@ -71,7 +70,7 @@ export function TestResultPanel({ run, kind }: { run: TestRun; kind: TransportEn
         {run.error && !run.running ? (
           <ErrorAlert error={run.error} />
         ) : (
-          <ol style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 }}>
+          <ol className="plain-list test-stages">
             {stages.map((stage) => (
               <StageRow key={stage.stage} {...stage} label={label(stage.stage)} />
             ))}
@@ -95,7 +94,7 @@ function Passed({ result }: { result: McpTestResult }) {
       {result.tools.length ? (
         <Flex gap={4} wrap>
           {result.tools.slice(0, TOOLS_SHOWN).map((tool) => (
-            <Tag key={tool} style={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }} title={tool}>
+            <Tag key={tool} className="tag-capped" title={tool}>
               {tool}
             </Tag>
           ))}
@@ -126,7 +125,7 @@ function Failed({ result, label }: { result: McpTestResult; label: StageLabel })
           <Typography.Paragraph
             copyable={{ text: result.stderrTail.join('\n') }}
             data-testid="test-stderr"
-            style={{ margin: 0 }}
+            className="m-0"
           >
             <OutputBlock>
               {result.stderrTail.join('\n')}

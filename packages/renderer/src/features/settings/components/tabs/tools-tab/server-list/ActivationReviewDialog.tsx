@@ -16,8 +16,6 @@ export interface ActivationReviewDialogProps {
   onClose: () => void;
 }
 
-const wrap = { wordBreak: 'break-all' } as const;
-
 /**
  * The confirmation a server that arrived by install link needs before it first runs: everything
  * the host's review lists (command, each argument, the folder it runs in, URL, every env variable
@@ -47,7 +45,7 @@ export function ActivationReviewDialog({ serverId, name, open, onClose }: Activa
   const risky = data ? inlineSafe(riskyNames(data).join(', ')) : '';
   const none = <Typography.Text type="secondary">{t('activationReview.none')}</Typography.Text>;
   const code = (text: string, testId?: string) => (
-    <Typography.Text code style={wrap} data-testid={testId}>
+    <Typography.Text code className="break-all" data-testid={testId}>
       <VisibleText text={text} />
     </Typography.Text>
   );
@@ -59,14 +57,14 @@ export function ActivationReviewDialog({ serverId, name, open, onClose }: Activa
             {code(entry.secret ? entry.name : `${entry.name}${separator}${entry.value ?? ''}`)}
             {entry.secret ? (
               <Tooltip title={t('activationReview.setTitle')}>
-                <Tag style={{ marginInlineEnd: 0 }} tabIndex={0}>
+                <Tag tabIndex={0}>
                   {t('activationReview.set')}
                 </Tag>
               </Tooltip>
             ) : null}
             {entry.risk ? (
               <Tooltip title={t(`activationReview.risk.${entry.risk}`)}>
-                <Tag color="error" style={{ marginInlineEnd: 0 }} tabIndex={0} data-testid="review-risk-tag">
+                <Tag color="error" tabIndex={0} data-testid="review-risk-tag">
                   {t('activationReview.riskTag')}
                 </Tag>
               </Tooltip>
@@ -100,14 +98,14 @@ export function ActivationReviewDialog({ serverId, name, open, onClose }: Activa
         <Alert type="warning" showIcon title={t('activationReview.intro', { name: shownName })} />
         {review.error ? <ErrorAlert error={review.error} /> : null}
         {data ? (
-          <Descriptions column={1} size="small" bordered styles={{ label: { width: 170 } }}>
+          <Descriptions column={1} size="small" bordered classNames={{ label: 'review-label' }}>
             {item(t('activationReview.transport'), t(TRANSPORTS.get(data.type).displayKey))}
             {data.command !== undefined ? item(t('activationReview.command'), code(data.command, 'review-command')) : null}
             {data.command !== undefined
               ? item(
                   t('activationReview.args'),
                   data.args.length ? (
-                    <ol data-testid="review-args" style={{ margin: 0, paddingInlineStart: 20 }}>
+                    <ol data-testid="review-args" className="bullet-list">
                       {data.args.map((arg, index) => (
                         <li key={index}>{code(arg)}</li>
                       ))}

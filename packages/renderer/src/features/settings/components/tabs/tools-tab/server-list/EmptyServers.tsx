@@ -1,5 +1,5 @@
 import { AppstoreAddOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Card, Col, Empty, Flex, Row, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToolsTabNav } from '../ToolsTabNav';
@@ -14,21 +14,21 @@ export function EmptyServers() {
         image={Empty.PRESENTED_IMAGE_SIMPLE}
         description={
           <Flex vertical gap={4} align="center">
-            <Typography.Title level={5} style={{ margin: 0 }}>
+            <Typography.Title level={5} className="m-0">
               {t('empty.title')}
             </Typography.Title>
-            <Typography.Text type="secondary" style={{ maxWidth: 520 }}>
+            <Typography.Text type="secondary" className="empty-description">
               {t('empty.description')}
             </Typography.Text>
           </Flex>
         }
       >
-        <Row gutter={[12, 12]} justify="center" style={{ maxWidth: 720, margin: '0 auto' }}>
+        <Row gutter={[12, 12]} justify="center" className="empty-ways">
           <Way icon={<PlusOutlined />} title={t('empty.add')} hint={t('empty.addHint')} onClick={() => nav.openForm({ mode: 'add' })} testId="empty-add" primary />
           <Way icon={<AppstoreAddOutlined />} title={t('empty.preset')} hint={t('empty.presetHint')} onClick={() => nav.showSection('presets')} testId="empty-preset" />
           <Way icon={<ImportOutlined />} title={t('empty.import')} hint={t('empty.importHint')} onClick={() => nav.openImport()} testId="empty-import" />
         </Row>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0, fontSize: 12 }}>
+        <Typography.Paragraph type="secondary" className="empty-cli text-sm">
           {t('empty.cli')}
         </Typography.Paragraph>
       </Empty>
@@ -37,7 +37,6 @@ export function EmptyServers() {
 }
 
 function Way({ icon, title, hint, onClick, testId, primary }: { icon: ReactNode; title: string; hint: string; onClick: () => void; testId: string; primary?: boolean }) {
-  const { token } = theme.useToken();
   return (
     <Col xs={24} sm={8}>
       <Card
@@ -53,14 +52,14 @@ function Way({ icon, title, hint, onClick, testId, primary }: { icon: ReactNode;
             onClick();
           }
         }}
-        style={{ height: '100%', borderColor: primary ? token.colorPrimary : undefined, textAlign: 'center' }}
+        className={primary ? 'empty-way empty-way-primary' : 'empty-way'}
       >
         <Flex vertical align="center" gap={4}>
-          <span style={{ fontSize: 22, color: token.colorPrimary }} aria-hidden>
+          <span className="empty-way-icon" aria-hidden>
             {icon}
           </span>
           <Typography.Text strong>{title}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" className="text-sm">
             {hint}
           </Typography.Text>
         </Flex>

@@ -65,7 +65,7 @@ export function FailureExplanation({ server, failure, onRetry, retrying }: { ser
           {showOutput ? <ServerOutput server={server} fallback={facts?.stderrTail} /> : null}
           <details>
             <summary>{t('common:error.details')}</summary>
-            <Typography.Text code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{`${failure.code}: ${failure.message}`}</Typography.Text>
+            <Typography.Text code className="pre-wrap wrap-anywhere">{`${failure.code}: ${failure.message}`}</Typography.Text>
           </details>
         </Flex>
       }
@@ -88,7 +88,7 @@ function ServerOutput({ server, fallback }: { server: McpServerRecord; fallback:
         ) : null}
       </Flex>
       {log.error ? <ErrorAlert error={log.error} /> : null}
-      <OutputBlock label={t('errorHelp.output.label', { name: server.name })} maxHeight={180}>
+      <OutputBlock label={t('errorHelp.output.label', { name: server.name })} className="output-block-tall">
         {text || (log.isFetching ? '…' : t('errorHelp.output.empty'))}
       </OutputBlock>
     </div>
@@ -126,7 +126,7 @@ function InstallCommand({ command, canInstall, onInstalled }: { command: string;
             {t('errorHelp.actions.install', { command })}
           </Button>
           {install.isPending && line ? (
-            <Truncated text={t('errorHelp.install.progress', { command, line })} secondary style={{ maxWidth: 360 }} />
+            <Truncated text={t('errorHelp.install.progress', { command, line })} secondary className="truncated-wide" />
           ) : null}
         </Flex>
       ) : (
@@ -152,13 +152,13 @@ function RemoveNpxCache({ folder, onRemoved }: { folder: string; onRemoved: () =
     <Flex vertical gap={4}>
       <Popconfirm
         title={t('errorHelp.npxCache.confirmTitle')}
-        description={<div style={{ maxWidth: 360, overflowWrap: 'anywhere' }}>{t('errorHelp.npxCache.confirmText', { path: folder })}</div>}
+        description={<div className="confirm-text-wide wrap-anywhere">{t('errorHelp.npxCache.confirmText', { path: folder })}</div>}
         okText={t('errorHelp.npxCache.confirm')}
         cancelText={t('errorHelp.npxCache.cancel')}
         okButtonProps={{ danger: true }}
         onConfirm={() => remove.mutate({ path: folder })}
       >
-        <Button size="small" type="primary" danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending} data-testid="remove-npx-cache" style={{ alignSelf: 'flex-start' }}>
+        <Button size="small" type="primary" danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending} data-testid="remove-npx-cache" className="self-start">
           {t('errorHelp.actions.removeNpxCache')}
         </Button>
       </Popconfirm>

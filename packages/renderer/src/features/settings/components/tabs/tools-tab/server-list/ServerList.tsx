@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { Button, Flex, Input, Select, Spin, Typography, message, theme } from 'antd';
+import { Button, Flex, Input, Select, Spin, Typography, message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { EmptyServers } from './EmptyServers';
 import { ServerRow } from './ServerRow';
 import { useServerViews } from './useServerViews';
 import { isFiltering, NO_FILTER, ROW_STATES, selectServers, SORT_KEYS, type ServerFilter, type ServerView, type SortKey } from './serverView';
+import { dynamicStyle } from '@renderer/theme/dynamicStyle';
 
 /** Each sort's words: in the open list how it sorts, and in the closed select (narrow) just by what. */
 const SORT_LABELS = {
@@ -63,7 +64,7 @@ function useDeleteWithUndo(messages: MessageInstance): (view: ServerView) => voi
           content: (
             <span data-testid="undo-delete" role="status">
               {t('list.deleted', { name })}{' '}
-              <Button size="small" type="link" onClick={() => void undo()} style={{ paddingInline: 4 }}>
+              <Button size="small" type="link" onClick={() => void undo()} className="undo-link">
                 {t('list.undo')}
               </Button>
             </span>
@@ -113,13 +114,13 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
       <Flex vertical gap="small">
         <Toolbar filter={filter} onFilter={setFilter} sort={sort} onSort={setSort} shown={shown.length} count={servers.length} />
         {shown.length === 0 ? (
-          <Typography.Text type="secondary" data-testid="servers-no-match" style={{ padding: 8 }}>
+          <Typography.Text type="secondary" data-testid="servers-no-match" className="no-match">
             {t('list.noMatch')}
           </Typography.Text>
         ) : shown.length > VIRTUALIZE_AFTER ? (
           <VirtualRows views={shown} query={query} onDelete={onDelete} messages={messages} />
         ) : (
-          <ul style={{ margin: 0, padding: 0 }} aria-label={t('list.label')}>
+          <ul className="plain-list" aria-label={t('list.label')}>
             {shown.map((view) => (
               <ServerRow key={view.server.id} view={view} query={query} onDelete={onDelete} messages={messages} />
             ))}
@@ -176,8 +177,8 @@ function VirtualRows({ views, query, onDelete, messages }: { views: ServerView[]
     observeElementRect: observeScrollerRect,
   });
   return (
-    <div ref={scroller} className="elftia-scroll-region" tabIndex={0} aria-label={t('list.label')} style={{ maxHeight: 'max(360px, calc(100vh - 320px))', overflowY: 'auto' }}>
-      <ul style={{ margin: 0, padding: 0, position: 'relative', height: virtualizer.getTotalSize() }}>
+    <div ref={scroller} className="elftia-scroll-region server-scroller" tabIndex={0} aria-label={t('list.label')}>
+      <ul className="plain-list virtual-list" style={dynamicStyle({ height: virtualizer.getTotalSize() })}>
         {virtualizer.getVirtualItems().map((item) => (
           <ServerRow
             key={item.key}
@@ -185,7 +186,7 @@ function VirtualRows({ views, query, onDelete, messages }: { views: ServerView[]
             query={query}
             onDelete={onDelete}
             messages={messages}
-            position={{ index: item.index, measure: virtualizer.measureElement, style: { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` } }}
+            position={{ index: item.index, measure: virtualizer.measureElement, style: dynamicStyle({ transform: `translateY(${item.start}px)` }) }}
           />
         ))}
       </ul>
@@ -209,7 +210,6 @@ function Toolbar({
   count: number;
 }) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const set = (patch: Partial<ServerFilter>) => onFilter({ ...filter, ...patch });
   const small = { size: 'small' as const, maxTagCount: 'responsive' as const, allowClear: true };
   return (
@@ -217,13 +217,13 @@ function Toolbar({
       <Input
         size="small"
         allowClear
-        prefix={<SearchOutlined style={{ color: token.colorTextTertiary }} />}
+        prefix={<SearchOutlined className="text-tertiary" />}
         placeholder={t('list.toolbar.search')}
         aria-label={t('list.toolbar.search')}
         value={filter.query}
         onChange={(event) => set({ query: event.target.value })}
         // Wide enough at the default window size for the whole placeholder, which says what it searches.
-        style={{ flex: '1 1 300px', minWidth: 200 }}
+        className="server-search"
       />
       <Select
         {...small}
@@ -233,7 +233,7 @@ function Toolbar({
         value={filter.states}
         onChange={(states) => set({ states })}
         options={ROW_STATES.map((state) => ({ value: state, label: t(`list.state.${state}`) }))}
-        style={{ width: 140 }}
+        className="filter-state"
       />
       <Select
         {...small}
@@ -243,7 +243,7 @@ function Toolbar({
         value={filter.transports}
         onChange={(transports) => set({ transports })}
         options={MCP_SERVER_TRANSPORTS.map((type) => ({ value: type, label: t(TRANSPORTS.get(type).displayKey) }))}
-        style={{ width: 150 }}
+        className="filter-transport"
       />
       <Select
         {...small}
@@ -253,7 +253,7 @@ function Toolbar({
         value={filter.scopes}
         onChange={(scopes) => set({ scopes })}
         options={(['user', 'local'] as const).map((scope) => ({ value: scope, label: t(`list.scope.${scope}`) }))}
-        style={{ width: 120 }}
+        className="filter-narrow"
       />
       <Select
         size="small"
@@ -261,7 +261,7 @@ function Toolbar({
         value={filter.active}
         onChange={(active) => set({ active })}
         options={(['all', 'on', 'off'] as const).map((value) => ({ value, label: t(`list.toolbar.active${value === 'all' ? 'All' : value === 'on' ? 'On' : 'Off'}`) }))}
-        style={{ width: 120 }}
+        className="filter-narrow"
       />
       <Select
         size="small"
@@ -271,7 +271,7 @@ function Toolbar({
         onChange={onSort}
         options={SORT_KEYS.map((key) => ({ value: key, label: t(SORT_LABELS[key].option) }))}
         labelRender={({ value }) => t(SORT_LABELS[value as SortKey].closed)}
-        style={{ width: 160 }}
+        className="filter-sort"
       />
       {isFiltering(filter) ? (
         <Flex gap={4} align="center">

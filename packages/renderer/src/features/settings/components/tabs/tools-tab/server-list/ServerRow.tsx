@@ -1,5 +1,5 @@
 import { ApiOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, FileTextOutlined, HistoryOutlined, KeyOutlined, LinkOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Dropdown, Flex, Popconfirm, Switch, Tag, Tooltip, Typography, theme } from 'antd';
+import { Alert, Button, Dropdown, Flex, Popconfirm, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { memo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +38,6 @@ export interface ServerRowProps {
  */
 export const ServerRow = memo(function ServerRow({ view, query, onDelete, messages, position }: ServerRowProps) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
-  const { token } = theme.useToken();
   const nav = useToolsTabNav();
   const { server, status, state, tools, toolsSeenAt, keySource } = view;
   const { revealed, revealing, revealError, toggleSecrets, reviewing, setReviewing, unreviewed, setActive, reconnect, test, retry, target, env, headers, hasSecrets, failure, stateReason } =
@@ -54,9 +53,10 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
       aria-label={name}
       ref={position?.measure}
       data-index={position?.index}
-      style={{ padding: `${token.paddingSM}px ${token.paddingXS}px`, borderBottom: `1px solid ${token.colorSplit}`, listStyle: 'none', ...position?.style }}
+      className={position ? 'server-row virtual-row' : 'server-row'}
+      style={position?.style}
     >
-      <Flex gap="small" align="center" wrap={false} style={{ minWidth: 0 }}>
+      <Flex gap="small" align="center" wrap={false} className="min-w-0">
         <Switch
           size="small"
           checked={server.isActive}
@@ -65,14 +65,14 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
           // A server from an install link runs nothing until the person has seen what it would run.
           onChange={(isActive) => (isActive && unreviewed ? setReviewing(true) : setActive.mutate({ id: server.id, updates: { isActive } }))}
         />
-        <Truncated text={name} strong style={{ minWidth: 60, maxWidth: '32%', flex: 'none' }} testId="server-name" />
-        <Flex gap={4} align="center" wrap style={{ flex: 1, minWidth: 0 }}>
-          <Tag color={transportColor(server.type)} style={{ marginInlineEnd: 0 }}>
+        <Truncated text={name} strong className="server-row-name" testId="server-name" />
+        <Flex gap={4} align="center" wrap className="flex-rest">
+          <Tag color={transportColor(server.type)}>
             {t(TRANSPORTS.get(server.type).displayKey)}
           </Tag>
           {unreviewed ? (
             <Tooltip title={t('activationReview.tagTitle')}>
-              <Tag color="warning" variant="filled" data-testid="from-link" style={{ marginInlineEnd: 0 }} tabIndex={0}>
+              <Tag color="warning" variant="filled" data-testid="from-link" tabIndex={0}>
                 {t('activationReview.tag')}
               </Tag>
             </Tooltip>
@@ -99,7 +99,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
                 icon={toolsSeenAt !== undefined ? <HistoryOutlined aria-hidden /> : undefined}
                 data-testid="tool-count"
                 data-seen={toolsSeenAt !== undefined ? 'last' : 'live'}
-                style={{ marginInlineEnd: 0 }}
+               
                 tabIndex={tools.length || toolsSeenAt !== undefined ? 0 : undefined}
               >
                 {t(toolsSeenAt !== undefined ? 'list.toolsSeen' : 'list.tools', { count: tools.length })}
@@ -108,24 +108,24 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
             </Tooltip>
           ) : null}
           <Tooltip title={server.scope === 'local' && server.projectPath ? t('list.scopeLocalTitle', { path: server.projectPath }) : undefined}>
-            <Tag variant="filled" data-testid="server-scope" style={{ marginInlineEnd: 0, maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            <Tag variant="filled" data-testid="server-scope" className="tag-capped">
               {t(`list.scope.${server.scope}`)}
               {server.scope === 'local' && server.projectPath ? ` · ${server.projectPath.split(/[\\/]/).filter(Boolean).pop() ?? server.projectPath}` : ''}
             </Tag>
           </Tooltip>
           {keySource.kind === 'provider' ? (
-            <Tag icon={<LinkOutlined aria-hidden />} color="green" variant="filled" data-testid="key-source" style={{ marginInlineEnd: 0 }}>
+            <Tag icon={<LinkOutlined aria-hidden />} color="green" variant="filled" data-testid="key-source">
               {t('list.keyProvider', { provider: keySource.providerName })}
             </Tag>
           ) : keySource.kind === 'secret' ? (
             <Tooltip title={t('list.keySecretTitle')}>
-              <Tag icon={<KeyOutlined aria-hidden />} variant="filled" data-testid="key-source" style={{ marginInlineEnd: 0 }} tabIndex={0}>
+              <Tag icon={<KeyOutlined aria-hidden />} variant="filled" data-testid="key-source" tabIndex={0}>
                 {t('list.keySecret')}
               </Tag>
             </Tooltip>
           ) : null}
         </Flex>
-        <Flex gap={2} align="center" role="group" aria-label={t('list.actionsLabel', { name })} style={{ flex: 'none' }}>
+        <Flex gap={2} align="center" role="group" aria-label={t('list.actionsLabel', { name })} className="flex-none">
           <Button size="small" type="link" aria-label={t('detail.open', { name })} onClick={() => nav.openDetail(server.id)} data-testid="open-detail">
             {t('detail.openShort')}
           </Button>
@@ -159,7 +159,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
           </Dropdown>
           <Popconfirm
             title={t('list.deleteConfirm.title', { name })}
-            description={<div style={{ maxWidth: 280 }}>{t('list.deleteConfirm.description')}</div>}
+            description={<div className="confirm-text">{t('list.deleteConfirm.description')}</div>}
             okText={t('list.deleteConfirm.ok')}
             cancelText={t('list.deleteConfirm.cancel')}
             okButtonProps={{ danger: true }}
@@ -171,46 +171,46 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
           </Popconfirm>
         </Flex>
       </Flex>
-      <Flex gap="small" align="center" style={{ marginTop: token.marginXXS, minWidth: 0 }}>
-        <Typography.Text type="secondary" style={{ flex: 'none' }}>
+      <Flex gap="small" align="center" className="mt-xxs min-w-0">
+        <Typography.Text type="secondary" className="flex-none">
           {t(target.kind === 'command' ? 'list.command' : 'list.url')}:
         </Typography.Text>
         {target.text ? (
-          <Truncated text={target.text} code style={{ flex: 1 }} testId="server-target" />
+          <Truncated text={target.text} code className="server-row-target" testId="server-target" />
         ) : (
           <Typography.Text type="secondary">{t('list.notSet')}</Typography.Text>
         )}
       </Flex>
       {env || headers || hasSecrets ? (
-        <Flex gap="small" align="baseline" wrap style={{ marginTop: token.marginXXS, minWidth: 0 }}>
+        <Flex gap="small" align="baseline" wrap className="mt-xxs min-w-0">
           {env ? (
-            <Truncated text={env} secondary style={{ maxWidth: '45%' }}>
+            <Truncated text={env} secondary className="server-row-secret">
               {t('list.env')}: <code>
                 <VisibleText text={env} />
               </code>
             </Truncated>
           ) : null}
           {headers ? (
-            <Truncated text={headers} secondary style={{ maxWidth: '45%' }}>
+            <Truncated text={headers} secondary className="server-row-secret">
               {t('list.headers')}: <code>
                 <VisibleText text={headers} />
               </code>
             </Truncated>
           ) : null}
           {hasSecrets ? (
-            <Button size="small" type="link" loading={revealing} onClick={() => void toggleSecrets()} style={{ paddingInline: 0 }}>
+            <Button size="small" type="link" loading={revealing} onClick={() => void toggleSecrets()} className="padding-inline-0">
               {t(revealed ? 'list.hideSecrets' : 'list.showSecrets')}
             </Button>
           ) : null}
         </Flex>
       ) : null}
       {matched.length ? (
-        <Truncated text={t('list.matchingTools', { names: matched.join(', ') })} secondary style={{ display: 'block' }} testId="matching-tools" />
+        <Truncated text={t('list.matchingTools', { names: matched.join(', ') })} secondary className="block" testId="matching-tools" />
       ) : null}
       {revealError ? <ErrorAlert error={revealError} /> : null}
       {unreviewed ? <ActivationReviewDialog serverId={server.id} name={name} open={reviewing} onClose={() => setReviewing(false)} /> : null}
       {test.data || test.error ? (
-        <div style={{ marginTop: token.marginXS }} data-testid="test-result">
+        <div className="mt-xs" data-testid="test-result">
           {test.error ? (
             <ErrorAlert error={test.error} />
           ) : test.data?.success ? (
@@ -228,13 +228,13 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
         </div>
       ) : null}
       {status?.auth && status.auth.state !== 'signed_in' ? (
-        <div style={{ marginTop: token.marginXS }}>
+        <div className="mt-xs">
           <SignInBar server={server} />
         </div>
       ) : null}
       {/* A sign-in failure is the sign-in bar's to explain, with its own action. */}
       {failure && !test.data?.error && !(status?.auth && failure.code.startsWith('AUTH_')) ? (
-        <div style={{ marginTop: token.marginXS }}>
+        <div className="mt-xs">
           <FailureExplanation server={server} failure={failure} onRetry={retry} retrying={reconnect.isPending} />
         </div>
       ) : null}
@@ -248,7 +248,7 @@ function RetryTag({ at, failures, language }: { at: number; failures: number; la
   const time = new Date(at).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   return (
     <Tooltip title={t('list.retryTitle', { count: failures, time })}>
-      <Tag data-testid="retry-at" data-failures={failures} variant="filled" style={{ marginInlineEnd: 0 }} tabIndex={0}>
+      <Tag data-testid="retry-at" data-failures={failures} variant="filled" tabIndex={0}>
         {t('list.retry', { time })}
       </Tag>
     </Tooltip>

@@ -30,7 +30,7 @@ export function StateBadge({ state, details, reason, testId = 'server-state' }: 
     return t(`list.state.${state}`);
   })();
   const tag = (
-    <Tag data-testid={testId} data-state={state} data-phase={details?.phase} color={STATE_COLORS[state]} tabIndex={reason ? 0 : undefined} style={{ marginInlineEnd: 0 }}>
+    <Tag data-testid={testId} data-state={state} data-phase={details?.phase} color={STATE_COLORS[state]} tabIndex={reason ? 0 : undefined}>
       {label}
     </Tag>
   );

@@ -1,5 +1,5 @@
-import { Tooltip, theme } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
+import { Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { VisibleText } from '@renderer/components/VisibleText';
 
 /**
@@ -14,7 +14,7 @@ export function Truncated({
   code,
   strong,
   secondary,
-  style,
+  className,
   testId,
 }: {
   text: string;
@@ -22,33 +22,14 @@ export function Truncated({
   code?: boolean;
   strong?: boolean;
   secondary?: boolean;
-  style?: CSSProperties;
+  /** Layout in its row (flex, width), from styles.css. */
+  className?: string;
   testId?: string;
 }) {
-  const { token } = theme.useToken();
-  const box: CSSProperties = {
-    display: 'inline-block',
-    minWidth: 0,
-    maxWidth: '100%',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
-    verticalAlign: 'bottom',
-    fontWeight: strong ? token.fontWeightStrong : undefined,
-    color: secondary ? token.colorTextSecondary : undefined,
-    ...(code && {
-      fontFamily: token.fontFamilyCode,
-      fontSize: '0.9em',
-      padding: '0.1em 0.4em',
-      background: token.colorFillTertiary,
-      border: `1px solid ${token.colorBorderSecondary}`,
-      borderRadius: token.borderRadiusSM,
-    }),
-    ...style,
-  };
+  const classes = ['truncated', strong && 'truncated-strong', secondary && 'text-secondary', code && 'truncated-code', className].filter(Boolean).join(' ');
   return (
     <Tooltip title={<VisibleText text={text} />} mouseEnterDelay={0.4} destroyOnHidden>
-      <span style={box} tabIndex={0} data-testid={testId}>
+      <span className={classes} tabIndex={0} data-testid={testId}>
         {children ?? <VisibleText text={text} />}
       </span>
     </Tooltip>
