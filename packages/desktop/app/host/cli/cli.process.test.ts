@@ -74,7 +74,7 @@ describe('servers add / list', () => {
 
   it('names the flag that is wrong, with exit code 2', async () => {
     const cases: Array<[string[], RegExp]> = [
-      [['servers', 'add', '--type', 'stdio', '--command', 'x'], /--name is required/],
+      [['servers', 'add', '--type', 'stdio', '--command', 'x'], /--name N is required/],
       [['servers', 'add', '--name', 'a'], /--type is required \(stdio, sse, http, websocket\)/],
       [['servers', 'add', '--name', 'a', '--type', 'tcp'], /--type must be one of stdio, sse, http, websocket; got "tcp"/],
       [['servers', 'add', '--name', 'a', '--type', 'stdio'], /--command: A stdio server needs a command/],
