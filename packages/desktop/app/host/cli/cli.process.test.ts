@@ -6,8 +6,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertNoChildren, FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '@fixtures/servers/paths';
-import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
-import { RAW_TERMINAL_CONTROL } from '../../shared/text/visibleControls.testkit';
+import { makeSandbox, stdioFixtureArgs, type CliSandbox } from '@desktop-testing/cliTestkit';
+import { RAW_TERMINAL_CONTROL } from '@desktop-testing/visibleControls.testkit';
 
 let cli: CliSandbox;
 let http: RunningServer | undefined;

@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeHost } from '../../test/FakeHost';
-import { renderWithProviders } from '../../test/renderWithApp';
-import { userEvent } from '../../test/userEvent';
+import { FakeHost } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
+import { userEvent } from '@renderer-testing/userEvent';
 import { LazyBoundary } from './LazyBoundary';
 import { lazyComponent, prefetchLazyParts } from './lazyComponent';
 
