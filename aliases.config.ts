@@ -12,8 +12,12 @@ export function importAliases(root: string): Record<string, string> {
     '@services': path.join(app, 'main/services'),
     '@renderer': path.join(root, 'packages/renderer/src'),
     '@locales': path.join(root, 'locales'),
-    // Test kits only: the fixture servers and stand-in model the tests start (lint keeps production code off it).
+    // Test kits only: the fixture servers and stand-in model the tests start, and each package's
+    // test support (harnesses, sandboxes, fakes) beside its production folder, never in it. Lint
+    // keeps production code off all three (eslint.config.js, "test kits").
     '@fixtures': path.join(root, 'e2e/fixtures'),
+    '@desktop-testing': path.join(root, 'packages/desktop/testing'),
+    '@renderer-testing': path.join(root, 'packages/renderer/testing'),
     // @rjsf/core imports the ajv validator, which cannot run under the renderer's CSP and is not
     // installed; ours stands in (see the file).
     '@rjsf/validator-ajv8': path.join(root, 'packages/renderer/src/features/playground/model/ajv8Alias.ts'),

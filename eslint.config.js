@@ -100,6 +100,28 @@ const inlineStyleObject = {
     'No inline style objects: use a component prop (Flex gap/align, Space size, Typography type) or a class in packages/renderer/src/styles.css on antd tokens (var(--ant-…)); a value computed at run time goes through dynamicStyle().',
 };
 
+/*
+ * Test kits stay out of production. Harnesses, sandboxes and fakes live beside each package's
+ * production folder (packages/desktop/testing, packages/renderer/testing; aliases
+ * @desktop-testing and @renderer-testing) and the fixture servers in e2e/fixtures (@fixtures);
+ * no production file may import them, nor a test, a `*.testkit`/`*.fixture` file or __fixtures__
+ * data, so a build never bundles test code (eslint.config.test.ts proves it). This is
+ * @typescript-eslint's copy of no-restricted-imports, so it adds to each layer's bans instead of
+ * replacing them.
+ */
+const PRODUCTION = ['packages/desktop/app/**', 'packages/renderer/src/**'];
+const TEST_CODE = ['**/*.test.{ts,tsx}', '**/*.fixture.{ts,mts,mjs}'];
+const testKits = [
+  {
+    regex: '^@(desktop-testing|renderer-testing|fixtures)(/|$)|(^|/)(testing|e2e|__fixtures__)(/|$)',
+    message: 'Production code must not import test support (packages/*/testing, e2e/, __fixtures__): a test imports the production code, never the reverse.',
+  },
+  {
+    regex: '(\\.testkit|Testkit|\\.fixture|\\.test)(\\.[cm]?[jt]sx?)?$',
+    message: 'Production code must not import a test, a test kit or a fixture.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -178,5 +200,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: PRODUCTION,
+    ignores: TEST_CODE,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: testKits }] },
   },
 );

@@ -211,3 +211,68 @@ describe('no inline style objects in the renderer', () => {
     expect(await flagged('packages/renderer/src/probe.tsx', `new BrowserWindow();\nexport const a = <div style={{ margin: 0 }} />;`)).toEqual([1, 2]);
   });
 });
+
+/**
+ * Test kits live beside each package's production folder (packages/desktop/testing,
+ * packages/renderer/testing) and the fixture servers in e2e/fixtures: production code imports
+ * none of them, so the build cannot bundle them. Tests and fixture scripts in the production
+ * folders may.
+ */
+describe('test kits stay out of production code', () => {
+  const KIT_RULE = '@typescript-eslint/no-restricted-imports';
+
+  async function kitImports(filePath: string, specifiers: readonly string[]): Promise<string[]> {
+    const source = specifiers.map((s) => `import '${s}';`).join('\n');
+    const [result] = await eslint.lintText(source, { filePath });
+    const messages = result?.messages ?? [];
+    expect(messages.filter((m) => m.fatal || m.ruleId === null)).toEqual([]);
+    const lines = new Set(messages.filter((m) => m.ruleId === KIT_RULE).map((m) => m.line));
+    return [...lines].map((line) => specifiers[line - 1] ?? `line ${line}`);
+  }
+
+  const kits = [
+    '@desktop-testing/hostProcessTestkit',
+    '@renderer-testing/FakeHost',
+    '@fixtures/servers/paths',
+    '../../testing/tempServices',
+    '../../../e2e/fixtures/servers/paths',
+    './McpService.testkit',
+    './corpus.testkit.ts',
+    './galleryTestkit',
+    './storeWriter.fixture',
+    '../__fixtures__/mcp-tool-schemas.json',
+    './McpRouter.test',
+  ];
+  const production = ['@shared/errors', '@services/createServices', './McpService', '../common/toolConversion', './testingTips', './fixtures'];
+
+  it('bans every kit, fixture and test in every production folder, and nothing else', async () => {
+    for (const filePath of [
+      'packages/desktop/app/main/services/probe.ts',
+      'packages/desktop/app/host/cli/probe.ts',
+      'packages/desktop/app/shared/probe.ts',
+      'packages/desktop/app/main/electron/probe.ts',
+      'packages/renderer/src/features/a/probe.tsx',
+    ]) {
+      expect(await kitImports(filePath, kits), filePath).toEqual(kits);
+      expect(await kitImports(filePath, production), filePath).toEqual([]);
+    }
+  });
+
+  it('lets tests, fixture scripts and the kits themselves use them', async () => {
+    for (const filePath of [
+      'packages/desktop/app/main/services/probe.test.ts',
+      'packages/desktop/app/host/cli/probe.process.test.ts',
+      'packages/renderer/src/features/a/Probe.test.tsx',
+      'packages/desktop/app/main/services/config/probe.fixture.ts',
+      'packages/desktop/testing/probe.ts',
+      'packages/renderer/testing/probe.tsx',
+    ]) {
+      expect(await kitImports(filePath, kits), filePath).toEqual([]);
+    }
+  });
+
+  it('keeps the layer bans in force beside it (a separate rule, not a replacement)', async () => {
+    expect(await reported('packages/renderer/src/features/a/probe.tsx', ['node:fs', '@fixtures/servers/paths'])).toEqual(['node:fs']);
+    expect(await kitImports('packages/renderer/src/features/a/probe.tsx', ['node:fs', '@fixtures/servers/paths'])).toEqual(['@fixtures/servers/paths']);
+  });
+});

@@ -59,7 +59,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          setupFiles: ['packages/renderer/src/test/domSetup.ts'],
+          setupFiles: ['packages/renderer/testing/domSetup.ts'],
           // A 64 MB young generation instead of 16: component tests allocate fast, and its collections
           // were a seventh of their CPU. And one GC thread: the two workers already keep both cores
           // busy, so V8's parallel GC helpers only took turns with the other worker (the project ran
@@ -77,7 +77,7 @@ export default defineConfig({
           name: 'process',
           include: [`packages/${PROCESS_TESTS}`, `scripts/${PROCESS_TESTS}`, `examples/${PROCESS_TESTS}`],
           // The CLI and host subprocesses run the build while it is current; this says when it is not.
-          globalSetup: ['packages/desktop/app/host/processTests.globalSetup.ts'],
+          globalSetup: ['packages/desktop/testing/processTests.globalSetup.ts'],
           // Mostly waiting on subprocesses and sockets, and every test takes its own free port
           // (port 0) and temp dir, so files run side by side: one worker per core.
           maxWorkers: availableParallelism(),

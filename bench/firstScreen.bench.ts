@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright';
 import { FIXTURE_SERVERS } from '../e2e/fixtures/servers/paths';
-import { REPO_ROOT, rpc, waitForHost, type HostProcess } from '../packages/desktop/app/host/hostProcessTestkit';
+import { REPO_ROOT, rpc, waitForHost, type HostProcess } from '../packages/desktop/testing/hostProcessTestkit';
 import { buildIfNeeded } from '../scripts/buildIfNeeded.mjs';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 

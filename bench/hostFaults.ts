@@ -30,13 +30,13 @@ import {
   waitFor,
   waitForHost,
   type HostProcess,
-} from '../packages/desktop/app/host/hostProcessTestkit';
+} from '../packages/desktop/testing/hostProcessTestkit';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '30' }, only: { type: 'string' } } });
 const SECONDS = Number(values.seconds);
 const HEAP = ['--max-old-space-size=512'];
 const FLOOD = path.join(REPO_ROOT, 'bench/fixtures/stderr-flood.mjs');
-const TESTKIT = path.join(REPO_ROOT, 'packages/desktop/app/host/hostProcessTestkit.ts');
+const TESTKIT = path.join(REPO_ROOT, 'packages/desktop/testing/hostProcessTestkit.ts');
 const TSX = ['--import', 'tsx'];
 const MB = (n: number | undefined) => (n === undefined ? '—' : `${(n / 2 ** 20).toFixed(0)} MB`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openLocalStores } from '../packages/desktop/app/main/services/appStores';
 import { createServices } from '../packages/desktop/app/main/services/createServices';
-import { writeServersWithSecrets } from '../packages/desktop/app/main/services/testing/manySecrets';
+import { writeServersWithSecrets } from '../packages/desktop/testing/manySecrets';
 import { CLI_BIN, ensureFreshCliBuild } from './freshCliBuild';
 
 const RUNS = 9;

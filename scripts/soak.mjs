@@ -24,7 +24,7 @@ import {
   startRig,
   tally,
   waitFor,
-} from '../packages/desktop/app/host/resilience/resilienceKit.ts';
+} from '../packages/desktop/testing/resilienceKit.ts';
 import { startHttpFixture } from '../e2e/fixtures/servers/paths.ts';
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '5' }, rate: { type: 'string', default: '5' } } });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { presetDescriptionKey } from '../../packages/desktop/app/shared/mcp-presets';
-import { fixtureEnvPresetFields } from '../../packages/desktop/app/main/services/capabilities/tools/mcp-users/presets/presetFixtures.testkit';
+import { fixtureEnvPresetFields } from '../../packages/desktop/testing/presetFixtures.testkit';
 import { expect, test } from '../fixtures/app';
 import { PresetsPage } from '../pages/PresetsPage';
 

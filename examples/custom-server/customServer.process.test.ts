@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildToolId } from '../../packages/desktop/app/main/services/capabilities/tools/mcp-users/common/toolIds';
-import { makeService, textOf, waitNoStrayChildren, type Harness } from '../../packages/desktop/app/main/services/capabilities/tools/mcp-users/McpService.testkit';
+import { makeService, textOf, waitNoStrayChildren, type Harness } from '../../packages/desktop/testing/McpService.testkit';
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.mjs');
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -6,7 +6,7 @@
 // A new file cannot change the bundle without an edit to a file that imports it, which is listed;
 // a deleted one fails its stat. So the check is cheap and never takes a stale build for fresh.
 // The browser-mode host gets the same (host.sources.json): the process tests run its build
-// while it is current (host/hostProcessTestkit.ts).
+// while it is current (packages/desktop/testing/hostProcessTestkit.ts).
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 

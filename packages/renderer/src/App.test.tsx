@@ -1,12 +1,12 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@renderer/test/userEvent';
+import { userEvent } from '../testing/userEvent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from './App';
-import { testI18n } from '@renderer/test/allLocales';
+import { testI18n } from '../testing/allLocales';
 import { LANGUAGE_STORAGE_KEY } from './i18n/languages';
-import { FakeHost } from './test/FakeHost';
-import { installElementOnlyComputedStyle, installMatchMedia, installResizeObserver } from './test/renderWithApp';
+import { FakeHost } from '../testing/FakeHost';
+import { installElementOnlyComputedStyle, installMatchMedia, installResizeObserver } from '../testing/renderWithApp';
 import { THEME_STORAGE_KEY } from './theme/useThemePreference';
 
 beforeEach(() => {

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../shared/limits';
-import { createTempServices, type TempServices } from '../main/services/testing/tempServices';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
 import { startHost, type RunningHost } from './HostServer';
-import { openRawStream, waitFor } from './hostProcessTestkit';
+import { openRawStream, waitFor } from '@desktop-testing/hostProcessTestkit';
 
 /** Raw node:http, because fetch refuses to let a caller set Host or Origin freely. */
 function request(

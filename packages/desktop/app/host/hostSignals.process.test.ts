@@ -13,8 +13,8 @@ import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, isRunning, readProcess } from '@fixtures/servers/paths';
 import { PID_FILE_NAME } from '../main/services/capabilities/tools/mcp-users/McpProcessTracker';
-import { writeServersWithSecrets } from '../main/services/testing/manySecrets';
-import { REPO_ROOT, hostArgs, processesWithMarker, rpc, startHostProcess, waitFor, waitForHost, type HostProcess } from './hostProcessTestkit';
+import { writeServersWithSecrets } from '@desktop-testing/manySecrets';
+import { REPO_ROOT, hostArgs, processesWithMarker, rpc, startHostProcess, waitFor, waitForHost, type HostProcess } from '@desktop-testing/hostProcessTestkit';
 
 const LAUNCHER = path.join(REPO_ROOT, 'scripts/launchChild.mjs');
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OFFICIAL_MCP_PRESETS, presetDescriptionKey } from '../shared/mcp-presets';
-import { fixtureEnvPresetFields } from '../main/services/capabilities/tools/mcp-users/presets/presetFixtures.testkit';
+import { fixtureEnvPresetFields } from '@desktop-testing/presetFixtures.testkit';
 import { TEST_PRESETS_ENV, presetCatalog } from './testPresets';
 
 describe('presetCatalog (the host test hook)', () => {

@@ -12,7 +12,8 @@ import { TRANSPORT_FACTORIES, type TransportFactory } from '../main/services/cap
 import { inferTransport } from '../main/services/capabilities/tools/mcp-users/common/importDialects';
 import { mcpAddSchema } from '../main/services/routers/McpRouter';
 import { helpText } from './cli/commandTable';
-import { checkFlagsApply, parseType, transportFlagsHelp, type ServerFlags } from './cli/serverFlags';
+import { flagHelp } from './cli/flags';
+import { checkFlagsApply, parseType, serverFlags, type ServerFlags } from './cli/serverFlags';
 
 /** The real table plus one transport that exists only here. */
 const WITH_GRPC = defineTransports([
@@ -25,9 +26,9 @@ type GrpcTable = typeof WITH_GRPC extends TransportTable<infer T> ? T : never;
 const inputSchemaOf = <T extends string>(table: TransportTable<T>) =>
   z.object({ type: table.schema, config: McpServerConfigSchema }).superRefine((input, ctx) => table.checkConfig(input.type as T, input.config, ctx));
 
-/** The `--type T` line of a help text, as the list of types it names. */
+/** The `--type T` line of a help text, as the list of types it names (after it, `servers add` marks the flag required). */
 const typesInHelp = (help: string) =>
-  /^ {2}--type T +(.+)$/m
+  /^ {2}--type T +(.+?)( \(required\))?$/m
     .exec(help)?.[1]
     ?.split(/, | or /)
     .map((type) => type.trim());
@@ -50,11 +51,11 @@ describe('a transport added to the table', () => {
   });
 
   it('appears in the CLI help with the flags it reads', () => {
-    const help = transportFlagsHelp(WITH_GRPC);
+    const help = flagHelp(serverFlags(WITH_GRPC));
     expect(typesInHelp(help)).toEqual(['stdio', 'sse', 'http', 'websocket', 'grpc']);
-    expect(help).toContain('--url U           sse/http: an http:// or https:// URL; websocket: a ws:// or wss:// URL; grpc: a grpc:// URL');
-    expect(help).toContain('--header "K: V"   sse/http/websocket/grpc: one request header');
-    expect(help).toMatch(/--ws-protocol P {3}websocket: /);
+    expect(help).toMatch(/--url U +sse\/http: an http:\/\/ or https:\/\/ URL; websocket: a ws:\/\/ or wss:\/\/ URL; grpc: a grpc:\/\/ URL$/m);
+    expect(help).toMatch(/--header "K: V" +sse\/http\/websocket\/grpc: one request header \(repeatable\)$/m);
+    expect(help).toMatch(/--ws-protocol P +websocket: /);
   });
 
   it('is a --type the CLI takes, which refuses the flags it does not read', () => {

@@ -8,13 +8,10 @@
  */
 import { z } from 'zod';
 import { DependencyInstallActionSchema } from './contracts/deps-types';
-import type { ErrorCode } from './errors';
+import { IssueFieldSchema, type ErrorCode, type IssueField } from './errors';
 
 const text = z.string();
 const count = z.number();
-
-/** A form field at fault (issueFields in errors.ts); `limit` says which limit of shared/limits.ts, for the UI to word. */
-const IssueSchema = z.object({ path: text, message: text, limit: z.record(z.string(), z.unknown()).optional() });
 
 /** Which server an error is about. */
 const SERVER = { serverId: text.optional(), serverName: text.optional() };
@@ -67,7 +64,7 @@ export const ERROR_DATA = {
   VALIDATION_FAILED: z.object({
     /** The route whose input was refused. */
     route: text.optional(),
-    issues: z.array(IssueSchema).optional(),
+    issues: z.array(IssueFieldSchema).optional(),
     /** A config field at fault outside a form (a record that lost its url). */
     field: text.optional(),
     presetId: text.optional(),
@@ -121,7 +118,7 @@ export const ERROR_DATA = {
   LLM_BAD_RESPONSE: z.object(PROVIDER),
   CHAT_STEP_LIMIT: z.object({ steps: count }),
   /** issues: `content.<field>` paths, one per answer field the form refuses. */
-  ELICITATION_INVALID_CONTENT: z.object({ requestId: text.optional(), serverName: text, issues: z.array(IssueSchema) }),
+  ELICITATION_INVALID_CONTENT: z.object({ requestId: text.optional(), serverName: text, issues: z.array(IssueFieldSchema) }),
   AUTH_REQUIRED: z.object({ ...SIGN_IN, scope: text.optional() }),
   AUTH_DENIED: z.object({ ...SIGN_IN, oauthError: text.optional() }),
   AUTH_TIMEOUT: z.object({ ...SIGN_IN, seconds: count }),
@@ -164,6 +161,6 @@ export function serverFailureData(error: { data?: Record<string, unknown> } | un
 }
 
 /** The fields at fault of a refused input or answer: a form's VALIDATION_FAILED or an elicitation's answer. */
-export function errorIssues(error: { code: string; data?: Record<string, unknown> } | undefined): z.output<typeof IssueSchema>[] {
+export function errorIssues(error: { code: string; data?: Record<string, unknown> } | undefined): IssueField[] {
   return errorData(error, 'VALIDATION_FAILED')?.issues ?? errorData(error, 'ELICITATION_INVALID_CONTENT')?.issues ?? [];
 }

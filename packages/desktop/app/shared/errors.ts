@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { ErrorDataArg } from './errorData';
-import { limitOf, type LimitFacts } from './limits';
+import { limitOf, LimitFactsSchema } from './limits';
 
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
@@ -161,14 +161,20 @@ type ZodIssue = z.core.$ZodIssue;
 
 /**
  * A zod issue as a form field: `path` dotted (`config.args.0`), as form libraries name fields;
- * empty for an issue about the value as a whole.
+ * empty for an issue about the value as a whole. The one declaration of an issue: errors carry
+ * it in `data` (errorData.ts) and read it back through this schema.
  */
-export interface IssueField {
-  path: string;
-  message: string;
-  /** A value over a limit of shared/limits.ts: which one, and by how much, for a UI to say in its language. */
-  limit?: LimitFacts;
-}
+export const IssueFieldSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  /**
+   * A value over a limit of shared/limits.ts: which one, and by how much, for a UI to say in its
+   * language. Limit facts a reader does not know (a peer with a newer limit) are dropped, not the
+   * issue: its English message still says it.
+   */
+  limit: LimitFactsSchema.optional().catch(undefined),
+});
+export type IssueField = z.output<typeof IssueFieldSchema>;
 
 export const issueFields = (issues: readonly ZodIssue[]): IssueField[] =>
   issues.map((i) => {

@@ -1,8 +1,8 @@
 import { Alert, Typography } from 'antd';
 import { OutputBlock } from '@renderer/components/OutputBlock';
-import type { AppErrorShape } from '@shared/errors';
+import type { AppErrorShape, IssueField } from '@shared/errors';
 import { useTranslation } from 'react-i18next';
-import { limitOfIssue, limitText } from './limitText';
+import { limitText } from './limitText';
 import { translateError } from './translateError';
 import { errorIssues, serverFailureData } from '@shared/errorData';
 
@@ -30,10 +30,7 @@ export function ErrorAlert({
   const tail = serverOutput ? (serverFailureData(error)?.stderrTail ?? []) : [];
   const issues = errorIssues(error);
   // A limit is said in the person's language; any other issue keeps the host's words.
-  const issueText = (issue: { path: string; message: string }) => {
-    const limit = limitOfIssue(issue);
-    return limit ? limitText(tErrors, limit) : issue.message;
-  };
+  const issueText = (issue: IssueField) => (issue.limit ? limitText(tErrors, issue.limit) : issue.message);
   return (
     <Alert
       type="error"

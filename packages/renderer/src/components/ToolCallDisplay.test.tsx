@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { McpCallToolResult } from '@shared/contracts/mcp-types';
-import { FakeHost } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
+import { FakeHost } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import type { Language } from '@renderer/i18n/languages';
 import { ToolCallDisplay, type ToolCallView } from './ToolCallDisplay';
 import { IMAGE_INLINE_LIMIT } from './tool-call/MediaBlocks';

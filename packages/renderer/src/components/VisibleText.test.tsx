@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VisibleText } from './VisibleText';
-import { RAW_INLINE_CONTROL } from '@shared/text/visibleControls.testkit';
+import { RAW_INLINE_CONTROL } from '@desktop-testing/visibleControls.testkit';
 
 afterEach(cleanup);
 

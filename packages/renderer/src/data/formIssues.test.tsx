@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { Form, Input, type FormInstance } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppErrorShape } from '@shared/errors';
-import { installMatchMedia } from '@renderer/test/renderWithApp';
+import { installMatchMedia } from '@renderer-testing/renderWithApp';
 import { applyServerIssues, fieldName } from './formIssues';
 
 afterEach(cleanup);

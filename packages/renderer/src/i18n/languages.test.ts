@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allLocales, testI18n } from '@renderer/test/allLocales';
+import { allLocales, testI18n } from '@renderer-testing/allLocales';
 import { createI18n, switchLanguage } from './createI18n';
 import { initialLanguage, LANGUAGE_STORAGE_KEY } from './languages';
 import { loadLanguage, NAMESPACES, sourceResources } from './resources';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startOAuthServer, type OAuthFixtureHandle } from '@fixtures/servers/oauth-server.mjs';
-import { makeSandbox, type CliSandbox } from './cliTestkit';
+import { makeSandbox, type CliSandbox } from '@desktop-testing/cliTestkit';
 
 const FAKE_BROWSER = fileURLToPath(new URL('../../../../../e2e/fixtures/servers/fakeBrowser.mjs', import.meta.url));
 const BROWSER = { BROWSER: `${process.execPath} ${FAKE_BROWSER}` };

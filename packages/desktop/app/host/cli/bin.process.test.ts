@@ -10,7 +10,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertNoChildren, FIXTURE_SERVERS, readProcess } from '@fixtures/servers/paths';
-import { makeSandbox, type CliSandbox } from './cliTestkit';
+import { makeSandbox, type CliSandbox } from '@desktop-testing/cliTestkit';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const BIN = fileURLToPath(new URL('../../../bin/elftia-mcp.mjs', import.meta.url));

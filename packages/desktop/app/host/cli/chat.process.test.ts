@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '@fixtures/providers/fakeLlm';
 import { assertNoChildren } from '@fixtures/servers/paths';
 import { DENIED_TEXT } from '../../main/services/chat/toolCallSteps';
-import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
+import { makeSandbox, stdioFixtureArgs, type CliSandbox } from '@desktop-testing/cliTestkit';
 
 let fake: FakeLlm;
 let sandbox: CliSandbox | undefined;
@@ -110,7 +110,7 @@ describe('elftia-mcp chat', () => {
     expect(noKey).toMatchObject({ code: 1, stderr: expect.stringContaining('No API key is saved for Anthropic') });
 
     const help = await cli.run(['chat', '--help']);
-    expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining('chat --provider ID --model M [--server NAME …] [--yes] MESSAGE') });
+    expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining('chat "MESSAGE" --provider ID --model M [--server NAME]...') });
 
     const usage = await cli.run(['chat', '--provider', 'deepseek', 'hi']);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('--model M is required') });

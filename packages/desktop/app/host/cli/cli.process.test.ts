@@ -6,8 +6,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertNoChildren, FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '@fixtures/servers/paths';
-import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
-import { RAW_TERMINAL_CONTROL } from '../../shared/text/visibleControls.testkit';
+import { makeSandbox, stdioFixtureArgs, type CliSandbox } from '@desktop-testing/cliTestkit';
+import { RAW_TERMINAL_CONTROL } from '@desktop-testing/visibleControls.testkit';
 
 let cli: CliSandbox;
 let http: RunningServer | undefined;
@@ -74,7 +74,7 @@ describe('servers add / list', () => {
 
   it('names the flag that is wrong, with exit code 2', async () => {
     const cases: Array<[string[], RegExp]> = [
-      [['servers', 'add', '--type', 'stdio', '--command', 'x'], /--name is required/],
+      [['servers', 'add', '--type', 'stdio', '--command', 'x'], /--name N is required/],
       [['servers', 'add', '--name', 'a'], /--type is required \(stdio, sse, http, websocket\)/],
       [['servers', 'add', '--name', 'a', '--type', 'tcp'], /--type must be one of stdio, sse, http, websocket; got "tcp"/],
       [['servers', 'add', '--name', 'a', '--type', 'stdio'], /--command: A stdio server needs a command/],

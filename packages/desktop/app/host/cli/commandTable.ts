@@ -6,96 +6,86 @@
  * generated from it, and commandTable.test.ts fails when a flag is missing from its help or the
  * docs drift. Handlers are loaded when they run, so `--help` loads no service.
  */
-import type { ParseArgsConfig } from 'node:util';
 import { DUPLICATE_ACTIONS, LOCAL_CONFIG_SOURCES } from '../../shared/contracts/mcp-import';
 import { EXPORT_DIALECTS } from '../../shared/contracts/mcp-links';
 import { LLM_PROVIDERS } from '../../shared/contracts/providers';
 import { PRESET_CATEGORIES } from '../../shared/mcp-presets';
 import { STRICT_FORMATS, TOOL_FORMAT_IDS, TOOL_FORMAT_NAMES, TOOL_FORMATS, toolFormatName, type ToolFormatInfo } from '../../shared/toolFormats';
 import { TRANSPORTS } from '../../shared/transports';
-import { parseCommand, type Command } from './cliKit';
-import { SERVER_OPTIONS, transportFlagsHelp, transportFlagsSynopsis } from './serverFlags';
-
-type Flags = NonNullable<ParseArgsConfig['options']>;
+import type { Command } from './cliKit';
+import { flagHelp, flagSynopsis, parseFlags as parseDeclaredFlags, type Flags } from './flags';
+import { SERVER_FLAGS } from './serverFlags';
 
 export interface CommandSpec {
   /** The words that name it: `servers list`, `call`. A first word shared by several is a group. */
   readonly name: string;
-  /** What follows the name in the main help's list: `NAME`, `NAME|--all`. */
+  /** Its positional arguments, in the main help's list and the usage line: `NAME`, `NAME|--all`. */
   readonly args?: string;
   /** The main help's and the group help's line. */
   readonly summary: string;
-  /** The usage after the name; each further line continues it. */
-  readonly usage: readonly string[];
-  /** The --help text below the usage line: what it does, then its flags. */
+  /** What it does: the --help text between the usage line and the flag list. */
   readonly about?: string;
-  /** The options its handler parses (strict: any other flag is a usage error). */
+  /** Every flag it takes; the parser takes no other (flags.ts), and the usage line and the flag list are rendered from these. */
   readonly flags: Flags;
   /** `convert` reads no configuration, so it takes no --config-dir. */
   readonly noConfig?: true;
   readonly load: () => Promise<Command>;
 }
 
-const YES = { type: 'boolean', short: 'y' } as const;
-const JSON_FLAG = { json: { type: 'boolean' } } as const;
-
-/** The flags that describe a server, shared by `servers add` and `servers update`; the transport ones come from the table. */
-const SERVER_FLAGS = `  --name N          Unique name (compared case-insensitively)
-${transportFlagsHelp(TRANSPORTS)}
-  --timeout S       Tool calls on this server time out after S seconds (default 120)
-  --oauth-client-id ID         ${TRANSPORTS.signInTypes.join('/')}: a pre-registered OAuth client, for a server without
-                               dynamic registration (most servers register Elftia by themselves)
-  --oauth-client-secret-stdin  ${TRANSPORTS.signInTypes.join('/')}: read that client's secret from stdin (kept in the secret store)`;
+const YES_HELP = 'Turn it on without asking (required when not at a terminal)';
+const yes = (help: string) => ({ type: 'boolean', short: 'y', help }) as const;
+const json = (help: string) => ({ json: { type: 'boolean', help } }) as const;
+const KEY_REFUSED = 'a key on the command line is kept in shell history and visible to other users in the process list';
+const NO_KEY_FLAG = `There is no --key VALUE: the command line is kept in shell history and shown\nto other users in the process list.`;
 
 /** One line per format: the name to type, the API, and the id where it differs from the name. */
 const FORMAT_LINES = TOOL_FORMAT_IDS.map((format) => {
   const name = toolFormatName(format);
-  return `                    ${name.padEnd(18)}${TOOL_FORMATS[format].label}${name === format ? '' : ` (also: ${format})`}`;
+  return `  ${name.padEnd(18)}${TOOL_FORMATS[format].label}${name === format ? '' : ` (also: ${format})`}`;
 }).join('\n');
 
 /** "off for openai, on for openai-responses": each strict format's default, from the format table. */
 const STRICT_DEFAULTS = STRICT_FORMATS.map((format) => `${(TOOL_FORMATS[format] as ToolFormatInfo).strictByDefault ? 'on' : 'off'} for ${toolFormatName(format)}`).join(', ');
+const STRICT_NAMES = STRICT_FORMATS.map(toolFormatName).join('/');
+const SAVED_JSON = json('Print the saved record (secrets redacted)');
 
 export const COMMAND_TABLE = [
   {
     name: 'servers list',
     summary: 'List configured MCP servers (secrets redacted) and what was last seen of them',
-    usage: ['[--json]'],
-    flags: JSON_FLAG,
+    flags: json('Print the records as JSON (redacted the same way), each with its lastSeen'),
     about: `Lists the configured servers. Env values, header values and URL credentials are shown as ***.
 Starts no server: below the list, what was last seen of each one (by the app or an earlier
 command): its tools and when they were listed, how its last connect ended and, for a server
-that keeps failing, until when the running app leaves it alone (1 s doubling to 5 min).
-  --json   Print the records as JSON (redacted the same way), each with its lastSeen`,
+that keeps failing, until when the running app leaves it alone (1 s doubling to 5 min).`,
     load: async () => (await import('./commands/servers')).serversList,
   },
   {
     name: 'servers add',
     summary: 'Add a server from flags',
-    usage: [`--name N --type ${TRANSPORTS.types.join('|')}`, transportFlagsSynopsis(TRANSPORTS), '[--timeout S] [--oauth-client-id ID] [--oauth-client-secret-stdin] [--inactive] [--json]'],
-    flags: { ...SERVER_OPTIONS, inactive: { type: 'boolean' } },
-    about: `${SERVER_FLAGS}
-  --inactive        Save without enabling (the app will not connect to it)
-  --json            Print the saved record (secrets redacted)`,
+    flags: {
+      ...SERVER_FLAGS,
+      name: { ...SERVER_FLAGS.name, required: true },
+      type: { ...SERVER_FLAGS.type, required: true },
+      inactive: { type: 'boolean', help: 'Save without enabling (the app will not connect to it)' },
+      ...SAVED_JSON,
+    },
+    about: 'Adds a server. The flags a transport does not read are refused for it.',
     load: async () => (await import('./commands/servers')).serversAdd,
   },
   {
     name: 'servers update',
     args: 'NAME',
     summary: "Change a server's name, transport, command, URL, headers, timeout …",
-    usage: ['NAME [--name N] [--type T]', transportFlagsSynopsis(TRANSPORTS), '[--timeout S] [--oauth-client-id ID] [--oauth-client-secret-stdin] [--json]'],
-    flags: SERVER_OPTIONS,
+    flags: { ...SERVER_FLAGS, ...SAVED_JSON },
     about: `Changes exactly the fields whose flags are given; everything else stays as it is. A repeatable
-flag (--arg, --env, --header) replaces that whole list. Use enable/disable for isActive.
-${SERVER_FLAGS}
-  --json            Print the saved record (secrets redacted)`,
+flag (--arg, --env, --header) replaces that whole list. Use enable/disable for isActive.`,
     load: async () => (await import('./commands/servers')).serversUpdate,
   },
   {
     name: 'servers enable',
     args: 'NAME',
     summary: 'Let the app connect to a server (isActive)',
-    usage: ['NAME'],
     flags: {},
     about: 'Marks NAME active: the app connects to it and offers its tools.',
     load: async () => (await import('./commands/servers')).serversEnable,
@@ -104,7 +94,6 @@ ${SERVER_FLAGS}
     name: 'servers disable',
     args: 'NAME',
     summary: 'Keep a server saved but unused',
-    usage: ['NAME'],
     flags: {},
     about: 'Marks NAME inactive: it stays saved, the app does not connect to it.',
     load: async () => (await import('./commands/servers')).serversDisable,
@@ -113,47 +102,49 @@ ${SERVER_FLAGS}
     name: 'servers import',
     args: 'FILE|-',
     summary: 'Add servers from a JSON config (Claude Desktop, Cursor, VS Code …), with --preview',
-    usage: [`FILE|-|--from APP [--preview] [--on-duplicate ${DUPLICATE_ACTIONS.join('|')}] [--json]`],
-    flags: { ...JSON_FLAG, preview: { type: 'boolean' }, 'on-duplicate': { type: 'string' }, from: { type: 'string' } },
+    flags: {
+      from: { type: 'string', value: 'APP', help: `Instead of FILE, another app's config on this machine: ${LOCAL_CONFIG_SOURCES.join(', ')}` },
+      preview: { type: 'boolean', help: "Only show what would happen: each entry's transport, target, problems and duplicates" },
+      'on-duplicate': {
+        type: 'string',
+        value: 'ACTION',
+        choices: DUPLICATE_ACTIONS,
+        help: 'For a name that exists: skip (default), replace (the saved server, keeping its id)\nor rename (to NAME-2, NAME-3 …)',
+      },
+      ...json('Print the preview { entries } or the per-entry { results } as JSON'),
+    },
     about: `Adds the servers in a JSON config read from FILE, stdin ("-") or another app's config on this
 machine (--from; read, never changed). Accepts the dialects the app's import accepts:
 {"mcpServers": {…}} (Claude Desktop, Cursor, Windsurf, Cline), {"servers": {…}} (VS Code mcp.json),
 {"mcp": {"servers": {…}}} and a bare {"name": config} map; comments and trailing commas are fine.
 Everything is written at once or (a rename whose name is taken) not at all. Good entries are added
 even when others are bad; each bad entry is reported by name with the field at fault.
-Exit code 1 when an entry is invalid, or a duplicate was skipped without --on-duplicate.
-  --preview              Only show what would happen: each entry's transport, target, problems and duplicates
-  --on-duplicate ACTION  For a name that exists: skip (default), replace (the saved server, keeping its id)
-                         or rename (to NAME-2, NAME-3 …)
-  --from APP             ${LOCAL_CONFIG_SOURCES.join(', ')}
-  --json                 Print the preview { entries } or the per-entry { results } as JSON`,
+Exit code 1 when an entry is invalid, or a duplicate was skipped without --on-duplicate.`,
     load: async () => (await import('./commands/servers')).serversImport,
   },
   {
     name: 'servers remove',
     args: 'NAME',
     summary: 'Remove a server',
-    usage: ['NAME'],
     flags: {},
     about: 'Removes the server NAME (name, case-insensitive, or id).',
     load: async () => (await import('./commands/servers')).serversRemove,
   },
   {
     name: 'servers test',
-    args: 'NAME|--all',
+    args: 'NAME',
     summary: 'Connect to a server (or every active one) and list its tools',
-    usage: ['NAME|--all [--json]'],
-    flags: { ...JSON_FLAG, all: { type: 'boolean' } },
-    about: `Connects to NAME, lists its tools and disconnects. Exit code 1 when it cannot connect.
-  --all    Test every active server (a few at a time); exit code 1 when any fails
-  --json   Print the test result as JSON (with --all: [{ id, name, result }])`,
+    flags: {
+      all: { type: 'boolean', help: 'Instead of NAME, test every active server (a few at a time); exit code 1 when any fails' },
+      ...json('Print the test result as JSON (with --all: [{ id, name, result }])'),
+    },
+    about: 'Connects to NAME, lists its tools and disconnects. Exit code 1 when it cannot connect.',
     load: async () => (await import('./commands/servers')).serversTest,
   },
   {
     name: 'servers auth',
     args: 'NAME',
     summary: 'Sign in to a remote server (OAuth) in the browser',
-    usage: ['NAME'],
     flags: {},
     about: `Signs in to the remote (${TRANSPORTS.signInTypes.join(' or ')}) server NAME, or signs in again. Prints the sign-in address and
 opens it with $BROWSER if set, else the system's opener; waits until the browser comes back.
@@ -165,7 +156,6 @@ needing a sign-in starts this itself when run at a terminal.`,
     name: 'servers signout',
     args: 'NAME',
     summary: "Forget a remote server's sign-in",
-    usage: ['NAME'],
     flags: {},
     about: "Forgets the tokens and client registration kept for NAME's URL and disconnects it.",
     load: async () => (await import('./commands/auth')).serversSignOut,
@@ -173,92 +163,80 @@ needing a sign-in starts this itself when run at a terminal.`,
   {
     name: 'servers export',
     summary: 'Print every server as Claude Desktop JSON (secret values left empty)',
-    usage: [`[--server NAME …] [--dialect ${EXPORT_DIALECTS.join('|')}] [--with-secrets] [--json]`],
-    flags: { ...JSON_FLAG, 'with-secrets': { type: 'boolean' }, server: { type: 'string', multiple: true }, dialect: { type: 'string' } },
+    flags: {
+      server: { type: 'string', multiple: true, value: 'NAME', help: 'Only this server (default every server)' },
+      dialect: { type: 'string', value: 'D', choices: EXPORT_DIALECTS, help: 'claude-desktop (default) or vscode ({ "servers": … } with each type named)' },
+      'with-secrets': { type: 'boolean', help: 'Include the real values' },
+      ...json('Print { json } instead of the config itself'),
+    },
     about: `Prints servers as { "mcpServers": { NAME: … } } (Claude Desktop's format, which Cursor,
 Windsurf, Cline and "servers import" read). Inactive servers carry "disabled": true. Env values,
 header values and credentials in arguments and URLs are written as "" (the names stay, so whoever
-imports the file knows what to fill in) unless --with-secrets is given.
-  --server NAME   Only this server (repeat for more; default every server)
-  --dialect D     claude-desktop (default) or vscode ({ "servers": … } with each type named)
-  --with-secrets  Include the real values
-  --json          Print { json } instead of the config itself`,
+imports the file knows what to fill in) unless --with-secrets is given.`,
     load: async () => (await import('./commands/links')).serversExport,
   },
   {
     name: 'servers install-link',
     args: 'URL',
     summary: 'Add the servers of an elftia://mcp/install link, inactive',
-    usage: ['URL [--json]'],
-    flags: JSON_FLAG,
+    flags: json("Print the per-entry results and each server's review"),
     about: `Adds the servers of an elftia://mcp/install?servers=<base64 JSON> link (any JSON "servers import"
 reads, at most 20 servers and 64 KiB). They are saved inactive and untrusted whatever the link
 says, and only their name, transport, command, arguments, env, URL and headers are kept. Prints
-what each would run; turn one on with "servers activate". Exit code 1 when an entry was not added.
-  --json   Print the per-entry results and each server's review`,
+what each would run; turn one on with "servers activate". Exit code 1 when an entry was not added.`,
     load: async () => (await import('./commands/links')).serversInstallLink,
   },
   {
     name: 'servers activate',
     args: 'NAME',
     summary: 'Show what a server would run, ask, then turn it on',
-    usage: ['NAME [--yes] [--allow-risky-env] [--json]'],
-    flags: { ...JSON_FLAG, yes: YES, 'allow-risky-env': { type: 'boolean' } },
+    flags: {
+      yes: yes(YES_HELP),
+      'allow-risky-env': { type: 'boolean', help: 'Also accept the variables marked as changing which code runs' },
+      ...json('Print the activated record (secrets redacted)'),
+    },
     about: `Shows everything that decides what the server runs (command, each argument, the folder it starts
 in, URL, every env variable and header with its value; values that look like credentials only as
 "set") and asks before turning it on. A server added from a link is turned on only if it still
 matches what was shown, values included; activating lets it run, it does not trust its tools.
 Variables that change which code runs (PATH, NODE_OPTIONS, LD_PRELOAD, PYTHONPATH, npm_config_* …)
 are marked, and such a server is turned on only with --allow-risky-env, --yes or not.
-Exit code 1 when declined.
-  -y, --yes          Turn it on without asking (required when not at a terminal)
-  --allow-risky-env  Also accept the variables marked as changing which code runs
-  --json             Print the activated record (secrets redacted)`,
+Exit code 1 when declined.`,
     load: async () => (await import('./commands/links')).serversActivate,
   },
   {
     name: 'providers list',
     summary: 'List LLM providers: name, base URL, whether a key is set (never the key)',
-    usage: ['[--json]'],
-    flags: JSON_FLAG,
+    flags: json('Print [{ id, name, baseUrl?, defaultBaseUrl?, hasKey, keyMask? }]'),
     about: `Lists every known LLM provider with its name, the base URL in use and whether an API key is set.
-Keys are shown as ***; the desktop app reveals one when asked.
-  --json   Print [{ id, name, baseUrl?, defaultBaseUrl?, hasKey, keyMask? }]`,
+Keys are shown as ***; the desktop app reveals one when asked.`,
     load: async () => (await import('./commands/providers')).providersList,
   },
   {
     name: 'providers set',
     args: 'ID',
     summary: "Set a provider's name, base URL or API key (the key from stdin)",
-    usage: ['ID [--name N] [--base-url URL] [--key-stdin] [--update-servers | --no-update-servers]'],
     flags: {
-      name: { type: 'string' },
-      'base-url': { type: 'string' },
-      'key-stdin': { type: 'boolean' },
-      'update-servers': { type: 'boolean' },
-      'no-update-servers': { type: 'boolean' },
-      // Declared only to refuse it with the reason, rather than as an unknown option.
-      key: { type: 'string' },
+      name: { type: 'string', value: 'N', help: 'Display name' },
+      'base-url': { type: 'string', value: 'URL', help: "An http(s) URL; an empty value goes back to the provider's default" },
+      'key-stdin': { type: 'boolean', help: `Read the API key from stdin (e.g. pass | elftia-mcp providers set openai --key-stdin).\n${NO_KEY_FLAG}` },
+      'update-servers': { type: 'boolean', help: "After a new key, update the servers installed with ID's key without asking." },
+      'no-update-servers': {
+        type: 'boolean',
+        help: `After a new key, leave those servers on the old key without asking.
+With neither, the command asks at the terminal (/dev/tty, or the console on
+Windows: stdin carried the key); without a terminal it leaves them as they are
+and names providers apply-key.`,
+      },
+      key: { type: 'string', help: '', refused: `${KEY_REFUSED}. Pipe it in with --key-stdin` },
     },
-    about: `Changes the fields whose flags are given; the others stay as they are.
-  --name N          Display name
-  --base-url URL    An http(s) URL; an empty value goes back to the provider's default
-  --key-stdin       Read the API key from stdin (e.g. pass | elftia-mcp providers set openai --key-stdin).
-                    There is no --key VALUE: the command line is kept in shell history and shown
-                    to other users in the process list.
-  --update-servers  After a new key, update the servers installed with ID's key without asking.
-  --no-update-servers
-                    After a new key, leave those servers on the old key without asking.
-                    With neither, the command asks at the terminal (/dev/tty, or the console on
-                    Windows: stdin carried the key); without a terminal it leaves them as they are
-                    and names providers apply-key.`,
+    about: 'Changes the fields whose flags are given; the others stay as they are.',
     load: async () => (await import('./commands/providers')).providersSet,
   },
   {
     name: 'providers remove',
     args: 'ID',
     summary: "Forget a provider's settings and delete its key",
-    usage: ['ID'],
     flags: {},
     about: "Forgets ID's name and base URL and deletes its API key.",
     load: async () => (await import('./commands/providers')).providersRemove,
@@ -267,142 +245,131 @@ Keys are shown as ***; the desktop app reveals one when asked.
     name: 'providers apply-key',
     args: 'ID',
     summary: "Put ID's current key into the servers installed with it",
-    usage: ['ID [--json]'],
-    flags: JSON_FLAG,
+    flags: json('Print { updated: [{ id, name }], skipped: [{ id, name, reason }] }'),
     about: `Writes ID's saved key into every server installed from a preset with ID's key, changing only
-the key's environment variable or header; each server reconnects. Exit code 1 when one is skipped.
-  --json   Print { updated: [{ id, name }], skipped: [{ id, name, reason }] }`,
+the key's environment variable or header; each server reconnects. Exit code 1 when one is skipped.`,
     load: async () => (await import('./commands/providers')).providersApplyKey,
   },
   {
     name: 'tools',
     args: 'NAME',
     summary: "Show a server's tools: ids, names, descriptions, arguments",
-    usage: ['NAME [--json]'],
-    flags: JSON_FLAG,
+    flags: json('Print [{ id, name, description, inputSchema, serverId, serverName }]'),
     about: `Lists NAME's enabled tools: the tool id models see, the MCP name, the description and the
-arguments (* = required).
-  --json   Print [{ id, name, description, inputSchema, serverId, serverName }]`,
+arguments (* = required).`,
     load: async () => (await import('./commands/tools')).tools,
   },
   {
     name: 'call',
     args: 'NAME TOOL',
     summary: 'Call a tool and print its result',
-    usage: ['NAME TOOL [--args JSON] [--timeout S] [--progress] [--yes] [--json]'],
-    flags: { ...JSON_FLAG, args: { type: 'string' }, timeout: { type: 'string' }, progress: { type: 'boolean' }, yes: YES },
+    flags: {
+      args: { type: 'string', value: 'JSON', help: 'Arguments as a JSON object (default {})' },
+      timeout: { type: 'string', value: 'S', help: 'Cancel the call after S seconds (the server is told to stop)' },
+      progress: { type: 'boolean', help: 'Ask the server for progress and print each report on stderr as "progress N/TOTAL: message"' },
+      yes: yes(`When the server asks a question (elicitation), accept its defaults without asking
+(declined when a required field has none); when it asks for a model answer
+(sampling), answer with your configured model. Without --yes either is asked on
+the terminal, or declined at once when there is no terminal.`),
+      ...json('Print the full result: { callId, isError, content, structuredContent?, durationMs }'),
+    },
     about: `Calls TOOL on server NAME and prints its content: text as is, images and audio as
-[Image: mime] / [Audio: mime]. Exit code 1 when the call fails or the tool returns isError.
-  --args JSON    Arguments as a JSON object (default {})
-  --timeout S    Cancel the call after S seconds (the server is told to stop)
-  --progress     Ask the server for progress and print each report on stderr as "progress N/TOTAL: message"
-  -y, --yes      When the server asks a question (elicitation), accept its defaults without asking
-                 (declined when a required field has none); when it asks for a model answer
-                 (sampling), answer with your configured model. Without --yes either is asked on
-                 the terminal, or declined at once when there is no terminal.
-  --json         Print the full result: { callId, isError, content, structuredContent?, durationMs }`,
+[Image: mime] / [Audio: mime]. Exit code 1 when the call fails or the tool returns isError.`,
     load: async () => (await import('./commands/call')).call,
   },
   {
     name: 'chat',
     args: '"MESSAGE"',
     summary: "Ask a model, with the servers' tools; approve its tool calls",
-    usage: ['--provider ID --model M [--server NAME …] [--yes] MESSAGE'],
-    flags: { provider: { type: 'string' }, model: { type: 'string' }, server: { type: 'string', multiple: true }, yes: YES },
+    flags: {
+      provider: { type: 'string', value: 'ID', required: true, help: LLM_PROVIDERS.map((p) => p.id).join(', ') },
+      model: { type: 'string', value: 'M', required: true, help: "The model's id, as the provider names it" },
+      server: { type: 'string', multiple: true, value: 'NAME', help: 'A server whose tools the model may use (default: every active server)' },
+      yes: yes('Allow every tool call that would ask for approval'),
+    },
     about: `Sends MESSAGE to model M of provider ID (its key and base URL from "providers set") with the
 enabled tools of the servers, runs the tool calls the model makes and prints its answer as it
 streams. Each call and a summary of its result are printed on stderr. Only a trusted server's
 tools that say they are read-only and not destructive run by themselves; any other call is asked
 on the terminal: [o]nce, [a]lways in this chat, [d]eny (the model is told). Without a terminal
 such calls are refused (the model is told) unless --yes. Exit code 1 when the provider refuses
-or fails.
-  --provider ID   ${LLM_PROVIDERS.map((p) => p.id).join(', ')}
-  --model M       The model's id, as the provider names it
-  --server NAME   A server whose tools the model may use (repeatable; default: every active server)
-  -y, --yes       Allow every tool call that would ask for approval`,
+or fails.`,
     load: async () => (await import('./commands/chat')).chat,
   },
   {
     name: 'convert',
+    args: '[FILE|-]',
     summary: 'Convert MCP tools to OpenAI / Anthropic / Gemini tool definitions',
-    usage: [`--format ${TOOL_FORMAT_NAMES.join('|')} [--strict|--no-strict]`, '[--server NAME] [FILE|-]'],
-    flags: { format: { type: 'string' }, strict: { type: 'boolean' }, 'no-strict': { type: 'boolean' }, server: { type: 'string' } },
+    flags: {
+      format: { type: 'string', value: 'F', choices: TOOL_FORMAT_NAMES, required: true, help: `The tool format:\n${FORMAT_LINES}` },
+      strict: { type: 'boolean', help: `${STRICT_NAMES}: request strict schemas (default: ${STRICT_DEFAULTS})` },
+      'no-strict': { type: 'boolean', help: `${STRICT_NAMES}: never strict` },
+      server: {
+        type: 'string',
+        value: 'NAME',
+        help: `Server name used in the tool ids mcp__NAME__tool (default: each tool's serverName,\nas in "tools NAME --json" output, else mcp)`,
+      },
+    },
     noConfig: true,
     about: `Reads MCP tools from FILE or stdin (an array of { name, description, inputSchema, serverName? }
 — other fields are ignored — or a tools/list result { "tools": [...] }) and prints the provider's tool
 definitions as JSON on stdout. For gemini that is [{ "functionDeclarations": [...] }].
-Warnings (tools dropped, sent non-strict, descriptions shortened) go to stderr.
-  --format F      The tool format:
-${FORMAT_LINES}
-  --strict        ${STRICT_FORMATS.map(toolFormatName).join('/')}: request strict schemas (default: ${STRICT_DEFAULTS})
-  --no-strict     ${STRICT_FORMATS.map(toolFormatName).join('/')}: never strict
-  --server NAME   Server name used in the tool ids mcp__NAME__tool (default: each tool's serverName,
-                  as in "tools NAME --json" output, else mcp)`,
+Warnings (tools dropped, sent non-strict, descriptions shortened) go to stderr.`,
     load: async () => (await import('./commands/convert')).convert,
   },
   {
     name: 'deps check',
     args: 'CMD',
     summary: 'Is a command a server needs (npx, uvx …) installed? Where, which version',
-    usage: ['CMD [--json]'],
-    flags: JSON_FLAG,
+    flags: json('Print { command, found, path?, version?, source, install? }'),
     about: `Looks CMD up the way a stdio server's command is started: in the login shell's PATH when the app
 was not started from a terminal, else in PATH. Prints its path, its version (npx, npm, node, uv,
-uvx) and, when it is missing, how "deps install" would install it. Exit code 1 when missing.
-  --json   Print { command, found, path?, version?, source, install? }`,
+uvx) and, when it is missing, how "deps install" would install it. Exit code 1 when missing.`,
     load: async () => (await import('./commands/deps')).depsCheck,
   },
   {
     name: 'deps install',
     args: 'CMD',
     summary: 'Install it (winget, Homebrew, the official script or its download page)',
-    usage: ['CMD [--yes] [--json]'],
-    flags: { ...JSON_FLAG, yes: YES },
+    flags: {
+      yes: yes('Run the installer without asking (required when not at a terminal)'),
+      ...json('Print { command, alreadyInstalled, action, ran?, opened?, check, next }'),
+    },
     about: `Installs CMD with its known installer and checks again:
   npx, npm, node   Windows: winget; macOS: Homebrew; elsewhere: the download page (printed)
   uv, uvx          the official install script (Windows: PowerShell; elsewhere: curl | sh)
 At a terminal it asks before running an installer; the installer's output is shown on stderr.
 Exit code 0 when installed (or already), 1 when it failed, was declined or a download page is
-left to finish.
-  -y, --yes  Run the installer without asking (required when not at a terminal)
-  --json     Print { command, alreadyInstalled, action, ran?, opened?, check, next }`,
+left to finish.`,
     load: async () => (await import('./commands/deps')).depsInstall,
   },
   {
     name: 'presets list',
     summary: 'List the official presets: category, transport, whether a key is needed',
-    usage: ['[--category C] [--json]'],
-    flags: { ...JSON_FLAG, category: { type: 'string' } },
+    flags: {
+      category: { type: 'string', value: 'C', help: `Only one category: ${PRESET_CATEGORIES.join(', ')}` },
+      ...json('Print [{ preset, installed, serverId?, keyAvailableFrom? }]'),
+    },
     about: `Lists the official presets: id, name ("(installed)" once added), category, transport and the key:
-needed (no saved provider key fits), linked (PROVIDER) (that provider's saved key would be used), none.
-  --category C   Only one category: ${PRESET_CATEGORIES.join(', ')}
-  --json         Print [{ preset, installed, serverId?, keyAvailableFrom? }]`,
+needed (no saved provider key fits), linked (PROVIDER) (that provider's saved key would be used), none.`,
     load: async () => (await import('./commands/presets')).presetsList,
   },
   {
     name: 'presets install',
     args: 'ID',
     summary: 'Add an official preset, connect to it and list its tools',
-    usage: ['ID [--key-from PROVIDER | --key-stdin] [--dir PATH …] [--json]'],
     flags: {
-      ...JSON_FLAG,
-      'key-from': { type: 'string' },
-      'key-stdin': { type: 'boolean' },
-      dir: { type: 'string', multiple: true },
-      // Declared only to refuse it with the reason, rather than as an unknown option.
-      key: { type: 'string' },
+      'key-from': { type: 'string', value: 'PROVIDER', help: 'Use the key saved for PROVIDER (it must be linked to the preset)' },
+      'key-stdin': { type: 'boolean', help: `Read the key from stdin (e.g. pass | elftia-mcp presets install zai-vision --key-stdin).\n${NO_KEY_FLAG}` },
+      dir: { type: 'string', multiple: true, value: 'PATH', help: 'A folder the server may use (presets that take folders)' },
+      ...json('Print { presetId, ok, steps, server, tools, keySource, keyProviderId? }'),
+      key: { type: 'string', help: '', refused: `${KEY_REFUSED}. Pipe it in with --key-stdin, or use --key-from PROVIDER` },
     },
     about: `Takes the key, checks the command the preset runs, adds the server, connects and lists its tools,
 printing each step on stderr as it ends. Without a key option the key is the first linked
 provider's that is saved. Nothing is added when the key or the command is missing or the preset
 is installed already. A later step that fails (no network, a wrong key) leaves the server added,
-with the fix printed. Exit code 0 when every step worked, 1 when one failed.
-  --key-from PROVIDER  Use the key saved for PROVIDER (it must be linked to the preset)
-  --key-stdin          Read the key from stdin (e.g. pass | elftia-mcp presets install zai-vision --key-stdin).
-                       There is no --key VALUE: the command line is kept in shell history and shown
-                       to other users in the process list.
-  --dir PATH           A folder the server may use (presets that take folders; repeatable)
-  --json               Print { presetId, ok, steps, server, tools, keySource, keyProviderId? }`,
+with the fix printed.`,
     load: async () => (await import('./commands/presets')).presetsInstall,
   },
 ] as const satisfies readonly CommandSpec[];
@@ -429,17 +396,26 @@ export const isGroup = (name: string | undefined): name is string => name !== un
 export const subcommandsOf = (group: string): readonly string[] => GROUPS.get(group) ?? [];
 export const commandSpec = (name: CommandName): CommandSpec => BY_NAME.get(name)!;
 
-/** The command's flags, parsed strictly with the options its table entry declares. */
+/** The command's flags, parsed with the flags its table entry declares. */
 export function parseFlags<N extends CommandName>(name: N, args: string[]) {
-  return parseCommand(name, args, commandSpec(name).flags as Extract<Entry, { name: N }>['flags']);
+  return parseDeclaredFlags(name, args, commandSpec(name).flags as Extract<Entry, { name: N }>['flags']);
 }
 
 const prefix = (spec: CommandSpec) => `elftia-mcp ${spec.noConfig ? '' : '[--config-dir DIR] '}${spec.name}`;
+/** Usage lines wrap here, continuation lines indented under the first word after `elftia-mcp`. */
+const USAGE_WIDTH = 100;
 
-/** The usage line(s), continuation lines indented under the first word after `elftia-mcp`. */
+/** The usage line(s): the command, its arguments and every flag it takes, from the table. */
 function usageLines(spec: CommandSpec, indent: number): string {
-  const [first, ...more] = spec.usage;
-  return [`${prefix(spec)}${first ? ` ${first}` : ''}`, ...more.map((line) => `${' '.repeat(indent)}${line}`)].join('\n');
+  const words = [...(spec.args ? [spec.args] : []), ...flagSynopsis(spec.flags)];
+  const lines = [prefix(spec)];
+  for (const word of words) {
+    const last = lines.length - 1;
+    const fits = (lines.length === 1 ? 'Usage: '.length : 0) + lines[last]!.length + 1 + word.length <= USAGE_WIDTH;
+    lines[last] = fits ? `${lines[last]} ${word}` : lines[last]!;
+    if (!fits) lines.push(`${' '.repeat(indent)}${word}`);
+  }
+  return lines.join('\n');
 }
 
 const GLOBAL = `Global options (before the command):
@@ -489,10 +465,19 @@ export function helpText(topic: string): string {
   if (isGroup(topic)) return groupHelp(topic);
   const spec = BY_NAME.get(topic);
   if (!spec) throw new Error(`No help topic "${topic}"`);
-  return `Usage: ${usageLines(spec, 9)}${spec.about ? `\n\n${spec.about}` : ''}`;
+  const flags = flagHelp(spec.flags);
+  return `Usage: ${usageLines(spec, 9)}${spec.about ? `\n\n${spec.about}` : ''}${flags ? `\n\nFlags:\n${flags}` : ''}`;
 }
 
-/** The synopsis block of docs/cli.md: every command's usage, in table order. */
+/**
+ * The command reference of docs/cli.md, in markdown: every command's usage in one block, then
+ * each command's flags as its --help lists them.
+ */
 export function cliReference(): string {
-  return COMMAND_TABLE.map((spec) => usageLines(spec, 'elftia-mcp '.length)).join('\n');
+  const synopsis = COMMAND_TABLE.map((spec) => usageLines(spec, 'elftia-mcp '.length)).join('\n');
+  const flags = COMMAND_TABLE.flatMap((spec) => {
+    const list = flagHelp(spec.flags);
+    return list ? [`#### \`${spec.name}\`\n\n\`\`\`\n${list}\n\`\`\``] : [];
+  });
+  return `\`\`\`\n${synopsis}\n\`\`\`\n\n### Flags\n\n${flags.join('\n\n')}`;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { toStrictJsonSchema } from 'openai/lib/transform';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertNoChildren } from '@fixtures/servers/paths';
-import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
+import { makeSandbox, stdioFixtureArgs, type CliSandbox } from '@desktop-testing/cliTestkit';
 
 const TOOLS = [
   {

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeSandbox, type CliSandbox } from './cliTestkit';
+import { makeSandbox, type CliSandbox } from '@desktop-testing/cliTestkit';
 
 const fake = vi.hoisted(() => ({ run: { file: '/bin/sh', args: [] as string[] } }));
 

@@ -5,8 +5,8 @@
  * Linux refuses any single argument over 128 KiB (MAX_ARG_STRLEN) to a new process.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { snapshot } from '../../main/services/routers/fuzzTestkit';
-import { makeSandbox, type CliSandbox } from './cliTestkit';
+import { snapshot } from '@desktop-testing/fuzzTestkit';
+import { makeSandbox, type CliSandbox } from '@desktop-testing/cliTestkit';
 
 let cli: CliSandbox;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 /** `servers export|install-link|activate` in-process, over a real config folder. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeSandbox, type CliSandbox } from './cliTestkit';
-import { RAW_TERMINAL_CONTROL } from '../../shared/text/visibleControls.testkit';
+import { makeSandbox, type CliSandbox } from '@desktop-testing/cliTestkit';
+import { RAW_TERMINAL_CONTROL } from '@desktop-testing/visibleControls.testkit';
 
 const linkFor = (json: unknown) => `elftia://mcp/install?servers=${Buffer.from(JSON.stringify(json)).toString('base64url')}`;
 const LINKED = { mcpServers: { linked: { command: 'elftia-no-such-command', args: ['--serve'], env: { TOKEN: 'tok-123456' }, isActive: true } } };

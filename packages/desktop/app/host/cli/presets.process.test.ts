@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeSandbox, type CliSandbox } from './cliTestkit';
+import { makeSandbox, type CliSandbox } from '@desktop-testing/cliTestkit';
 
 vi.mock('../../shared/mcp-presets', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../shared/mcp-presets')>();
-  const { fixtureEnvPresetFields } = await import('../../main/services/capabilities/tools/mcp-users/presets/presetFixtures.testkit');
+  const { fixtureEnvPresetFields } = await import('@desktop-testing/presetFixtures.testkit');
   const preset = original.OfficialMcpPresetSchema.parse(fixtureEnvPresetFields(original.presetDescriptionKey));
   return { ...original, OFFICIAL_MCP_PRESETS: [preset] };
 });

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeSandbox, type CliSandbox } from './cliTestkit';
+import { makeSandbox, type CliSandbox } from '@desktop-testing/cliTestkit';
 
 const KEY = 'sk-or-v1-0123456789abcdefDEADBEEF';
 

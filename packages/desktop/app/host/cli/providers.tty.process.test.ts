@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTempServices } from '../../main/services/testing/tempServices';
+import { createTempServices } from '@desktop-testing/tempServices';
 import { shellWord } from '../../shared/text/commandLine';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));

@@ -3,27 +3,12 @@
  * transport a config flag belongs to is read from the transport table, never listed here, so the
  * help text and the "this flag does not apply" check follow the table.
  */
-import { TRANSPORT_FIELDS, listWords, schemePhrase, type TransportField, type TransportTable } from '../../shared/transports';
-import { UsageError, type parseCommand } from './cliKit';
-
-export const SERVER_OPTIONS = {
-  name: { type: 'string' },
-  type: { type: 'string' },
-  command: { type: 'string' },
-  arg: { type: 'string', multiple: true },
-  env: { type: 'string', multiple: true },
-  url: { type: 'string' },
-  header: { type: 'string', multiple: true },
-  timeout: { type: 'string' },
-  'ws-protocol': { type: 'string' },
-  'oauth-client-id': { type: 'string' },
-  'oauth-client-secret-stdin': { type: 'boolean' },
-  json: { type: 'boolean' },
-} as const;
-export type ServerFlags = ReturnType<typeof parseCommand<typeof SERVER_OPTIONS>>['values'];
+import { TRANSPORT_FIELDS, TRANSPORTS, listWords, schemePhrase, type TransportField, type TransportTable } from '../../shared/transports';
+import { UsageError } from './cliKit';
+import type { FlagValues, Flags } from './flags';
 
 interface FieldFlag {
-  flag: keyof typeof SERVER_OPTIONS;
+  flag: string;
   /** The value's placeholder in help text. */
   value: string;
   /** What the flag sets; a string is prefixed with the transports that read the field. */
@@ -44,10 +29,10 @@ function urlHelp(table: TransportTable): string {
 /** The flag that sets each transport-specific config field; a new field without a flag does not compile. */
 export const FIELD_FLAGS = {
   command: { flag: 'command', value: 'C', help: 'the program to run' },
-  args: { flag: 'arg', value: 'A', help: 'one argument; repeat for more (use --arg=-x for values starting with -)' },
-  env: { flag: 'env', value: 'K=V', help: 'one environment variable; repeat for more' },
+  args: { flag: 'arg', value: 'A', help: 'one argument (use --arg=-x for values starting with -)' },
+  env: { flag: 'env', value: 'K=V', help: 'one environment variable' },
   url: { flag: 'url', value: 'U', help: urlHelp },
-  headers: { flag: 'header', value: '"K: V"', help: 'one request header; repeat for more' },
+  headers: { flag: 'header', value: '"K: V"', help: 'one request header' },
   wsProtocol: { flag: 'ws-protocol', value: 'P', help: 'the sub-protocol to ask for (Sec-WebSocket-Protocol; default mcp)' },
 } as const satisfies Record<TransportField, FieldFlag>;
 
@@ -60,30 +45,39 @@ export const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   'config.oauth': '--oauth-client-id',
 };
 
-const isRepeatable = (flag: keyof typeof SERVER_OPTIONS) => 'multiple' in SERVER_OPTIONS[flag];
-const helpLine = (synopsis: string, text: string) => `  ${synopsis.padEnd(17)} ${text}`;
-
-/** The `--type` line and one line per config flag some transport reads, for `--help`. */
-export function transportFlagsHelp(table: TransportTable): string {
-  const lines = [helpLine('--type T', listWords(table.types, 'or'))];
-  for (const field of TRANSPORT_FIELDS) {
-    const users = table.using(field);
-    if (users.length === 0) continue;
-    const { flag, value, help } = FIELD_FLAGS[field];
-    lines.push(helpLine(`--${flag} ${value}`, typeof help === 'string' ? `${users.join('/')}: ${help}` : help(table)));
-  }
-  return lines.join('\n');
+/** A config field's flag: its placeholder, and its help prefixed with the transports that read it. */
+function fieldFlag(table: TransportTable, field: TransportField) {
+  const { value, help } = FIELD_FLAGS[field];
+  return { value, help: typeof help === 'string' ? `${table.using(field).join('/')}: ${help}` : help(table) };
 }
 
-/** `[--command C] [--arg A]... …`: the usage line's config flags, those some transport reads. */
-export function transportFlagsSynopsis(table: TransportTable): string {
-  return TRANSPORT_FIELDS.filter((field) => table.using(field).length > 0)
-    .map((field) => {
-      const { flag, value } = FIELD_FLAGS[field];
-      return `[--${flag} ${value}]${isRepeatable(flag) ? '...' : ''}`;
-    })
-    .join(' ');
+/**
+ * The flags that describe a server over a transport table, shared by `servers add` and `servers
+ * update` (the command table adds theirs).
+ */
+export function serverFlags(table: TransportTable) {
+  const signIn = table.signInTypes.join('/');
+  return {
+    name: { type: 'string', value: 'N', help: 'Unique name (compared case-insensitively)' },
+    type: { type: 'string', value: 'T', choices: table.types, help: listWords(table.types, 'or') },
+    command: { type: 'string', ...fieldFlag(table, 'command') },
+    arg: { type: 'string', multiple: true, ...fieldFlag(table, 'args') },
+    env: { type: 'string', multiple: true, ...fieldFlag(table, 'env') },
+    url: { type: 'string', ...fieldFlag(table, 'url') },
+    header: { type: 'string', multiple: true, ...fieldFlag(table, 'headers') },
+    'ws-protocol': { type: 'string', ...fieldFlag(table, 'wsProtocol') },
+    timeout: { type: 'string', value: 'S', help: 'Tool calls on this server time out after S seconds (default 120)' },
+    'oauth-client-id': {
+      type: 'string',
+      value: 'ID',
+      help: `${signIn}: a pre-registered OAuth client, for a server without\ndynamic registration (most servers register Elftia by themselves)`,
+    },
+    'oauth-client-secret-stdin': { type: 'boolean', help: `${signIn}: read that client's secret from stdin (kept in the secret store)` },
+  } as const satisfies Flags;
 }
+
+export const SERVER_FLAGS = serverFlags(TRANSPORTS);
+export type ServerFlags = Partial<FlagValues<typeof SERVER_FLAGS>>;
 
 export function parseType<T extends string>(command: string, raw: string, table: TransportTable<T>): T {
   const type = table.schema.safeParse(raw);

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '@fixtures/providers/fakeLlm';
 import { assertNoChildren } from '@fixtures/servers/paths';
-import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
+import { makeSandbox, stdioFixtureArgs, type CliSandbox } from '@desktop-testing/cliTestkit';
 
 let cli: CliSandbox;
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '@fixtures/providers/fakeLlm';
 import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
-import { createTempServices } from '../../main/services/testing/tempServices';
+import { createTempServices } from '@desktop-testing/tempServices';
 import { shellWord } from '../../shared/text/commandLine';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));

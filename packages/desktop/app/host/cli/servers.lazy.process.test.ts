@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { assertNoChildren, FIXTURE_SERVERS } from '@fixtures/servers/paths';
-import { makeSandbox, stdioFixtureArgs, type CliSandbox } from './cliTestkit';
+import { makeSandbox, stdioFixtureArgs, type CliSandbox } from '@desktop-testing/cliTestkit';
 
 let cli: CliSandbox;
 beforeEach(() => {

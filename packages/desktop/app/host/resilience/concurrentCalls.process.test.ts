@@ -4,7 +4,7 @@
  * return, so an answer routed to the wrong caller or a dropped call fails the run.
  */
 import { afterEach, expect, it } from 'vitest';
-import { connect, echo, ms, processesWithMarker, quantile, report, startRig, tally, waitFor, type Rig } from './resilienceKit';
+import { connect, echo, ms, processesWithMarker, quantile, report, startRig, tally, waitFor, type Rig } from '@desktop-testing/resilienceKit';
 
 const SERVERS = 10;
 const CALLS_PER_SERVER = 100;

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
-import { ms, report, rpc, startRig, type Rig } from './resilienceKit';
+import { ms, report, rpc, startRig, type Rig } from '@desktop-testing/resilienceKit';
 
 const ADDS_EACH = 50;
 /** CLI processes at once: each is a node start, the bulk of this run's time on a busy machine. */

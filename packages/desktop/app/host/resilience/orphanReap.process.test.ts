@@ -7,7 +7,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, isRunning, readProcess } from '@fixtures/servers/paths';
 import { REAP_GRACE_MS } from '../../main/services/capabilities/tools/mcp-users/McpProcessTracker';
-import { connect, processesWithMarker, report, rpc, startRig, tempConfigDir, waitFor, type Rig } from './resilienceKit';
+import { connect, processesWithMarker, report, rpc, startRig, tempConfigDir, waitFor, type Rig } from '@desktop-testing/resilienceKit';
 
 const SERVERS = 3;
 const rigs: Rig[] = [];

@@ -11,7 +11,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/errors';
 import { startHttpFixture } from '@fixtures/servers/paths';
-import { HANG_GRACE_MS, connect, echo, ms, processesWithMarker, quantile, report, startRig, tally, waitFor, type CallOutcome, type Rig } from './resilienceKit';
+import { HANG_GRACE_MS, connect, echo, ms, processesWithMarker, quantile, report, startRig, tally, waitFor, type CallOutcome, type Rig } from '@desktop-testing/resilienceKit';
 
 const CHURN_MS = Number(process.env.ELFTIA_CHURN_MS ?? 20_000);
 const RESTART_EVERY_MS = 3_000;

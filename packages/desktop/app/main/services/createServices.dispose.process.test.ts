@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { EventEnvelope } from '../../shared/contracts/ipc';
-import { codeOf, stdioInput, waitNoStrayChildren } from './capabilities/tools/mcp-users/McpService.testkit';
-import { createTempServices, type TempServices } from './testing/tempServices';
+import { codeOf, stdioInput, waitNoStrayChildren } from '@desktop-testing/McpService.testkit';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
 
 let services: TempServices | undefined;
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_DATA, errorData, errorIssues, serverFailureData } from '../../shared/errorData';
 import { AppError, ERROR_CODES, validationFailure, type AppErrorShape } from '../../shared/errors';
 import { checkExternalUrl } from '../../shared/externalUrl';
+import { limitFacts, LIMITS, maxLength } from '../../shared/limits';
 import { authErrorOf } from './capabilities/tools/mcp-users/auth/authErrors';
 import { SignInRequired } from './capabilities/tools/mcp-users/auth/ElftiaOAuthProvider';
 import { readImportEntries } from './capabilities/tools/mcp-users/common/importDialects';
@@ -42,6 +43,12 @@ describe('the error data table', () => {
     const invalid = validationFailure(schema.safeParse({ name: '' }).error!.issues, 'mcp.add');
     expect(errorData(invalid, 'VALIDATION_FAILED')).toMatchObject({ route: 'mcp.add', issues: [{ path: 'name' }] });
     expect(errorIssues(invalid)).toHaveLength(1);
+
+    // A limit issue keeps its facts; facts this reader does not know drop the limit, never the issue.
+    const tooLong = validationFailure(z.string().superRefine(maxLength('serverName')).safeParse('x'.repeat(LIMITS.serverName.max + 1)).error!.issues, 'mcp.add');
+    expect(errorIssues(tooLong)).toEqual([{ path: '', message: expect.any(String), limit: limitFacts('serverName', LIMITS.serverName.max + 1) }]);
+    const newer: AppErrorShape = { code: 'VALIDATION_FAILED', message: '', data: { issues: [{ path: 'name', message: 'too long', limit: { name: 'fromTheFuture', max: 1, got: 2, unit: 'parsecs' } }] } };
+    expect(errorIssues(newer)).toEqual([{ path: 'name', message: 'too long' }]);
 
     const json = thrown(() => readImportEntries('{"mcpServers": {,}}'));
     expect(errorData(json, 'IMPORT_INVALID_JSON')).toMatchObject({ line: 1, column: expect.any(Number), reason: expect.any(String) });

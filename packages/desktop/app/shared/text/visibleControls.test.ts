@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { controlParts, hasControls, inlineSafe, terminalSafe } from './visibleControls';
-import { RAW_TERMINAL_CONTROL } from './visibleControls.testkit';
+import { RAW_TERMINAL_CONTROL } from '@desktop-testing/visibleControls.testkit';
 
 const HOSTILE = [
   '\u001b[2J\u001b[H',

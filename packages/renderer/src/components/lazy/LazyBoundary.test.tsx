@@ -1,9 +1,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeHost } from '../../test/FakeHost';
-import { renderWithProviders } from '../../test/renderWithApp';
-import { userEvent } from '../../test/userEvent';
+import { FakeHost } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
+import { userEvent } from '@renderer-testing/userEvent';
+import jaCommon from '@locales/ja/common.json';
+import zhCommon from '@locales/zh/common.json';
 import { LazyBoundary } from './LazyBoundary';
 import { lazyComponent, prefetchLazyParts } from './lazyComponent';
 
@@ -145,5 +147,43 @@ describe('LazyBoundary', () => {
     );
     expect((await screen.findByTestId('part')).textContent).toBe('Hello files');
     expect(attempts).toBe(2);
+  });
+
+  /** Tabs from the start of the page until `target` has focus; how many presses that took (at most 10). */
+  async function tabTo(target: HTMLElement): Promise<number> {
+    for (let presses = 1; presses <= 10; presses++) {
+      await userEvent.tab();
+      if (document.activeElement === target) return presses;
+    }
+    throw new Error(`Tab never reached ${target.outerHTML.slice(0, 80)}; focus is on ${document.activeElement?.outerHTML.slice(0, 80)}`);
+  }
+
+  it.each([
+    ['zh', false, zhCommon.lazy],
+    ['ja', false, jaCommon.lazy],
+    ['zh', true, zhCommon.lazy],
+    ['ja', true, jaCommon.lazy],
+  ] as const)('%s: Try again is reached with Tab and pressed with Enter (in a dialog: %s)', async (language, overlay, words) => {
+    const { Part, Loaded, loads } = controlledChunk();
+    renderWithProviders(
+      <>
+        <button type="button">before</button>
+        <LazyBoundary overlay={overlay}>
+          <Part name="files" />
+        </LazyBoundary>
+      </>,
+      new FakeHost(),
+      language,
+    );
+    loads[0]!.reject(new Error('Failed to fetch dynamically imported module: /assets/Part.js'));
+    expect((await screen.findByTestId('lazy-failed')).textContent).toContain(words.failed);
+    // antd spaces out a two-character Chinese label (重 试), as Chinese typography does.
+    const retry = screen.getByRole('button', { name: (name) => name.replace(/\s/g, '') === words.retry });
+    await tabTo(retry);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(loads).toHaveLength(2));
+    loads[1]!.resolve(Loaded);
+    expect((await screen.findByTestId('part')).textContent).toBe('Hello files');
+    expect(screen.queryByTestId('lazy-failed')).toBeNull();
   });
 });

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { App as AntdApp } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ElicitationRequest, ElicitationSchema } from '@shared/contracts/elicitation';
-import { FakeHost } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
+import { FakeHost } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { ElicitationDialog } from './ElicitationDialog';
 
 afterEach(cleanup);

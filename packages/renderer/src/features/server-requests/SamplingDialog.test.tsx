@@ -3,8 +3,8 @@ import { App as AntdApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SamplingRequest } from '@shared/contracts/chat';
 import type { LlmProvider } from '@shared/contracts/providers';
-import { FakeHost } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
+import { FakeHost } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { SamplingDialog } from './SamplingDialog';
 
 const SLOW = { timeout: 10_000 };

@@ -13,7 +13,7 @@ import { AppError } from '../../../shared/errors';
 // --provider is checked by the router (a bad id is a usage error naming the flag), like every input.
 import type { LlmProviderId } from '../../../shared/contracts/providers';
 import { flattenContent } from '../../../main/services/agent-core/engine/tinyelf/tools/flattenContent';
-import { EXIT, nameFlags, positionals, resolveServer, UsageError, type CliIo, type Command } from '../cliKit';
+import { EXIT, nameFlags, positionals, resolveServer, type CliIo, type Command } from '../cliKit';
 import { parseFlags } from '../commandTable';
 import type { RouterClient } from '../routerClient';
 
@@ -22,8 +22,6 @@ const MAX_SUMMARY = 200;
 
 export const chat: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseFlags('chat', args);
-  if (!values.provider) throw new UsageError('--provider ID is required', 'chat');
-  if (!values.model) throw new UsageError('--model M is required', 'chat');
   const [message] = positionals('chat', rest, ['MESSAGE']) as [string];
 
   const app = await client();

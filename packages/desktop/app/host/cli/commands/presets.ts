@@ -47,12 +47,6 @@ const stepLine = (s: PresetInstallStep) => `${s.step}: ${MARK[s.status]} ${s.mes
 
 export const presetsInstall: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseFlags('presets install', args);
-  if (values.key !== undefined) {
-    throw new UsageError(
-      '--key is refused: a key on the command line is kept in shell history and visible to other users in the process list. Pipe it in with --key-stdin, or use --key-from PROVIDER',
-      'presets install',
-    );
-  }
   const [presetId] = positionals('presets install', rest, ['ID']) as [string];
   if (values['key-stdin'] && values['key-from'] !== undefined) throw new UsageError('Give --key-stdin or --key-from, not both', 'presets install');
   const keyFrom = values['key-from'] === undefined ? undefined : LlmProviderIdSchema.safeParse(values['key-from']);

@@ -35,9 +35,6 @@ export const providersList: Command = async ({ io, args, client }) => {
 
 export const providersSet: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseFlags('providers set', args);
-  if (values.key !== undefined) {
-    throw new UsageError('--key is refused: a key on the command line is kept in shell history and visible to other users in the process list. Pipe it in with --key-stdin', 'providers set');
-  }
   const id = providerId('providers set', rest);
   if (values['update-servers'] && values['no-update-servers']) {
     throw new UsageError('--update-servers and --no-update-servers: give one, not both', 'providers set');

@@ -23,7 +23,7 @@ import {
 import { parseFlags } from '../commandTable';
 import { describeTarget, localTime, redactServer, table } from '../format';
 import { authHint } from './auth';
-import { checkFlagsApply, FLAG_OF_FIELD, parseType, SERVER_OPTIONS, type ServerFlags } from '../serverFlags';
+import { checkFlagsApply, FLAG_OF_FIELD, parseType, SERVER_FLAGS, type ServerFlags } from '../serverFlags';
 
 export const serversList: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseFlags('servers list', args);
@@ -119,8 +119,6 @@ function printSaved(io: CliIo, server: McpServerRecord, verb: string, json: bool
 export const serversAdd: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseFlags('servers add', args);
   positionals('servers add', rest, []);
-  if (values.name === undefined) throw new UsageError('--name is required', 'servers add');
-  if (values.type === undefined) throw new UsageError(`--type is required (${TRANSPORTS.types.join(', ')})`, 'servers add');
   const type = parseType('servers add', values.type, TRANSPORTS);
   checkFlagsApply('servers add', type, values, TRANSPORTS);
   const oauth = await oauthFromFlags('servers add', values, io, type);
@@ -132,7 +130,7 @@ export const serversAdd: Command = async ({ io, args, client }) => {
   return EXIT.OK;
 };
 
-const UPDATABLE = Object.keys(SERVER_OPTIONS).filter((flag) => flag !== 'json') as Array<Exclude<keyof ServerFlags, 'json'>>;
+const UPDATABLE = Object.keys(SERVER_FLAGS) as Array<keyof ServerFlags>;
 
 /**
  * `servers update NAME --flag …`: changes exactly the fields the flags set. A repeatable flag

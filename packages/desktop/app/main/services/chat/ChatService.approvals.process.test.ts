@@ -9,8 +9,8 @@ import { startFakeLlm, type FakeLlm } from '@fixtures/providers/fakeLlm';
 import { assertNoChildren, FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { ApprovalRequest } from '../../../shared/contracts/chat';
 import { events as eventSchemas, type EventEnvelope, type EventName, type EventPayload } from '../../../shared/contracts/ipc';
-import { stdioInput } from '../capabilities/tools/mcp-users/McpService.testkit';
-import { createTempServices, type TempServices } from '../testing/tempServices';
+import { stdioInput } from '@desktop-testing/McpService.testkit';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
 
 let fake: FakeLlm;
 let services: TempServices | undefined;

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeFormat } from '@fixtures/providers/fakeLlm';
 import { assertNoChildren } from '@fixtures/servers/paths';
 import type { ChatSendInput } from '../../../shared/contracts/chat';
-import { PROVIDER_CASES, startChatHarness, tableApprover, type ChatHarness } from './chatTestkit';
+import { PROVIDER_CASES, startChatHarness, tableApprover, type ChatHarness } from '@desktop-testing/chatTestkit';
 import { DENIED_TEXT } from './toolCallSteps';
 import { ChatService } from './ChatService';
 import type { EventPayload } from '../../../shared/contracts/ipc';

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { EventEnvelope } from '../../../shared/contracts/ipc';
 import { openConfMcpConfigStore } from './confBackend';
-import { createTempServices, makeTempConfigDir, type TempServices } from '../testing/tempServices';
+import { createTempServices, makeTempConfigDir, type TempServices } from '@desktop-testing/tempServices';
 
 const ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
 const BIN = fileURLToPath(new URL('../../../../bin/elftia-mcp.mjs', import.meta.url));

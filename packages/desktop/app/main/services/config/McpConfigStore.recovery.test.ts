@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppNoticeSchema, type AppNotice } from '../../../shared/contracts/ipc';
 import { AppError } from '../../../shared/errors';
 import { openConfMcpConfigStore } from './confBackend';
-import { createTempServices, makeTempConfigDir, type TempServices } from '../testing/tempServices';
+import { createTempServices, makeTempConfigDir, type TempServices } from '@desktop-testing/tempServices';
 
 const record = (i: number) => ({ id: `mcp_${i}_good`, name: `good-${i}`, type: 'stdio', config: { command: 'node', env: { API_KEY: `secret-${i}` } } });
 const stdio = (name: string) => ({ name, type: 'stdio' as const, config: { command: 'node' }, isActive: false });

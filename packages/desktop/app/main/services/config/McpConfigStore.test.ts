@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpServerRecordSchema, type McpServerRecord } from '../../../shared/contracts/mcp-types';
 import { openConfMcpConfigStore } from './confBackend';
-import { createTempServices, makeTempConfigDir, type TempServices } from '../testing/tempServices';
+import { createTempServices, makeTempConfigDir, type TempServices } from '@desktop-testing/tempServices';
 
 /** Saved inactive, so these storage tests never start a process. */
 const stdio = (name: string) => ({ name, type: 'stdio' as const, config: { command: 'node', args: ['server.js'] }, isActive: false });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withFileLock } from './fileLock';
 import { openPrivateJsonFile } from './privateJsonFile';
-import { makeTempConfigDir } from '../testing/tempServices';
+import { makeTempConfigDir } from '@desktop-testing/tempServices';
 
 const FIXTURE = fileURLToPath(new URL('./fileLock.fixture.ts', import.meta.url));
 

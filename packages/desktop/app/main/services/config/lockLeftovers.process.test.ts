@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { openLocalStores } from '../appStores';
-import { makeTempConfigDir } from '../testing/tempServices';
+import { makeTempConfigDir } from '@desktop-testing/tempServices';
 
 const WRITER = fileURLToPath(new URL('./storeWriter.fixture.ts', import.meta.url));
 const WRITERS_AT_ONCE = 4;

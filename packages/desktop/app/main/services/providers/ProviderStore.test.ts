@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LLM_PROVIDERS } from '../../../shared/contracts/providers';
 import type { Result } from '../../../shared/errors';
 import { SECRETS_FILE_NAME } from '../secrets/fileSecretStore';
-import { createTempServices, type TempServices } from '../testing/tempServices';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
 import { PROVIDERS_FILE_NAME } from './ProviderStore';
 
 const KEY = 'sk-ant-api03-0123456789abcdef';

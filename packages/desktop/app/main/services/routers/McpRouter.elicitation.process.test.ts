@@ -7,7 +7,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, assertNoChildren } from '@fixtures/servers/paths';
 import { events as eventSchemas, routes, type EventEnvelope } from '../../../shared/contracts/ipc';
-import { createTempServices, type TempServices } from '../testing/tempServices';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
 
 let services: TempServices;
 

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteName, RouteOutput } from '../../../shared/contracts/ipc';
 import { localConfigPath, type LocalConfigPlace } from '../capabilities/tools/mcp-users/localConfigs';
-import { createTempServices, makeTempConfigDir, type TempServices } from '../testing/tempServices';
-import { snapshot } from './fuzzTestkit';
+import { createTempServices, makeTempConfigDir, type TempServices } from '@desktop-testing/tempServices';
+import { snapshot } from '@desktop-testing/fuzzTestkit';
 import { createImportRouteHandlers } from './importRoutes';
 
 let services: TempServices;

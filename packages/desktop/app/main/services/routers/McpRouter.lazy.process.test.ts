@@ -11,8 +11,8 @@ import type { RouteName, RouteOutput } from '../../../shared/contracts/ipc';
 import { openLocalStores } from '../appStores';
 import { createServices, type Services } from '../createServices';
 import { LAST_SEEN_FILE_NAME } from '../capabilities/tools/mcp-users/LastSeenStore';
-import { waitNoStrayChildren } from '../capabilities/tools/mcp-users/McpService.testkit';
-import { makeTempConfigDir } from '../testing/tempServices';
+import { waitNoStrayChildren } from '@desktop-testing/McpService.testkit';
+import { makeTempConfigDir } from '@desktop-testing/tempServices';
 
 const dir = makeTempConfigDir();
 const opened: Services[] = [];

@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteName, RouteOutput } from '../../../shared/contracts/ipc';
 import { limitMessage, LIMITS, type LimitName } from '../../../shared/limits';
-import { createTempServices, type TempServices } from '../testing/tempServices';
-import { snapshot } from './fuzzTestkit';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
+import { snapshot } from '@desktop-testing/fuzzTestkit';
 
 let services: TempServices;
 beforeEach(async () => {

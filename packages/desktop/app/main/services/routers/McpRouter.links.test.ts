@@ -6,7 +6,7 @@ import type { McpActivationReview } from '../../../shared/contracts/mcp-links';
 import type { McpActionResult } from '../../../shared/contracts/mcp-types';
 import { needsActivationReview } from '../capabilities/tools/mcp-users/common/activationReview';
 import { readServerJson } from '../capabilities/tools/mcp-users/common/importDialects';
-import { createTempServices, makeTempConfigDir, type TempServices } from '../testing/tempServices';
+import { createTempServices, makeTempConfigDir, type TempServices } from '@desktop-testing/tempServices';
 
 const linkFor = (json: unknown) => `elftia://mcp/install?servers=${Buffer.from(JSON.stringify(json)).toString('base64url')}`;
 

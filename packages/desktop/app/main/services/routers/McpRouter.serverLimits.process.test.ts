@@ -10,7 +10,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { assertNoChildren, FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { RouteName, RouteOutput } from '../../../shared/contracts/ipc';
 import { LIMITS } from '../../../shared/limits';
-import { createTempServices, type TempServices } from '../testing/tempServices';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
 
 let services: TempServices;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routes, type RouteName } from '../../../shared/contracts/ipc';
 import { MCP_SERVER_TRANSPORTS } from '../../../shared/contracts/mcp-types';
 import { SECRETS_FILE_NAME } from '../secrets/fileSecretStore';
-import { createTempServices, type TempServices } from '../testing/tempServices';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
 import { mcpAddSchema } from './McpRouter';
 
 /** One malformed payload per route; a route added to the contract without one fails this test. */

@@ -8,8 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROUTE_NAMES, routes, type RouteInput, type RouteName } from '../../../shared/contracts/ipc';
-import { createTempServices, type TempServices } from '../testing/tempServices';
-import { snapshot } from './fuzzTestkit';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
+import { snapshot } from '@desktop-testing/fuzzTestkit';
 
 const link = `elftia://mcp/install?servers=${Buffer.from(JSON.stringify({ linked: { command: 'node', args: ['-v'] } })).toString('base64url')}`;
 const IMPORT = JSON.stringify({ mcpServers: { imported: { command: 'node', disabled: true } } });

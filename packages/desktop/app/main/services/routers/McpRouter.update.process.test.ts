@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, listOurChildren } from '@fixtures/servers/paths';
 import type { EventEnvelope } from '../../../shared/contracts/ipc';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
-import { createTempServices, type TempServices } from '../testing/tempServices';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
 
 /** Every stored field set away from its schema default, so a default sneaking back in shows. */
 const BASE = {

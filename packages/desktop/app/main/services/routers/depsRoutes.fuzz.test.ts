@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteName } from '../../../shared/contracts/ipc';
 import { AppErrorShapeSchema } from '../../../shared/errors';
-import { createTempServices, type TempServices } from '../testing/tempServices';
-import { pick, random, snapshot } from './fuzzTestkit';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
+import { pick, random, snapshot } from '@desktop-testing/fuzzTestkit';
 
 const PER_ROUTE = 2_000;
 

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteName } from '../../../shared/contracts/ipc';
 import { AppErrorShapeSchema } from '../../../shared/errors';
-import { createTempServices, type TempServices } from '../testing/tempServices';
-import { pick, random, snapshot, type Next } from './fuzzTestkit';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
+import { pick, random, snapshot, type Next } from '@desktop-testing/fuzzTestkit';
 
 const PER_ROUTE = 1_000;
 const int = (next: Next, n: number) => Math.floor(next() * n);

@@ -14,7 +14,7 @@ import { needsActivationReview } from '../capabilities/tools/mcp-users/common/ac
 import { openLocalStores } from '../appStores';
 import type { McpConfigStore } from '../config/McpConfigStore';
 import { createServices, type Services } from '../createServices';
-import { makeTempConfigDir } from '../testing/tempServices';
+import { makeTempConfigDir } from '@desktop-testing/tempServices';
 
 const linkFor = (json: unknown) => `elftia://mcp/install?servers=${Buffer.from(JSON.stringify(json)).toString('base64url')}`;
 

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteName } from '../../../shared/contracts/ipc';
 import { AppErrorShapeSchema } from '../../../shared/errors';
 import { INSTALL_LINK_MAX_BYTES, INSTALL_LINK_MAX_SERVERS, parseInstallLink } from '../capabilities/tools/mcp-users/common/deepLink';
-import { createTempServices, type TempServices } from '../testing/tempServices';
-import { pick, random, snapshot, type Next } from './fuzzTestkit';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
+import { pick, random, snapshot, type Next } from '@desktop-testing/fuzzTestkit';
 
 const PER_ROUTE = 2_000;
 

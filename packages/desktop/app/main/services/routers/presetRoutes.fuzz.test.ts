@@ -16,8 +16,8 @@ import { LLM_PROVIDERS, type LlmProviderId } from '../../../shared/contracts/pro
 import { AppErrorShapeSchema, type ErrorCode } from '../../../shared/errors';
 import { OFFICIAL_MCP_PRESETS, PRESET_CATEGORIES } from '../../../shared/mcp-presets';
 import { linkedProviders } from '../capabilities/tools/mcp-users/presets/presetKey';
-import { createTempServices, type TempServices } from '../testing/tempServices';
-import { pick, random, snapshot, type Next } from './fuzzTestkit';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
+import { pick, random, snapshot, type Next } from '@desktop-testing/fuzzTestkit';
 
 const PER_ROUTE = 2_000;
 const SEED = Number(process.env.FUZZ_SEED ?? 0x51ed);

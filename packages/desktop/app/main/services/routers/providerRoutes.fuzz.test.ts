@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplyProviderKeyResultSchema, LLM_PROVIDERS } from '../../../shared/contracts/providers';
-import { createTempServices, type TempServices } from '../testing/tempServices';
-import { random, snapshot } from './fuzzTestkit';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
+import { random, snapshot } from '@desktop-testing/fuzzTestkit';
 
 const PER_ROUTE = 2500;
 const SEED = Number(process.env.FUZZ_SEED ?? 0x9e3779b9);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTempConfigDir } from '../testing/tempServices';
+import { makeTempConfigDir } from '@desktop-testing/tempServices';
 import { openFileSecretStore, SECRETS_FILE_NAME } from './fileSecretStore';
 
 const FIXTURE = fileURLToPath(new URL('./secretStore.fixture.ts', import.meta.url));

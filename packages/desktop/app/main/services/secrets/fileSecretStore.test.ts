@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTempConfigDir } from '../testing/tempServices';
+import { makeTempConfigDir } from '@desktop-testing/tempServices';
 import { openFileSecretStore, SECRETS_FILE_NAME } from './fileSecretStore';
 import type { SecretCipher } from './SecretStore';
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { assertNoChildren, FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '@fixtures/servers/paths';
 import type { McpActionResult, McpCallToolResult } from '../../../shared/contracts/mcp-types';
 import type { Result } from '../../../shared/errors';
-import { createTempServices, type TempServices } from '../testing/tempServices';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
 import { SECRETS_FILE_NAME } from './fileSecretStore';
 
 const OPENAI_KEY = 'sk-proj-0123456789abcdefSECRET';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLocalStores } from '../appStores';
 import { openConfMcpConfigStore } from '../config/confBackend';
-import { makeTempConfigDir } from '../testing/tempServices';
+import { makeTempConfigDir } from '@desktop-testing/tempServices';
 import { openFileSecretStore, SECRETS_FILE_NAME } from './fileSecretStore';
 import type { SecretCipher } from './SecretStore';
 import { withSecretsByReference } from './secretsByReference';

@@ -8,10 +8,10 @@
 import { cleanup, screen } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeHost } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
+import { FakeHost } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { ArgumentsEditor, jsonText } from './ArgumentsEditor';
-import { corpus } from '../model/corpus.testkit';
+import { corpus } from '@renderer-testing/corpus.testkit';
 import { defaultArguments, formFallbackReason, formSchema } from '../model/formSupport';
 
 const uses = (schema: unknown, pattern: RegExp) => pattern.test(JSON.stringify(schema));

@@ -8,7 +8,7 @@
 import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { cfworkerValidator, validateJson } from './cfworkerValidator';
-import { corpus } from './corpus.testkit';
+import { corpus } from '@renderer-testing/corpus.testkit';
 import { DEFAULTS_BEHAVIOR, defaultArguments, formFallbackReason, formSchema } from './formSupport';
 
 type Json = Record<string, unknown>;

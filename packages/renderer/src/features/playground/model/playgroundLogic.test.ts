@@ -5,7 +5,7 @@ import { cfworkerValidator, toRjsfErrors, validateJson } from './cfworkerValidat
 import { cliCommand } from './cliCommand';
 import { defaultArguments, formFallbackReason, formSchema, LIMITS } from './formSupport';
 import { keywordValue, validationMessage } from './validationMessages';
-import { testI18n } from '@renderer/test/allLocales';
+import { testI18n } from '@renderer-testing/allLocales';
 
 describe('the CLI command of a call', () => {
   it('is the call command of the CLI, with --args only when there are arguments', () => {

@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { App as AntdApp } from 'antd';
 import type { LinkedServer, LlmProvider } from '@shared/contracts/providers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeHost } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
-import { SLOW, preset } from '@renderer/features/settings/components/tabs/tools-tab/presets/galleryTestkit';
+import { FakeHost } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
+import { SLOW, preset } from '@renderer-testing/galleryTestkit';
 import { ProviderKeys } from './ProviderKeys';
 
 afterEach(cleanup);

@@ -6,9 +6,9 @@ import type { MCPTool, McpDiscoverResult, McpServerTool } from '@shared/contract
 import { convertMcpToolsToGemini, convertMcpToolsToOpenAI } from '@mcp-common/toolConversion';
 import { SCHEMA_REPAIR_CODES } from '@mcp-common/schema/repairs';
 import { buildToolId } from '@mcp-common/toolIds';
-import { FakeHost, server } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
-import { allLocales } from '@renderer/test/allLocales';
+import { FakeHost, server } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
+import { allLocales } from '@renderer-testing/allLocales';
 import { ServerDetailDrawer } from '@renderer/features/settings/components/tabs/tools-tab/server-detail/ServerDetailDrawer';
 import { ToolsTabNavProvider, useToolsTabNav } from '@renderer/features/settings/components/tabs/tools-tab/ToolsTabNav';
 import { ProviderPreviewButton } from './ProviderPreviewButton';

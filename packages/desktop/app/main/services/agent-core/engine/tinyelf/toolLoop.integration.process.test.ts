@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { assertNoChildren } from '@fixtures/servers/paths';
 import { TINY_PNG_BASE64 } from '@fixtures/servers/tools.mjs';
 import type { ToolFormat } from '@shared/toolFormats';
-import { makeService, stdioInput, type Harness } from '../../../capabilities/tools/mcp-users/McpService.testkit';
+import { makeService, stdioInput, type Harness } from '@desktop-testing/McpService.testkit';
 import { CompletionService } from '../../../completion/CompletionService';
 import { runToolCalls } from './toolLoop';
 import { createMcpToolAdapters } from './tools/McpToolAdapter';

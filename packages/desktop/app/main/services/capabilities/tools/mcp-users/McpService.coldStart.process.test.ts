@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
-import { makeService, stdioInput, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { makeService, stdioInput, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
 import type { ProcessRegistry } from './transports';
 
 let h: Harness | undefined;

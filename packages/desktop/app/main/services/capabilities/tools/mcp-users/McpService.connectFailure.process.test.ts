@@ -10,7 +10,7 @@ import { startSseServer } from '@fixtures/servers/sse-server.mjs';
 import { startWsServer } from '@fixtures/servers/ws-server.mjs';
 import type { McpServerInput } from '@shared/contracts/mcp-types';
 import { AppError } from '@shared/errors';
-import { makeService, stdioInput, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { makeService, stdioInput, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
 
 let h: Harness;
 let http: { port: number; close(): Promise<void> };

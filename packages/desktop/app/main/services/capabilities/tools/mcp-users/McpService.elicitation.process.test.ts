@@ -9,7 +9,7 @@ import { FIXTURE_SERVERS, startHttpFixture, type HttpFixtureKind, type RunningSe
 import type { ElicitationRequest } from '@shared/contracts/elicitation';
 import type { AppNotice } from '@shared/contracts/ipc';
 import { AppError } from '@shared/errors';
-import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
 
 let h: Harness;
 let remote: RunningServer | undefined;

@@ -1,7 +1,7 @@
 /** Events at the service boundary, counted while real servers talk to the pool. */
 import { afterEach, expect, it } from 'vitest';
 import { EVERYTHING_BIN } from '@fixtures/servers/paths';
-import { makeService, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { makeService, textOf, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
 
 let h: Harness;
 

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { AppNotice, EventEnvelope } from '@shared/contracts/ipc';
 import type { McpActionResult } from '@shared/contracts/mcp-types';
-import { createTempServices, type TempServices } from '../../../testing/tempServices';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
 
 const linkFor = (json: unknown) => `elftia://mcp/install?servers=${Buffer.from(JSON.stringify(json)).toString('base64url')}`;
 

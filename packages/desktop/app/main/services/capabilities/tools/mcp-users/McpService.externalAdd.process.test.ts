@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { EventEnvelope } from '@shared/contracts/ipc';
-import { createTempServices, type TempServices } from '../../../testing/tempServices';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
 
 /** What the CLI's write amounts to for this process: the file gains records it did not write. */
 function appendRecords(file: string, records: Record<string, unknown>[]) {

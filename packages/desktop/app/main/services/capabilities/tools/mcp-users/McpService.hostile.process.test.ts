@@ -3,7 +3,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import { AppError } from '@shared/errors';
-import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
 
 let h: Harness;
 

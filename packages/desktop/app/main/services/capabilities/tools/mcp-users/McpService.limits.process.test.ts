@@ -2,7 +2,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '@fixtures/servers/paths';
 import { AppError } from '@shared/errors';
-import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
 import { MAX_STDIO_MESSAGE_BYTES } from './transports/jsonLines';
 
 let h: Harness;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { McpServerInput } from '@shared/contracts/mcp-types';
-import { codeOf, makeService, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { codeOf, makeService, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
 
 let h: Harness | undefined;
 let dir: string;

@@ -9,7 +9,7 @@ import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/ty
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
-import { makeService, type Harness } from './McpService.testkit';
+import { makeService, type Harness } from '@desktop-testing/McpService.testkit';
 
 /** One in-process server per connection the pool opens, in order. */
 interface Remote {

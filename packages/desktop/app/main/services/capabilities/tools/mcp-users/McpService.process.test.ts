@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, isRunning } from '@fixtures/servers/paths';
 import { buildToolId } from './common/toolIds';
-import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
 
 let h: Harness;
 

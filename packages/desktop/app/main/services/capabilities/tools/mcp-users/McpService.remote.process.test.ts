@@ -12,7 +12,7 @@ import { startSseServer } from '@fixtures/servers/sse-server.mjs';
 import { startWsServer } from '@fixtures/servers/ws-server.mjs';
 import type { McpServerInput, McpServerTransport } from '@shared/contracts/mcp-types';
 import { AppError } from '@shared/errors';
-import { makeService, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { makeService, textOf, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
 
 let h: Harness;
 let fetchCalls = 0;

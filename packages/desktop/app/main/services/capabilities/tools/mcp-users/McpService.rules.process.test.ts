@@ -14,7 +14,7 @@ import { openLocalStores } from '../../../appStores';
 import { createApprovalBroker } from '../../../chat/ApprovalBroker';
 import { DependencyCheckService } from './DependencyCheckService';
 import { PresetInstaller } from './presets/PresetInstaller';
-import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
 import { setupMcpTools } from './ToolsLoader';
 import { createChat, DENY_ALL_APPROVER } from '../../../chat/createChat';
 import { ModelClients } from '../../../chat/models/ModelClients';

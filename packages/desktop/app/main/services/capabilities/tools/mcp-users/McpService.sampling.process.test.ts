@@ -10,7 +10,7 @@ import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { SamplingRequest } from '@shared/contracts/chat';
 import { AppError } from '@shared/errors';
 import type { TextCompleter, TextCompletionInput } from '../../../chat/ports';
-import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
 import type { McpServiceOptions } from './McpService';
 
 let h: Harness;

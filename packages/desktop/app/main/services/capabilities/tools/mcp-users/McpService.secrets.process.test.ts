@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
-import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
 import { GROUP_MARK_ENV } from './transports/processGroup';
 
 let h: Harness;

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, startHttpFixture, type HttpFixtureKind, type RunningServer } from '@fixtures/servers/paths';
 import type { McpServerInput, McpServerTransport, McpTestResult } from '@shared/contracts/mcp-types';
-import { makeService, stdioInput, waitNoStrayChildren, type Harness } from './McpService.testkit';
+import { makeService, stdioInput, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
 
 const TOKEN = 'stage-test-token-1234';
 let h: Harness;

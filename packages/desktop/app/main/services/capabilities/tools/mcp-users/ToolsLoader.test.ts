@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MCPTool } from '@shared/contracts/mcp-types';
-import { recordingLogger, tool, withArgs } from './common/toolConversion.testkit';
+import { recordingLogger, tool, withArgs } from '@desktop-testing/toolConversion.testkit';
 import { fetchMcpTools, setupMcpTools, type McpToolSource } from './ToolsLoader';
 
 function fakeService(byServer: Record<string, MCPTool[] | Error>): McpToolSource & { calls: string[] } {

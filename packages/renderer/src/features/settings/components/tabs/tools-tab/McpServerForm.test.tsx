@@ -3,9 +3,9 @@ import { App, ConfigProvider } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerRecord, McpTestResult } from '@shared/contracts/mcp-types';
 import { TRANSPORTS, transportFields } from '@shared/transports';
-import { FakeHost, server } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
-import { testI18n } from '@renderer/test/allLocales';
+import { FakeHost, server } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
+import { testI18n } from '@renderer-testing/allLocales';
 import { McpServerFormDrawer } from './server-form/McpServerFormDrawer';
 import { ToolsTabNavProvider, useToolsTabNav, type FormTarget } from './ToolsTabNav';
 

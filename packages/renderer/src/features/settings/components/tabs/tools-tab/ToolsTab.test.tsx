@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@renderer/test/userEvent';
+import { userEvent } from '@renderer-testing/userEvent';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeHost, server } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
+import { FakeHost, server } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { ToolsTab } from './ToolsTab';
 import { EVENT_LOG_LIMIT } from './types';
 

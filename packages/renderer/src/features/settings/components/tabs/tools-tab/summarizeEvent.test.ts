@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testI18n } from '@renderer/test/allLocales';
+import { testI18n } from '@renderer-testing/allLocales';
 import { isListed, summarizeEvent, type ListedEnvelope } from './summarizeEvent';
 
 const t = testI18n('en').getFixedT('en', 'settings/tools');

@@ -4,7 +4,7 @@ import { FIXTURE_SERVERS, assertNoChildren } from '@fixtures/servers/paths';
 import { TINY_PNG_BASE64 } from '@fixtures/servers/tools.mjs';
 import type { MCPTool } from '@shared/contracts/mcp-types';
 import type { McpServiceOptions } from '@services/capabilities/tools/mcp-users/McpService';
-import { makeService, stdioInput, type Harness } from '@services/capabilities/tools/mcp-users/McpService.testkit';
+import { makeService, stdioInput, type Harness } from '@desktop-testing/McpService.testkit';
 import { loadMcpTools, McpToolAdapter, type McpToolAdapterOptions } from './McpToolAdapter';
 
 let h: Harness | undefined;

@@ -5,7 +5,7 @@ import {
   convertMcpToolsToOpenAI,
   convertMcpToolsToOpenAIResponses,
 } from './toolConversion';
-import { recordingLogger, tool, withArgs } from './toolConversion.testkit';
+import { recordingLogger, tool, withArgs } from '@desktop-testing/toolConversion.testkit';
 
 describe('converters', () => {
   it('shorten descriptions over 1,024 characters for OpenAI only, and say so', () => {

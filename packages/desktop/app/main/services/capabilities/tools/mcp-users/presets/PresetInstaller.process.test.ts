@@ -8,9 +8,9 @@ import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import type { EventEnvelope } from '@shared/contracts/ipc';
 import type { PresetInstallResult } from '@shared/contracts/presets';
 import { OfficialMcpPresetSchema, presetDescriptionKey } from '@shared/mcp-presets';
-import { createTempServices, type TempServices } from '@services/testing/tempServices';
-import { textOf } from '../McpService.testkit';
-import { fixtureEnvPresetFields } from './presetFixtures.testkit';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
+import { textOf } from '@desktop-testing/McpService.testkit';
+import { fixtureEnvPresetFields } from '@desktop-testing/presetFixtures.testkit';
 
 const KEY = 'sk-fixture-linked-key-4711';
 

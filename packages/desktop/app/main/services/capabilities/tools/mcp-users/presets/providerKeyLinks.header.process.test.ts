@@ -12,7 +12,7 @@ import { startHttpServer, type FixtureHandle } from '@fixtures/servers/http-serv
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import type { PresetInstallResult } from '@shared/contracts/presets';
 import { OfficialMcpPresetSchema, presetDescriptionKey, type OfficialMcpPreset, type PresetApiKeyHeader } from '@shared/mcp-presets';
-import { createTempServices, type TempServices } from '@services/testing/tempServices';
+import { createTempServices, type TempServices } from '@desktop-testing/tempServices';
 
 const FIRST_KEY = 'zk-first-key-0123456789';
 const NEW_KEY = 'zk-rotated-key-9876543210';

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@renderer/test/userEvent';
+import { userEvent } from '@renderer-testing/userEvent';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpImportPreviewEntry } from '@shared/contracts/mcp-import';
-import { FakeHost, server } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
+import { FakeHost, server } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { ToolsTab } from '../ToolsTab';
 
 afterEach(cleanup);

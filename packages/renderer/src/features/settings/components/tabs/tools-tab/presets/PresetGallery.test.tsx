@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@renderer/test/userEvent';
+import { userEvent } from '@renderer-testing/userEvent';
 import type { PresetListItem } from '@shared/contracts/presets';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SLOW, galleryHost, preset, renderGallery } from './galleryTestkit';
+import { SLOW, galleryHost, preset, renderGallery } from '@renderer-testing/galleryTestkit';
 
 afterEach(cleanup);
 

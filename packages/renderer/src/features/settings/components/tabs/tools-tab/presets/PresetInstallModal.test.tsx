@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { PresetInstallResult, PresetInstallStep, PresetListItem } from '@shared/contracts/presets';
 import type { LlmProvider } from '@shared/contracts/providers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { server, type FakeHost } from '@renderer/test/FakeHost';
-import { SLOW, galleryHost, preset, renderGallery } from './galleryTestkit';
+import { server, type FakeHost } from '@renderer-testing/FakeHost';
+import { SLOW, galleryHost, preset, renderGallery } from '@renderer-testing/galleryTestkit';
 
 afterEach(cleanup);
 

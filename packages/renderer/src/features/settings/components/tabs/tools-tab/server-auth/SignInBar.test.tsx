@@ -1,11 +1,11 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@renderer/test/userEvent';
+import { userEvent } from '@renderer-testing/userEvent';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpAuthStatus } from '@shared/contracts/mcp-types';
 import { useEventInvalidation } from '@renderer/data/eventInvalidation';
 import { useRoute } from '@renderer/data/useRoute';
-import { FakeHost, server } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
+import { FakeHost, server } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { ToolsTabNavProvider } from '../ToolsTabNav';
 import { ServerList } from '../server-list/ServerList';
 

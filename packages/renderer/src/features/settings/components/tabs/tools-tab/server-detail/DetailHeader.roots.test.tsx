@@ -3,8 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpDiscoverResult, McpServerRecord } from '@shared/contracts/mcp-types';
 import type { AppErrorShape } from '@shared/errors';
-import { FakeHost, server } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
+import { FakeHost, server } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { ToolsTabNavProvider } from '../ToolsTabNav';
 import { DetailHeader } from './DetailHeader';
 

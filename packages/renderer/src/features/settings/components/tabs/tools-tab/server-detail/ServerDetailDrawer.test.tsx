@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@renderer/test/userEvent';
+import { userEvent } from '@renderer-testing/userEvent';
 import { App as AntdApp } from 'antd';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { McpDiscoverResult, McpServerLogLine, McpServerTool } from '@shared/contracts/mcp-types';
-import { FakeHost, server } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
+import { FakeHost, server } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { ToolsTabNavProvider, useToolsTabNav, type DetailPane } from '../ToolsTabNav';
 import { ServerDetailDrawer } from './ServerDetailDrawer';
 

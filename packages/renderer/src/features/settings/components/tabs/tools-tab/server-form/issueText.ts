@@ -3,14 +3,13 @@
  * the same schema) are English sentences; the form knows what each field needs from the
  * transport table and says it in words of its own. An issue it does not recognise keeps its text.
  */
+import type { IssueField } from '@shared/errors';
 import { TRANSPORTS } from '@shared/transports';
 import type { TFunction } from 'i18next';
 import { issueField, type ServerFormValues } from './formValues';
 
-export interface Issue {
-  path: string;
-  message: string;
-}
+/** An issue as the form says it: the shared issue's field and words. */
+export type Issue = Pick<IssueField, 'path' | 'message'>;
 
 export function issueText(t: TFunction<['settings/tools', 'common']>, issue: Issue, values: ServerFormValues): string {
   const descriptor = TRANSPORTS.get(values.type);

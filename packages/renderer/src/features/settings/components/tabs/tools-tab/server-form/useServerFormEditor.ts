@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { McpServerInputSchema, type McpServerInput, type McpServerRecord } from '@shared/contracts/mcp-types';
 import type { RouteOutput } from '@shared/contracts/ipc';
 import { errorData } from '@shared/errorData';
-import { issueFields, type AppErrorShape } from '@shared/errors';
+import { issueFields, type AppErrorShape, type IssueField } from '@shared/errors';
 import { TRANSPORTS } from '@shared/transports';
 import { REDACTED, restoreMaskedSecrets } from '@mcp-common/redaction';
 import { useHost } from '@renderer/bridge/HostContext';
-import { limitOfIssue, limitText } from '@renderer/components/limitText';
+import { limitText } from '@renderer/components/limitText';
 import { translateError } from '@renderer/components/translateError';
 import { applyServerIssues } from '@renderer/data/formIssues';
 import { requestOrThrow, useRoute, useRouteMutation } from '@renderer/data/useRoute';
@@ -84,10 +84,8 @@ export function useServerFormEditor(target: FormTarget, onClose: () => void) {
   const placeIssues = (error: AppErrorShape) => {
     const current = values();
     const issues = errorData(error, 'VALIDATION_FAILED')?.issues ?? [];
-    const message = (issue: Issue) => {
-      const limit = limitOfIssue(issue);
-      return limit ? t('form.validation.limit', { limit: limitText(tErrors, limit) }) : issueText(t, issue, current);
-    };
+    const message = (issue: IssueField) =>
+      issue.limit ? t('form.validation.limit', { limit: limitText(tErrors, issue.limit) }) : issueText(t, issue, current);
     const translated = { ...error, data: { ...error.data, issues: issues.map((issue) => ({ path: issue.path, message: message(issue) })) } };
     setUnplaced(applyServerIssues(form, translated, (path) => issueField(path, current)));
   };

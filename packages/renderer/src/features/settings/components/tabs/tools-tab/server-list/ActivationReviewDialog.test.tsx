@@ -1,13 +1,13 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@renderer/test/userEvent';
+import { userEvent } from '@renderer-testing/userEvent';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RouteOutput } from '@shared/contracts/ipc';
 import { useRoute } from '@renderer/data/useRoute';
-import { FakeHost, server } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
+import { FakeHost, server } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { ToolsTabNavProvider } from '../ToolsTabNav';
 import { ServerList } from './ServerList';
-import { RAW_INLINE_CONTROL } from '@shared/text/visibleControls.testkit';
+import { RAW_INLINE_CONTROL } from '@desktop-testing/visibleControls.testkit';
 
 afterEach(cleanup);
 

@@ -1,15 +1,15 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@renderer/test/userEvent';
+import { userEvent } from '@renderer-testing/userEvent';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { useRoute } from '@renderer/data/useRoute';
-import { FakeHost, server } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
+import { FakeHost, server } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import type { Language } from '@renderer/i18n/languages';
 import { ToolsTabNavProvider, useToolsTabNav } from '../ToolsTabNav';
 import { CheckAllButton } from './CheckAllButton';
 import { ServerList, VIRTUALIZE_AFTER } from './ServerList';
-import { RAW_INLINE_CONTROL } from '@shared/text/visibleControls.testkit';
+import { RAW_INLINE_CONTROL } from '@desktop-testing/visibleControls.testkit';
 
 afterEach(cleanup);
 

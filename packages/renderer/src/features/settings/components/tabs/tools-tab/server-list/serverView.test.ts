@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { server } from '@renderer/test/FakeHost';
+import { server } from '@renderer-testing/FakeHost';
 import { cachedServerView, keySourceOf, NO_FILTER, rowStateOf, selectServers, toServerView, type ServerView } from './serverView';
 
 const views: ServerView[] = [

@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FIXTURE_SERVERS, listOurChildren, type FixtureEnv } from '@fixtures/servers/paths';
 import type { McpServerInput } from '@shared/contracts/mcp-types';
-import { openConfMcpConfigStore } from '../../../config/confBackend';
-import type { McpConfigStore } from '../../../config/McpConfigStore';
+import { openConfMcpConfigStore } from '@services/config/confBackend';
+import type { McpConfigStore } from '@services/config/McpConfigStore';
 import type { EventPayload } from '@shared/contracts/ipc';
 import { AppError } from '@shared/errors';
-import { MCP_EVENT_NAMES, type McpEventName, type McpService, type McpServiceOptions } from './McpService';
-import { createMcp, type McpParts } from './createMcp';
+import { MCP_EVENT_NAMES, type McpEventName, type McpService, type McpServiceOptions } from '@services/capabilities/tools/mcp-users/McpService';
+import { createMcp, type McpParts } from '@services/capabilities/tools/mcp-users/createMcp';
 
 export type RecordedEvent = { [E in McpEventName]: { name: E; payload: EventPayload<E> } }[McpEventName];
 

@@ -3,11 +3,11 @@ import { render, type RenderResult } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { HostProvider } from '../bridge/HostContext';
-import { DataProvider } from '../data/DataProvider';
-import type { HostClient } from '../bridge/types';
+import { HostProvider } from '../src/bridge/HostContext';
+import { DataProvider } from '../src/data/DataProvider';
+import type { HostClient } from '../src/bridge/types';
 import { testI18n } from './allLocales';
-import type { Language } from '../i18n/languages';
+import type { Language } from '../src/i18n/languages';
 
 /**
  * jsdom lacks matchMedia, which antd's responsive helpers call. A fixed "light, no match"

@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../config/configFileHygiene';
-import { SECRETS_FILE_NAME } from '../secrets/fileSecretStore';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@services/config/configFileHygiene';
+import { SECRETS_FILE_NAME } from '@services/secrets/fileSecretStore';
 
 export interface ManySecrets {
   servers: number;

@@ -4,11 +4,11 @@
  * answers from a table (what chat-approve's ApprovalBroker does with the person in the app).
  */
 import { startFakeLlm, type FakeFormat, type FakeLlm } from '@fixtures/providers/fakeLlm';
-import { stdioInput } from '../capabilities/tools/mcp-users/McpService.testkit';
-import { createTempServices, type TempServices } from '../testing/tempServices';
-import type { EventEnvelope, EventName, EventPayload } from '../../../shared/contracts/ipc';
-import type { LlmProviderId } from '../../../shared/contracts/providers';
-import type { ApprovalQuestion, ToolApprover } from './ports';
+import { stdioInput } from './McpService.testkit';
+import { createTempServices, type TempServices } from './tempServices';
+import type { EventEnvelope, EventName, EventPayload } from '@shared/contracts/ipc';
+import type { LlmProviderId } from '@shared/contracts/providers';
+import type { ApprovalQuestion, ToolApprover } from '@services/chat/ports';
 
 /** One provider per wire format (and the keyless OpenAI-compatible endpoint). */
 export const PROVIDER_CASES: { providerId: LlmProviderId; format: FakeFormat; key?: string }[] = [

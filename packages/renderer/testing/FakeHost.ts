@@ -5,9 +5,9 @@
 import type { AppNotice, EventEnvelope, RouteInput, RouteName, RouteOutput } from '@shared/contracts/ipc';
 import type { McpLastSeen, McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import type { AppErrorShape, Result } from '@shared/errors';
-import { createConnectionStore, type HostConnectionState } from '../bridge/connection';
-import { createEventHub } from '../bridge/eventHub';
-import type { EnvelopeListener, HostClient, RouteArgs } from '../bridge/types';
+import { createConnectionStore, type HostConnectionState } from '../src/bridge/connection';
+import { createEventHub } from '../src/bridge/eventHub';
+import type { EnvelopeListener, HostClient, RouteArgs } from '../src/bridge/types';
 
 export class FakeHost implements HostClient {
   servers: McpServerRecord[] = [];

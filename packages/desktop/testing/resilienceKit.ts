@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { FIXTURE_SERVERS, readProcess, startHttpFixture, type FixtureEnv, type RunningServer } from '@fixtures/servers/paths';
-import { REPO_ROOT, hostArgs, processesWithMarker, rpc, rssBytes, waitFor, waitForHost, type HostProcess } from '../hostProcessTestkit';
+import { REPO_ROOT, hostArgs, processesWithMarker, rpc, rssBytes, waitFor, waitForHost, type HostProcess } from './hostProcessTestkit';
 
 export { processesWithMarker, rpc, waitFor };
 

@@ -2,11 +2,11 @@
 import { App as AntdApp } from 'antd';
 import type { PresetListItem } from '@shared/contracts/presets';
 import { OFFICIAL_MCP_PRESETS } from '@shared/mcp-presets';
-import { FakeHost } from '@renderer/test/FakeHost';
-import { renderWithProviders } from '@renderer/test/renderWithApp';
-import type { Language } from '@renderer/i18n/languages';
-import { ToolsTabNavProvider, useToolsTabNav } from '../ToolsTabNav';
-import { PresetGallery } from './PresetGallery';
+import { FakeHost } from './FakeHost';
+import { renderWithProviders } from './renderWithApp';
+import type { Language } from '../src/i18n/languages';
+import { ToolsTabNavProvider, useToolsTabNav } from '../src/features/settings/components/tabs/tools-tab/ToolsTabNav';
+import { PresetGallery } from '../src/features/settings/components/tabs/tools-tab/presets/PresetGallery';
 
 export const preset = (id: string) => OFFICIAL_MCP_PRESETS.find((p) => p.id === id)!;
 

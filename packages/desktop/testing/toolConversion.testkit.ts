@@ -1,7 +1,7 @@
 /** Tools and a logger for the conversion tests, here and in the loader. */
 import type { MCPTool } from '@shared/contracts/mcp-types';
-import type { ToolsLogger } from './toolConversion';
-import { buildToolId } from './toolIds';
+import type { ToolsLogger } from '@mcp-common/toolConversion';
+import { buildToolId } from '@mcp-common/toolIds';
 
 export function tool(serverId: string, name: string, inputSchema: Record<string, unknown> = { type: 'object', properties: {} }, description = `Does ${name}.`): MCPTool {
   const serverName = `server-${serverId}`;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
-import { runCli } from './runCli';
+import { runCli } from '../app/host/cli/runCli';
 
 export interface CliRun {
   code: number;

@@ -4,7 +4,7 @@
  * in out/ is missing or older than the sources. They pass either way; `npm test` builds first.
  */
 import path from 'node:path';
-import { isCliBuildFresh } from '../../bin/cliBuild.mjs';
+import { isCliBuildFresh } from '../bin/cliBuild.mjs';
 import { REPO_ROOT } from './hostProcessTestkit';
 
 export default function warnWhenBuildIsStale(): void {

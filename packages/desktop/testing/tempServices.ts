@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openLocalStores } from '../appStores';
-import { createServices, type ServicePorts, type Services } from '../createServices';
-import type { McpServiceOptions } from '../capabilities/tools/mcp-users/McpService';
+import { openLocalStores } from '@services/appStores';
+import { createServices, type ServicePorts, type Services } from '@services/createServices';
+import type { McpServiceOptions } from '@services/capabilities/tools/mcp-users/McpService';
 
 export interface TempServices extends Services {
   configDir: string;

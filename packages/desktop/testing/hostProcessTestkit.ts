@@ -11,16 +11,16 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readProcess } from '@fixtures/servers/paths';
-import { isCliBuildFresh } from '../../bin/cliBuild.mjs';
+import { isCliBuildFresh } from '../bin/cliBuild.mjs';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BUILD_DIR = path.join(REPO_ROOT, 'out/main');
 
 /** Whether the host's build is current for its sources, so that tests start it rather than the source. */
 export const hostBuildIsCurrent = (): boolean => isCliBuildFresh(BUILD_DIR, 'host');
 
 /** The host's entry after `node`: the build while it is current, else the source through tsx. */
-const hostEntry = (): string[] => (hostBuildIsCurrent() ? [path.join(BUILD_DIR, 'host.js')] : ['--import', 'tsx', fileURLToPath(new URL('./index.ts', import.meta.url))]);
+const hostEntry = (): string[] => (hostBuildIsCurrent() ? [path.join(BUILD_DIR, 'host.js')] : ['--import', 'tsx', fileURLToPath(new URL('../app/host/index.ts', import.meta.url))]);
 
 export interface HostProcess {
   child: ChildProcess;
