@@ -76,8 +76,9 @@ export default defineConfig({
         test: {
           name: 'process',
           include: [`packages/${PROCESS_TESTS}`, `scripts/${PROCESS_TESTS}`, `examples/${PROCESS_TESTS}`],
-          // The CLI and host subprocesses run the build while it is current; this says when it is not.
-          globalSetup: ['packages/desktop/testing/processTests.globalSetup.ts'],
+          // The CLI and host subprocesses run the build while it is current (the first says when it
+          // is not); the `*.fixture.ts` child processes run from bundles made once per run.
+          globalSetup: ['packages/desktop/testing/processTests.globalSetup.ts', 'packages/desktop/testing/fixtureBundles.globalSetup.ts'],
           // Mostly waiting on subprocesses and sockets, and every test takes its own free port
           // (port 0) and temp dir, so files run side by side: one worker per core.
           maxWorkers: availableParallelism(),

@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fixtureBundle } from '@desktop-testing/fixtureProcess';
 
-const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'signalsChild.fixture.ts');
+const CHILD = fixtureBundle(path.join(path.dirname(fileURLToPath(import.meta.url)), 'signalsChild.fixture.ts'));
 
 describe.skipIf(process.platform === 'win32')('handleTerminatingSignals', () => {
   it('ignores the signal a library re-raises on its own process, and honours a real second one', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [CHILD], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

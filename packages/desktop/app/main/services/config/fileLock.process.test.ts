@@ -5,9 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withFileLock } from './fileLock';
 import { openPrivateJsonFile } from './privateJsonFile';
+import { fixtureBundle } from '@desktop-testing/fixtureProcess';
 import { makeTempConfigDir } from '@desktop-testing/tempServices';
 
-const FIXTURE = fileURLToPath(new URL('./fileLock.fixture.ts', import.meta.url));
+const FIXTURE = fixtureBundle(fileURLToPath(new URL('./fileLock.fixture.ts', import.meta.url)));
 
 function exitCode(args: string[]): Promise<number | NodeJS.Signals | null> {
   return new Promise((resolve, reject) => {
@@ -39,7 +40,7 @@ describe('withFileLock', () => {
     const lock = lockIn();
     const counter = path.join(path.dirname(lock), 'counter');
     fs.writeFileSync(counter, '0');
-    const codes = await Promise.all(Array.from({ length: 4 }, () => exitCode(['--import', 'tsx', FIXTURE, lock, counter, '25'])));
+    const codes = await Promise.all(Array.from({ length: 4 }, () => exitCode([FIXTURE, lock, counter, '25'])));
     expect(codes).toEqual([0, 0, 0, 0]);
     expect(fs.readFileSync(counter, 'utf8')).toBe('100');
     expect(fs.existsSync(lock)).toBe(false);
@@ -52,8 +53,8 @@ describe('withFileLock', () => {
     fs.writeFileSync(counter, '0');
     // Every worker starts against a dead holder's lock, and holders keep dying inside meanwhile.
     fs.writeFileSync(lock, JSON.stringify({ pid: await deadPid(), token: 'dead' }));
-    const workers = Array.from({ length: 5 }, () => exitCode(['--import', 'tsx', FIXTURE, lock, counter, '12']));
-    const crashers = Array.from({ length: 4 }, () => exitCode(['--import', 'tsx', FIXTURE, lock, 'crash']));
+    const workers = Array.from({ length: 5 }, () => exitCode([FIXTURE, lock, counter, '12']));
+    const crashers = Array.from({ length: 4 }, () => exitCode([FIXTURE, lock, 'crash']));
     expect(await Promise.all(workers)).toEqual([0, 0, 0, 0, 0]);
     expect(await Promise.all(crashers)).toEqual(Array(4).fill('SIGKILL'));
     expect(fs.readFileSync(counter, 'utf8')).toBe('60');
@@ -87,7 +88,7 @@ describe('withFileLock', () => {
 
   it('releases the lock when the process exits inside it', async () => {
     const lock = lockIn();
-    expect(await exitCode(['--import', 'tsx', FIXTURE, lock, 'exit'])).toBe(0);
+    expect(await exitCode([FIXTURE, lock, 'exit'])).toBe(0);
     expect(fs.readdirSync(path.dirname(lock))).toEqual([]);
   });
 

@@ -9,9 +9,10 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { openLocalStores } from '../appStores';
+import { fixtureBundle } from '@desktop-testing/fixtureProcess';
 import { makeTempConfigDir } from '@desktop-testing/tempServices';
 
-const WRITER = fileURLToPath(new URL('./storeWriter.fixture.ts', import.meta.url));
+const WRITER = fixtureBundle(fileURLToPath(new URL('./storeWriter.fixture.ts', import.meta.url)));
 const WRITERS_AT_ONCE = 4;
 const KILLS = 24;
 
@@ -27,7 +28,7 @@ const leftovers = (dir: string) => fs.readdirSync(dir).filter((name) => /\.(lock
 
 /** Starts a writer and SIGKILLs it at a random moment after its first acknowledged add. */
 function writeThenDie(dir: string, prefix: string, acked: string[]): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir, prefix], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [WRITER, dir, prefix], { stdio: ['ignore', 'pipe', 'inherit'] });
   running.add(child);
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => {

@@ -9,15 +9,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fixtureBundle } from '@desktop-testing/fixtureProcess';
 import { makeTempConfigDir } from '@desktop-testing/tempServices';
 import { openFileSecretStore, SECRETS_FILE_NAME } from './fileSecretStore';
 
-const FIXTURE = fileURLToPath(new URL('./secretStore.fixture.ts', import.meta.url));
+const FIXTURE = fixtureBundle(fileURLToPath(new URL('./secretStore.fixture.ts', import.meta.url)));
 
 /** Runs the fixture; `onLine` sees each stdout line as it comes. Resolves with how it ended. */
 function runFixture(args: string[], onLine: (line: string) => void = () => undefined): Promise<number | NodeJS.Signals | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [FIXTURE, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let partial = '';
     child.stdout.on('data', (chunk: Buffer) => {
       const lines = (partial + chunk.toString()).split('\n');

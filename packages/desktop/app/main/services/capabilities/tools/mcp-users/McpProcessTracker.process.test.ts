@@ -6,13 +6,14 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS, assertNoChildren, isRunning, readProcess } from '@fixtures/servers/paths';
+import { fixtureBundle } from '@desktop-testing/fixtureProcess';
 import { GROUP_MARK_ENV, processStartTime } from './transports/processGroup';
 import { StdioProcessTransport } from './transports';
 import { McpProcessTracker, PID_FILE_NAME, REAP_GRACE_MS, reapSurvivors, type PidRecord } from './McpProcessTracker';
 import { startProcessTracking } from './processTracking';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const PARENT = path.join(here, 'trackerParent.fixture.ts');
+const PARENT = fixtureBundle(path.join(here, 'trackerParent.fixture.ts'));
 const dirs: string[] = [];
 const stray: number[] = [];
 
@@ -24,7 +25,7 @@ function tempDir(): string {
 
 /** Runs the stand-in app and resolves with the wrapper and grandchild pids it spawned. */
 function startParent(stateDir: string, mode: 'exit' | 'hang' | 'orphan'): Promise<{ parent: ChildProcess; wrapper: number; grandchild: number }> {
-  const parent = spawn(process.execPath, ['--import', 'tsx', PARENT, stateDir, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const parent = spawn(process.execPath, [PARENT, stateDir, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     parent.stdout!.on('data', (chunk: Buffer) => {

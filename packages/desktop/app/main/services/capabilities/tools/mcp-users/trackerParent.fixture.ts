@@ -17,17 +17,29 @@ const [stateDir, mode] = process.argv.slice(2);
 const tracker = startProcessTracking(stateDir!, (notice) => console.error(notice.message));
 
 if (mode === 'orphan') {
+  // The pids are printed once the grandchild has answered a ping: only then has it loaded far
+  // enough to ignore SIGTERM (printed at its spawn, a fast parent let the test reap it too early).
+  let grandchild: string | undefined;
+  let answered = false;
+  const report = () => {
+    if (grandchild && answered) console.log(`PIDS ${transport.pid} ${grandchild}`);
+  };
   const transport = new StdioProcessTransport({
     command: process.execPath,
     args: [FIXTURE_SERVERS.stdioGrandchild],
     env: { ...(process.env as Record<string, string>), FIXTURE_WRAPPER_EXITS_ON_EOF: '1', FIXTURE_IGNORE_SIGTERM: '1' },
     processes: tracker,
     onStderr: (line) => {
-      const grandchild = /GRANDCHILD_PID (\d+)/.exec(line)?.[1];
-      if (grandchild) console.log(`PIDS ${transport.pid} ${grandchild}`);
+      grandchild ??= /GRANDCHILD_PID (\d+)/.exec(line)?.[1];
+      report();
     },
   });
+  transport.onmessage = () => {
+    answered = true;
+    report();
+  };
   await transport.start();
+  await transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
   setInterval(() => {}, 1_000);
 } else {
   // The wrapper starts a grandchild in its own group and prints its pid, then both sleep.
