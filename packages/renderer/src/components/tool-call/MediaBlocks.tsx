@@ -76,7 +76,7 @@ export function ImageBlock(props: MediaProps) {
       {inline ? (
         <div style={{ display: 'inline-block', padding: 4, borderRadius: token.borderRadiusSM, background: token.colorFillTertiary }}>
           <Image
-            src={src}
+            {...(src !== undefined && { src })}
             alt={t('toolCall.image.alt', { mimeType })}
             style={{ maxWidth: '100%', maxHeight: 360, minWidth: 16, minHeight: 16, objectFit: 'contain' }}
             preview={{ open, onOpenChange: setOpen }}

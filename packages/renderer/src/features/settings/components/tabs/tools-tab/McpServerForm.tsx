@@ -18,7 +18,7 @@ export interface McpServerFormProps {
   form: FormInstance<ServerFormValues>;
   initialValues: ServerFormValues;
   /** Fetches the real env and header values when the person asks to see a masked one (edit). */
-  revealSecrets?: () => Promise<void>;
+  revealSecrets?: (() => Promise<void>) | undefined;
   onValuesChange?: () => void;
 }
 

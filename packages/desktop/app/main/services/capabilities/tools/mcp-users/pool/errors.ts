@@ -55,7 +55,7 @@ export interface ConnectContext extends ErrorContext {
   /** The server's URL (remote transports); only its host and path are reported. */
   url?: string;
   /** How the server's process ended by itself, if it did. */
-  processEnd?: { exitCode: number | null; signal: string | null };
+  processEnd?: { exitCode: number | null; signal: string | null } | undefined;
   /** Redacted stdout lines that were not JSON-RPC. */
   stdoutNoise?: string[];
   /** The connect's limit passed while npx was still downloading the server's package. */
@@ -121,11 +121,12 @@ function urlParts(url: string | undefined): { urlPath?: string; address?: string
 export function connectFailureData(code: AppError['code'], err: unknown, ctx: ConnectContext): Record<string, unknown> {
   const { urlPath, address, hostname } = urlParts(ctx.url);
   const sample = ctx.stdoutNoise?.find((line) => line.trim() !== '')?.trim();
+  const socketCode = causeCodeOf(err);
   const facts: ConnectFailureFacts = {
     code,
     transport: ctx.transport,
     ...httpFacts(err),
-    ...(causeCodeOf(err) !== undefined && { causeCode: causeCodeOf(err) }),
+    ...(socketCode !== undefined && { causeCode: socketCode }),
     ...(ctx.processEnd && { exitCode: ctx.processEnd.exitCode, signal: ctx.processEnd.signal }),
     ...(sample && { stdoutSample: sample.length > SAMPLE_CHARS ? `${sample.slice(0, SAMPLE_CHARS - 1)}…` : sample }),
     ...(urlPath !== undefined && { urlPath }),

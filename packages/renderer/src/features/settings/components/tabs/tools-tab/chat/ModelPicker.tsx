@@ -21,7 +21,7 @@ interface ModelPickerProps {
  * field with the reason there is no list. Providers without a key are shown, disabled, with the
  * way to add one.
  */
-export function ModelPicker({ providers, providerId, model, onProvider, onModel, disabled }: ModelPickerProps) {
+export function ModelPicker({ providers, providerId, model, onProvider, onModel, disabled = false }: ModelPickerProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const nav = useToolsTabNav();
@@ -35,7 +35,7 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
       <Select<LlmProviderId>
         aria-label={t('chat.provider.label')}
         placeholder={t('chat.provider.placeholder')}
-        value={providerId}
+        value={providerId ?? null}
         onChange={onProvider}
         disabled={disabled}
         style={{ flex: '0 1 220px', minWidth: 160 }}
@@ -61,7 +61,7 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
             showSearch
             aria-label={t('chat.model.label')}
             placeholder={t('chat.model.pick')}
-            value={model || undefined}
+            value={model || null}
             onChange={onModel}
             disabled={disabled}
             loading={models.isFetching}

@@ -184,7 +184,7 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
     <Modal
       open
       title={t('gallery.installDialog.title', { name: preset.name })}
-      onCancel={running ? undefined : onClose}
+      {...(!running && { onCancel: onClose })}
       closable={!running}
       mask={{ closable: !running }}
       keyboard={!running}

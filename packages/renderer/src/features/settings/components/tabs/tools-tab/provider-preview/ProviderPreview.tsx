@@ -82,7 +82,7 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
           <Tag style={{ marginInlineEnd: 0 }}>{t('preview.limits.none')}</Tag>
         ) : (
           preview.limits.map((limit) => (
-            <Tag key={limit.label} color={preview.sentCount > limit.limit ? 'error' : undefined} style={{ marginInlineEnd: 0 }} data-testid="preview-limit">
+            <Tag key={limit.label} {...(preview.sentCount > limit.limit && { color: 'error' })} style={{ marginInlineEnd: 0 }} data-testid="preview-limit">
               {t(`preview.limits.${limit.label}`, { limit: limit.limit })}
             </Tag>
           ))

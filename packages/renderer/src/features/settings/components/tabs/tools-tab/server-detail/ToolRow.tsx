@@ -84,7 +84,7 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
           </Flex>
           <Flex gap={6} align="center">
             <Tooltip title={enabled ? t('approvals.alwaysAskHelp') : t('detail.tools.autoApproveOffHint')}>{alwaysAskSwitch}</Tooltip>
-            <Typography.Text aria-hidden type={enabled ? undefined : 'secondary'}>
+            <Typography.Text aria-hidden {...(!enabled && { type: 'secondary' })}>
               {t('approvals.alwaysAsk')}
             </Typography.Text>
           </Flex>

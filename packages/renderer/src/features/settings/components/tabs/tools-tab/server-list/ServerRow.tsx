@@ -115,7 +115,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
         />
         <Truncated text={name} strong style={{ minWidth: 60, maxWidth: '32%', flex: 'none' }} testId="server-name" />
         <Flex gap={4} align="center" wrap style={{ flex: 1, minWidth: 0 }}>
-          <Tag color={transportColor(server.type)} style={{ marginInlineEnd: 0 }}>
+          <Tag {...(transportColor(server.type) && { color: transportColor(server.type) })} style={{ marginInlineEnd: 0 }}>
             {t(TRANSPORTS.get(server.type).displayKey)}
           </Tag>
           {unreviewed ? (

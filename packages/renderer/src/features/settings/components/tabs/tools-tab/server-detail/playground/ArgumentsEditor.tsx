@@ -113,7 +113,7 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
                 onDraft({ ...draft, args, text: jsonText(args) });
               }}
               experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOR}
-              liveValidate={liveValidate ? 'onChange' : undefined}
+              liveValidate={liveValidate ? 'onChange' : false}
               showErrorList={false}
               noHtml5Validate
               transformErrors={transformErrors}
@@ -135,7 +135,7 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
             spellCheck={false}
             aria-label={t('playground.jsonLabel', { tool: toolName })}
             aria-invalid={jsonInvalid || jsonErrors.length > 0}
-            status={jsonInvalid || jsonErrors.length > 0 ? 'error' : undefined}
+            status={jsonInvalid || jsonErrors.length > 0 ? 'error' : ''}
             style={{ fontFamily: 'var(--ant-font-family-code, monospace)', fontSize: 12 }}
             data-testid="playground-json"
           />
