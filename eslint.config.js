@@ -95,6 +95,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A name that hides an outer one makes a reader (and a later edit) pick the wrong value.
+      'no-shadow': 'off',
+      '@typescript-eslint/no-shadow': 'error',
     },
   },
   {

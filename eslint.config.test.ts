@@ -171,3 +171,20 @@ describe('windows and external links only through the secure factory and the che
     expect(await flagged('packages/desktop/app/main/index.ts', fine)).toEqual([]);
   });
 });
+
+/** The lines of `source` that `rule` reports when it is linted as `filePath`. */
+async function linesOf(rule: string, filePath: string, source: string): Promise<number[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  const messages = result?.messages ?? [];
+  expect(messages.filter((m) => m.fatal || m.ruleId === null)).toEqual([]);
+  return messages.filter((m) => m.ruleId === rule).map((m) => m.line);
+}
+
+describe('no name hides an outer one', () => {
+  it('reports an inner declaration that shadows an outer one, in every layer', async () => {
+    const source = [`const stored = 1;`, `export function f(list: number[]) {`, `  for (const stored of list) void stored;`, `  return stored;`, `}`].join('\n');
+    for (const filePath of ['packages/renderer/src/probe.ts', 'packages/desktop/app/main/services/probe.ts', 'e2e/probe.ts']) {
+      expect(await linesOf('@typescript-eslint/no-shadow', filePath, source), filePath).toEqual([3]);
+    }
+  });
+});

@@ -170,10 +170,10 @@ export function withSecretsByReference(store: McpConfigStore, secrets: SecretSto
       const { result, orphans } = store.mutate((raw) =>
         secrets.transaction(() => {
           const seen: Seen = { refs: new Map(), places: new Map() };
-          const { servers, result } = fn(resolve(raw, seen));
+          const { servers, result: changed } = fn(resolve(raw, seen));
           const next = servers.map((server) => externalize(server, seen));
           const kept = refsOf(next);
-          return { servers: next, result: { result, orphans: [...refsOf(raw)].filter((ref) => !kept.has(ref)) } };
+          return { servers: next, result: { result: changed, orphans: [...refsOf(raw)].filter((ref) => !kept.has(ref)) } };
         }),
       );
       // After the file stopped pointing at them: a crash before this leaves an unused value, never a dangling ref.

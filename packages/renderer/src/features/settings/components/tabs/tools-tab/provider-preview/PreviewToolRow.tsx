@@ -7,7 +7,7 @@ import type { SchemaRepair } from '@mcp-common/schema/repairs';
 import { payloadJson, type PreviewTool } from './providerPreview';
 
 /** One tool as one provider gets it: its id and what it maps back to, what changed, and the JSON sent. */
-export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: PreviewTool }) {
+export const PreviewToolRow = memo(function PreviewToolRowView({ tool }: { tool: PreviewTool }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
   const changes = tool.warnings.length + tool.repairs.length;

@@ -18,7 +18,7 @@ interface ToolRowProps {
 }
 
 /** One tool: what it is called and does, the server's hints about it, its two switches and its schema. */
-export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEnabledChange, onAutoApproveChange, onTry }: ToolRowProps) {
+export const ToolRow = memo(function ToolRowView({ tool, enabled, autoApprove, onEnabledChange, onAutoApproveChange, onTry }: ToolRowProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const { token } = theme.useToken();
   const label = tool.title ?? tool.name;

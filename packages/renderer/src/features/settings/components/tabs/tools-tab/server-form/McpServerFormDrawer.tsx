@@ -118,11 +118,11 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
   const placeIssues = (error: AppErrorShape) => {
     const current = values();
     const issues = errorData(error, 'VALIDATION_FAILED')?.issues ?? [];
-    const message = (issue: Issue) => {
+    const issueMessage = (issue: Issue) => {
       const limit = limitOfIssue(issue);
       return limit ? t('form.validation.limit', { limit: limitText(tErrors, limit) }) : issueText(t, issue, current);
     };
-    const translated = { ...error, data: { ...error.data, issues: issues.map((issue) => ({ path: issue.path, message: message(issue) })) } };
+    const translated = { ...error, data: { ...error.data, issues: issues.map((issue) => ({ path: issue.path, message: issueMessage(issue) })) } };
     setUnplaced(applyServerIssues(form, translated, (path) => issueField(path, current)));
   };
 
@@ -155,11 +155,11 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
   const revealSecrets = async () => {
     try {
       const real = await realSecrets();
-      for (const list of ['env', 'headers'] as const) {
-        const rows = (form.getFieldValue(['config', list]) as KeyValueRow[] | undefined) ?? [];
-        const stored = real[list] ?? {};
+      for (const field of ['env', 'headers'] as const) {
+        const rows = (form.getFieldValue(['config', field]) as KeyValueRow[] | undefined) ?? [];
+        const stored = real[field] ?? {};
         form.setFieldValue(
-          ['config', list],
+          ['config', field],
           rows.map((row) => (row.value === REDACTED && Object.hasOwn(stored, row.key?.trim()) ? { ...row, value: stored[row.key.trim()] } : row)),
         );
       }

@@ -50,7 +50,7 @@ export interface ServerRowProps {
  * its command or URL (and masked env and headers, revealed on request) below; a failure's
  * explanation and a test's result under that.
  */
-export const ServerRow = memo(function ServerRow({ view, query, onDelete, messages, position }: ServerRowProps) {
+export const ServerRow = memo(function ServerRowView({ view, query, onDelete, messages, position }: ServerRowProps) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const { token } = theme.useToken();

@@ -48,7 +48,7 @@ interface ArgumentsEditorProps {
   jsonErrors: readonly { path: string; message: string }[];
 }
 
-export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditorProps>(function ArgumentsEditor(
+export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditorProps>(function ArgumentsEditorView(
   { toolName, schema, draft, onDraft, liveValidate, jsonErrors },
   ref,
 ) {
