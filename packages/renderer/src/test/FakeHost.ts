@@ -76,7 +76,7 @@ export class FakeHost implements HostClient {
    * with that error envelope. Overrides the built-in list, status and notices answers.
    */
   handle<R extends RouteName>(route: R, answer: (input: RouteInput<R>) => RouteOutput<R> | Promise<RouteOutput<R>>): this {
-    this.handlers.set(route, answer as (input: never) => unknown);
+    this.handlers.set(route, answer);
     return this;
   }
 

@@ -17,8 +17,9 @@ import { authErrorOf } from '../auth/authErrors';
 function messageOf(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const cause = err.cause instanceof Error && !(err instanceof TransportSendError) ? err.cause : undefined;
-  const reason = cause ? ((cause as { code?: unknown }).code ?? cause.message) : undefined;
-  return reason ? `${err.message} (${String(reason)})` : err.message;
+  const code = cause && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
+  const reason = cause ? (code ?? cause.message) : undefined;
+  return reason ? `${err.message} (${reason})` : err.message;
 }
 
 /** Thrown by our wrapped `transport.send`: the message never left, so retrying it is safe. */
@@ -236,7 +237,7 @@ export function toRequestError(err: unknown, ctx: ErrorContext & { method: strin
     if (err.code === ErrorCode.RequestTimeout) {
       return new AppError('MCP_TIMEOUT', `"${ctx.serverName}" did not answer ${ctx.method} in time; the request was cancelled`, {
         ...data,
-        ...(err.data && typeof err.data === 'object' ? (err.data as Record<string, unknown>) : {}),
+        ...(err.data && typeof err.data === 'object' ? (err.data) : {}),
       });
     }
     if (err.code === ErrorCode.ConnectionClosed) {

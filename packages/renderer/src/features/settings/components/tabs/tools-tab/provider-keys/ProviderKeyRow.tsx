@@ -114,7 +114,7 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
               okText={t('providerKeys.removeKey')}
               okButtonProps={{ danger: true }}
               cancelText={t('providerKeys.cancel')}
-              onConfirm={() => remove.mutateAsync({ id: provider.id })}
+              onConfirm={() => remove.mutate({ id: provider.id })}
             >
               <Button size="small" danger loading={remove.isPending} aria-label={`${t('providerKeys.removeKey')}: ${provider.name}`}>
                 {t('providerKeys.removeKey')}

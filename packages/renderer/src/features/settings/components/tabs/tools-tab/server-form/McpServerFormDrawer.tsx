@@ -108,7 +108,7 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
   const saving = add.isPending || update.isPending;
 
   const values = (): ServerFormValues => form.getFieldsValue(true) as ServerFormValues;
-  const kind = TRANSPORTS.get((Form.useWatch('type', form) as ServerFormValues['type'] | undefined) ?? start?.values.type ?? TRANSPORTS.types[0]).kind;
+  const kind = TRANSPORTS.get((Form.useWatch('type', form)) ?? start?.values.type ?? TRANSPORTS.types[0]).kind;
 
   useEffect(() => {
     if (run) testPanel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
