@@ -130,6 +130,34 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A name that hides an outer one makes a reader (and a later edit) pick the wrong value.
+      'no-shadow': 'off',
+      '@typescript-eslint/no-shadow': 'error',
+    },
+  },
+  {
+    /*
+     * Type-aware rules: bugs only the types show. Production source only: tests, e2e and bench
+     * would make the type program (and lint time) much larger for little; tsc still checks them.
+     * - floating / misused promises: a rejection nobody handles (a promise handed to a prop that
+     *   expects void, as antd's Popconfirm onConfirm) is lost or crashes the process.
+     * - await-thenable, no-unnecessary-type-assertion: an await or a cast that does nothing hides
+     *   what the code really relies on.
+     * - switch-exhaustiveness-check: a new union member (a transport, an event) must be handled.
+     * - no-base-to-string: '[object Object]' in a message a person reads.
+     * - require-array-sort-compare: sort() without a comparator orders numbers as strings.
+     */
+    files: ['packages/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.testkit.ts', '**/*Testkit.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-base-to-string': 'error',
+      '@typescript-eslint/require-array-sort-compare': ['error', { ignoreStringArrays: true }],
     },
   },
   {

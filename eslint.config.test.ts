@@ -10,9 +10,34 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const RULE = 'no-restricted-imports';
 
+/** The type-aware rules of eslint.config.js: they need a real file of a TS project, so `eslint` turns them off for its made-up probe paths and `typedEslint` proves them. */
+const TYPE_AWARE_RULES = [
+  '@typescript-eslint/no-floating-promises',
+  '@typescript-eslint/no-misused-promises',
+  '@typescript-eslint/await-thenable',
+  '@typescript-eslint/no-unnecessary-type-assertion',
+  '@typescript-eslint/switch-exhaustiveness-check',
+  '@typescript-eslint/no-base-to-string',
+  '@typescript-eslint/require-array-sort-compare',
+];
+const TYPED_PROBES = ['packages/desktop/app/main/services/probe.ts', 'packages/desktop/app/main/services/probe.test.ts'];
+
 let eslint: ESLint;
+let typedEslint: ESLint;
 beforeAll(() => {
-  eslint = new ESLint({ cwd: path.resolve(import.meta.dirname) });
+  const cwd = path.resolve(import.meta.dirname);
+  eslint = new ESLint({
+    cwd,
+    overrideConfig: {
+      files: ['**/*.{ts,tsx}'],
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: Object.fromEntries(TYPE_AWARE_RULES.map((rule) => [rule, 'off'])),
+    },
+  });
+  typedEslint = new ESLint({
+    cwd,
+    overrideConfig: { files: TYPED_PROBES, languageOptions: { parserOptions: { projectService: { allowDefaultProject: TYPED_PROBES } } } },
+  });
 });
 
 /** Lints one `import` per specifier from `filePath`; returns the specifiers the rule reported. */
@@ -274,5 +299,57 @@ describe('test kits stay out of production code', () => {
   it('keeps the layer bans in force beside it (a separate rule, not a replacement)', async () => {
     expect(await reported('packages/renderer/src/features/a/probe.tsx', ['node:fs', '@fixtures/servers/paths'])).toEqual(['node:fs']);
     expect(await kitImports('packages/renderer/src/features/a/probe.tsx', ['node:fs', '@fixtures/servers/paths'])).toEqual(['@fixtures/servers/paths']);
+  });
+});
+
+/** The lines of `source` that `rule` reports when it is linted as `filePath`. */
+async function linesOf(rule: string, filePath: string, source: string): Promise<number[]> {
+  const [result] = await (TYPE_AWARE_RULES.includes(rule) ? typedEslint : eslint).lintText(source, { filePath });
+  const messages = result?.messages ?? [];
+  expect(messages.filter((m) => m.fatal || m.ruleId === null)).toEqual([]);
+  return messages.filter((m) => m.ruleId === rule).map((m) => m.line);
+}
+
+describe('no name hides an outer one', () => {
+  it('reports an inner declaration that shadows an outer one, in every layer', async () => {
+    const source = [`const stored = 1;`, `export function f(list: number[]) {`, `  for (const stored of list) void stored;`, `  return stored;`, `}`].join('\n');
+    for (const filePath of ['packages/renderer/src/probe.ts', 'packages/desktop/app/main/services/probe.ts', 'e2e/probe.ts']) {
+      expect(await linesOf('@typescript-eslint/no-shadow', filePath, source), filePath).toEqual([3]);
+    }
+  });
+});
+
+describe('type-aware rules in production source', () => {
+  const SOURCE = TYPED_PROBES[0]!;
+
+  it('reports a floating promise, a promise handed where void is expected, and an await of a non-promise', async () => {
+    const source = [
+      `async function load(): Promise<number> { return 1; }`,
+      `load();`,
+      `export const handlers: { onClick: () => void } = { onClick: async () => { await load(); } };`,
+      `export async function f() { return await 1; }`,
+      `void load();`,
+    ].join('\n');
+    expect(await linesOf('@typescript-eslint/no-floating-promises', SOURCE, source)).toEqual([2]);
+    expect(await linesOf('@typescript-eslint/no-misused-promises', SOURCE, source)).toEqual([3]);
+    expect(await linesOf('@typescript-eslint/await-thenable', SOURCE, source)).toEqual([4]);
+  });
+
+  it('reports a cast that changes nothing, a switch that misses a member, an object in a string and a numeric sort', async () => {
+    const source = [
+      `export function f(kind: 'a' | 'b', text: string, o: { x: number }, n: number[]) {`,
+      `  const same = text as string;`,
+      `  switch (kind) { case 'a': return same; }`,
+      `  return String(o) + [...n].sort().join();`,
+      `}`,
+    ].join('\n');
+    expect(await linesOf('@typescript-eslint/no-unnecessary-type-assertion', SOURCE, source)).toEqual([2]);
+    expect(await linesOf('@typescript-eslint/switch-exhaustiveness-check', SOURCE, source)).toEqual([3]);
+    expect(await linesOf('@typescript-eslint/no-base-to-string', SOURCE, source)).toEqual([4]);
+    expect(await linesOf('@typescript-eslint/require-array-sort-compare', SOURCE, source)).toEqual([4]);
+  });
+
+  it('stays off in tests, where tsc alone checks types', async () => {
+    expect(await linesOf('@typescript-eslint/no-floating-promises', TYPED_PROBES[1]!, `async function f() {}\nf();`)).toEqual([]);
   });
 });

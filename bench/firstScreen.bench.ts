@@ -95,7 +95,7 @@ async function blankRun(browser: Browser, url: string): Promise<number> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[samples.length >> 1] ?? NaN;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
 
 /** A host serving `staticDir` (the renderer build to measure) with SERVERS configured, in its own config dir. */

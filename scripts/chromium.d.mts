@@ -1,2 +1,2 @@
 export const CHROMIUM_ARGS: string[];
-export function chromiumLaunchOptions(env?: NodeJS.ProcessEnv): { executablePath: string | undefined; args: string[] };
+export function chromiumLaunchOptions(env?: NodeJS.ProcessEnv): { executablePath?: string; args: string[] };

@@ -9,8 +9,8 @@ const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** Options for `chromium.launch()`. */
+/** Options for `chromium.launch()`; without a system Chromium, no executablePath: Playwright's own. */
 export function chromiumLaunchOptions(env = process.env) {
   const executablePath = env.CHROMIUM_PATH ?? (existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined);
-  return { executablePath, args: CHROMIUM_ARGS };
+  return { ...(executablePath !== undefined && { executablePath }), args: CHROMIUM_ARGS };
 }

@@ -76,7 +76,7 @@ export async function rpc(
   host: { port: number; token: string },
   route: string,
   input: unknown = {},
-  { signal }: { signal?: AbortSignal } = {},
+  { signal = null }: { signal?: AbortSignal | null } = {},
 ): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`http://127.0.0.1:${host.port}/api/rpc`, {
     method: 'POST',

@@ -111,7 +111,7 @@ export interface CallOutcome {
   /** How the call went wrong when it did not end in an error envelope (an HTTP failure, a bad body). */
   untyped?: string;
   /** The error envelope's message. */
-  message?: string;
+  message?: string | undefined;
   ms: number;
 }
 
@@ -223,11 +223,11 @@ export const ms = (n: number) => `${n.toFixed(0)} ms`;
 export const mb = (n: number | undefined) => (n === undefined ? '—' : `${(n / 2 ** 20).toFixed(1)} MB`);
 
 export interface HostUsage {
-  rss?: number;
+  rss?: number | undefined;
   /** From the probe (startRig({ probe: true })); undefined without it. */
-  heapUsed?: number;
-  handles?: number;
-  fds?: number;
+  heapUsed?: number | undefined;
+  handles?: number | undefined;
+  fds?: number | undefined;
   /** Live processes whose parent is the host (tsx's esbuild service among them). */
   children: number;
   /** Live stdio servers of this rig (processes carrying its marker). */

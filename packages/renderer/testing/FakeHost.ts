@@ -3,7 +3,7 @@
  * push events, with the same envelope semantics as the real bridges.
  */
 import type { AppNotice, EventEnvelope, RouteInput, RouteName, RouteOutput } from '@shared/contracts/ipc';
-import type { McpLastSeen, McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
+import { McpServerRecordSchema, type McpLastSeen, type McpServerRecord, type McpServerStatus, type McpServerUpdateInput } from '@shared/contracts/mcp-types';
 import type { AppErrorShape, Result } from '@shared/errors';
 import { createConnectionStore, type HostConnectionState } from '../src/bridge/connection';
 import { createEventHub } from '../src/bridge/eventHub';
@@ -76,7 +76,7 @@ export class FakeHost implements HostClient {
    * with that error envelope. Overrides the built-in list, status and notices answers.
    */
   handle<R extends RouteName>(route: R, answer: (input: RouteInput<R>) => RouteOutput<R> | Promise<RouteOutput<R>>): this {
-    this.handlers.set(route, answer as (input: never) => unknown);
+    this.handlers.set(route, answer);
     return this;
   }
 
@@ -111,4 +111,9 @@ export function server(overrides: Partial<McpServerRecord> & Pick<McpServerRecor
     createdAt: 1_700_000_000_000,
     ...overrides,
   };
+}
+
+/** `record` with an mcp.update's changes, parsed as the host parses the merged record before it stores it. */
+export function updated(record: McpServerRecord, updates: McpServerUpdateInput['updates']): McpServerRecord {
+  return McpServerRecordSchema.parse({ ...record, ...updates });
 }

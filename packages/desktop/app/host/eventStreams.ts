@@ -43,7 +43,7 @@ interface Reader {
   res: ServerResponse;
   /** Events dropped since the reader last drained; reset once it has been told. */
   dropped: number;
-  stallTimer?: NodeJS.Timeout;
+  stallTimer?: NodeJS.Timeout | undefined;
 }
 
 export class EventStreams {

@@ -141,7 +141,7 @@ export type ErrorDataArg<C extends ErrorCode> = ErrorCode extends C ? Record<str
  * The data of `error` when it has `code` and its data has the code's shape, else undefined: what
  * the UI and the CLI read details from. Fields the shape does not know are dropped.
  */
-export function errorData<C extends ErrorCode>(error: { code: string; data?: Record<string, unknown> } | undefined, code: C): ErrorData<C> | undefined {
+export function errorData<C extends ErrorCode>(error: { code: string; data?: Record<string, unknown> | undefined } | undefined, code: C): ErrorData<C> | undefined {
   if (error?.code !== code) return undefined;
   const parsed = ERROR_DATA[code].safeParse(error.data ?? {});
   return parsed.success ? (parsed.data as ErrorData<C>) : undefined;
@@ -155,12 +155,12 @@ export type ServerFailureData = z.output<typeof ServerFailureSchema>;
  * them: a connect can fail with several codes (MCP_CONNECT_FAILED, MCP_TIMEOUT, DEPS_MISSING…),
  * and the pool explains each the same way.
  */
-export function serverFailureData(error: { data?: Record<string, unknown> } | undefined): ServerFailureData | undefined {
+export function serverFailureData(error: { data?: Record<string, unknown> | undefined } | undefined): ServerFailureData | undefined {
   const parsed = ServerFailureSchema.safeParse(error?.data ?? {});
   return parsed.success ? parsed.data : undefined;
 }
 
 /** The fields at fault of a refused input or answer: a form's VALIDATION_FAILED or an elicitation's answer. */
-export function errorIssues(error: { code: string; data?: Record<string, unknown> } | undefined): IssueField[] {
+export function errorIssues(error: { code: string; data?: Record<string, unknown> | undefined } | undefined): IssueField[] {
   return errorData(error, 'VALIDATION_FAILED')?.issues ?? errorData(error, 'ELICITATION_INVALID_CONTENT')?.issues ?? [];
 }

@@ -161,20 +161,20 @@ export function limitOf(issue: z.core.$ZodIssue): LimitFacts | undefined {
 
 /** The fields of a server (an input, an update's changes, a merged record) that the limits concern. */
 interface ServerFields {
-  name?: string;
-  projectPath?: string;
-  disabledTools?: readonly string[];
-  disabledAutoApproveTools?: readonly string[];
+  name?: string | undefined;
+  projectPath?: string | undefined;
+  disabledTools?: readonly string[] | undefined;
+  disabledAutoApproveTools?: readonly string[] | undefined;
   config?: {
-    command?: string;
-    args?: readonly string[];
-    env?: Readonly<Record<string, string>>;
-    url?: string;
-    headers?: Readonly<Record<string, string>>;
-    transport?: string;
-    wsProtocol?: string;
-    oauth?: { clientId?: string; clientSecret?: string };
-  };
+    command?: string | undefined;
+    args?: readonly string[] | undefined;
+    env?: Readonly<Record<string, string>> | undefined;
+    url?: string | undefined;
+    headers?: Readonly<Record<string, string>> | undefined;
+    transport?: string | undefined;
+    wsProtocol?: string | undefined;
+    oauth?: { clientId?: string | undefined; clientSecret?: string | undefined } | undefined;
+  } | undefined;
 }
 
 function checkMap(ctx: z.RefinementCtx, map: Readonly<Record<string, string>> | undefined, path: PropertyKey[], count: LimitName, name: LimitName, value: LimitName): boolean {

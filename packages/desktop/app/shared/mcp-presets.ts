@@ -540,11 +540,11 @@ export const OFFICIAL_MCP_PRESETS: OfficialMcpPreset[] = [
 
 export interface PresetInstallOptions {
   /** The key the person typed or one taken from a linked provider; blank counts as none. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** The linked provider the key came from; selects that provider's variant (host or env). */
-  providerId?: string;
+  providerId?: string | undefined;
   /** Folders for a preset that accepts them, appended to its args. */
-  directories?: string[];
+  directories?: string[] | undefined;
 }
 
 /**

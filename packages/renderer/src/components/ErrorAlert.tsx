@@ -19,7 +19,7 @@ export function ErrorAlert({
   serverOutput = true,
 }: {
   error: AppErrorShape;
-  title?: string;
+  title?: string | undefined;
   testId?: string;
   /** Off where the screen shows the server's output itself (a connection test's stderr panel). */
   serverOutput?: boolean;

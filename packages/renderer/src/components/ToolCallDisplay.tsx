@@ -22,14 +22,14 @@ export interface ToolCallView {
   serverName: string;
   toolName: string;
   args: Record<string, unknown>;
-  result?: McpCallToolResult;
-  error?: AppErrorShape;
+  result?: McpCallToolResult | undefined;
+  error?: AppErrorShape | undefined;
   /** The tool's declared `outputSchema`, to check `structuredContent` against. */
-  outputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown> | undefined;
   /** Whether the call is still running; by default, while there is neither a result nor an error. */
   running?: boolean;
   /** The latest `mcp.tool_progress` of this call, shown as a bar while it runs. */
-  progress?: ToolCallProgress;
+  progress?: ToolCallProgress | undefined;
 }
 
 export interface ToolCallDisplayOptions {

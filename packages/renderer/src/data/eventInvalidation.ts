@@ -91,6 +91,8 @@ export function useEventInvalidation(): void {
   useEffect(
     () =>
       host.onAny((envelope) => {
+        // The rule sees no change of type here, yet TS cannot call the correlated union without it.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
         const reaction = EVENT_REACTIONS[envelope.event] as Reaction<EventName> | null;
         reaction?.(client, envelope.payload);
       }),

@@ -29,7 +29,7 @@ export function buildResources(modules: Record<string, unknown>): Resource {
       throw new Error(`Locale file ${file} must contain a JSON object`);
     }
     const bucket: ResourceLanguage = (resources[language] ??= {});
-    bucket[namespace] = content as ResourceLanguage[string];
+    bucket[namespace] = content;
   }
   return resources;
 }

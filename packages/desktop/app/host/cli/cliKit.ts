@@ -161,13 +161,13 @@ export function nameFlags(flagOf: Readonly<Record<string, string>>) {
     const issues = err instanceof AppError ? errorData(err, 'VALIDATION_FAILED')?.issues : undefined;
     if (!issues?.length) throw err;
     // The longest path with a flag: `config.env.TOKEN` is set by the flag of `config.env`.
-    const flag = (path: string) => {
-      const parts = path.split('.');
+    const flag = (issuePath: string) => {
+      const parts = issuePath.split('.');
       for (let n = parts.length; n > 0; n--) {
         const found = flagOf[parts.slice(0, n).join('.')];
         if (found) return found;
       }
-      return path;
+      return issuePath;
     };
     // An issue about the input as a whole (the record's size) says what it is about itself.
     throw new UsageError(issues.map((issue) => (issue.path ? `${flag(issue.path)}: ${issue.message}` : issue.message)).join('; '));

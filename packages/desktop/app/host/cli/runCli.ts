@@ -80,7 +80,7 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
 }
 
 /** Options before the command. Only these are global; each command parses its own. */
-function parseGlobalOptions(argv: readonly string[]): { configDir?: string; rest: string[] } {
+function parseGlobalOptions(argv: readonly string[]): { configDir?: string | undefined; rest: string[] } {
   let configDir: string | undefined;
   let i = 0;
   for (; i < argv.length; i++) {

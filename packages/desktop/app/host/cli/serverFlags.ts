@@ -82,7 +82,7 @@ export type ServerFlags = Partial<FlagValues<typeof SERVER_FLAGS>>;
 export function parseType<T extends string>(command: string, raw: string, table: TransportTable<T>): T {
   const type = table.schema.safeParse(raw);
   if (!type.success) throw new UsageError(`--type must be one of ${table.types.join(', ')}; got "${raw}"`, command);
-  return type.data as T;
+  return type.data;
 }
 
 /** A config flag the transport never reads is a mistake worth saying, not a value to store. */

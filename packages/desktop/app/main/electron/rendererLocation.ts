@@ -6,7 +6,7 @@ import path from 'node:path';
 
 export interface RendererLocation {
   /** The dev server during `electron-vite dev`, else the built index.html. */
-  devUrl?: string;
+  devUrl?: string | undefined;
   indexHtml: string;
 }
 

@@ -13,9 +13,9 @@ export const POOL_SETTINGS_ENV = {
 
 /** Raw values, as typed: a flag's, else the environment's. */
 export interface PoolSettingsText {
-  connectConcurrency?: string;
+  connectConcurrency?: string | undefined;
   /** Seconds. */
-  downloadTimeout?: string;
+  downloadTimeout?: string | undefined;
 }
 
 export type PoolSettings = Pick<McpServiceOptions, 'connectConcurrency' | 'downloadTimeoutMs'>;

@@ -24,7 +24,7 @@ const SourceFields = {
   json: z.string().min(1).superRefine(maxLength('importText')).optional(),
   source: LocalConfigSourceSchema.optional(),
 };
-const oneSource = (input: { json?: string; source?: LocalConfigSource }) => (input.json === undefined) !== (input.source === undefined);
+const oneSource = (input: { json?: string | undefined; source?: LocalConfigSource | undefined }) => (input.json === undefined) !== (input.source === undefined);
 const ONE_SOURCE = { message: 'Give either json or source', path: ['json'] };
 
 export const McpImportPreviewInputSchema = z.object(SourceFields).strict().refine(oneSource, ONE_SOURCE);

@@ -25,7 +25,7 @@ interface Props {
 }
 
 interface State {
-  failure?: { error: unknown };
+  failure?: { error: unknown } | undefined;
   /** How many times Try again was pressed: a lazy part whose load failed loads anew when it moves on. */
   attempt: number;
 }

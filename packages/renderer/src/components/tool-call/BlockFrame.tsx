@@ -16,7 +16,7 @@ export function BlockFrame({
 }: {
   icon: ReactNode;
   title: string;
-  meta?: string;
+  meta?: string | undefined;
   actions?: ReactNode;
   children: ReactNode;
   testId?: string;

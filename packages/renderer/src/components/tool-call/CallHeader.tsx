@@ -36,8 +36,8 @@ export function CallHeader({
   toolName: string;
   serverName: string;
   status: CallStatus;
-  durationMs?: number;
-  copyResult?: () => string;
+  durationMs?: number | undefined;
+  copyResult?: (() => string) | undefined;
 }) {
   const { t } = useTranslation(['toolCall', 'common']);
   return (
@@ -67,7 +67,7 @@ export function CallHeader({
 }
 
 /** While the call runs: a spinner, and a progress bar once the server reports progress. */
-export function RunningState({ progress }: { progress?: ToolCallProgress }) {
+export function RunningState({ progress }: { progress?: ToolCallProgress | undefined }) {
   const { t } = useTranslation(['toolCall', 'common']);
   const percent = progress?.total ? Math.min(100, Math.round((progress.progress / progress.total) * 100)) : undefined;
   return (

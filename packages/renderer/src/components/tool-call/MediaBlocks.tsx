@@ -75,7 +75,7 @@ export function ImageBlock(props: MediaProps) {
       {inline ? (
         <div className="image-mat">
           <Image
-            src={src}
+            {...(src !== undefined && { src })}
             alt={t('image.alt', { mimeType })}
             className="image-inline"
             preview={{ open, onOpenChange: setOpen }}

@@ -14,7 +14,7 @@ const SAFE_LINK = /^(https?:|mailto:)/i;
 export const safeHref = (href: unknown): string | undefined =>
   typeof href === 'string' && SAFE_LINK.test(href.trim()) ? href.trim() : undefined;
 
-function SafeLink({ href, children, title }: { href?: string; children?: ReactNode; title?: string }) {
+function SafeLink({ href, children, title }: { href?: string | undefined; children?: ReactNode; title?: string | undefined }) {
   const safe = safeHref(href);
   if (!safe) return <span data-testid="neutralised-link">{children}</span>;
   return (

@@ -15,7 +15,7 @@ export function StructuredContentView({
   fileStem,
 }: {
   value: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown> | undefined;
   isError: boolean;
   fileStem: string;
 }) {

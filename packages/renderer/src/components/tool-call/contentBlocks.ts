@@ -7,19 +7,19 @@
 export interface ResourceLinkBlock {
   kind: 'resource_link';
   uri: string;
-  name?: string;
-  title?: string;
-  mimeType?: string;
-  description?: string;
+  name?: string | undefined;
+  title?: string | undefined;
+  mimeType?: string | undefined;
+  description?: string | undefined;
 }
 
 export interface EmbeddedResourceBlock {
   kind: 'resource';
   uri: string;
-  mimeType?: string;
+  mimeType?: string | undefined;
   /** Exactly one of text and blob (base64) is set. */
-  text?: string;
-  blob?: string;
+  text?: string | undefined;
+  blob?: string | undefined;
 }
 
 export type ContentBlock =

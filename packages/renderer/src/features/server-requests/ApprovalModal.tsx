@@ -179,7 +179,7 @@ export function ApprovalModal({
             onChange={(e) => setText(e.target.value)}
             autoSize={{ minRows: 4, maxRows: 14 }}
             spellCheck={false}
-            status={parsed.ok && issues.length === 0 ? undefined : 'error'}
+            status={parsed.ok && issues.length === 0 ? '' : 'error'}
             className="mono text-sm"
           />
         )}

@@ -46,11 +46,10 @@ function FieldControl({ field, ...control }: { field: ElicitationField }) {
     case 'number':
       return (
         <InputNumber
-         
           data-testid={testId} {...control}
-          min={field.minimum}
-          max={field.maximum}
-          precision={field.integer ? 0 : undefined}
+          {...(field.minimum !== undefined && { min: field.minimum })}
+          {...(field.maximum !== undefined && { max: field.maximum })}
+          {...(field.integer && { precision: 0 })}
           className="full-width"
         />
       );

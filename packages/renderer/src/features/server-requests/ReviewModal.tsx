@@ -34,7 +34,7 @@ export function WaitingButton({
   icon: ReactNode;
   label: string;
   primary?: boolean;
-  className?: string;
+  className?: string | undefined;
   onClick: () => void;
 }) {
   if (count === 0) return null;
@@ -44,7 +44,7 @@ export function WaitingButton({
       icon={icon}
       {...(primary ? { type: 'primary' as const } : {})}
       badge={{ count }}
-      className={className}
+      {...(className !== undefined && { className })}
       tooltip={label}
       aria-label={label}
       onClick={onClick}

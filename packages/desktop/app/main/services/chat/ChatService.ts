@@ -54,7 +54,7 @@ interface Turn {
 interface Chat {
   format?: ToolFormat;
   history: unknown[];
-  turn?: Turn;
+  turn?: Turn | undefined;
 }
 
 export class ChatService {

@@ -19,7 +19,7 @@ export interface BuildRequestInput<F extends ToolFormat> {
   model: string;
   /** The conversation in the format's own messages; passed through untouched. */
   messages: unknown[];
-  mcp?: McpToolsConfig;
+  mcp?: McpToolsConfig | undefined;
   /** Anthropic requires it; default 4096. */
   maxTokens?: number;
 }

@@ -50,7 +50,7 @@ export interface AppRouterDeps {
   /** The chat loop and model clients (createChat). */
   chat: Pick<ChatParts, 'service' | 'models'>;
   /** What the entry point raised before the services existed (createServices' ServicePorts). */
-  startupNotices?: readonly AppNotice[];
+  startupNotices?: readonly AppNotice[] | undefined;
   /** The chat's tool-call approvals (the chat loop's ToolApprover). */
   approvals: ApprovalBroker;
 }

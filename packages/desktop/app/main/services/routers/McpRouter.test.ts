@@ -149,8 +149,8 @@ describe('McpRouter', () => {
   });
 
   for (const [route, cases] of Object.entries(MALFORMED)) {
-    for (const { input, path } of cases) {
-      it(`${route} rejects ${JSON.stringify(input)} at "${path}" and leaves the store untouched`, async () => {
+    for (const { input, path: fieldPath } of cases) {
+      it(`${route} rejects ${JSON.stringify(input)} at "${fieldPath}" and leaves the store untouched`, async () => {
         await services.router.dispatch('mcp.add', inactive('keep-me'));
         const before = configBytes();
         const result = await services.router.dispatch(route, input);
@@ -158,7 +158,7 @@ describe('McpRouter', () => {
         if (result.ok) return;
         expect(result.error.code).toBe('VALIDATION_FAILED');
         const issues = result.error.data?.issues as { path: string }[];
-        expect(issues.map((i) => i.path)).toContain(path);
+        expect(issues.map((i) => i.path)).toContain(fieldPath);
         expect(configBytes()).toBe(before);
       });
     }

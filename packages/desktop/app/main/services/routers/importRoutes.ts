@@ -23,7 +23,7 @@ export function createImportRouteHandlers(mcpService: McpService, { configDir, p
   let offer: ImportOfferState | undefined;
   // Opened on first use: most runs (every CLI command) never touch it.
   const offerState = () => (offer ??= openImportOfferState(configDir));
-  const textOf = (input: { json?: string; source?: LocalConfigSource }) => input.json ?? localConfigJson(input.source!, place());
+  const textOf = (input: { json?: string | undefined; source?: LocalConfigSource | undefined }) => input.json ?? localConfigJson(input.source!, place());
 
   return {
     'mcp.import_preview': async (input) => mcpService.previewImport(textOf(input)),

@@ -17,7 +17,7 @@ if (mode === 'put') {
   const store = openFileSecretStore(target);
   for (let i = 0; i < rest.length; i += 2) {
     if (rest[i] === '--delete') store.delete(rest[i + 1]!);
-    else store.put(rest[i]!, rest[i + 1]!);
+    else store.put(rest[i], rest[i + 1]!);
     process.stdout.write(`DONE ${rest[i + 1]}\n`);
   }
 } else if (mode === 'crash-after-config') {

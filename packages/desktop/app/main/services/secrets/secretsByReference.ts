@@ -59,7 +59,8 @@ function mapSecretValues(server: McpServerRecord, fn: (field: SecretField, name:
   const config = { ...server.config };
   for (const field of SECRET_FIELDS) {
     const map = config[field];
-    if (map) config[field] = Object.fromEntries(Object.entries(map).map(([name, value]) => [name, fn(field, name, value)]));
+    // An optional key of a parsed record may read as undefined (oauth's clientSecret): nothing to map.
+    if (map) config[field] = Object.fromEntries(Object.entries(map).flatMap(([name, value]): [string, string][] => (value === undefined ? [] : [[name, fn(field, name, value)]])));
   }
   return { ...server, config };
 }
@@ -88,7 +89,7 @@ const hasPlainSpan = (text: string, spans: readonly Span[]) =>
   });
 
 function hasPlainValue(server: McpServerRecord): boolean {
-  let plain = SECRET_FIELDS.some((field) => Object.values(server.config[field] ?? {}).some((value) => refIn(value) === undefined));
+  let plain = SECRET_FIELDS.some((field) => Object.values(server.config[field] ?? {}).some((value) => value !== undefined && refIn(value) === undefined));
   mapPlaces(server, (_place, text, spans) => {
     plain ||= hasPlainSpan(text, spans);
     return text;
@@ -169,10 +170,10 @@ export function withSecretsByReference(store: McpConfigStore, secrets: SecretSto
       const { result, orphans } = store.mutate((raw) =>
         secrets.transaction(() => {
           const seen: Seen = { refs: new Map(), places: new Map() };
-          const { servers, result } = fn(resolve(raw, seen));
+          const { servers, result: changed } = fn(resolve(raw, seen));
           const next = servers.map((server) => externalize(server, seen));
           const kept = refsOf(next);
-          return { servers: next, result: { result, orphans: [...refsOf(raw)].filter((ref) => !kept.has(ref)) } };
+          return { servers: next, result: { result: changed, orphans: [...refsOf(raw)].filter((ref) => !kept.has(ref)) } };
         }),
       );
       // After the file stopped pointing at them: a crash before this leaves an unused value, never a dangling ref.

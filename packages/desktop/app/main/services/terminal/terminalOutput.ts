@@ -7,12 +7,10 @@
  */
 import { terminalSafe } from '../../../shared/text/visibleControls';
 
-type Write = NodeJS.WriteStream['write'];
-
 /** Replaces each stream's `write` with one that makes controls visible in string chunks; Buffers pass unchanged. */
 export function guardTerminalOutput(streams: readonly Pick<NodeJS.WriteStream, 'write'>[] = [process.stdout, process.stderr]): void {
   for (const stream of streams) {
     const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => write(typeof chunk === 'string' ? terminalSafe(chunk) : chunk, ...rest)) as Write;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => write(typeof chunk === 'string' ? terminalSafe(chunk) : chunk, ...rest));
   }
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 interface ComposerProps {
   /** Why sending is not possible yet (no provider, no model), shown under the field; absent when it is. */
-  blocked?: string;
+  blocked?: string | undefined;
   running: boolean;
   stopping: boolean;
   /** Resolves false when the message was not taken: it then stays in the field. */

@@ -21,7 +21,7 @@ interface ModelPickerProps {
  * field with the reason there is no list. Providers without a key are shown, disabled, with the
  * way to add one.
  */
-export function ModelPicker({ providers, providerId, model, onProvider, onModel, disabled }: ModelPickerProps) {
+export function ModelPicker({ providers, providerId, model, onProvider, onModel, disabled = false }: ModelPickerProps) {
   const { t } = useTranslation(['chat', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const nav = useToolsTabNav();
@@ -35,7 +35,7 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
       <Select<LlmProviderId>
         aria-label={t('provider.label')}
         placeholder={t('provider.placeholder')}
-        value={providerId}
+        value={providerId ?? null}
         onChange={onProvider}
         disabled={disabled}
         className="chat-provider"
@@ -61,7 +61,7 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
             showSearch
             aria-label={t('model.label')}
             placeholder={t('model.pick')}
-            value={model || undefined}
+            value={model || null}
             onChange={onModel}
             disabled={disabled}
             loading={models.isFetching}

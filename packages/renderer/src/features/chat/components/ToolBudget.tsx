@@ -45,7 +45,7 @@ export function ToolBudget({ provider, tools, total, onPick }: ToolBudgetProps) 
         </Button>
         {preview ? (
           <Tooltip title={t('budget.help', { provider: name })}>
-            <Tag icon={<InfoCircleOutlined />} tabIndex={0} color={fit?.kind === 'over' ? 'error' : fit?.kind === 'heavy' ? 'warning' : undefined} data-testid="chat-tokens">
+            <Tag icon={<InfoCircleOutlined />} tabIndex={0} {...(fit?.kind === 'over' ? { color: 'error' } : fit?.kind === 'heavy' ? { color: 'warning' } : {})} data-testid="chat-tokens">
               {t('budget.tokens', { tokens: number(preview.tokens), provider: name })}
             </Tag>
           </Tooltip>

@@ -48,7 +48,7 @@ interface ArgumentsEditorProps {
   jsonErrors: readonly { path: string; message: string }[];
 }
 
-export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditorProps>(function ArgumentsEditor(
+export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditorProps>(function ArgumentsEditorView(
   { toolName, schema, draft, onDraft, liveValidate, jsonErrors },
   ref,
 ) {
@@ -106,7 +106,7 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
                 onDraft({ ...draft, args, text: jsonText(args) });
               }}
               experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOR}
-              liveValidate={liveValidate ? 'onChange' : undefined}
+              liveValidate={liveValidate ? 'onChange' : false}
               showErrorList={false}
               noHtml5Validate
               transformErrors={transformErrors}
@@ -128,7 +128,7 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
             spellCheck={false}
             aria-label={t('jsonLabel', { tool: toolName })}
             aria-invalid={jsonInvalid || jsonErrors.length > 0}
-            status={jsonInvalid || jsonErrors.length > 0 ? 'error' : undefined}
+            status={jsonInvalid || jsonErrors.length > 0 ? 'error' : ''}
             className="mono text-sm"
             data-testid="playground-json"
           />

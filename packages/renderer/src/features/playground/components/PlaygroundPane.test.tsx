@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { McpCallToolResult, McpServerTool } from '@shared/contracts/mcp-types';
 import type { AppErrorShape } from '@shared/errors';
-import { FakeHost, server } from '@renderer-testing/FakeHost';
+import { FakeHost, server, updated } from '@renderer-testing/FakeHost';
 import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { useRoute } from '@renderer/data/useRoute';
 import { ToolsTabNavProvider, useToolsTabNav } from '@renderer/features/settings/components/tabs/tools-tab/ToolsTabNav';
@@ -54,7 +54,7 @@ function makeHost(options: { disabledTools?: string[] } = {}) {
   const tools = Object.entries(SCHEMAS).map(([toolName, schema]) => tool(name, toolName, schema));
   host.handle('mcp.discover', () => ({ tools, invalidTools: [], prompts: [], resources: [], errors: {} }));
   host.handle('mcp.update', ({ id, updates }) => {
-    host.servers = host.servers.map((s) => (s.id === id ? { ...s, ...updates } : s));
+    host.servers = host.servers.map((s) => (s.id === id ? updated(s, updates) : s));
     return { success: true, server: host.servers.find((s) => s.id === id) };
   });
   return { host, name, id: `id-${name}`, tools };

@@ -56,7 +56,7 @@ export function usePlayground(server: McpServerRecord, tools: McpServerTool[]) {
       if (call.running) return;
       // The box keeps unparseable text as typed (its error is shown); it is never sent.
       if (draft.mode === 'json' && 'error' in parseArgs(draft.text)) return;
-      const checked = validateJson(tool.inputSchema as never, draft.args);
+      const checked = validateJson(tool.inputSchema, draft.args);
       const errors = checked.validationError ? [] : toRjsfErrors(checked.errors);
       if (errors.length > 0) {
         setIssues({ toolName, list: errors.map((error) => ({ path: error.property === '.' ? '' : (error.property ?? '').slice(1), message: validationMessage(error, tool.inputSchema, t) })) });

@@ -30,11 +30,11 @@ export interface HistoryEntry {
 }
 
 let entries: readonly HistoryEntry[] = [];
-const changes = new Emitter<{ change: void }>();
+const historyChanges = new Emitter<{ change: void }>();
 
 const publish = (next: readonly HistoryEntry[]) => {
   entries = next;
-  changes.emit('change', undefined);
+  historyChanges.emit('change', undefined);
 };
 
 export const callHistory = {
@@ -49,7 +49,7 @@ export const callHistory = {
     publish(entries.filter((e) => e.serverId !== serverId));
   },
   all: (): readonly HistoryEntry[] => entries,
-  subscribe: (listener: () => void): (() => void) => changes.on('change', listener),
+  subscribe: (listener: () => void): (() => void) => historyChanges.on('change', listener),
 };
 
 /** One server's calls, newest first. */

@@ -140,6 +140,6 @@ export const cfworkerValidator: ValidatorType = {
 
   rawValidation<Result = unknown>(schema: RJSFSchema, formData?: unknown) {
     const raw = validateJson(schema, formData);
-    return { errors: raw.errors as Result[], validationError: raw.validationError };
+    return { errors: raw.errors as Result[], ...(raw.validationError && { validationError: raw.validationError }) };
   },
 };

@@ -97,7 +97,7 @@ export function formFallbackReason(schema: unknown): FallbackReason | undefined 
  */
 export function formSchema(inputSchema: Json): RJSFSchema {
   const typed = (inputSchema.type === undefined ? { ...inputSchema, type: 'object' } : inputSchema) as RJSFSchema;
-  return withoutIncompleteDefaults(typed, typed, 0) as RJSFSchema;
+  return withoutIncompleteDefaults(typed, typed, 0);
 }
 
 const withoutDefaults = (node: Json): Json => {
@@ -122,7 +122,7 @@ function withoutIncompleteDefaults(node: Json, root: RJSFSchema, depth: number):
   for (const [key, child] of Object.entries(node.properties)) {
     let next = child;
     if (isObject(child)) {
-      const resolved = typeof child.$ref === 'string' ? resolveLocal(root as Json, child.$ref) : child;
+      const resolved = typeof child.$ref === 'string' ? resolveLocal(root, child.$ref) : child;
       if (isObject(resolved) && isObject(resolved.properties)) {
         const inner = withoutIncompleteDefaults(resolved, root, depth + 1);
         next = !required.has(key) && incompleteWhenDefaulted(inner, root) ? withoutDefaults(inner) : inner;
@@ -137,7 +137,7 @@ function withoutIncompleteDefaults(node: Json, root: RJSFSchema, depth: number):
 
 function incompleteWhenDefaulted(node: Json, root: RJSFSchema): boolean {
   const defaults = getDefaultFormState(cfworkerValidator, node as RJSFSchema, undefined, root, false, DEFAULTS_BEHAVIOR);
-  return isObject(defaults) && Object.keys(defaults).length > 0 && !cfworkerValidator.isValid(node as RJSFSchema, defaults, root);
+  return isObject(defaults) && Object.keys(defaults).length > 0 && !cfworkerValidator.isValid(node, defaults, root);
 }
 
 /**

@@ -35,7 +35,7 @@ export function validationMessage(error: RJSFValidationError, root: Json, t: TFu
   const limit = typeof value === 'number' ? value : undefined;
   switch (error.name) {
     case 'type':
-      return value === undefined ? fallback : t('validation.type', { expected: Array.isArray(value) ? value.join(' | ') : String(value) });
+      return value === undefined ? fallback : t('validation.type', { expected: Array.isArray(value) ? value.join(' | ') : typeof value === 'string' ? value : JSON.stringify(value) });
     case 'enum':
       return Array.isArray(value) ? t('validation.enum', { values: list(value) }) : fallback;
     case 'const':

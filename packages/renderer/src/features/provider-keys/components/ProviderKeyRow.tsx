@@ -112,7 +112,7 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
               okText={t('removeKey')}
               okButtonProps={{ danger: true }}
               cancelText={t('cancel')}
-              onConfirm={() => remove.mutateAsync({ id: provider.id })}
+              onConfirm={() => remove.mutate({ id: provider.id })}
             >
               <Button size="small" danger loading={remove.isPending} aria-label={`${t('removeKey')}: ${provider.name}`}>
                 {t('removeKey')}

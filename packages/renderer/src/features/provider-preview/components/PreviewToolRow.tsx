@@ -7,7 +7,7 @@ import type { SchemaRepair } from '@mcp-common/schema/repairs';
 import { payloadJson, type PreviewTool } from '../model/providerPreview';
 
 /** One tool as one provider gets it: its id and what it maps back to, what changed, and the JSON sent. */
-export const PreviewToolRow = memo(function PreviewToolRow({ tool }: { tool: PreviewTool }) {
+export const PreviewToolRow = memo(function PreviewToolRowView({ tool }: { tool: PreviewTool }) {
   const { t } = useTranslation(['providerPreview', 'common']);
   const changes = tool.warnings.length + tool.repairs.length;
   const sent = tool.sent !== undefined;

@@ -6,7 +6,7 @@ import type { MCPTool, McpDiscoverResult, McpServerTool } from '@shared/contract
 import { convertMcpToolsToGemini, convertMcpToolsToOpenAI } from '@mcp-common/toolConversion';
 import { SCHEMA_REPAIR_CODES } from '@mcp-common/schema/repairs';
 import { buildToolId } from '@mcp-common/toolIds';
-import { FakeHost, server } from '@renderer-testing/FakeHost';
+import { FakeHost, server, updated } from '@renderer-testing/FakeHost';
 import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { allLocales } from '@renderer-testing/allLocales';
 import { ServerDetailDrawer } from '@renderer/features/settings/components/tabs/tools-tab/server-detail/ServerDetailDrawer';
@@ -54,7 +54,7 @@ function makeHost() {
   host.statuses = [{ id: ID, state: 'connected' }];
   host.handle('mcp.discover', () => discovery());
   host.handle('mcp.update', ({ id, updates }) => {
-    host.servers = host.servers.map((s) => (s.id === id ? { ...s, ...updates } : s));
+    host.servers = host.servers.map((s) => (s.id === id ? updated(s, updates) : s));
     return { success: true, server: host.servers.find((s) => s.id === id) };
   });
   return host;

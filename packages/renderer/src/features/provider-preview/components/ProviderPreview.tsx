@@ -81,7 +81,7 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
           <Tag>{t('limits.none')}</Tag>
         ) : (
           preview.limits.map((limit) => (
-            <Tag key={limit.label} color={preview.sentCount > limit.limit ? 'error' : undefined} data-testid="preview-limit">
+            <Tag key={limit.label} {...(preview.sentCount > limit.limit && { color: 'error' })} data-testid="preview-limit">
               {t(`limits.${limit.label}`, { limit: limit.limit })}
             </Tag>
           ))

@@ -90,7 +90,7 @@ export class ModelClients {
       const wire = WIRE_APIS[endpoint.format];
       const context: ProviderContext = { providerId, provider: endpoint.name };
       const url = wire.modelsUrl(endpoint.baseUrl);
-      const response = await this.send(url, { method: 'GET', headers: wire.headers(endpoint.apiKey), signal }, context, signal);
+      const response = await this.send(url, { method: 'GET', headers: wire.headers(endpoint.apiKey), signal: signal ?? null }, context, signal);
       const json = await readJson(response, context);
       try {
         return { models: [...new Set(wire.readModels(json))].sort(), listed: true };
@@ -104,7 +104,7 @@ export class ModelClients {
 
   private post(url: string, wire: WireApi<ToolFormat>, endpoint: Endpoint, body: unknown, context: ProviderContext, signal?: AbortSignal) {
     const headers = { 'content-type': 'application/json', ...wire.headers(endpoint.apiKey) };
-    return this.send(url, { method: 'POST', headers, body: JSON.stringify(body), signal }, context, signal);
+    return this.send(url, { method: 'POST', headers, body: JSON.stringify(body), signal: signal ?? null }, context, signal);
   }
 
   private async send(url: string, init: RequestInit, context: ProviderContext, signal?: AbortSignal): Promise<Response> {

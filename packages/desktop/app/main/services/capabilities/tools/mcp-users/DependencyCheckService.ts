@@ -32,7 +32,7 @@ export interface DependencyCheckServiceOptions {
   /** The login-shell PATH resolver; default the one stdio spawns use. */
   loginShell?: Pick<LoginShellPath, 'get' | 'refresh'>;
   /** Opens a download page for the person (Electron's shell.openExternal); absent = the caller shows the URL. */
-  openUrl?: (url: string) => Promise<void>;
+  openUrl?: ((url: string) => Promise<void>) | undefined;
   /** Default process.env. */
   env?: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;

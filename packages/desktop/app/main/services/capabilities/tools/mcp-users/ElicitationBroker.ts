@@ -37,7 +37,7 @@ export interface AskingCall {
 interface Pending {
   request: ElicitationRequest;
   /** Form mode only: what an accepted answer is checked against. */
-  fields?: ElicitationField[];
+  fields?: ElicitationField[] | undefined;
   settle(result: ElicitResult, reason: ElicitationClosed['reason']): void;
 }
 

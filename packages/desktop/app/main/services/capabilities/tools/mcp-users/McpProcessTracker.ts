@@ -35,9 +35,9 @@ export type { TrackedProcess };
 /** One line of the pid file. `startTime` guards against killing a pid the OS has reused. */
 export interface PidRecord {
   pid: number;
-  startTime?: string;
+  startTime?: string | undefined;
   ownerPid: number;
-  ownerStartTime?: string;
+  ownerStartTime?: string | undefined;
   label: string;
   /** GROUP_MARK_ENV of the group (stdio servers we spawn), so it is recognised without its leader. */
   groupMark?: string;

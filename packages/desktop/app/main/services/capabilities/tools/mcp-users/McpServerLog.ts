@@ -17,7 +17,7 @@ interface Ring {
   total: number;
   redact: (text: string) => string;
   /** Live-event budget (see EventBudget): the current window, lines sent in it, lines folded. */
-  window?: { start: number; sent: number; folded: number; timer?: NodeJS.Timeout };
+  window?: { start: number; sent: number; folded: number; timer?: NodeJS.Timeout | undefined } | undefined;
 }
 
 /**

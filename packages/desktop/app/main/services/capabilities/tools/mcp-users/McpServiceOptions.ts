@@ -36,7 +36,7 @@ export interface McpServiceOptions {
    */
   connectOnAdd?: boolean;
   /** Where stdio server processes are registered (McpProcessTracker), so a crash of ours cannot leak them. */
-  processes?: ProcessRegistry;
+  processes?: ProcessRegistry | undefined;
   /**
    * A call refused for want of a sign-in (a 401 no refresh cured, or 403 insufficient_scope with
    * the wider scope the server asked for) signs in again through the browser and retries, at most
@@ -54,7 +54,7 @@ export interface McpServiceOptions {
   /** How long a server's question (elicitation/create) waits for the person before it is declined. */
   elicitationTimeoutMs?: number;
   /** Sign-in to remote servers (OAuth): where sessions are kept and how the browser opens. Absent: a 401 is a plain connect failure. */
-  oauth?: OAuthOptions;
+  oauth?: OAuthOptions | undefined;
   /** The person's model for servers' sampling requests; without it every request is refused (the person is told once). */
   sampling?: SamplingModel;
   /** How long a sampling request waits for the person's review before it is refused. */
@@ -79,7 +79,7 @@ export const DEFAULTS = {
   createTransport,
 };
 
-export type ResolvedOptions = typeof DEFAULTS & { fetch: typeof fetch; processes?: ProcessRegistry };
+export type ResolvedOptions = typeof DEFAULTS & { fetch: typeof fetch; processes?: ProcessRegistry | undefined };
 
 export interface ListToolsOptions {
   /** Skip the cache (the UI's refresh button); the fresh list is cached again. */
@@ -87,7 +87,7 @@ export interface ListToolsOptions {
   /** An implicit user (agent loading, a provider request): an inactive server fails with MCP_SERVER_INACTIVE. */
   requireActive?: boolean;
   /** false: only a server connected now is listed (MCP_NOT_CONNECTED otherwise); nothing starts. */
-  connect?: boolean;
+  connect?: boolean | undefined;
 }
 
 /**
@@ -96,7 +96,7 @@ export interface ListToolsOptions {
  */
 export interface CallToolOptions {
   /** Overrides the server's `config.timeoutMs` and the service default for this call. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** The caller's default, used when the server sets no `config.timeoutMs` (it replaces the service's). */
   defaultTimeoutMs?: number;
   /** The caller's abort: the call is cancelled on the server and fails with MCP_CANCELLED. */

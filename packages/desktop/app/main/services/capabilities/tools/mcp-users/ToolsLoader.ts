@@ -21,9 +21,9 @@ export interface McpToolSource {
 }
 
 export interface McpToolsConfig {
-  enabled?: boolean;
-  mode?: 'auto' | 'manual';
-  selectedServers?: string[];
+  enabled?: boolean | undefined;
+  mode?: 'auto' | 'manual' | undefined;
+  selectedServers?: string[] | undefined;
 }
 
 export interface SetupOptions {

@@ -18,7 +18,7 @@ export interface McpServerFormProps {
   form: FormInstance<ServerFormValues>;
   initialValues: ServerFormValues;
   /** Fetches the real env and header values when the person asks to see a masked one (edit). */
-  revealSecrets?: () => Promise<void>;
+  revealSecrets?: (() => Promise<void>) | undefined;
   onValuesChange?: () => void;
 }
 
@@ -31,7 +31,7 @@ export function McpServerForm({ form, initialValues, revealSecrets, onValuesChan
   const { t } = useTranslation(['settings/tools', 'common']);
   const type = Form.useWatch('type', form) ?? initialValues.type;
   const scope = Form.useWatch('scope', form) ?? initialValues.scope;
-  const command = Form.useWatch(['config', 'command'], form) as string | undefined;
+  const command = Form.useWatch<string | undefined>(['config', 'command'], form);
 
   /** A pasted command line becomes the command and its arguments (replacing the old ones). */
   const splitInto = (text: string) => {

@@ -23,7 +23,7 @@ export function parseJsonArguments(raw: string): ParsedArguments {
 /** Gemini leaves `args` out for a call without arguments. */
 export function objectArguments(value: unknown): ParsedArguments {
   if (value === undefined) return { ok: true, value: {} };
-  return isRecord(value) ? { ok: true, value } : { ok: false, error: `The arguments must be a JSON object, not ${clip(JSON.stringify(value) ?? String(value))}` };
+  return isRecord(value) ? { ok: true, value } : { ok: false, error: `The arguments must be a JSON object, not ${clip(JSON.stringify(value) ?? typeof value)}` };
 }
 
 const MAX_QUOTED = 200;

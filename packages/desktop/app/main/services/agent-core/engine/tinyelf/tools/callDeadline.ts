@@ -14,7 +14,7 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
 
 export interface DeadlineOptions {
   timeoutMs: number;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Stops the call where it runs; called at most once, only when the deadline or the signal fires. */
   cancel(reason: AppError): void;
   /** Names the call in messages, e.g. `Tool "echo" on "fixture"`. */

@@ -22,16 +22,16 @@ export class SignInRequired extends Error {
 
 export interface PreRegisteredClient {
   clientId: string;
-  clientSecret?: string;
+  clientSecret?: string | undefined;
 }
 
 export interface ProviderOptions {
   serverUrl: string;
   store: OAuthSessionStore;
   /** Entered by the person for a server without dynamic registration; used instead of registering. */
-  preRegistered?: PreRegisteredClient;
+  preRegistered?: PreRegisteredClient | undefined;
   /** An HTTPS client ID metadata document, used where the server supports those instead of registering. */
-  clientMetadataUrl?: string;
+  clientMetadataUrl?: string | undefined;
   /** Present in interactive mode only. */
   interactive?: { redirectUrl: string; state: string; openAuthorizationUrl(url: URL): void | Promise<void> };
 }
@@ -51,7 +51,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   readonly clientMetadataUrl?: string;
 
   constructor(private readonly opts: ProviderOptions) {
-    this.clientMetadataUrl = opts.clientMetadataUrl;
+    if (opts.clientMetadataUrl !== undefined) this.clientMetadataUrl = opts.clientMetadataUrl;
   }
 
   private get session(): OAuthSession {
@@ -109,11 +109,11 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
 
   saveTokens(tokens: OAuthTokens): void {
     const expires_at = tokens.expires_in !== undefined ? Date.now() + tokens.expires_in * 1000 : undefined;
-    this.update((s) => ({
+    // The verifier is spent; a required scope the new grant covers is met: both keys go.
+    this.update(({ codeVerifier: _spent, requiredScope, ...s }) => ({
       ...s,
       tokens: { ...tokens, ...(expires_at !== undefined && { expires_at }) },
-      codeVerifier: undefined,
-      requiredScope: covers(tokens.scope, s.requiredScope) ? undefined : s.requiredScope,
+      ...(requiredScope !== undefined && !covers(tokens.scope, requiredScope) && { requiredScope }),
     }));
   }
 

@@ -16,11 +16,11 @@ import { startSignIn, type SignInHandle } from './signIn';
 export interface OAuthOptions {
   store: OAuthSessionStore;
   /** The browser opener (Electron's shell.openExternal, $BROWSER / xdg-open elsewhere). A failure to open is not fatal: the URL is in the state. */
-  openUrl?: (url: string) => void | Promise<void>;
+  openUrl?: ((url: string) => void | Promise<void>) | undefined;
   /** How long a sign-in waits for the browser; default 5 minutes. */
   timeoutMs?: number;
   /** An HTTPS client ID metadata document for servers that support them. */
-  clientMetadataUrl?: string;
+  clientMetadataUrl?: string | undefined;
 }
 
 interface Hooks {

@@ -16,8 +16,8 @@ export interface SignInOptions {
   openAuthorizationUrl(url: string): void | Promise<void>;
   /** How long the loopback redirect waits for the browser. */
   timeoutMs: number;
-  preRegistered?: PreRegisteredClient;
-  clientMetadataUrl?: string;
+  preRegistered?: PreRegisteredClient | undefined;
+  clientMetadataUrl?: string | undefined;
 }
 
 export interface SignInHandle {
@@ -58,7 +58,12 @@ export async function startSignIn(options: SignInOptions): Promise<SignInHandle>
       provider.invalidateCredentials('tokens');
       const challenge = await readChallenge(serverUrl, fetchFn);
       const scope = provider.requiredScope() ?? challenge.scope;
-      const flow = { serverUrl, resourceMetadataUrl: challenge.resourceMetadataUrl, scope, fetchFn };
+      const flow = {
+        serverUrl,
+        fetchFn,
+        ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }),
+        ...(scope !== undefined && { scope }),
+      };
       if ((await auth(provider, flow)) === 'AUTHORIZED') return;
       const authorizationCode = await redirect.code;
       await auth(provider, { ...flow, authorizationCode });

@@ -26,7 +26,7 @@ import type { McpToolAnnotations } from '@shared/contracts/mcp-types';
 import type { ApprovalReason } from '@shared/contracts/chat';
 
 export interface ApprovalFacts {
-  annotations?: McpToolAnnotations;
+  annotations?: McpToolAnnotations | undefined;
   /** The tool's name is in the server's `disabledAutoApproveTools`. */
   listed: boolean;
   /** The server's `isTrusted`. */

@@ -19,13 +19,14 @@ interface FieldBase {
   required: boolean;
 }
 
+/** Optional facts are copied from the parsed schema property, where zod gives an absent key as `undefined`. */
 export type ElicitationField = FieldBase &
   (
-    | { kind: 'boolean'; default?: boolean }
-    | { kind: 'text'; format?: 'email' | 'uri' | 'date' | 'date-time'; minLength?: number; maxLength?: number; default?: string }
-    | { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; default?: number }
-    | { kind: 'choice'; options: ElicitationOption[]; default?: string }
-    | { kind: 'multi'; options: ElicitationOption[]; minItems?: number; maxItems?: number; default?: string[] }
+    | { kind: 'boolean'; default?: boolean | undefined }
+    | { kind: 'text'; format?: 'email' | 'uri' | 'date' | 'date-time' | undefined; minLength?: number | undefined; maxLength?: number | undefined; default?: string | undefined }
+    | { kind: 'number'; integer: boolean; minimum?: number | undefined; maximum?: number | undefined; default?: number | undefined }
+    | { kind: 'choice'; options: ElicitationOption[]; default?: string | undefined }
+    | { kind: 'multi'; options: ElicitationOption[]; minItems?: number | undefined; maxItems?: number | undefined; default?: string[] | undefined }
   );
 
 /** Why a value is not acceptable, as a code (the window translates it) with what the sentence needs. */

@@ -30,8 +30,8 @@ function exportEntry(server: McpServerRecord, includeSecrets: boolean): Record<s
 }
 
 export interface ExportOptions {
-  includeSecrets?: boolean;
-  dialect?: ExportDialect;
+  includeSecrets?: boolean | undefined;
+  dialect?: ExportDialect | undefined;
 }
 
 /**

@@ -316,11 +316,11 @@ function restoreUrl(stored: string, updated: string): string {
     const query = new URLSearchParams();
     const restored = new Set<string>();
     for (const [key, value] of after.searchParams) {
-      const stored = before.searchParams.getAll(key);
-      if (value !== REDACTED || stored.length === 0) query.append(key, value);
+      const storedValues = before.searchParams.getAll(key);
+      if (value !== REDACTED || storedValues.length === 0) query.append(key, value);
       else if (!restored.has(key)) {
         restored.add(key);
-        for (const original of stored) query.append(key, original);
+        for (const original of storedValues) query.append(key, original);
       }
     }
     after.search = query.toString();

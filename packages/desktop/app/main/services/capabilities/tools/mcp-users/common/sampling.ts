@@ -32,7 +32,7 @@ function describeBlock(block: Block): string {
 export function reviewedMessages(messages: readonly McpSamplingMessage[]): ReviewedMessage[] {
   return messages.map(({ role, content }) => ({
     role,
-    text: (Array.isArray(content) ? content : [content]).map((block) => describeBlock(block as Block)).join('\n'),
+    text: (Array.isArray(content) ? content : [content]).map((block) => describeBlock(block)).join('\n'),
   }));
 }
 

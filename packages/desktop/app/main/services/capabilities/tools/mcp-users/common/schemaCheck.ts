@@ -4,7 +4,7 @@
  * interpreter: ajv compiles validators with `new Function`, which the renderer's CSP
  * (`script-src 'self'`) forbids, and this check runs in both the window and the host.
  */
-import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import { Validator, type SchemaDraft } from '@cfworker/json-schema';
 
 export interface SchemaIssue {
   /** JSON pointer into the value ('' is the whole value). */
@@ -28,7 +28,7 @@ const MAX_ISSUES = 20;
 export function checkAgainstSchema(schema: Record<string, unknown>, value: unknown): SchemaCheck {
   let result;
   try {
-    result = new Validator(schema as Schema, draftOf(schema), false).validate(value);
+    result = new Validator(schema, draftOf(schema), false).validate(value);
   } catch (error) {
     // A schema the validator cannot use (an unresolvable $ref, say) is the server's defect, not a mismatch.
     return { status: 'unusable', message: error instanceof Error ? error.message : String(error) };

@@ -89,7 +89,7 @@ export interface ToolSchemaRepairs {
 
 export interface OpenAIConvertOptions extends ConvertOptions {
   /** Defaults to the format's `strictByDefault` (toolFormats.ts), each API's own default. */
-  strict?: boolean;
+  strict?: boolean | undefined;
 }
 
 export interface ToolConversion<T> {

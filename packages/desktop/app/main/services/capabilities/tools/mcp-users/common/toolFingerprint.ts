@@ -10,12 +10,13 @@ import type { McpToolAnnotations } from '@shared/contracts/mcp-types';
 import { canonicalJson } from '@shared/text/canonicalJson';
 import { sha256Hex } from './sha256';
 
+/** A tool as the SDK parses it: zod gives an absent optional key as `undefined`. */
 export interface ToolDefinition {
   name: string;
-  title?: string;
-  description?: string;
-  inputSchema?: Record<string, unknown>;
-  annotations?: McpToolAnnotations;
+  title?: string | undefined;
+  description?: string | undefined;
+  inputSchema?: Record<string, unknown> | undefined;
+  annotations?: McpToolAnnotations | undefined;
 }
 
 /** The compared fields in the order a change lists them (the name is what identifies the tool, so never "changes"). */

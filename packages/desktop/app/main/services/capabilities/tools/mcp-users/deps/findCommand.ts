@@ -12,7 +12,7 @@ export interface LookupOptions {
   pathValue: string;
   platform?: NodeJS.Platform;
   /** Windows only; default `.COM;.EXE;.BAT;.CMD`, what cmd.exe uses when PATHEXT is unset. */
-  pathext?: string;
+  pathext?: string | undefined;
 }
 
 const DEFAULT_PATHEXT = '.COM;.EXE;.BAT;.CMD';

@@ -12,7 +12,7 @@ export interface DeadlineOptions {
   connectMs: number;
   downloadMs: number;
   /** What the server's start downloads first; absent: one phase, the connect timeout. */
-  download?: PendingDownload;
+  download?: PendingDownload | undefined;
   /** How often to look whether the download has finished. */
   pollMs: number;
   /** The download finished: the connect timeout runs from now. */

@@ -57,7 +57,7 @@ const DOWNLOAD_POLL_MS = 250;
 export interface PoolOptions {
   createTransport: TransportFactory;
   fetch: typeof fetch;
-  processes?: ProcessRegistry;
+  processes?: ProcessRegistry | undefined;
   connectTimeoutMs: number;
   /** Connects that run at once; the others wait in line (ConnectGate). */
   connectConcurrency: number;
@@ -70,7 +70,7 @@ export interface PoolOptions {
   pingTimeoutMs: number;
   clientVersion: string;
   /** The OAuth provider (and its scope-watching fetch) for a remote server; absent: no sign-in. */
-  authFor?: (server: McpServerRecord) => ServerAuth | undefined;
+  authFor?: ((server: McpServerRecord) => ServerAuth | undefined) | undefined;
 }
 
 /** A server's state in the pool: `failure` explains an `error` (its data says why, in codes: see common/connectFailure.ts). */
@@ -119,7 +119,7 @@ interface ConnectAttempt {
   /** Log position at the start, so an error quotes only this attempt's stderr. */
   mark: number;
   /** Someone watching this connect step by step (a staged test). */
-  probe?: ConnectProbe;
+  probe?: ConnectProbe | undefined;
   /** Aborted by a disconnect: ends a wait in the connect line at once. */
   abort: AbortController;
   /** A person is waiting for it: it goes first in the connect line. */
@@ -127,11 +127,11 @@ interface ConnectAttempt {
   /** Where the pool's own connects report their phases (queued, downloading); absent for a throwaway connect. */
   report?: (details: McpConnectionDetails) => void;
   /** What npx downloads before this connect's server starts. */
-  download?: PendingDownload;
+  download?: PendingDownload | undefined;
   /** The limit passed while npx was still downloading. */
   downloading?: boolean;
   /** The folder of npx's cache the program's stderr said is broken. */
-  npxCacheDir?: string;
+  npxCacheDir?: string | undefined;
 }
 
 interface PendingConnect extends ConnectAttempt {

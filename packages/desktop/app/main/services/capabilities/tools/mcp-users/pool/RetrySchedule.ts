@@ -24,14 +24,14 @@ export interface PendingRetry {
 
 interface Entry {
   attempts: number;
-  pending?: PendingRetry;
+  pending?: PendingRetry | undefined;
 }
 
 export class RetrySchedule {
   private readonly entries = new Map<string, Entry>();
 
   /** A connect failed, or a connection dropped (`upForMs`: how long it had been up). */
-  failed(serverId: string, { upForMs }: { upForMs?: number } = {}): PendingRetry {
+  failed(serverId: string, { upForMs }: { upForMs?: number | undefined } = {}): PendingRetry {
     const entry = this.entries.get(serverId) ?? { attempts: 0 };
     if (upForMs !== undefined && upForMs >= HEALTHY_MS) entry.attempts = 0;
     entry.attempts++;

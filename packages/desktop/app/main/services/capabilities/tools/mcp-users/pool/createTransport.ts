@@ -19,11 +19,11 @@ export interface TransportPorts {
   fetch: typeof fetch;
   onStderr(line: string): void;
   /** A stdout line of a stdio server that is not JSON-RPC (what a program that is not an MCP server prints). */
-  onStdoutNoise?(line: string): void;
+  onStdoutNoise?: ((line: string) => void) | undefined;
   /** Stdio server processes are registered here for the app's lifetime (McpProcessTracker). */
-  processes?: ProcessRegistry;
+  processes?: ProcessRegistry | undefined;
   /** OAuth for the HTTP transports (auth/ServerSignIns.ts); WebSocket has no standard auth. */
-  authProvider?: OAuthClientProvider;
+  authProvider?: OAuthClientProvider | undefined;
 }
 
 function requireUrl(server: McpServerRecord): URL {
@@ -69,9 +69,9 @@ export const TRANSPORT_FACTORIES: Record<McpServerTransport, TransportFactory> =
   },
   // The SDK sends requestInit's headers on the event-stream GET as well as on the POSTs.
   sse: (server, ports) =>
-    new SSEClientTransport(requireUrl(server), { fetch: fetchOf(ports), requestInit: requestInit(server), authProvider: ports.authProvider }),
+    new SSEClientTransport(requireUrl(server), { fetch: fetchOf(ports), requestInit: requestInit(server), ...(ports.authProvider && { authProvider: ports.authProvider }) }),
   http: (server, ports) =>
-    new StreamableHTTPClientTransport(requireUrl(server), { fetch: fetchOf(ports), requestInit: requestInit(server), authProvider: ports.authProvider }),
+    new StreamableHTTPClientTransport(requireUrl(server), { fetch: fetchOf(ports), requestInit: requestInit(server), ...(ports.authProvider && { authProvider: ports.authProvider }) }),
   websocket: (server) => new WebSocketClientTransport(requireUrl(server), { headers: server.config.headers, protocol: server.config.wsProtocol }),
 };
 

@@ -17,8 +17,9 @@ import { authErrorOf } from '../auth/authErrors';
 function messageOf(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const cause = err.cause instanceof Error && !(err instanceof TransportSendError) ? err.cause : undefined;
-  const reason = cause ? ((cause as { code?: unknown }).code ?? cause.message) : undefined;
-  return reason ? `${err.message} (${String(reason)})` : err.message;
+  const code = cause && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
+  const reason = cause ? (code ?? cause.message) : undefined;
+  return reason ? `${err.message} (${reason})` : err.message;
 }
 
 /** Thrown by our wrapped `transport.send`: the message never left, so retrying it is safe. */
@@ -55,7 +56,7 @@ export interface ConnectContext extends ErrorContext {
   /** The server's URL (remote transports); only its host and path are reported. */
   url?: string;
   /** How the server's process ended by itself, if it did. */
-  processEnd?: { exitCode: number | null; signal: string | null };
+  processEnd?: { exitCode: number | null; signal: string | null } | undefined;
   /** Redacted stdout lines that were not JSON-RPC. */
   stdoutNoise?: string[];
   /** The connect's limit passed while npx was still downloading the server's package. */
@@ -121,11 +122,12 @@ function urlParts(url: string | undefined): { urlPath?: string; address?: string
 export function connectFailureData(code: AppError['code'], err: unknown, ctx: ConnectContext): Record<string, unknown> {
   const { urlPath, address, hostname } = urlParts(ctx.url);
   const sample = ctx.stdoutNoise?.find((line) => line.trim() !== '')?.trim();
+  const socketCode = causeCodeOf(err);
   const facts: ConnectFailureFacts = {
     code,
     transport: ctx.transport,
     ...httpFacts(err),
-    ...(causeCodeOf(err) !== undefined && { causeCode: causeCodeOf(err) }),
+    ...(socketCode !== undefined && { causeCode: socketCode }),
     ...(ctx.processEnd && { exitCode: ctx.processEnd.exitCode, signal: ctx.processEnd.signal }),
     ...(sample && { stdoutSample: sample.length > SAMPLE_CHARS ? `${sample.slice(0, SAMPLE_CHARS - 1)}…` : sample }),
     ...(urlPath !== undefined && { urlPath }),
@@ -235,7 +237,7 @@ export function toRequestError(err: unknown, ctx: ErrorContext & { method: strin
     if (err.code === ErrorCode.RequestTimeout) {
       return new AppError('MCP_TIMEOUT', `"${ctx.serverName}" did not answer ${ctx.method} in time; the request was cancelled`, {
         ...data,
-        ...(err.data && typeof err.data === 'object' ? (err.data as Record<string, unknown>) : {}),
+        ...(err.data && typeof err.data === 'object' ? (err.data) : {}),
       });
     }
     if (err.code === ErrorCode.ConnectionClosed) {

@@ -63,7 +63,7 @@ async function listAll<T>(
   const seen = new Set<string>();
   let cursor: string | undefined;
   let position = 0;
-  for (let page = 0; page < MAX_PAGES; page++) {
+  for (let pagesRead = 0; pagesRead < MAX_PAGES; pagesRead++) {
     const page = await client.request({ method, params: cursor === undefined ? {} : { cursor } }, LenientPageSchema, options);
     // A page without its array is a broken server, not a broken item: let the ZodError surface.
     for (const raw of ItemsSchema.parse(page[key])) {

@@ -19,7 +19,7 @@ export interface PresetInstallerDeps {
   deps: Pick<DependencyCheckService, 'check'>;
   providers: Pick<ProviderStore, 'list' | 'revealKey'>;
   /** The catalog; default the official presets. */
-  presets?: readonly OfficialMcpPreset[];
+  presets?: readonly OfficialMcpPreset[] | undefined;
   onProgress?: (progress: PresetInstallProgress) => void;
 }
 

@@ -28,7 +28,7 @@ export const takesKey = (preset: OfficialMcpPreset): boolean => preset.transport
 
 export function resolvePresetKey(
   preset: OfficialMcpPreset,
-  { apiKey, keyFrom }: { apiKey?: string; keyFrom?: LlmProviderId },
+  { apiKey, keyFrom }: { apiKey?: string | undefined; keyFrom?: LlmProviderId | undefined },
   providers: Pick<ProviderStore, 'list' | 'revealKey'>,
 ): ResolvedPresetKey {
   const linked = linkedProviders(preset);

@@ -30,17 +30,17 @@ export interface StdioProcessTransportOptions {
    * omitted = inherit ours. A promise is awaited in `start()`, before the spawn.
    */
   env?: Record<string, string> | Promise<Record<string, string>>;
-  cwd?: string;
+  cwd?: string | undefined;
   /** Called for each complete stderr line (without the newline). */
   onStderr?: (line: string) => void;
   /** Called for each stdout line that is not JSON-RPC (a banner, a usage text): what a non-MCP program says. */
-  onStdoutNoise?: (line: string) => void;
+  onStdoutNoise?: ((line: string) => void) | undefined;
   /** How many stderr lines `stderrTail()` keeps. Default 200. */
   stderrBufferLines?: number;
   /** How long `close()` waits after ending stdin before it sends SIGTERM. Default 2000 ms. */
   gracefulMs?: number;
   /** Registered from spawn until the process group is gone, so not even a crash of ours leaks it. */
-  processes?: ProcessRegistry;
+  processes?: ProcessRegistry | undefined;
 }
 
 /** Thrown by `start()` when the command does not exist, so the UI can offer to install it. */

@@ -10,9 +10,9 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 export interface WebSocketClientTransportOptions {
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** Sent as `Sec-WebSocket-Protocol`. Default `mcp`, the sub-protocol MCP WebSocket servers expect. */
-  protocol?: string;
+  protocol?: string | undefined;
 }
 
 /** `start()` failed because the server answered the upgrade with a normal HTTP response. */

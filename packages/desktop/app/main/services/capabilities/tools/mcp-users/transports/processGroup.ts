@@ -72,7 +72,7 @@ function perl(): string | undefined {
  * For the first moment, until the launcher's setpgrp, the group does not exist yet, and a group
  * kill then reaches nobody: a close that early gets through at its SIGKILL step, seconds later.
  */
-export function groupLeaderSpawn(command: string, args: string[], { cwd, env }: { cwd?: string; env?: Record<string, string | undefined> }): GroupLeaderSpawn {
+export function groupLeaderSpawn(command: string, args: string[], { cwd, env }: { cwd?: string | undefined; env?: Record<string, string | undefined> | undefined }): GroupLeaderSpawn {
   if (IS_WINDOWS) return { command, args, detached: false };
   const launcher = perl();
   const lookup = cwd && isExplicitPath(command) ? path.resolve(cwd, command) : command;

@@ -37,7 +37,7 @@ export interface ServerEnvOptions {
   /** The environment to pick from; default `process.env`. */
   parent?: Env;
   /** PATH to use instead of the parent's (the login shell's); undefined keeps the parent's. */
-  path?: string;
+  path?: string | undefined;
   platform?: NodeJS.Platform;
 }
 

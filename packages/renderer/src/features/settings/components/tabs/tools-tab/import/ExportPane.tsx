@@ -61,7 +61,7 @@ export function ExportPane() {
             options={list.map((s) => ({ value: s.id, label: s.name }))}
             optionFilterProp="label"
             maxTagCount="responsive"
-            status={ids.length === 0 ? 'warning' : undefined}
+            status={ids.length === 0 ? 'warning' : ''}
           />
         ) : null}
         {scope === 'selected' && ids.length === 0 ? <Typography.Text type="warning">{t('export.scope.none')}</Typography.Text> : null}

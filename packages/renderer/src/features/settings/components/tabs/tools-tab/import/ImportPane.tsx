@@ -31,7 +31,7 @@ const initialChoices = (preview: McpImportPreview) =>
  * Paste, drop or pick another app's config → preview each entry (problems, duplicates and the
  * choice for each) → import exactly that → the outcome of each entry.
  */
-export function ImportPane({ initialSource, onDone }: { initialSource?: LocalConfigSource; onDone: () => void }) {
+export function ImportPane({ initialSource, onDone }: { initialSource?: LocalConfigSource | undefined; onDone: () => void }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const [text, setText] = useState('');
   const [fileProblem, setFileProblem] = useState<string>();

@@ -91,7 +91,7 @@ function EntryStatus({ entry, choice, problem, onChoice }: { entry: McpImportPre
             size="small"
             aria-label={t('import.duplicate.renameTo', { name: entry.key })}
             value={current.name}
-            status={problem ? 'error' : undefined}
+            status={problem ? 'error' : ''}
             onChange={(e) => onChoice(entry.key, { ...current, name: e.target.value })}
           />
           {problem ? (

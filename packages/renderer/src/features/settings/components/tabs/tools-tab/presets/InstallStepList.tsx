@@ -43,8 +43,8 @@ interface StepListProps {
   onRetry: () => void;
   onEnterKey: () => void;
   /** Only once the server exists (a step after the add failed). */
-  onOpenLogs?: () => void;
-  onEditServer?: () => void;
+  onOpenLogs?: (() => void) | undefined;
+  onEditServer?: (() => void) | undefined;
 }
 
 /** The install's steps as they happen: state, what it found, how long it took; a failed step says what to do. */

@@ -51,7 +51,7 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
     <Modal
       open
       title={t('gallery.installDialog.title', { name: preset.name })}
-      onCancel={running ? undefined : onClose}
+      {...(!running && { onCancel: onClose })}
       closable={!running}
       mask={{ closable: !running }}
       keyboard={!running}
@@ -83,7 +83,7 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
           onFinish={() => void install()}
         >
           {asksKey && saved.length > 0 ? (
-            <Form.Item name="keyChoice" label={t('gallery.installDialog.keyLabel')} className={typing ? 'mb-xs' : undefined}>
+            <Form.Item name="keyChoice" label={t('gallery.installDialog.keyLabel')} {...(typing && { className: 'mb-xs' })}>
               <Radio.Group
                 className="key-choices"
                 options={[

@@ -4,7 +4,7 @@ import { App as AntdApp } from 'antd';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { McpDiscoverResult, McpServerLogLine, McpServerTool } from '@shared/contracts/mcp-types';
-import { FakeHost, server } from '@renderer-testing/FakeHost';
+import { FakeHost, server, updated } from '@renderer-testing/FakeHost';
 import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { ToolsTabNavProvider, useToolsTabNav, type DetailPane } from '../ToolsTabNav';
 import { ServerDetailDrawer } from './ServerDetailDrawer';
@@ -57,7 +57,7 @@ function makeHost(options: { disabledTools?: string[]; discover?: McpDiscoverRes
   host.statuses = [{ id: ID, state: 'connected' }];
   host.handle('mcp.discover', () => options.discover ?? discovery());
   host.handle('mcp.update', ({ id, updates }) => {
-    host.servers = host.servers.map((s) => (s.id === id ? { ...s, ...updates } : s));
+    host.servers = host.servers.map((s) => (s.id === id ? updated(s, updates) : s));
     return { success: true, server: host.servers.find((s) => s.id === id) };
   });
   host.handle('mcp.server_log', () => ({ lines: options.log ?? [] }));
@@ -182,7 +182,7 @@ describe('server detail: tools', { timeout: 120_000 }, () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     host.handle('mcp.update', async ({ id, updates: u }) => {
       await gate;
-      host.servers = host.servers.map((s) => (s.id === id ? { ...s, ...u } : s));
+      host.servers = host.servers.map((s) => (s.id === id ? updated(s, u) : s));
       return { success: true };
     });
     renderDetail(host);

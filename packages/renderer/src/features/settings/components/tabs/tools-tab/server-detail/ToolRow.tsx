@@ -18,7 +18,7 @@ interface ToolRowProps {
 }
 
 /** One tool: what it is called and does, the server's hints about it, its two switches and its schema. */
-export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEnabledChange, onAutoApproveChange, onTry }: ToolRowProps) {
+export const ToolRow = memo(function ToolRowView({ tool, enabled, autoApprove, onEnabledChange, onAutoApproveChange, onTry }: ToolRowProps) {
   const { t } = useTranslation(['settings/tools', 'serverRequests', 'playground', 'common']);
   const label = tool.title ?? tool.name;
   const tags = annotationTags(tool.annotations);
@@ -83,7 +83,7 @@ export const ToolRow = memo(function ToolRow({ tool, enabled, autoApprove, onEna
           </Flex>
           <Flex gap={6} align="center">
             <Tooltip title={enabled ? t('serverRequests:approvals.alwaysAskHelp') : t('detail.tools.autoApproveOffHint')}>{alwaysAskSwitch}</Tooltip>
-            <Typography.Text aria-hidden type={enabled ? undefined : 'secondary'}>
+            <Typography.Text aria-hidden {...(!enabled && { type: 'secondary' })}>
               {t('serverRequests:approvals.alwaysAsk')}
             </Typography.Text>
           </Flex>

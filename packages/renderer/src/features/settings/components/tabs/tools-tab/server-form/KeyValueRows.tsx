@@ -11,7 +11,7 @@ interface KeyValueRowsProps {
    * Fetches the real values when the person asks to see one the form only has masked (an edit
    * starts from `mcp.list`, which masks them); resolves once they are in the form.
    */
-  revealSecrets?: () => Promise<void>;
+  revealSecrets?: (() => Promise<void>) | undefined;
 }
 
 const LABELS = {

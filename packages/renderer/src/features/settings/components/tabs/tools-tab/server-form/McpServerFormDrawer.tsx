@@ -103,12 +103,12 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
       data-testid="server-form-drawer"
       footer={
         <Flex justify="space-between" gap="small" wrap>
-          <Button icon={<ExperimentOutlined />} onClick={() => void runTest()} loading={run?.running} disabled={!start || saving} data-testid="form-test">
+          <Button icon={<ExperimentOutlined />} onClick={() => void runTest()} loading={run?.running ?? false} disabled={!start || saving} data-testid="form-test">
             {t('form.test.button')}
           </Button>
           <Flex gap="small">
             <Button onClick={onClose}>{t('form.cancel')}</Button>
-            <Button type="primary" onClick={() => void save(false)} loading={saving} disabled={!start || run?.running} data-testid="form-save">
+            <Button type="primary" onClick={() => void save(false)} loading={saving} disabled={!start || run?.running === true} data-testid="form-save">
               {t('form.save')}
             </Button>
           </Flex>

@@ -30,7 +30,7 @@ export interface TestRun {
 
 type StageState = McpTestStageResult['state'] | 'pending';
 
-function StageRow({ stage, state, label, durationMs }: { stage: McpTestStage; state: StageState; label: string; durationMs?: number }) {
+function StageRow({ stage, state, label, durationMs }: { stage: McpTestStage; state: StageState; label: string; durationMs?: number | undefined }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const icons = {
     pending: <LoadingOutlined className="text-primary" />,
@@ -42,7 +42,7 @@ function StageRow({ stage, state, label, durationMs }: { stage: McpTestStage; st
     <Flex component="li" gap="small" align="center" justify="space-between" wrap data-testid="test-stage" data-stage={stage} data-state={state}>
       <Flex gap="small" align="center">
         {icons[state]}
-        <Typography.Text type={state === 'skipped' ? 'secondary' : undefined} strong={state === 'failed'}>
+        <Typography.Text {...(state === 'skipped' && { type: 'secondary' })} strong={state === 'failed'}>
           {label}
         </Typography.Text>
         <Typography.Text type="secondary">· {t(`form.test.state.${state}`)}</Typography.Text>
@@ -61,7 +61,7 @@ export function TestResultPanel({ run, kind }: { run: TestRun; kind: TransportEn
   const { t } = useTranslation(['settings/tools', 'common']);
   const label = stageLabel(t, kind);
   const { result } = run;
-  const stages: { stage: McpTestStage; state: StageState; durationMs?: number }[] =
+  const stages: { stage: McpTestStage; state: StageState; durationMs?: number | undefined }[] =
     run.running || !result ? MCP_TEST_STAGES.map((stage) => ({ stage, state: 'pending' as const })) : result.stages;
 
   return (

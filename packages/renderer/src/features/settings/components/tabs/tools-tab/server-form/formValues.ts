@@ -122,7 +122,7 @@ export function toConfig(values: ServerFormValues, base: McpServerConfig = {}): 
     if (clientId) config.oauth = { clientId, ...(clientSecret && { clientSecret }) };
     else delete config.oauth;
   }
-  return config as McpServerConfig;
+  return config;
 }
 
 /**

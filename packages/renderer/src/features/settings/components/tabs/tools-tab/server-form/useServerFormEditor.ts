@@ -74,7 +74,7 @@ export function useServerFormEditor(target: FormTarget, onClose: () => void) {
   const saving = add.isPending || update.isPending;
 
   const values = (): ServerFormValues => form.getFieldsValue(true) as ServerFormValues;
-  const kind = TRANSPORTS.get((Form.useWatch('type', form) as ServerFormValues['type'] | undefined) ?? start?.values.type ?? TRANSPORTS.types[0]).kind;
+  const kind = TRANSPORTS.get(Form.useWatch('type', form) ?? start?.values.type ?? TRANSPORTS.types[0]).kind;
 
   useEffect(() => {
     if (run) testPanel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
@@ -84,9 +84,9 @@ export function useServerFormEditor(target: FormTarget, onClose: () => void) {
   const placeIssues = (error: AppErrorShape) => {
     const current = values();
     const issues = errorData(error, 'VALIDATION_FAILED')?.issues ?? [];
-    const message = (issue: IssueField) =>
+    const issueMessage = (issue: IssueField) =>
       issue.limit ? t('form.validation.limit', { limit: limitText(tErrors, issue.limit) }) : issueText(t, issue, current);
-    const translated = { ...error, data: { ...error.data, issues: issues.map((issue) => ({ path: issue.path, message: message(issue) })) } };
+    const translated = { ...error, data: { ...error.data, issues: issues.map((issue) => ({ path: issue.path, message: issueMessage(issue) })) } };
     setUnplaced(applyServerIssues(form, translated, (path) => issueField(path, current)));
   };
 
@@ -119,11 +119,11 @@ export function useServerFormEditor(target: FormTarget, onClose: () => void) {
   const revealSecrets = async () => {
     try {
       const real = await realSecrets();
-      for (const list of ['env', 'headers'] as const) {
-        const rows = (form.getFieldValue(['config', list]) as KeyValueRow[] | undefined) ?? [];
-        const stored = real[list] ?? {};
+      for (const field of ['env', 'headers'] as const) {
+        const rows = (form.getFieldValue(['config', field]) as KeyValueRow[] | undefined) ?? [];
+        const stored = real[field] ?? {};
         form.setFieldValue(
-          ['config', list],
+          ['config', field],
           rows.map((row) => (row.value === REDACTED && Object.hasOwn(stored, row.key?.trim()) ? { ...row, value: stored[row.key.trim()] } : row)),
         );
       }

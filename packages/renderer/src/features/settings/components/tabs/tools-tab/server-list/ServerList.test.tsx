@@ -3,7 +3,7 @@ import { userEvent } from '@renderer-testing/userEvent';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { useRoute } from '@renderer/data/useRoute';
-import { FakeHost, server } from '@renderer-testing/FakeHost';
+import { FakeHost, server, updated } from '@renderer-testing/FakeHost';
 import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import type { Language } from '@renderer/i18n/languages';
 import { ToolsTabNavProvider, useToolsTabNav } from '../ToolsTabNav';
@@ -131,7 +131,7 @@ describe('ServerList', { timeout: 120_000 }, () => {
       { id: 'a', name: 'analyze_image', description: '', inputSchema: {}, serverId: 'id-vision', serverName: 'vision' },
       { id: 'b', name: 'ui_to_code', description: '', inputSchema: {}, serverId: 'id-vision', serverName: 'vision' },
     ]);
-    host.handle('mcp.update', ({ id, updates }) => ({ success: true, server: { ...host.servers.find((s) => s.id === id)!, ...updates } }));
+    host.handle('mcp.update', ({ id, updates }) => ({ success: true, server: updated(host.servers.find((s) => s.id === id)!, updates) }));
     host.handle('mcp.reconnect', ({ id }) => ({ id, state: 'connecting' }));
     host.handle('mcp.test', () => ({ success: true, stages: [{ stage: 'connect', state: 'passed' }, { stage: 'initialize', state: 'passed' }, { stage: 'list_tools', state: 'passed' }], tools: ['analyze_image', 'ui_to_code'], disabledTools: ['slow'], invalidTools: [], durationMs: 41.7, serverInfo: { name: 'zai', version: '1.2' } }));
     render(host);

@@ -36,7 +36,7 @@ export interface ServerRowProps {
  * its command or URL (and masked env and headers, revealed on request) below; a failure's
  * explanation and a test's result under that.
  */
-export const ServerRow = memo(function ServerRow({ view, query, onDelete, messages, position }: ServerRowProps) {
+export const ServerRow = memo(function ServerRowView({ view, query, onDelete, messages, position }: ServerRowProps) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const nav = useToolsTabNav();
   const { server, status, state, tools, toolsSeenAt, keySource } = view;
@@ -67,7 +67,7 @@ export const ServerRow = memo(function ServerRow({ view, query, onDelete, messag
         />
         <Truncated text={name} strong className="server-row-name" testId="server-name" />
         <Flex gap={4} align="center" wrap className="flex-rest">
-          <Tag color={transportColor(server.type)}>
+          <Tag {...(transportColor(server.type) && { color: transportColor(server.type) })}>
             {t(TRANSPORTS.get(server.type).displayKey)}
           </Tag>
           {unreviewed ? (

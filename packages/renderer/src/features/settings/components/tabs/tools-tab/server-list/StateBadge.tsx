@@ -18,7 +18,7 @@ const STATE_COLORS: Record<RowState, string> = {
  * than the state alone: a connect waiting in line or downloading its package, and a server not
  * connected yet in this session (the pool connects only when something needs it).
  */
-export function StateBadge({ state, details, reason, testId = 'server-state' }: { state: RowState; details?: McpConnectionDetails; reason?: string; testId?: string }) {
+export function StateBadge({ state, details, reason, testId = 'server-state' }: { state: RowState; details?: McpConnectionDetails | undefined; reason?: string | undefined; testId?: string }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const label = (() => {
     if (state === 'unknown') return t('common:hostConnection.rowState');

@@ -101,6 +101,10 @@ function writeNode(node: SchemaNode, where: RepairSite): Written {
     case 'object':
       plan = writeObject(node, out, where);
       break;
+    case 'boolean':
+    case 'null':
+      // The type alone says all there is: no keywords of their own to write.
+      break;
   }
   const description = withHints(node.description, notes);
   if (description) out.description = description;

@@ -181,6 +181,10 @@ class Normalizer {
       case 'object':
         Object.assign(node, this.object(raw, depth, path));
         break;
+      case 'boolean':
+      case 'null':
+        // The type alone says all there is: no keywords of their own to carry over.
+        break;
     }
     return node;
   }

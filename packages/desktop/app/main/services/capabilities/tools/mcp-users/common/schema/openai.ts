@@ -111,6 +111,10 @@ function strictNode(node: SchemaNode, path: string, where: RepairSite, isRoot = 
     case 'object':
       plan = strictObject(node, path, where, isRoot, schema);
       break;
+    case 'boolean':
+    case 'null':
+      // The type alone says all there is: no keywords of their own to write.
+      break;
   }
   return withPlan(node.nullable ? allowNull(schema) : schema, plan);
 }
