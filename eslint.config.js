@@ -146,10 +146,13 @@ export default tseslint.config(
      * - switch-exhaustiveness-check: a new union member (a transport, an event) must be handled.
      * - no-base-to-string: '[object Object]' in a message a person reads.
      * - require-array-sort-compare: sort() without a comparator orders numbers as strings.
+     * One type program, the root tsconfig's (it includes every package): projectService would build
+     * one per nearest tsconfig (root, renderer, shared), with shared in all three (58.7 → 49.6 s).
+     * Test kits in each package's testing/ folder are test code, as are *.test and *testkit files.
      */
     files: ['packages/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.testkit.ts', '**/*Testkit.ts'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.testkit.ts', '**/*Testkit.ts', 'packages/*/testing/**'],
+    languageOptions: { parserOptions: { project: ['./tsconfig.json'], tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',

@@ -30,13 +30,13 @@ beforeAll(() => {
     cwd,
     overrideConfig: {
       files: ['**/*.{ts,tsx}'],
-      languageOptions: { parserOptions: { projectService: false } },
+      languageOptions: { parserOptions: { project: null, projectService: false } },
       rules: Object.fromEntries(TYPE_AWARE_RULES.map((rule) => [rule, 'off'])),
     },
   });
   typedEslint = new ESLint({
     cwd,
-    overrideConfig: { files: TYPED_PROBES, languageOptions: { parserOptions: { projectService: { allowDefaultProject: TYPED_PROBES } } } },
+    overrideConfig: { files: TYPED_PROBES, languageOptions: { parserOptions: { project: null, projectService: { allowDefaultProject: TYPED_PROBES } } } },
   });
 });
 
