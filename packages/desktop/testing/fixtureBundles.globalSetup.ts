@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { FIXTURE_BUNDLES_KEY, REPO_ROOT } from './fixtureProcess';
+import { FIXTURE_BUNDLES_KEY } from './fixtureProcess';
+import { REPO_ROOT } from './hostProcessTestkit';
 
 /**
  * A bundled module keeps the URL of its own source as `import.meta.url`: e2e/fixtures/servers/paths.ts

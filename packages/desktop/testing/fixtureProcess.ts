@@ -3,10 +3,9 @@
  * fixtureBundles.globalSetup.ts made for this run of the `process` project.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { REPO_ROOT } from './hostProcessTestkit';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const FIXTURE_BUNDLES_KEY = 'fixtureBundles';
 
 declare module 'vitest' {

@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { errorMessage } from '../../shared/errors';
+import { suggestKey } from '../../shared/unknownKeys';
 import { UsageError } from './cliKit';
 
 export interface FlagSpec {
@@ -35,28 +36,6 @@ type RequiredNames<F extends Flags> = { [K in keyof F]: F[K] extends { required:
 /** The parsed values; a required flag's is always there. */
 export type FlagValues<F extends Flags> = Parsed<F>['values'] & { readonly [K in RequiredNames<F>]: string };
 
-/** `--name`'s closest declared flag, if it is a likely typo (at most two edits, and less than half the name). */
-function closest(name: string, flags: Flags): string | undefined {
-  let best: { flag: string; distance: number } | undefined;
-  for (const [flag, spec] of Object.entries(flags)) {
-    if (spec.refused) continue;
-    const distance = editDistance(name, flag);
-    if (distance <= Math.min(2, Math.floor(name.length / 2)) && (!best || distance < best.distance)) best = { flag, distance };
-  }
-  return best?.flag;
-}
-
-/** Levenshtein distance, one row at a time. */
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
-}
-
 /** The first option in `args` the declaration lacks, as typed (`--nme`, `-x`). */
 function unknownFlag(args: string[], flags: Flags): { rawName: string; name: string } | undefined {
   const { tokens } = parseArgs({ args, options: flags, allowPositionals: true, strict: false, tokens: true });
@@ -74,7 +53,7 @@ export function parseFlags<F extends Flags>(command: string, args: string[], fla
   } catch (err) {
     const unknown = (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownFlag(args, flags) : undefined;
     if (!unknown) throw new UsageError(errorMessage(err), command);
-    const near = unknown.rawName.startsWith('--') ? closest(unknown.name, flags) : undefined;
+    const near = unknown.rawName.startsWith('--') ? suggestKey(unknown.name, shown(flags).map(([name]) => name)) : undefined;
     // runCli heads the message with the command: "elftia-mcp servers add: Unknown option '--nme'. Did you mean --name?"
     throw new UsageError(`Unknown option '${unknown.rawName}'${near ? `. Did you mean --${near}?` : ''}`, command);
   }
