@@ -212,6 +212,8 @@ describe('McpServerForm', { timeout: 120_000 }, () => {
     click('Switch to Streamable HTTP');
     const url = (await screen.findByLabelText('URL')) as HTMLInputElement;
     expect(url.value).toBe('https://mcp.example.com/mcp');
+    // The work goes on in the URL field.
+    await waitFor(() => expect(document.activeElement).toBe(url));
     expect(screen.queryByLabelText('Command')).toBeNull();
     expect(screen.getByTestId('server-form').dataset.transport).toBe('http');
     expect(screen.getByTestId('command-line-change').textContent).toContain('Switched to Streamable HTTP: the URL is now in the URL field.');

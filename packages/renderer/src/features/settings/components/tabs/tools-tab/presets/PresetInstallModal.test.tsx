@@ -223,12 +223,13 @@ describe('PresetInstallModal', { timeout: 120_000 }, () => {
     await progress(host, 'memory', { step: 'key', status: 'skipped', message: 'No API key needed' });
     await progress(host, 'memory', { step: 'dependency', status: 'done', message: 'Found npx' });
     const downloading = { state: 'connecting' as const, phase: 'downloading' as const, download: { package: '@modelcontextprotocol/server-memory', version: '2026.8.31' } };
-    // The connect's first state comes right behind the add step, in the same breath (as over the host's event stream).
+    // As the host sends them: adding the server starts its connect, so the download is announced
+    // before the add step that names the server.
     await act(() => {
-      host.emit({ event: 'presets.install_progress', payload: { presetId: 'memory', step: { step: 'add', status: 'done', message: 'Added', serverId: 'srv-memory' } } });
+      host.emit({ event: 'mcp.connection_state', payload: { serverId: 'srv-memory', ...downloading } });
       // Another server's download is not this install's.
       host.emit({ event: 'mcp.connection_state', payload: { serverId: 'srv-other', ...downloading, download: { package: 'other-pkg' } } });
-      host.emit({ event: 'mcp.connection_state', payload: { serverId: 'srv-memory', ...downloading } });
+      host.emit({ event: 'presets.install_progress', payload: { presetId: 'memory', step: { step: 'add', status: 'done', message: 'Added', serverId: 'srv-memory' } } });
     });
     expect(stepEl('connect').textContent).not.toContain('other-pkg');
     expect(stepEl('connect').textContent).toContain('npx is downloading @modelcontextprotocol/server-memory@2026.8.31');

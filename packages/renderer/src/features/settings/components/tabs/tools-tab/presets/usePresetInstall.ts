@@ -41,20 +41,28 @@ export function usePresetInstall(item: PresetListItem) {
   const installed = errorData(blocking, 'PRESET_ALREADY_INSTALLED');
   // Events are applied only while this dialog's own install runs (the CLI may install the same preset).
   const listening = useRef(false);
-  // The server this install added (its add step names it), followed while it connects. A ref, not
-  // state: its first connect state arrives right behind the add step, before a re-render could subscribe.
+  // The server this install added (its add step names it), followed while it connects.
   const added = useRef<string | undefined>(undefined);
+  // Adding an active server starts its connect, so its first states (npx downloading) come before
+  // the add step that names it: each server's latest download is kept until the name arrives.
+  const downloads = useRef(new Map<string, McpPackageDownload | undefined>());
   // What npx downloads before that server starts, while it does (a first start takes 8–30 s).
   const [download, setDownload] = useState<McpPackageDownload | undefined>();
 
   useEffect(() => {
     const offProgress = host.on('presets.install_progress', ({ presetId, step }) => {
       if (!listening.current || presetId !== preset.id) return;
-      if (step.step === 'add' && step.serverId) added.current = step.serverId;
+      if (step.step === 'add' && step.serverId) {
+        added.current = step.serverId;
+        setDownload(downloads.current.get(step.serverId));
+      }
       setRun((current) => applyStep(current, step, Date.now()));
     });
     const offState = host.on('mcp.connection_state', (state) => {
-      if (state.serverId === added.current) setDownload(state.state === 'connecting' && state.phase === 'downloading' ? state.download : undefined);
+      if (!listening.current && state.serverId !== added.current) return;
+      const now = state.state === 'connecting' && state.phase === 'downloading' ? state.download : undefined;
+      downloads.current.set(state.serverId, now);
+      if (state.serverId === added.current) setDownload(now);
     });
     return () => {
       offProgress();
@@ -94,6 +102,7 @@ export function usePresetInstall(item: PresetListItem) {
     setResult(undefined);
     setRun(startRun(Date.now()));
     setRunning(true);
+    downloads.current.clear();
     listening.current = true;
     try {
       const answer = await requestOrThrow(host, 'presets.install', input);

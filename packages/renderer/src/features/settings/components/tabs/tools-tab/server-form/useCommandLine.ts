@@ -5,7 +5,7 @@
  * change says what it did and can be undone.
  */
 import type { FormInstance } from 'antd';
-import { useState, type ClipboardEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent } from 'react';
 import type { McpServerTransport } from '@shared/contracts/mcp-types';
 import { isCommandLine, splitCommandLine } from '@shared/text/commandLine';
 import { TRANSPORTS } from '@shared/transports';
@@ -44,6 +44,14 @@ const splitsByItself = (text: string | undefined): text is string => text !== un
 
 export function useCommandLine(form: FormInstance<ServerFormValues>, onValuesChange: (() => void) | undefined) {
   const [change, setChange] = useState<CommandLineChange | undefined>();
+  // The field to focus once it is on screen: a switch of transport shows the URL field a render later.
+  const focusNext = useRef<typeof COMMAND | typeof URL_FIELD | undefined>(undefined);
+  useEffect(() => {
+    const field = focusNext.current && (form.getFieldInstance(focusNext.current) as { focus?: () => void } | undefined);
+    if (!field?.focus) return;
+    focusNext.current = undefined;
+    field.focus();
+  });
 
   const before = (): Before => ({
     type: form.getFieldValue('type') as McpServerTransport,
@@ -85,7 +93,7 @@ export function useCommandLine(form: FormInstance<ServerFormValues>, onValuesCha
     setChange({ kind: 'url', transport, before: was });
     onValuesChange?.();
     // The Command field and the offer are gone; the work goes on in the URL field.
-    setTimeout(() => form.focusField(URL_FIELD));
+    focusNext.current = URL_FIELD;
   };
 
   const undo = () => {
@@ -97,7 +105,7 @@ export function useCommandLine(form: FormInstance<ServerFormValues>, onValuesCha
     form.setFieldValue(URL_FIELD, url);
     setChange(undefined);
     onValuesChange?.();
-    setTimeout(() => form.focusField(COMMAND));
+    focusNext.current = COMMAND;
   };
 
   return { change, dismiss: () => setChange(undefined), split, onPaste, onBlur, switchToUrl, undo };
