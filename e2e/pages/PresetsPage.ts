@@ -1,10 +1,10 @@
-/** Page object for the Tools tab's Presets and Provider keys sections; selectors are the renderer's data-testids. */
+/** Page object for the Tools tab's Presets and Provider keys sections (and the way back to Servers); selectors are the renderer's data-testids. */
 import type { Locator, Page } from '@playwright/test';
 
 export class PresetsPage {
   constructor(readonly page: Page) {}
 
-  section(label: 'Presets' | 'Provider keys'): Locator {
+  section(label: 'Servers' | 'Presets' | 'Provider keys'): Locator {
     return this.page.getByRole('radiogroup', { name: 'Tools sections' }).getByText(label, { exact: true });
   }
 

@@ -9,14 +9,43 @@ import path from 'node:path';
 import { presetDescriptionKey } from '../../packages/desktop/app/shared/mcp-presets';
 import { fixtureEnvPresetFields } from '../../packages/desktop/testing/presetFixtures.testkit';
 import { expect, test } from '../fixtures/app';
+import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
+import { SettingsPage } from '../pages/SettingsPage';
 import { PresetsPage } from '../pages/PresetsPage';
 
 const KEY = 'sk-e2e-linked-key-8123';
-const presetsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-e2e-presets-')), 'presets.json');
-fs.writeFileSync(presetsFile, JSON.stringify([fixtureEnvPresetFields(presetDescriptionKey)]));
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-e2e-presets-'));
+const presetsFile = path.join(scratch, 'presets.json');
+// npx is the stand-in (e2e/fixtures/servers/fake-npx.mjs, no network), called by its path; its cache is this run's own.
+fs.mkdirSync(path.join(scratch, 'bin'));
+fs.symlinkSync(FIXTURE_SERVERS.fakeNpx, path.join(scratch, 'bin', 'npx'));
+const envPreset = fixtureEnvPresetFields(presetDescriptionKey);
+/** Presets without a key: one whose program exits before it answers, one that npx downloads first. */
+const keyless = (id: string, name: string, fields: Record<string, unknown>) => ({
+  ...envPreset,
+  id,
+  name,
+  description: presetDescriptionKey(id),
+  requiresApiKey: false,
+  apiKeyEnvVar: undefined,
+  linkedProviderIds: undefined,
+  ...fields,
+});
+fs.writeFileSync(
+  presetsFile,
+  JSON.stringify([
+    envPreset,
+    keyless('fixture-exits', 'Fixture Exits', { args: [FIXTURE_SERVERS.exitAtStart] }),
+    keyless('fixture-download', 'Fixture Download', {
+      command: path.join(scratch, 'bin', 'npx'),
+      args: ['-y', `--cache=${path.join(scratch, 'npm-cache')}`, 'fixture-pkg@1.0.0'],
+      extraEnv: { FAKE_NPX_MODE: 'download', FAKE_NPX_DELAY_MS: '4000' },
+    }),
+  ]),
+);
 
 test.use({ hostEnv: { ELFTIA_TEST_PRESETS: presetsFile } });
-test.afterAll(() => fs.rmSync(path.dirname(presetsFile), { recursive: true, force: true }));
+test.afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 test('install a preset with a saved provider key: it connects, and the key is not in the config file', async ({ app, appMode }) => {
   test.skip(appMode === 'electron', 'The fixture-preset hook is a browser-mode host option');
@@ -69,4 +98,37 @@ test('install a preset with a saved provider key: it connects, and the key is no
   const config = fs.readFileSync(path.join(app.configDir, 'mcp-config.json'), 'utf8');
   expect(config).toContain('Fixture Env');
   expect(config).not.toContain(KEY);
+});
+
+test('a keyless preset says what it runs; a failed connect is explained as the list explains it; a first npx download says so and the dialog may close', async ({ app, appMode }) => {
+  test.skip(appMode === 'electron', 'The fixture-preset hook is a browser-mode host option');
+  test.setTimeout(120_000);
+  const ui = new PresetsPage(app.page);
+  const footer = ui.dialog.locator('.ant-modal-footer');
+  await ui.section('Presets').click();
+
+  // Nothing to ask: the dialog shows the command it will run instead of an empty form.
+  await ui.card('fixture-exits').getByRole('button', { name: 'Install Fixture Exits' }).click();
+  await expect(ui.dialog.getByTestId('preset-runs-target')).toContainText('exit-at-start.mjs');
+  await expect(ui.dialog.getByText('Nothing to set up: Install adds the server and connects to it.')).toBeVisible();
+  await ui.dialog.getByRole('button', { name: 'Install' }).click();
+  await expect(ui.step('connect')).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+  // The list's diagnosis, not "Could not connect": how the program ended, where, and its own words.
+  const failure = ui.step('connect').getByTestId('install-failure');
+  await expect(failure.getByRole('alert')).toContainText('The program exited with code 3 before it answered.');
+  await expect(failure).toContainText('Failed at: MCP handshake');
+  await expect(failure).toContainText('FIXTURE_API_KEY is not set');
+  await footer.getByRole('button', { name: 'Close' }).click();
+
+  // A first start downloads the package: the connect step says so, and Close is there to press.
+  await ui.card('fixture-download').getByRole('button', { name: 'Install Fixture Download' }).click();
+  await ui.dialog.getByRole('button', { name: 'Install' }).click();
+  await expect(ui.step('connect')).toContainText('npx is downloading fixture-pkg@1.0.0', { timeout: 30_000 });
+  await footer.getByRole('button', { name: 'Close' }).click();
+  await expect(ui.dialog).toHaveCount(0);
+  await expect(app.page.getByText('Installing Fixture Download goes on; the server list shows how it ends.')).toBeVisible();
+
+  // The install went on without the dialog: the list shows the server connected.
+  await ui.section('Servers').click();
+  await expect(new SettingsPage(app.page).stateOf('Fixture Download')).toHaveAttribute('data-state', 'connected', { timeout: 60_000 });
 });

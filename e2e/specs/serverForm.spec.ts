@@ -1,6 +1,6 @@
 /**
  * Adding servers with the form, against the real host and real fixture servers: a stdio server
- * from a pasted command line, and SSE, Streamable HTTP and WebSocket servers that refuse a
+ * from a typed command line (after a URL typed there is switched and undone) or a pasted one, and SSE, Streamable HTTP and WebSocket servers that refuse a
  * request without their bearer token, so "connected" proves the header the form saved was sent.
  */
 import { FIXTURE_SERVERS, startHttpFixture, type HttpFixtureKind, type RunningServer } from '../fixtures/servers/paths';
@@ -20,9 +20,23 @@ test('first run: add a stdio server with the form, it connects and its tools are
 
   await form.openAdd();
   await form.field('Name').fill('fixture');
-  await form.pasteCommandLine(`${process.execPath} ${FIXTURE_SERVERS.stdio}`);
+  // A URL typed where the command goes: the offer to switch is the next Tab stop, and Enter takes it.
+  await form.field('Command').fill('http://127.0.0.1:9/mcp');
+  await form.field('Command').press('Tab');
+  await expect(form.form.getByRole('button', { name: 'Switch to Streamable HTTP' })).toBeFocused();
+  await app.page.keyboard.press('Enter');
+  await expect(form.field('URL')).toHaveValue('http://127.0.0.1:9/mcp');
+  await expect(form.field('URL')).toBeFocused();
+  await expect(form.form.getByRole('status')).toContainText('Switched to Streamable HTTP: the URL is now in the URL field.');
+  await form.form.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await expect(form.field('Command')).toHaveValue('http://127.0.0.1:9/mcp');
+
+  // A whole command line typed (not pasted) is split when the field is left, and it says so.
+  await form.field('Command').fill(`${process.execPath} ${FIXTURE_SERVERS.stdio}`);
+  await form.field('Command').press('Tab');
   await expect(form.field('Command')).toHaveValue(process.execPath);
   await expect(form.form.getByLabel('Argument 1', { exact: true })).toHaveValue(FIXTURE_SERVERS.stdio);
+  await expect(form.form.getByRole('status')).toContainText(`Split into the command “${process.execPath}” and 1 argument.`);
 
   await form.test();
   await expect(app.page.getByTestId('test-stage')).toHaveCount(3);

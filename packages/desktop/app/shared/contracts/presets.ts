@@ -43,6 +43,13 @@ export const PresetInstallStepSchema = z.object({
   code: ErrorCodeSchema.optional(),
   /** What to do about a failed step. */
   fix: z.string().optional(),
+  /**
+   * A failed step's error data, as the server's status carries it (a connect failure's stage,
+   * hint, facts and already redacted stderr tail), so a UI explains it as the server list does.
+   */
+  data: z.record(z.string(), z.unknown()).optional(),
+  /** The add step: the new server's id, so a UI can follow its connect (an npx download) while the install runs. */
+  serverId: z.string().optional(),
   /** How long the step took, measured where it ran (a progress display's arrival times are not). */
   durationMs: z.number().int().nonnegative().optional(),
 });

@@ -43,10 +43,12 @@ async function openForm(host: FakeHost, target: FormTarget = { mode: 'add' }, la
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const field = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
 const fieldError = (label: string) => field(label).querySelector('.ant-form-item-explain')?.textContent ?? '';
+/** Text without its spaces: antd spaces out a two-character Chinese label (撤 销). */
+const unspaced = (text: string | null | undefined) => text?.replace(/\s/g, '') ?? '';
 /** A button by its text (or aria-label); getByRole is too slow on antd's DOM in jsdom. */
 const button = (name: string, scope: HTMLElement = document.body): HTMLElement =>
   (scope.querySelector(`button[aria-label="${name}"]`) as HTMLElement | null) ??
-  ([...scope.querySelectorAll('button')].find((b) => b.textContent?.trim() === name) as HTMLElement | undefined) ??
+  ([...scope.querySelectorAll('button')].find((b) => unspaced(b.textContent) === unspaced(name)) as HTMLElement | undefined) ??
   (() => {
     throw new Error(`No button "${name}"`);
   })();
@@ -160,6 +162,80 @@ describe('McpServerForm', { timeout: 120_000 }, () => {
     await saveAnyway();
     await waitFor(() => expect(host.inputsOf('mcp.add')).toHaveLength(1));
     expect(host.inputsOf('mcp.add')[0]!.config).toEqual({ command: 'npx', args: ['/home/me/My Documents', '@modelcontextprotocol/server-filesystem'] });
+  });
+
+  it('splits a command line typed into Command when the field is left, says so, and undoes it', async () => {
+    const host = new FakeHost();
+    await openForm(host);
+    const commandField = screen.getByLabelText('Command') as HTMLInputElement;
+    type('Command', 'npx -y @modelcontextprotocol/server-filesystem "/home/me/My Documents"');
+    // Before leaving the field: offered, as a button the keyboard reaches.
+    const split = await screen.findByTestId('split-command');
+    expect(split.tagName).toBe('BUTTON');
+    expect(split.textContent).toBe('Split into command and arguments');
+    fireEvent.blur(commandField);
+    await waitFor(() => expect(commandField.value).toBe('npx'));
+    expect(screen.getAllByTestId('arg-row')).toHaveLength(3);
+    expect((screen.getByLabelText('Argument 3') as HTMLInputElement).value).toBe('/home/me/My Documents');
+    const note = screen.getByTestId('command-line-change');
+    expect(note.getAttribute('role')).toBe('status');
+    expect(note.textContent).toContain('Split into the command “npx” and 3 arguments.');
+
+    click('Undo');
+    await waitFor(() => expect(commandField.value).toBe('npx -y @modelcontextprotocol/server-filesystem "/home/me/My Documents"'));
+    expect(screen.queryAllByTestId('arg-row')).toHaveLength(0);
+    expect(screen.queryByTestId('command-line-change')).toBeNull();
+
+    // A Windows path's backslashes are not the shell's escapes: such a line is only offered, never split by itself.
+    type('Command', 'C:\\Tools\\server.exe --port 3');
+    fireEvent.blur(commandField);
+    expect(commandField.value).toBe('C:\\Tools\\server.exe --port 3');
+    expect(await screen.findByTestId('split-command')).toBeTruthy();
+    // One word is a command, as typed.
+    type('Command', 'uvx');
+    fireEvent.blur(commandField);
+    expect(commandField.value).toBe('uvx');
+    expect(screen.queryByTestId('command-line-change')).toBeNull();
+  });
+
+  it('recognises a URL typed into Command and switches to its transport when asked, in each language', async () => {
+    const host = new FakeHost();
+    host.handle('mcp.add', () => ({ success: true }));
+    await openForm(host);
+    type('Name', 'remote');
+    type('Command', ' https://mcp.example.com/mcp ');
+    const offer = await screen.findByTestId('command-is-url');
+    expect(offer.textContent).toContain('This is a URL, not a command');
+    fireEvent.blur(screen.getByLabelText('Command'));
+    // Left alone: a URL is not a command line to split.
+    expect(screen.queryByTestId('command-line-change')).toBeNull();
+    click('Switch to Streamable HTTP');
+    const url = (await screen.findByLabelText('URL')) as HTMLInputElement;
+    expect(url.value).toBe('https://mcp.example.com/mcp');
+    // The work goes on in the URL field.
+    await waitFor(() => expect(document.activeElement).toBe(url));
+    expect(screen.queryByLabelText('Command')).toBeNull();
+    expect(screen.getByTestId('server-form').dataset.transport).toBe('http');
+    expect(screen.getByTestId('command-line-change').textContent).toContain('Switched to Streamable HTTP: the URL is now in the URL field.');
+    await saveAnyway();
+    await waitFor(() => expect(host.inputsOf('mcp.add')).toHaveLength(1));
+    expect(host.inputsOf('mcp.add')[0]).toMatchObject({ type: 'http', config: { url: 'https://mcp.example.com/mcp' } });
+    cleanup();
+
+    // An /sse path goes to SSE; Undo puts the URL back into Command. Chinese and Japanese say the same.
+    for (const language of ['zh', 'ja'] as const) {
+      const tr = testI18n(language).getFixedT(language, 'settings/tools');
+      await openForm(new FakeHost(), { mode: 'add' }, language);
+      type(tr('form.fields.command'), 'http://127.0.0.1:3000/sse');
+      expect((await screen.findByTestId('command-is-url')).textContent).toContain(tr('form.commandLine.isUrl'));
+      click(tr('form.commandLine.switchTo', { transport: 'SSE' }));
+      await waitFor(() => expect(screen.getByTestId('server-form').dataset.transport).toBe('sse'));
+      expect(screen.getByTestId('command-line-change').textContent).toContain(tr('form.commandLine.switched', { transport: 'SSE' }));
+      click(tr('form.commandLine.undo'));
+      await waitFor(() => expect(screen.getByTestId('server-form').dataset.transport).toBe('stdio'));
+      expect((screen.getByLabelText(tr('form.fields.command')) as HTMLInputElement).value).toBe('http://127.0.0.1:3000/sse');
+      cleanup();
+    }
   });
 
   it('marks what the shared schema refuses before anything is sent', async () => {

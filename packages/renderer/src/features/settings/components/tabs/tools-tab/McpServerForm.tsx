@@ -3,16 +3,17 @@
  * table: a new transport there shows its fields here without an edit), and the options every
  * server has. The drawer around it (server-form/McpServerFormDrawer) loads, tests and saves.
  */
-import { Divider, Flex, Form, Input, InputNumber, Radio, Switch, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Divider, Flex, Form, Input, InputNumber, Radio, Switch, type FormInstance } from 'antd';
 import { LIMITS } from '@shared/limits';
-import { isCommandLine, splitCommandLine } from '@shared/text/commandLine';
+import { isCommandLine } from '@shared/text/commandLine';
 import { TRANSPORTS, transportFields, transportOptions, type TransportField } from '@shared/transports';
-import type { ClipboardEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArgsList } from './server-form/ArgsList';
 import { signsIn, type ServerFormValues } from './server-form/formValues';
 import { OAuthClientFields } from './server-auth/OAuthClientFields';
 import { KeyValueRows } from './server-form/KeyValueRows';
+import { urlTransportOf, useCommandLine, type CommandLineChange } from './server-form/useCommandLine';
 
 export interface McpServerFormProps {
   form: FormInstance<ServerFormValues>;
@@ -32,39 +33,48 @@ export function McpServerForm({ form, initialValues, revealSecrets, onValuesChan
   const type = Form.useWatch('type', form) ?? initialValues.type;
   const scope = Form.useWatch('scope', form) ?? initialValues.scope;
   const command = Form.useWatch<string | undefined>(['config', 'command'], form);
+  const commandLine = useCommandLine(form, onValuesChange);
+  const urlTransport = urlTransportOf(command);
 
-  /** A pasted command line becomes the command and its arguments (replacing the old ones). */
-  const splitInto = (text: string) => {
-    const [first = '', ...args] = splitCommandLine(text);
-    form.setFieldValue(['config', 'command'], first);
-    form.setFieldValue(['config', 'args'], args);
-    onValuesChange?.();
-  };
-  const onCommandPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const text = event.clipboardData.getData('text');
-    if (!isCommandLine(text)) return;
-    event.preventDefault();
-    splitInto(text);
+  /** Under Command: the offer to switch when it holds a URL, Split for a line not split by itself, else how to fill it. */
+  const commandExtra = (): ReactNode => {
+    if (command && urlTransport) {
+      return (
+        <Alert
+          type="info"
+          showIcon
+          className="mt-xs"
+          data-testid="command-is-url"
+          title={t('form.commandLine.isUrl')}
+          action={
+            <Button size="small" onClick={() => commandLine.switchToUrl(command)}>
+              {t('form.commandLine.switchTo', { transport: t(TRANSPORTS.get(urlTransport).displayKey) })}
+            </Button>
+          }
+        />
+      );
+    }
+    if (command && isCommandLine(command)) {
+      // A button, so Tab reaches it and Enter presses it.
+      return (
+        <Button type="link" size="small" className="inline-link" onClick={() => commandLine.split(command)} data-testid="split-command">
+          {t('form.fields.split')}
+        </Button>
+      );
+    }
+    return t('form.fields.commandHelp');
   };
 
   const FIELDS: Record<TransportField, (required: boolean) => ReactNode> = {
     command: (required) => (
-      <Form.Item
-        key="command"
-        name={['config', 'command']}
-        label={t('form.fields.command')}
-        required={required}
-        extra={
-          command && isCommandLine(command) ? (
-            <Typography.Link onClick={() => splitInto(command)} data-testid="split-command">
-              {t('form.fields.split')}
-            </Typography.Link>
-          ) : (
-            t('form.fields.commandHelp')
-          )
-        }
-      >
-        <Input placeholder={t('form.fields.commandPlaceholder')} spellCheck={false} onPaste={onCommandPaste} />
+      <Form.Item key="command" name={['config', 'command']} label={t('form.fields.command')} required={required} extra={commandExtra()}>
+        <Input
+          placeholder={t('form.fields.commandPlaceholder')}
+          spellCheck={false}
+          onPaste={commandLine.onPaste}
+          onBlur={commandLine.onBlur}
+          onChange={commandLine.dismiss}
+        />
       </Form.Item>
     ),
     args: () => (
@@ -125,6 +135,7 @@ export function McpServerForm({ form, initialValues, revealSecrets, onValuesChan
       <Divider titlePlacement="start" plain className="mt-0">
         {t('form.sections.connection')}
       </Divider>
+      {commandLine.change ? <CommandLineNote change={commandLine.change} onUndo={commandLine.undo} onDismiss={commandLine.dismiss} /> : null}
       {transportFields(TRANSPORTS, type).map(({ field, required }) => FIELDS[field](required))}
       {signsIn(type) ? <OAuthClientFields /> : null}
       <Divider titlePlacement="start" plain>
@@ -152,5 +163,30 @@ export function McpServerForm({ form, initialValues, revealSecrets, onValuesChan
         </Form.Item>
       ) : null}
     </Form>
+  );
+}
+
+/** What a split or a switch to a URL transport changed, with the way back. */
+function CommandLineNote({ change, onUndo, onDismiss }: { change: CommandLineChange; onUndo: () => void; onDismiss: () => void }) {
+  const { t } = useTranslation(['settings/tools', 'common']);
+  const text =
+    change.kind === 'split'
+      ? t('form.commandLine.split', { command: change.command, count: change.args })
+      : t('form.commandLine.switched', { transport: t(TRANSPORTS.get(change.transport).displayKey) });
+  return (
+    <Alert
+      type="success"
+      showIcon
+      role="status"
+      className="mb-md"
+      data-testid="command-line-change"
+      title={text}
+      closable={{ onClose: onDismiss, 'aria-label': t('form.commandLine.dismiss') }}
+      action={
+        <Button size="small" onClick={onUndo}>
+          {t('form.commandLine.undo')}
+        </Button>
+      }
+    />
   );
 }

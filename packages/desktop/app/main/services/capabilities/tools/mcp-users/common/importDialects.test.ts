@@ -38,6 +38,16 @@ describe('readServerJson', () => {
     expect(extra).toMatchObject({ ok: true, ignoredKeys: ['autoApprove', 'alwaysAllow'], input: { config: { env: { N: '1' } } } });
   });
 
+  it('names the field a program entry lacks: command, not url', () => {
+    // A program's keys without a URL: the command is what is missing, whichever of them is there.
+    const entries = only({ a: { args: ['-y', 'pkg'] }, b: { command: '', args: ['x'] }, c: { env: { A: '1' } }, d: { type: 'stdio' }, e: {}, f: { headers: { A: 'b' } } });
+    const missing = entries.map((e) => (e.ok ? 'ok' : e.issues.map((issue) => `${issue.path}:${issue.reason ?? ''}`).join(',')));
+    // Nothing says which kind an empty entry, or one with only headers, is: the default transport's url.
+    expect(missing).toEqual(['command:missing', 'command:missing', 'command:missing', 'command:missing', 'url:missing', 'url:missing']);
+    // A URL wins over a stray program key.
+    expect(only({ g: { url: 'http://h/mcp', args: ['x'] } })[0]).toMatchObject({ ok: true, input: { type: 'http' } });
+  });
+
   it('throws only when the text is not a JSON object', () => {
     expect(() => readServerJson('{nope')).toThrow();
     expect(() => readServerJson('[1]')).toThrow();

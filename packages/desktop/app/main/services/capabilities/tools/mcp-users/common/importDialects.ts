@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { McpServerInputSchema, type McpServerInput } from '@shared/contracts/mcp-types';
-import { TRANSPORTS, type TransportTable } from '@shared/transports';
+import { TRANSPORT_FIELDS, TRANSPORTS, type TransportField, type TransportTable } from '@shared/transports';
 import { AppError, describeIssues } from '@shared/errors';
 import { groupDigits, limitFacts, limitMessage, limitOf, LIMITS, type LimitFacts, type LimitName } from '@shared/limits';
 import { describeJsonSyntaxError, parseJsonText, type JsonSyntaxError } from './jsonText';
@@ -98,20 +98,32 @@ export function serverMap(root: unknown): Record<string, unknown> {
   return root;
 }
 
+/** The config keys only a transport that runs a program reads (command, args, env in the table). */
+const processOnlyFields = <T extends string>(table: TransportTable<T>): TransportField[] =>
+  TRANSPORT_FIELDS.filter((field) => {
+    const users = table.using(field);
+    return users.length > 0 && users.every((type) => table.get(type).kind === 'process');
+  });
+
 /**
  * The transport an entry means: its declared type or another host's spelling of it (the table's
  * aliases), else what it has: a command runs a process, a URL's scheme names the transport. An
- * unknown declared type is passed on for the schema to reject by name.
+ * entry without a URL that has a key only a program reads (`args`, `env`, an empty `command`) is
+ * a program whose command is missing, not a URL server whose url is. An unknown declared type is
+ * passed on for the schema to reject by name.
  */
 export function inferTransport<T extends string>(
   declared: string | undefined,
   command: string | undefined,
   url: string | undefined,
   table: TransportTable<T>,
+  keys: readonly string[] = [],
 ): T | string {
   if (declared !== undefined) return table.resolve(declared) ?? declared;
   const runsProcess = table.descriptors.find((d) => d.kind === 'process');
-  if (command && runsProcess) return runsProcess.type;
+  const programKeys = processOnlyFields(table);
+  const looksLikeProgram = url === undefined && keys.some((key) => (programKeys as readonly string[]).includes(key));
+  if ((command || looksLikeProgram) && runsProcess) return runsProcess.type;
   const byScheme = url ? table.forUrl(url) : [];
   if (byScheme.length === 1) return byScheme[0]!;
   // Transports that share a scheme (SSE and Streamable HTTP) are told apart by the path their
@@ -157,7 +169,7 @@ export function readEntry(name: string, raw: unknown): ImportEntry {
   if (!parsed.success) return invalid(name, parsed.error.issues, raw);
   const e = parsed.data;
   const url = e.url ?? e.serverUrl ?? e.httpUrl;
-  const type = inferTransport(e.type ?? e.transport ?? (e.httpUrl ? 'http' : undefined), e.command, url, TRANSPORTS);
+  const type = inferTransport(e.type ?? e.transport ?? (e.httpUrl ? 'http' : undefined), e.command, url, TRANSPORTS, Object.keys(raw));
   const candidate = {
     name,
     type,

@@ -128,6 +128,9 @@ describe('presets.install', () => {
     const crashing = OfficialMcpPresetSchema.parse({ ...envPreset, args: [FIXTURE_SERVERS.exitAtStart] });
     await services.cleanup();
     services = createTempServices(undefined, { presets: [crashing] });
+    services.onEvent((e) => {
+      if (e.event === 'presets.install_progress') progress.push(e);
+    });
     const result = await dispatch('presets.install', { presetId: 'fixture-env', apiKey: KEY });
     expect(result.ok).toBe(true);
     const installed = (result as { data: PresetInstallResult }).data;
@@ -140,6 +143,12 @@ describe('presets.install', () => {
       ['tools', 'skipped'],
     ]);
     expect(installed.steps[3]).toMatchObject({ code: expect.stringMatching(/^MCP_/), fix: expect.stringMatching(/reconnect/) });
+    // The failed step carries the list's diagnosis (stage, hint, exit code, the program's own words), not only a code.
+    expect(installed.steps[3]!.data).toMatchObject({ stage: 'initialize', hint: 'exited', exitCode: 3, stderrTail: expect.arrayContaining([expect.stringContaining('FIXTURE_API_KEY is not set')]) });
+    expect(progress.map((e) => (e.payload as { step: { step: string; data?: unknown } }).step).find((s) => s.step === 'connect')?.data).toEqual(installed.steps[3]!.data);
+    // The add step names the new server, so a dialog can follow its connect while the install runs.
+    expect(installed.steps[2]).toMatchObject({ serverId: installed.server.id });
+    expect(JSON.stringify(installed.steps)).not.toContain(KEY);
     expect((await services.mcpService.list()).map((s) => s.id)).toEqual([installed.server.id]);
     expect(services.mcpService.statusOf(installed.server.id).state).toBe('error');
   });

@@ -89,7 +89,7 @@ export class PresetInstaller {
     /** A step that fails before the add: reported, then thrown, and nothing was added. */
     const stopAt = (step: PresetInstallStep['step'], err: unknown): never => {
       const shape = toErrorShape(err);
-      report({ step, status: 'failed', message: shape.message, code: shape.code });
+      report({ step, status: 'failed', message: shape.message, code: shape.code, ...(shape.data && { data: shape.data }) });
       throw err;
     };
 
@@ -133,12 +133,12 @@ export class PresetInstaller {
     } catch (err) {
       return stopAt('add', err);
     }
-    report({ step: 'add', status: 'done', message: `Added the server ${server.name}` });
+    report({ step: 'add', status: 'done', message: `Added the server ${server.name}`, serverId: server.id });
 
     const outcome = { presetId, server, keySource: key.source, ...(key.providerId && key.source === 'provider' && { keyProviderId: key.providerId }) };
     const failAfterAdd = (step: 'connect' | 'tools', err: unknown) => {
       const shape = toErrorShape(err);
-      report({ step, status: 'failed', message: shape.message, code: shape.code, fix: FIXES[shape.code] ?? DEFAULT_FIX });
+      report({ step, status: 'failed', message: shape.message, code: shape.code, fix: FIXES[shape.code] ?? DEFAULT_FIX, ...(shape.data && { data: shape.data }) });
     };
     try {
       await this.d.mcpService.initClient(server);

@@ -1,18 +1,18 @@
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, LoadingOutlined, MinusCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Progress, Typography } from 'antd';
-import type { DependencyInstallResult } from '@shared/contracts/deps-types';
+import { Button, Flex, Typography } from 'antd';
+import type { McpPackageDownload } from '@shared/contracts/mcp-types';
 import type { PresetInstallResult } from '@shared/contracts/presets';
+import { errorData } from '@shared/errorData';
 import type { AppErrorShape, ErrorCode } from '@shared/errors';
 import type { OfficialMcpPreset } from '@shared/mcp-presets';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
-import { requestOrThrow } from '@renderer/data/useRoute';
+import { failureText } from '../server-list/failureText';
+import { DependencyInstall } from './DependencyInstall';
 import type { InstallRun, StepState, StepView } from './installSteps';
 import { useCommandCheck } from './useCommandCheck';
 import { keySlot, providerName } from './presetFacts';
-import { errorData } from '@shared/errorData';
 
 const KEY_CODES: readonly ErrorCode[] = ['PRESET_KEY_REQUIRED', 'PRESET_PROVIDER_NO_KEY', 'PRESET_PROVIDER_NOT_LINKED'];
 const REFUSED_CODES: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN'];
@@ -40,6 +40,8 @@ interface StepListProps {
   run: InstallRun;
   result: PresetInstallResult | undefined;
   running: boolean;
+  /** The added server's connect is waiting for npx to download its package (a first start). */
+  download?: McpPackageDownload | undefined;
   onRetry: () => void;
   onEnterKey: () => void;
   /** Only once the server exists (a step after the add failed). */
@@ -88,11 +90,14 @@ export function InstallStepList(props: StepListProps) {
   );
 }
 
-function StepDetail({ view, preset, result }: { view: StepView } & StepListProps) {
+function StepDetail({ view, preset, result, download }: { view: StepView } & StepListProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
   // The gallery card asked already; the answer is in the cache.
   const check = useCommandCheck(view.step === 'dependency' && view.state === 'done' ? preset.command : undefined).data;
   let text: ReactNode = null;
+  if (view.step === 'connect' && view.state === 'running' && download) {
+    text = t('gallery.stepDetail.connectDownloading', { package: `${download.package}@${download.version ?? 'latest'}` });
+  }
   if (view.state === 'done' || view.state === 'skipped') {
     switch (view.step) {
       case 'key':
@@ -138,19 +143,31 @@ function StepDetail({ view, preset, result }: { view: StepView } & StepListProps
   ) : null;
 }
 
-/** A failed step: the reason in the person's language, what to do, and the buttons that do it. */
+/**
+ * A failed step: the reason in the person's language, what to do, and the buttons that do it. A
+ * failed connect is explained as the server list explains it (failureText: the program exited
+ * with its code, HTTP 404 and the path it expected …), with the program's own last lines.
+ */
 function StepFailure({ view, error, preset, running, onRetry, onEnterKey, onOpenLogs, onEditServer }: { view: StepView; error: AppErrorShape } & StepListProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
+  const { t: tErrors } = useTranslation('errors');
   const command = errorData(error, 'DEPS_MISSING')?.command ?? preset.command ?? '';
-  // The event carries only a code; the sentence may need the preset's own values.
+  // An event without data carries only a code; the sentence may need the preset's own values.
   const withData: AppErrorShape = { ...error, data: { command, presetName: preset.name, linkedProviders: (preset.linkedProviderIds ?? []).map(providerName).join(', '), ...error.data } };
-  const fix = isFixCode(error.code) ? t(`gallery.fix.${error.code}`, { command }) : t('gallery.fix.other');
+  const diagnosis = failureText(withData, t, tErrors);
   const missingCommand = error.code === 'DEPS_MISSING';
+  // The generic fix ("check the network and the key") would send the person the wrong way where the host knew better.
+  const fix = diagnosis.hint && !missingCommand ? undefined : isFixCode(error.code) ? t(`gallery.fix.${error.code}`, { command }) : t('gallery.fix.other');
 
   return (
-    <Flex vertical gap="small" className="install-failure" data-testid="install-failure">
-      <ErrorAlert error={withData} />
-      <Typography.Text data-testid="install-fix">{fix}</Typography.Text>
+    <Flex vertical gap="small" className="install-failure" data-testid="install-failure" data-hint={diagnosis.hintCode}>
+      <ErrorAlert error={withData} title={diagnosis.hint} />
+      {diagnosis.stage ? (
+        <Typography.Text type="secondary" data-testid="install-failure-stage">
+          {t('errorHelp.stageLabel', { stage: t(`errorHelp.stage.${diagnosis.stage}`) })}
+        </Typography.Text>
+      ) : null}
+      {fix ? <Typography.Text data-testid="install-fix">{fix}</Typography.Text> : null}
       {missingCommand ? <DependencyInstall command={command} onReady={onRetry} /> : null}
       <Flex gap="small" wrap>
         {KEY_CODES.includes(error.code) ? (
@@ -172,93 +189,6 @@ function StepFailure({ view, error, preset, running, onRetry, onEnterKey, onOpen
           {t('gallery.actions.retry')}
         </Button>
       </Flex>
-    </Flex>
-  );
-}
-
-interface DepsInstallState {
-  running: boolean;
-  lines: string[];
-  percent?: number;
-  result?: DependencyInstallResult;
-  error?: AppErrorShape;
-}
-
-/** How many installer lines stay visible: the last ones say where it is. */
-const TAIL_LINES = 6;
-
-/** Installs a missing command with the dependency doctor, its output streamed as it runs. */
-function DependencyInstall({ command, onReady }: { command: string; onReady: () => void }) {
-  const { t } = useTranslation(['settings/tools', 'common']);
-  const host = useHost();
-  const [state, setState] = useState<DepsInstallState>({ running: false, lines: [] });
-
-  useEffect(
-    () =>
-      host.on('deps.install_progress', (progress) => {
-        if (progress.command !== command) return;
-        setState((current) =>
-          current.running
-            ? {
-                ...current,
-                lines: progress.line ? [...current.lines, progress.line].slice(-TAIL_LINES) : current.lines,
-                ...(progress.percent !== undefined && { percent: progress.percent }),
-              }
-            : current,
-        );
-      }),
-    [host, command],
-  );
-
-  const install = async () => {
-    setState({ running: true, lines: [] });
-    try {
-      const result = await requestOrThrow(host, 'deps.install', { command });
-      setState((current) => ({ ...current, running: false, result }));
-    } catch (err) {
-      setState((current) => ({ ...current, running: false, error: err as AppErrorShape }));
-    }
-  };
-
-  const { result } = state;
-  const action = result?.action ?? undefined;
-  return (
-    <Flex vertical gap="small" data-testid="deps-install">
-      <Button size="small" className="self-start" onClick={() => void install()} loading={state.running} disabled={result?.next === 'ready'}>
-        {state.running ? t('gallery.deps.installing', { command }) : t('gallery.actions.installCommand', { command })}
-      </Button>
-      {state.running && state.percent !== undefined ? <Progress percent={Math.round(state.percent)} size="small" /> : null}
-      {state.lines.length > 0 ? (
-        <pre aria-label={t('gallery.deps.output')} className="install-output">
-          {state.lines.join('\n')}
-        </pre>
-      ) : null}
-      {state.error ? <ErrorAlert error={state.error} /> : null}
-      {result?.next === 'ready' ? (
-        <Alert
-          type="success"
-          showIcon
-          title={t('gallery.deps.ready', { command })}
-          action={
-            <Button size="small" type="primary" onClick={onReady}>
-              {t('gallery.actions.retry')}
-            </Button>
-          }
-        />
-      ) : null}
-      {result?.next === 'restart' ? <Alert type="info" showIcon title={t('gallery.deps.restart', { command })} /> : null}
-      {result?.next === 'finish-download' && action ? (
-        <Alert
-          type="info"
-          showIcon
-          title={t('gallery.deps.finishDownload', { command })}
-          action={
-            <Button size="small" href={action.url} target="_blank" rel="noopener noreferrer">
-              {t('gallery.actions.openDownload')}
-            </Button>
-          }
-        />
-      ) : null}
     </Flex>
   );
 }

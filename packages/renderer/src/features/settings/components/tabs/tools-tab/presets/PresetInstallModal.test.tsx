@@ -165,8 +165,11 @@ describe('PresetInstallModal', { timeout: 120_000 }, () => {
       };
     });
     await openInstall(host, items, 'Memory');
-    // No key to ask for: the dialog goes straight to Install.
+    // No key to ask for: the dialog says what will run, at which version, and that nothing needs setting.
     expect(within(dialog()).queryByLabelText('API key')).toBeNull();
+    expect(within(dialog()).getByTestId('preset-runs-target').textContent).toBe('npx -y @modelcontextprotocol/server-memory@2026.8.31');
+    expect(within(dialog()).getByTestId('preset-runs-version').textContent).toContain('@modelcontextprotocol/server-memory 2026.8.31');
+    expect(within(dialog()).getByTestId('preset-install-nothing').textContent).toBe('Nothing to set up: Install adds the server and connects to it.');
     await click(within(dialog()).getByRole('button', { name: 'Install' }));
 
     const failure = await within(stepEl('dependency')).findByTestId('install-failure', undefined, SLOW);
@@ -186,6 +189,61 @@ describe('PresetInstallModal', { timeout: 120_000 }, () => {
     await waitFor(() => expect(stateOf('tools')).toBe('done'), SLOW);
     expect(host.callCount('presets.install')).toBe(2);
     expect(dialog().textContent).toContain('Memory is installed and connected.');
+  });
+
+  it('explains a failed connect as the server list does: the exit code, the stage, the program’s own words', async () => {
+    const items: PresetListItem[] = [{ preset: preset('memory'), installed: false }];
+    const data = { stage: 'initialize', hint: 'exited', exitCode: 3, signal: null, transport: 'stdio', stderrTail: ['fixture: FIXTURE_API_KEY is not set'] };
+    const host = galleryHost(items).handle('presets.install', () => ({
+      presetId: 'memory',
+      ok: false,
+      steps: [{ step: 'connect', status: 'failed', message: 'MCP error -32000: Connection closed', code: 'MCP_CONNECT_FAILED', data }],
+      server: server({ id: 'srv-memory', name: 'Memory', type: 'stdio', config: { command: 'npx' } }),
+      tools: [],
+      keySource: 'none',
+    }));
+    await openInstall(host, items, 'Memory');
+    await click(within(dialog()).getByRole('button', { name: 'Install' }));
+    const failure = await within(stepEl('connect')).findByTestId('install-failure', undefined, SLOW);
+    expect(failure.dataset.hint).toBe('exited');
+    const alert = within(failure).getByRole('alert');
+    // Before: "Could not connect to the MCP server." and a fix about the network and the key.
+    expect(alert.querySelector('.ant-alert-title')?.textContent).toBe('The program exited with code 3 before it answered. Its output usually says why.');
+    expect(alert.textContent).toContain('fixture: FIXTURE_API_KEY is not set');
+    expect(within(failure).getByTestId('install-failure-stage').textContent).toBe('Failed at: MCP handshake');
+    expect(within(failure).queryByTestId('install-fix')).toBeNull();
+  });
+
+  it('while npx downloads the package, the connect step says so, and the dialog may be closed: the install goes on', async () => {
+    const items: PresetListItem[] = [{ preset: preset('memory'), installed: false }];
+    const host = galleryHost(items);
+    const install = deferredInstall(host);
+    await openInstall(host, items, 'Memory');
+    await click(within(dialog()).getByRole('button', { name: 'Install' }));
+    await progress(host, 'memory', { step: 'key', status: 'skipped', message: 'No API key needed' });
+    await progress(host, 'memory', { step: 'dependency', status: 'done', message: 'Found npx' });
+    const downloading = { state: 'connecting' as const, phase: 'downloading' as const, download: { package: '@modelcontextprotocol/server-memory', version: '2026.8.31' } };
+    // As the host sends them: adding the server starts its connect, so the download is announced
+    // before the add step that names the server.
+    await act(() => {
+      host.emit({ event: 'mcp.connection_state', payload: { serverId: 'srv-memory', ...downloading } });
+      // Another server's download is not this install's.
+      host.emit({ event: 'mcp.connection_state', payload: { serverId: 'srv-other', ...downloading, download: { package: 'other-pkg' } } });
+      host.emit({ event: 'presets.install_progress', payload: { presetId: 'memory', step: { step: 'add', status: 'done', message: 'Added', serverId: 'srv-memory' } } });
+    });
+    expect(stepEl('connect').textContent).not.toContain('other-pkg');
+    expect(stepEl('connect').textContent).toContain('npx is downloading @modelcontextprotocol/server-memory@2026.8.31');
+    expect(dialog().textContent).toContain('You can close this dialog: the install goes on');
+
+    // The footer's Close (the × is named Close too, and is there as well).
+    const close = within(dialog().querySelector<HTMLElement>('.ant-modal-footer')!).getByRole('button', { name: 'Close' });
+    expect(dialog().querySelector('.ant-modal-close')).not.toBeNull();
+    expect((close as HTMLButtonElement).disabled).toBe(false);
+    await click(close);
+    await waitFor(() => expect(screen.queryByTestId('preset-install')).toBeNull(), SLOW);
+    expect(await screen.findByText('Installing Memory goes on; the server list shows how it ends.', undefined, SLOW)).toBeTruthy();
+    // The answer arriving after the dialog closed changes nothing on screen and throws nothing.
+    await install.settle({ presetId: 'memory', ok: true, steps: [], server: server({ id: 'srv-memory', name: 'Memory', type: 'stdio', config: { command: 'npx' } }), tools: [], keySource: 'none' });
   });
 
   it('uses a saved provider key by default, and a typed key with the chosen service variant otherwise', async () => {

@@ -1,23 +1,32 @@
-import { Alert, Button, Flex, Form, Input, Modal, Radio, Select, Typography } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import type { PresetListItem } from '@shared/contracts/presets';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { InstallStepList } from './InstallStepList';
+import { PresetRuns } from './PresetRuns';
 import { providerName } from './presetFacts';
 import { providerOf, usePresetInstall, type FormValues } from './usePresetInstall';
 
 /**
- * One-click install of a preset: asks only what is missing (a key, or which saved key; the
- * service variant; folders), then runs `presets.install` and shows each step as the host reports
- * it, with what to do about a step that fails.
+ * One-click install of a preset: says what it will run, asks only what is missing (a key, or
+ * which saved key; the service variant; folders), then runs `presets.install` and shows each step
+ * as the host reports it, with what to do about a step that fails. It may be closed while the
+ * install runs: the host goes on, and the server list shows how it ends.
  */
 export function PresetInstallModal({ item, onClose }: { item: PresetListItem; onClose: () => void }) {
   const { t } = useTranslation(['settings/tools', 'common']);
+  const { message } = App.useApp();
   const nav = useToolsTabNav();
   const { preset } = item;
-  const { form, run, running, result, blocking, installed, linked, saved, variants, keyChoice, typing, asksKey, slot, started, serverId, defaultChoice, install, failed, succeeded, retry, focusKey } =
+  const { form, run, running, download, result, blocking, installed, linked, saved, variants, keyChoice, typing, asksKey, slot, started, serverId, defaultChoice, install, failed, succeeded, retry, focusKey } =
     usePresetInstall(item);
+  const asksAnything = asksKey || preset.acceptsDirectories === true;
+
+  const close = () => {
+    if (running) void message.info(t('gallery.installDialog.closedWhileRunning', { name: preset.name }));
+    onClose();
+  };
 
   const footer = started
     ? [
@@ -26,7 +35,7 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
             {t('gallery.installDialog.openServer')}
           </Button>
         ) : null,
-        <Button key="close" type={succeeded ? 'primary' : 'default'} onClick={onClose} disabled={running}>
+        <Button key="close" type={succeeded ? 'primary' : 'default'} onClick={close}>
           {succeeded ? t('gallery.installDialog.done') : t('gallery.installDialog.close')}
         </Button>,
       ]
@@ -51,10 +60,9 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
     <Modal
       open
       title={t('gallery.installDialog.title', { name: preset.name })}
-      {...(!running && { onCancel: onClose })}
-      closable={!running}
+      onCancel={close}
+      // A stray click beside the dialog does not close it while it installs; Close, × and Escape do.
       mask={{ closable: !running }}
-      keyboard={!running}
       footer={footer}
       width={560}
       // Room for every step and a failure's fixes at 700 px high.
@@ -62,6 +70,8 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
       destroyOnHidden
     >
       <Flex vertical gap="middle" data-testid="preset-install">
+        {started ? null : <PresetRuns preset={preset} />}
+        {started || asksAnything ? null : <Typography.Text data-testid="preset-install-nothing">{t('gallery.installDialog.nothingToAsk')}</Typography.Text>}
         {blocking ? (
           <Flex vertical gap="small">
             <ErrorAlert error={blocking} />
@@ -142,11 +152,17 @@ export function PresetInstallModal({ item, onClose }: { item: PresetListItem; on
               run={run}
               result={result}
               running={running}
+              download={download}
               onRetry={retry}
               onEnterKey={focusKey}
               onOpenLogs={serverId ? () => (onClose(), nav.openDetail(serverId, 'logs')) : undefined}
               onEditServer={serverId ? () => (onClose(), nav.openForm({ mode: 'edit', serverId })) : undefined}
             />
+            {running ? (
+              <Typography.Text type="secondary" data-testid="preset-install-close-hint">
+                {t('gallery.installDialog.closeWhileRunning')}
+              </Typography.Text>
+            ) : null}
             {succeeded ? <Alert type="success" showIcon title={t('gallery.installDialog.summaryOk', { name: preset.name })} data-testid="preset-install-ok" /> : null}
             {run.finished && failed && serverId ? <Alert type="warning" showIcon title={t('gallery.installDialog.summaryFailed', { name: preset.name })} /> : null}
           </>

@@ -40,8 +40,9 @@ export function startRun(now: number): InstallRun {
   return { ...run, since: now };
 }
 
+/** A failed step's error, with the data the host sent (a connect failure's stage, hint and facts). */
 const errorOf = (step: PresetInstallStep): AppErrorShape | undefined =>
-  step.status === 'failed' ? { code: step.code ?? 'INTERNAL', message: step.message } : undefined;
+  step.status === 'failed' ? { code: step.code ?? 'INTERNAL', message: step.message, ...(step.data && { data: step.data }) } : undefined;
 
 /** A step reported by the host: it ends now; the next one still pending starts. */
 export function applyStep(run: InstallRun, reported: PresetInstallStep, now: number): InstallRun {

@@ -5,6 +5,7 @@
  */
 import { Form } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import type { McpPackageDownload } from '@shared/contracts/mcp-types';
 import type { PresetInstallInput, PresetInstallResult, PresetListItem } from '@shared/contracts/presets';
 import type { LlmProviderId } from '@shared/contracts/providers';
 import { errorData } from '@shared/errorData';
@@ -40,14 +41,34 @@ export function usePresetInstall(item: PresetListItem) {
   const installed = errorData(blocking, 'PRESET_ALREADY_INSTALLED');
   // Events are applied only while this dialog's own install runs (the CLI may install the same preset).
   const listening = useRef(false);
+  // The server this install added (its add step names it), followed while it connects.
+  const added = useRef<string | undefined>(undefined);
+  // Adding an active server starts its connect, so its first states (npx downloading) come before
+  // the add step that names it: each server's latest download is kept until the name arrives.
+  const downloads = useRef(new Map<string, McpPackageDownload | undefined>());
+  // What npx downloads before that server starts, while it does (a first start takes 8–30 s).
+  const [download, setDownload] = useState<McpPackageDownload | undefined>();
 
-  useEffect(
-    () =>
-      host.on('presets.install_progress', ({ presetId, step }) => {
-        if (listening.current && presetId === preset.id) setRun((current) => applyStep(current, step, Date.now()));
-      }),
-    [host, preset.id],
-  );
+  useEffect(() => {
+    const offProgress = host.on('presets.install_progress', ({ presetId, step }) => {
+      if (!listening.current || presetId !== preset.id) return;
+      if (step.step === 'add' && step.serverId) {
+        added.current = step.serverId;
+        setDownload(downloads.current.get(step.serverId));
+      }
+      setRun((current) => applyStep(current, step, Date.now()));
+    });
+    const offState = host.on('mcp.connection_state', (state) => {
+      if (!listening.current && state.serverId !== added.current) return;
+      const now = state.state === 'connecting' && state.phase === 'downloading' ? state.download : undefined;
+      downloads.current.set(state.serverId, now);
+      if (state.serverId === added.current) setDownload(now);
+    });
+    return () => {
+      offProgress();
+      offState();
+    };
+  }, [host, preset.id]);
 
   const slot = keySlot(preset);
   const linked = linkedProviderIds(preset);
@@ -81,9 +102,13 @@ export function usePresetInstall(item: PresetListItem) {
     setResult(undefined);
     setRun(startRun(Date.now()));
     setRunning(true);
+    downloads.current.clear();
     listening.current = true;
     try {
       const answer = await requestOrThrow(host, 'presets.install', input);
+      setDownload(undefined);
+      // A retry reconnects this server: its download (if the first was cut short) is followed too.
+      added.current = answer.server.id;
       setResult(answer);
       setRun((current) => finishWithSteps(current, answer.steps));
       // The key reached the secret store; nothing here needs to hold it any longer.
@@ -115,7 +140,8 @@ export function usePresetInstall(item: PresetListItem) {
     try {
       const status = await requestOrThrow(host, 'mcp.reconnect', { id });
       if (status.state !== 'connected') {
-        const error: AppErrorShape = { code: 'MCP_CONNECT_FAILED', message: status.error ?? status.state };
+        // The coded failure, as the list explains it; a bare message only from an older host.
+        const error: AppErrorShape = status.failure ?? { code: 'MCP_CONNECT_FAILED', message: status.error ?? status.state };
         end('connect', { state: 'failed', error, message: error.message });
         end('tools', { state: 'skipped' });
         return;
@@ -146,6 +172,5 @@ export function usePresetInstall(item: PresetListItem) {
     setTimeout(() => form.focusField('apiKey'));
   };
 
-
-  return { form, run, running, result, blocking, installed, linked, saved, variants, keyChoice, typing, asksKey, slot, started, serverId, defaultChoice, install, failed, succeeded, retry, focusKey };
+  return { form, run, running, download, result, blocking, installed, linked, saved, variants, keyChoice, typing, asksKey, slot, started, serverId, defaultChoice, install, failed, succeeded, retry, focusKey };
 }
