@@ -58,7 +58,7 @@ export function LiveEventsPanel({
             options={EVENT_KINDS.map((kind) => ({ value: kind, label: t(`events.filter.${kind}`) }))}
             data-testid="event-filter"
           />
-          <Button size="small" icon={<ClearOutlined />} onClick={onClear} disabled={events.length === 0}>
+          <Button size="small" icon={<ClearOutlined aria-hidden />} onClick={onClear} disabled={events.length === 0}>
             {t('common:actions.clear')}
           </Button>
         </Flex>

@@ -20,23 +20,23 @@ export function ArgsList() {
                   <Input aria-label={t('form.fields.arg', { n })} placeholder={t('form.fields.argPlaceholder')} spellCheck={false} />
                 </Form.Item>
                 <Tooltip title={t('form.fields.moveUp', { n })}>
-                  <Button icon={<ArrowUpOutlined />} aria-label={t('form.fields.moveUp', { n })} disabled={index === 0} onClick={() => move(index, index - 1)} />
+                  <Button icon={<ArrowUpOutlined aria-hidden />} aria-label={t('form.fields.moveUp', { n })} disabled={index === 0} onClick={() => move(index, index - 1)} />
                 </Tooltip>
                 <Tooltip title={t('form.fields.moveDown', { n })}>
                   <Button
-                    icon={<ArrowDownOutlined />}
+                    icon={<ArrowDownOutlined aria-hidden />}
                     aria-label={t('form.fields.moveDown', { n })}
                     disabled={index === fields.length - 1}
                     onClick={() => move(index, index + 1)}
                   />
                 </Tooltip>
                 <Tooltip title={t('form.fields.removeArg', { n })}>
-                  <Button icon={<DeleteOutlined />} aria-label={t('form.fields.removeArg', { n })} onClick={() => remove(index)} />
+                  <Button icon={<DeleteOutlined aria-hidden />} aria-label={t('form.fields.removeArg', { n })} onClick={() => remove(index)} />
                 </Tooltip>
               </Flex>
             );
           })}
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add('')} className="self-start">
+          <Button type="dashed" icon={<PlusOutlined aria-hidden />} onClick={() => add('')} className="self-start">
             {t('form.fields.addArg')}
           </Button>
         </Flex>

@@ -68,7 +68,7 @@ export function KeyValueRows({ list, revealSecrets }: KeyValueRowsProps) {
                 </Form.Item>
                 <Tooltip title={t('form.fields.removeRow', { name: rowName || t('form.fields.valueUnnamed') })}>
                   <Button
-                    icon={<DeleteOutlined />}
+                    icon={<DeleteOutlined aria-hidden />}
                     aria-label={t('form.fields.removeRow', { name: rowName || t('form.fields.valueUnnamed') })}
                     onClick={() => remove(field.name)}
                   />
@@ -76,7 +76,7 @@ export function KeyValueRows({ list, revealSecrets }: KeyValueRowsProps) {
               </Flex>
             );
           })}
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ key: '', value: '' })} className="self-start">
+          <Button type="dashed" icon={<PlusOutlined aria-hidden />} onClick={() => add({ key: '', value: '' })} className="self-start">
             {t(labels.add)}
           </Button>
         </Flex>
