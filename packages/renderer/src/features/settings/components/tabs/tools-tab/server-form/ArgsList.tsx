@@ -1,6 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, Tooltip } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addAndFocus } from '@renderer/components/addAndFocus';
 
 /**
  * The arguments as an ordered list: one input per argument (so `--dir "My Files"` stays one
@@ -8,10 +10,11 @@ import { useTranslation } from 'react-i18next';
  */
 export function ArgsList() {
   const { t } = useTranslation(['settings/tools', 'common']);
+  const listRef = useRef<HTMLDivElement>(null);
   return (
     <Form.List name={['config', 'args']}>
       {(fields, { add, remove, move }) => (
-        <Flex vertical gap={4} data-testid="args-list">
+        <Flex vertical gap={4} data-testid="args-list" ref={listRef}>
           {fields.map((field, index) => {
             const n = index + 1;
             return (
@@ -36,7 +39,7 @@ export function ArgsList() {
               </Flex>
             );
           })}
-          <Button type="dashed" icon={<PlusOutlined aria-hidden />} onClick={() => add('')} className="self-start">
+          <Button type="dashed" icon={<PlusOutlined aria-hidden />} onClick={() => addAndFocus(() => add(''), listRef.current, '[data-testid="arg-row"]')} className="self-start">
             {t('form.fields.addArg')}
           </Button>
         </Flex>
