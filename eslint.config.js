@@ -101,6 +101,17 @@ const inlineStyleObject = {
 };
 
 /*
+ * An @ant-design/icons icon names itself in English ("experiment", "check-circle") unless told
+ * otherwise, and that name joins the name of the button it sits in ("experiment Test"). Every
+ * icon says what it is: aria-hidden beside words (nearly always), aria-label when it alone
+ * carries a meaning; an icon-only button names itself with its own aria-label.
+ */
+const iconWithoutRole = {
+  selector: 'JSXOpeningElement[name.name=/^[A-Z][A-Za-z]*(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name=/^aria-(hidden|label|labelledby)$/]))',
+  message: 'An icon needs aria-hidden (decoration beside words) or aria-label (it alone says something); otherwise its English icon name leaks into the control\'s accessible name.',
+};
+
+/*
  * Test kits stay out of production. Harnesses, sandboxes and fakes live beside each package's
  * production folder (packages/desktop/testing, packages/renderer/testing; aliases
  * @desktop-testing and @renderer-testing) and the fixture servers in e2e/fixtures (@fixtures);
@@ -169,7 +180,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   { files: ['packages/**/*.{ts,tsx,js,mjs,cjs}'], rules: { 'no-restricted-syntax': windowRestrictions() } },
-  { files: ['packages/renderer/**/*.tsx'], rules: { 'no-restricted-syntax': [...windowRestrictions(), inlineStyleObject] } },
+  { files: ['packages/renderer/**/*.tsx'], rules: { 'no-restricted-syntax': [...windowRestrictions(), inlineStyleObject, iconWithoutRole] } },
   { files: ['packages/**/*.{ts,tsx,mts}'], rules: { 'no-restricted-imports': ['error', { patterns: [deepRelative] }] } },
   { files: [SECURE_WINDOW_FACTORY], rules: { 'no-restricted-syntax': windowRestrictions({ factory: true }) } },
   { files: [CHECKED_OPENER], rules: { 'no-restricted-syntax': windowRestrictions({ opener: true }) } },

@@ -238,6 +238,28 @@ describe('no inline style objects in the renderer', () => {
 });
 
 /**
+ * An icon says whether it is decoration (aria-hidden) or meaning (aria-label): left alone, its
+ * English icon name joins the name of its button ("experiment Test", issue 28).
+ */
+describe('every icon in the renderer says what it is for', () => {
+  async function flagged(source: string): Promise<number[]> {
+    const [result] = await eslint.lintText(source, { filePath: 'packages/renderer/src/probe.tsx' });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line);
+  }
+
+  it('fires on an icon with neither aria-hidden nor a label, alone or inside a button', async () => {
+    const source = [
+      `export const a = <Button icon={<ExperimentOutlined />}>Test</Button>;`,
+      `export const b = <CheckCircleFilled className="text-success" />;`,
+      `export const c = <Button icon={<ExperimentOutlined aria-hidden />}>Test</Button>;`,
+      `export const d = <RobotOutlined aria-label={t('model.label')} />;`,
+      `export const e = <Tag icon={<SyncOutlined spin aria-hidden />}>Running</Tag>;`,
+    ].join('\n');
+    expect(await flagged(source)).toEqual([1, 2]);
+  });
+});
+
+/**
  * Test kits live beside each package's production folder (packages/desktop/testing,
  * packages/renderer/testing) and the fixture servers in e2e/fixtures: production code imports
  * none of them, so the build cannot bundle them. Tests and fixture scripts in the production

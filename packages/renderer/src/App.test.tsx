@@ -53,6 +53,15 @@ describe('App shell', () => {
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('system');
   });
 
+  it('names the header controls by their visible labels, in every language', async () => {
+    for (const [language, dark, lang] of [['en', 'Dark mode', 'Language'], ['zh', '深色模式', '语言'], ['ja', 'ダークモード', '言語']] as const) {
+      const { unmount } = renderApp(new FakeHost(), language);
+      expect(screen.getByRole('switch', { name: dark })).toBe(screen.getByTestId('theme-toggle'));
+      expect(within(screen.getByTestId('language-select')).getByRole('combobox', { name: lang })).toBeTruthy();
+      unmount();
+    }
+  });
+
   it('reaches the theme toggle by keyboard and flips it with Space', async () => {
     renderApp();
     const toggle = screen.getByTestId('theme-toggle');

@@ -11,6 +11,7 @@ import { ApprovalDialog } from './features/server-requests/ApprovalDialog';
 import { ElicitationDialog } from './features/server-requests/ElicitationDialog';
 import { SamplingDialog } from './features/server-requests/SamplingDialog';
 import { ANTD_LOCALES, HTML_LANG, SOURCE_LANGUAGE, isLanguage } from './i18n/languages';
+import { appTheme } from './theme/appTheme';
 import { useThemePreference, type EffectiveTheme } from './theme/useThemePreference';
 
 export function App({ host, i18n }: { host: HostClient; i18n: I18n }) {
@@ -42,7 +43,7 @@ function Shell() {
     <StyleProvider layer>
       <ConfigProvider
         locale={ANTD_LOCALES[language]}
-        theme={{ algorithm: effective === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}
+        theme={appTheme(effective)}
         // antd spaces out a two-character Chinese label ("试 用") but not one beside an icon, so
         // neighbouring buttons read differently; labels are written as they should read.
         button={{ autoInsertSpace: false }}

@@ -109,6 +109,8 @@ describe('ToolCallDisplay', () => {
     fireEvent.keyDown(copy, { key: 'Enter', keyCode: 13 });
     const header = within(args).getByRole('button', { name: /Arguments \(2\)/ });
     expect(header.getAttribute('aria-expanded')).toBe('true');
+    // Beside the header's button, not inside it, where a screen reader could not reach it as a button of its own.
+    expect(header.contains(copy)).toBe(false);
     // The header itself folds it, from the keyboard too.
     fireEvent.keyDown(header, { key: 'Enter', keyCode: 13 });
     await waitFor(() => expect(header.getAttribute('aria-expanded')).toBe('false'));

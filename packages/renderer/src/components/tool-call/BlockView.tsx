@@ -26,7 +26,7 @@ export function BlockView({ raw, fileStem }: { raw: unknown; fileStem: string })
       return <EmbeddedResourceView block={block} fileStem={fileStem} />;
     case 'unknown':
       return (
-        <BlockFrame icon={<QuestionCircleOutlined />} title={t('block.unknown', { type: block.type })} testId="block-unknown">
+        <BlockFrame icon={<QuestionCircleOutlined aria-hidden />} title={t('block.unknown', { type: block.type })} testId="block-unknown">
           <Typography.Paragraph type="secondary" className="text-sm">
             {t('unknownBlock')}
           </Typography.Paragraph>

@@ -16,11 +16,11 @@ export function formatDuration(t: TFunction<['toolCall', 'common']>, ms: number)
 }
 
 const STATUS = {
-  running: { color: 'processing', icon: <SyncOutlined spin /> },
-  succeeded: { color: 'success', icon: <CheckCircleOutlined /> },
-  failed: { color: 'error', icon: <CloseCircleOutlined /> },
-  error: { color: 'error', icon: <ExclamationCircleOutlined /> },
-  stopped: { color: 'default', icon: <StopOutlined /> },
+  running: { color: 'processing', icon: <SyncOutlined aria-hidden spin /> },
+  succeeded: { color: 'success', icon: <CheckCircleOutlined aria-hidden /> },
+  failed: { color: 'error', icon: <CloseCircleOutlined aria-hidden /> },
+  error: { color: 'error', icon: <ExclamationCircleOutlined aria-hidden /> },
+  stopped: { color: 'default', icon: <StopOutlined aria-hidden /> },
 } as const;
 
 /** Tool and server, how the call went and how long it took, and "copy the whole result". */

@@ -32,7 +32,7 @@ export function CopyButton({ text, label, testId }: { text: string | (() => stri
         <Button
           size="small"
           type="text"
-          icon={state === 'copied' ? <CheckOutlined /> : <CopyOutlined />}
+          icon={state === 'copied' ? <CheckOutlined aria-hidden /> : <CopyOutlined aria-hidden />}
           aria-label={label}
           data-testid={testId}
           onClick={() => void copy()}

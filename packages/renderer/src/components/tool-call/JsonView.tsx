@@ -5,7 +5,7 @@ import { LargeText } from './LargeText';
 
 /**
  * JSON under a header that folds it away (keyboard: the header is a button), with a copy
- * button in the header. The text is built once per value; big values are cut (LargeText).
+ * button at the header's end. The text is built once per value; big values are cut (LargeText).
  */
 export function JsonView({
   title,
@@ -25,37 +25,33 @@ export function JsonView({
   extra?: ReactNode;
 }) {
   const json = useMemo(() => JSON.stringify(value, null, 2) ?? 'undefined', [value]);
+  // The buttons sit beside the header, not in it: a control inside the header's own button is
+  // neither reachable as itself by a screen reader nor allowed (axe: nested-interactive).
   return (
-    <Collapse
-      size="small"
-      data-testid={testId}
-      defaultActiveKey={defaultOpen ? ['json'] : []}
-      items={[
-        {
-          key: 'json',
-          label: title,
-          extra: (
-            // The header folds on click and on Enter; what happens on the buttons in it stays with them.
-            <span
-              className="inline-row"
-              onClick={(event) => event.stopPropagation()}
-              onKeyDown={(event) => event.stopPropagation()}
-            >
-              {extra}
-              <CopyButton text={json} label={copyLabel} />
-            </span>
-          ),
-          children: (
-            <LargeText
-              text={json}
-              what={title}
-              fileName={`${fileStem}.json`}
-              mimeType="application/json"
-              render={(shown) => <pre className="code-box">{shown}</pre>}
-            />
-          ),
-        },
-      ]}
-    />
+    <div className="json-view" data-testid={testId}>
+      <Collapse
+        size="small"
+        defaultActiveKey={defaultOpen ? ['json'] : []}
+        items={[
+          {
+            key: 'json',
+            label: title,
+            children: (
+              <LargeText
+                text={json}
+                what={title}
+                fileName={`${fileStem}.json`}
+                mimeType="application/json"
+                render={(shown) => <pre className="code-box">{shown}</pre>}
+              />
+            ),
+          },
+        ]}
+      />
+      <span className="json-view-extra inline-row">
+        {extra}
+        <CopyButton text={json} label={copyLabel} />
+      </span>
+    </div>
   );
 }

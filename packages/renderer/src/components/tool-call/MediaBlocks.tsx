@@ -57,14 +57,14 @@ export function ImageBlock(props: MediaProps) {
   const meta = [mimeType, formatBytes(size), dimensions && t('image.dimensions', dimensions)].filter(Boolean).join(' · ');
   return (
     <BlockFrame
-      icon={<PictureOutlined />}
+      icon={<PictureOutlined aria-hidden />}
       title={what}
       meta={meta}
       testId="block-image"
       actions={
         <>
           {inline ? (
-            <Button size="small" icon={<ExpandOutlined />} onClick={() => setOpen(true)} aria-label={t('image.enlarge')}>
+            <Button size="small" icon={<ExpandOutlined aria-hidden />} onClick={() => setOpen(true)} aria-label={t('image.enlarge')}>
               {t('image.enlargeShort')}
             </Button>
           ) : null}
@@ -111,7 +111,7 @@ export function AudioBlock(props: MediaProps) {
   const what = t('block.audio');
   return (
     <BlockFrame
-      icon={<SoundOutlined />}
+      icon={<SoundOutlined aria-hidden />}
       title={what}
       meta={`${mimeType} · ${formatBytes(size)}`}
       testId="block-audio"

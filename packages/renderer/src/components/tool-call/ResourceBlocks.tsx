@@ -27,7 +27,7 @@ export function ResourceLinkView({ block }: { block: ResourceLinkBlock }) {
   const { t } = useTranslation(['toolCall', 'common']);
   const name = block.title ?? block.name ?? block.uri;
   return (
-    <BlockFrame icon={<LinkOutlined />} title={t('block.resourceLink')} meta={block.mimeType} testId="block-resource-link">
+    <BlockFrame icon={<LinkOutlined aria-hidden />} title={t('block.resourceLink')} meta={block.mimeType} testId="block-resource-link">
       <Descriptions
         size="small"
         column={1}
@@ -62,7 +62,7 @@ export function EmbeddedResourceView({ block, fileStem }: { block: EmbeddedResou
   const isText = block.text !== undefined;
   return (
     <BlockFrame
-      icon={<FileOutlined />}
+      icon={<FileOutlined aria-hidden />}
       title={what}
       meta={isText ? mimeType : `${mimeType} · ${formatBytes(base64Size(block.blob ?? ''))}`}
       testId={isText ? 'block-resource-text' : 'block-resource-blob'}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 export function SaveButton({ onSave, what, testId }: { onSave: () => void; what: string; testId?: string }) {
   const { t } = useTranslation(['toolCall', 'common']);
   return (
-    <Button size="small" icon={<DownloadOutlined />} aria-label={t('saveWhat', { what })} data-testid={testId} onClick={onSave}>
+    <Button size="small" icon={<DownloadOutlined aria-hidden />} aria-label={t('saveWhat', { what })} data-testid={testId} onClick={onSave}>
       {t('save')}
     </Button>
   );

@@ -20,7 +20,7 @@ export function TextBlock({ text, fileStem }: { text: string; fileStem: string }
   const view = large ? 'plain' : chosen;
   return (
     <BlockFrame
-      icon={<FileTextOutlined />}
+      icon={<FileTextOutlined aria-hidden />}
       title={t('block.text')}
       testId="block-text"
       actions={

@@ -38,7 +38,7 @@ export function ApprovalDialog() {
       <WaitingButton
         testId="approvals-waiting"
         count={waiting}
-        icon={<SafetyCertificateOutlined />}
+        icon={<SafetyCertificateOutlined aria-hidden />}
         primary
         label={t('approvals.dialog.waitingBadge', { count: waiting })}
         onClick={bringBack}

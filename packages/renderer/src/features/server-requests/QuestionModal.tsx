@@ -109,7 +109,7 @@ export function QuestionModal({ request, waiting, onDone }: { request: Elicitati
           <Button
             data-testid="elicitation-accept"
             type="primary"
-            icon={request.mode === 'url' ? <ExportOutlined /> : undefined}
+            icon={request.mode === 'url' ? <ExportOutlined aria-hidden /> : undefined}
             disabled={busy}
             loading={sending === 'accept'}
             onClick={() => void send('accept')}

@@ -37,7 +37,7 @@ export function SamplingDialog() {
       <WaitingButton
         testId="sampling-waiting"
         count={waiting}
-        icon={<RobotOutlined />}
+        icon={<RobotOutlined aria-hidden />}
         // Beside the approvals' button, which sits in the corner.
         className="waiting-button-second"
         label={t('approvals.sampling.waitingBadge', { count: waiting })}

@@ -164,7 +164,7 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
             title={t('approvals.sampling.noModel')}
             description={t('approvals.sampling.noModelHelp')}
             action={
-              <Button size="small" icon={<KeyOutlined />} onClick={() => setKeysOpen(true)} data-testid="sampling-open-keys">
+              <Button size="small" icon={<KeyOutlined aria-hidden />} onClick={() => setKeysOpen(true)} data-testid="sampling-open-keys">
                 {t('approvals.sampling.openKeys')}
               </Button>
             }
@@ -194,7 +194,7 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
                 filterOption={(input, option) => String(option?.value ?? '').toLowerCase().includes(input.toLowerCase())}
               />
             </Flex>
-            <Button data-testid="sampling-generate" icon={<RobotOutlined />} disabled={busy || !chosen || !model.trim()} loading={generate.isPending} onClick={() => void runGenerate()}>
+            <Button data-testid="sampling-generate" icon={<RobotOutlined aria-hidden />} disabled={busy || !chosen || !model.trim()} loading={generate.isPending} onClick={() => void runGenerate()}>
               {draftModel ? t('approvals.sampling.regenerate') : t('approvals.sampling.generate')}
             </Button>
           </Flex>

@@ -26,7 +26,7 @@ export function ChatEmpty({ ready, toolCount }: { ready: boolean; toolCount: num
       ) : (
         <>
           <Typography.Paragraph className="chat-empty-text">{t('empty.needs')}</Typography.Paragraph>
-          <Button type="primary" icon={<KeyOutlined />} onClick={() => nav.showSection('keys')} data-testid="chat-empty-keys">
+          <Button type="primary" icon={<KeyOutlined aria-hidden />} onClick={() => nav.showSection('keys')} data-testid="chat-empty-keys">
             {t('empty.addKey')}
           </Button>
         </>

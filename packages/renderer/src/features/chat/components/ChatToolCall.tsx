@@ -8,12 +8,12 @@ import { formatDuration } from '@renderer/components/tool-call/CallHeader';
 import type { ChatEntry } from '../model/chatState';
 
 const STATUS: Record<ChatToolCallStatus, { color: string; icon: React.ReactNode }> = {
-  awaiting_approval: { color: 'warning', icon: <UserOutlined /> },
-  running: { color: 'processing', icon: <SyncOutlined spin /> },
-  done: { color: 'success', icon: <CheckCircleOutlined /> },
-  failed: { color: 'error', icon: <CloseCircleOutlined /> },
-  denied: { color: 'default', icon: <ExclamationCircleOutlined /> },
-  cancelled: { color: 'default', icon: <StopOutlined /> },
+  awaiting_approval: { color: 'warning', icon: <UserOutlined aria-hidden /> },
+  running: { color: 'processing', icon: <SyncOutlined aria-hidden spin /> },
+  done: { color: 'success', icon: <CheckCircleOutlined aria-hidden /> },
+  failed: { color: 'error', icon: <CloseCircleOutlined aria-hidden /> },
+  denied: { color: 'default', icon: <ExclamationCircleOutlined aria-hidden /> },
+  cancelled: { color: 'default', icon: <StopOutlined aria-hidden /> },
 };
 
 /**

@@ -34,7 +34,7 @@ export function ChatView() {
       classNames={{ body: 'chat-body' }}
       extra={
         <Tooltip title={t('newHelp')}>
-          <Button size="small" icon={<PlusOutlined />} onClick={() => void session.startNew()} data-testid="chat-new">
+          <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => void session.startNew()} data-testid="chat-new">
             {t('new')}
           </Button>
         </Tooltip>

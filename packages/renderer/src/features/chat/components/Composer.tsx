@@ -56,11 +56,11 @@ export function Composer({ blocked, running, stopping, onSend, onStop }: Compose
           className="flex-fill"
         />
         {running ? (
-          <Button danger icon={<StopOutlined />} loading={stopping} onClick={onStop} data-testid="chat-stop">
+          <Button danger icon={<StopOutlined aria-hidden />} loading={stopping} onClick={onStop} data-testid="chat-stop">
             {t('stop')}
           </Button>
         ) : (
-          <Button type="primary" icon={<SendOutlined />} disabled={!!reason} loading={sending} onClick={() => void submit()} aria-describedby={hintId} data-testid="chat-send">
+          <Button type="primary" icon={<SendOutlined aria-hidden />} disabled={!!reason} loading={sending} onClick={() => void submit()} aria-describedby={hintId} data-testid="chat-send">
             {t('send')}
           </Button>
         )}

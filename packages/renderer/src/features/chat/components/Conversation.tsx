@@ -71,7 +71,7 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
         <Button
           size="small"
           shape="round"
-          icon={<ArrowDownOutlined />}
+          icon={<ArrowDownOutlined aria-hidden />}
           onClick={() => {
             stick.current = true;
             setAway(false);

@@ -49,7 +49,7 @@ export function ModelPicker({ providers, providerId, model, onProvider, onModel,
           <>
             {menu}
             <Divider className="menu-divider" />
-            <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => nav.showSection('keys')} data-testid="chat-add-key">
+            <Button type="link" size="small" icon={<KeyOutlined aria-hidden />} onClick={() => nav.showSection('keys')} data-testid="chat-add-key">
               {t('provider.addKey')}
             </Button>
           </>

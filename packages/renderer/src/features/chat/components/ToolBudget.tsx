@@ -40,12 +40,12 @@ export function ToolBudget({ provider, tools, total, onPick }: ToolBudgetProps) 
   return (
     <Flex vertical gap={6} data-testid="chat-budget" data-fit={fit?.kind}>
       <Flex gap="small" align="center" wrap>
-        <Button size="small" icon={<ApiOutlined />} onClick={onPick} aria-haspopup="dialog" data-testid="chat-open-tools">
+        <Button size="small" icon={<ApiOutlined aria-hidden />} onClick={onPick} aria-haspopup="dialog" data-testid="chat-open-tools">
           {t('budget.tools', { on: tools.length, total })}
         </Button>
         {preview ? (
           <Tooltip title={t('budget.help', { provider: name })}>
-            <Tag icon={<InfoCircleOutlined />} tabIndex={0} {...(fit?.kind === 'over' ? { color: 'error' } : fit?.kind === 'heavy' ? { color: 'warning' } : {})} data-testid="chat-tokens">
+            <Tag icon={<InfoCircleOutlined aria-hidden />} tabIndex={0} {...(fit?.kind === 'over' ? { color: 'error' } : fit?.kind === 'heavy' ? { color: 'warning' } : {})} data-testid="chat-tokens">
               {t('budget.tokens', { tokens: number(preview.tokens), provider: name })}
             </Tag>
           </Tooltip>

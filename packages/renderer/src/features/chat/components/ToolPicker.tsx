@@ -68,7 +68,7 @@ export function ToolPicker({ open, onClose, servers, tools, choice, onChange }: 
           <>
             <Input
               allowClear
-              prefix={<SearchOutlined />}
+              prefix={<SearchOutlined aria-hidden />}
               placeholder={t('tools.search')}
               aria-label={t('tools.search')}
               value={query}

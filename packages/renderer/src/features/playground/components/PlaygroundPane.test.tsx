@@ -265,7 +265,7 @@ describe('playground: history', { timeout: 120_000 }, () => {
 
     // Newest first; the older one re-run fills the form with its arguments and runs them.
     const older = screen.getAllByTestId('history-entry')[1]!;
-    fireEvent.click(within(older).getByRole('button', { name: /Fill the form with this call of echo/ }));
+    fireEvent.click(within(older).getByRole('button', { name: /^Re-run echo: fill the form with this call/ }));
     await waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(3), slow);
     expect(field().value).toBe("it's $HOME");
     expect(setup.host.inputsOf('mcp.call_tool').map((c) => c.args)).toEqual([{ text: "it's $HOME" }, { text: 'second' }, { text: "it's $HOME" }]);

@@ -73,7 +73,7 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
         <Flex gap="small" align="center" wrap className="min-w-0">
           <Typography.Text strong>{provider.name}</Typography.Text>
           {provider.hasKey ? (
-            <ToneTag tone="success" icon={<KeyOutlined />} data-testid="provider-key-state">
+            <ToneTag tone="success" icon={<KeyOutlined aria-hidden />} data-testid="provider-key-state">
               {t('keySaved')}
             </ToneTag>
           ) : (
@@ -96,7 +96,7 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
                 size="small"
                 type="text"
                 aria-label={`${revealed !== undefined ? t('hideKey') : t('showKey')}: ${provider.name}`}
-                icon={revealed !== undefined ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+                icon={revealed !== undefined ? <EyeInvisibleOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
                 loading={revealing}
                 onClick={() => void toggleReveal()}
               />

@@ -73,7 +73,7 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
           {t('sent', { sent: preview.sentCount, total: tools.length })}
         </Typography.Text>
         <Tooltip title={t('tokensHelp')}>
-          <Tag icon={<InfoCircleOutlined />} tabIndex={0} data-testid="preview-tokens">
+          <Tag icon={<InfoCircleOutlined aria-hidden />} tabIndex={0} data-testid="preview-tokens">
             {t('tokens', { tokens: preview.tokens.toLocaleString(i18n.language) })}
           </Tag>
         </Tooltip>
@@ -89,7 +89,7 @@ export function ProviderPreview({ tools, leftOut, note }: ProviderPreviewProps) 
         <span className="flex-fill" />
         <Button
           size="small"
-          icon={<CopyOutlined />}
+          icon={<CopyOutlined aria-hidden />}
           onClick={() => void copy()}
           aria-label={t('copyLabel', { provider: providerName })}
           data-testid="preview-copy"

@@ -26,7 +26,7 @@ export function ProviderPreviewButton() {
   return (
     <>
       <Tooltip title={t('openHelp')}>
-        <Button size="small" icon={<EyeOutlined />} onClick={() => setOpen(true)} data-testid="open-provider-preview">
+        <Button size="small" icon={<EyeOutlined aria-hidden />} onClick={() => setOpen(true)} data-testid="open-provider-preview">
           {t('open')}
         </Button>
       </Tooltip>

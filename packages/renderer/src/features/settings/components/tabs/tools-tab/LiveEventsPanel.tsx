@@ -58,17 +58,17 @@ export function LiveEventsPanel({
             options={EVENT_KINDS.map((kind) => ({ value: kind, label: t(`events.filter.${kind}`) }))}
             data-testid="event-filter"
           />
-          <Button size="small" icon={<ClearOutlined />} onClick={onClear} disabled={events.length === 0}>
+          <Button size="small" icon={<ClearOutlined aria-hidden />} onClick={onClear} disabled={events.length === 0}>
             {t('common:actions.clear')}
           </Button>
         </Flex>
       }
     >
       {shown.length === 0 ? <Typography.Text type="secondary">{t(events.length === 0 ? 'events.empty' : 'events.filteredEmpty')}</Typography.Text> : null}
-      {/* role="log" announces new entries politely; tabIndex lets keyboard users scroll it. */}
+      {/* aria-live announces new entries politely (role="log" would unmake the list its items need); tabIndex lets keyboard users scroll it. */}
       <ol
         data-testid="event-log"
-        role="log"
+        aria-live="polite"
         aria-label={t('events.label')}
         tabIndex={0}
         className="elftia-scroll-region plain-list event-log"

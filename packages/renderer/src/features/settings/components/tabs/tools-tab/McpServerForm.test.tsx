@@ -328,6 +328,10 @@ describe('McpServerForm', { timeout: 120_000 }, () => {
     click('Add variable');
     click('Add variable');
     const rows = screen.getAllByTestId('env-row');
+    // Each new row takes the focus in its name field, where the person types next.
+    expect(document.activeElement).toBe(within(rows[2]!).getByLabelText('Variable name'));
+    click('Add argument');
+    expect(document.activeElement).toBe(screen.getByLabelText('Argument 1'));
     fireEvent.change(within(rows[0]!).getByLabelText('Variable name'), { target: { value: 'TOKEN' } });
     fireEvent.change(within(rows[1]!).getByLabelText('Variable name'), { target: { value: 'TOKEN' } });
     fireEvent.change(within(rows[2]!).getAllByLabelText('Value')[0]!, { target: { value: 'orphan' } });

@@ -69,11 +69,11 @@ function ToolsTabSections() {
           extra={
             <Flex gap="small" align="center">
               <ProviderPreviewButton />
-              <Button size="small" icon={<ImportOutlined />} onClick={nav.openImport} data-testid="open-import">
+              <Button size="small" icon={<ImportOutlined aria-hidden />} onClick={nav.openImport} data-testid="open-import">
                 {t('import.open')}
               </Button>
               {servers?.length ? <CheckAllButton /> : null}
-              <Button size="small" icon={<ReloadOutlined />} onClick={reload} loading={list.isFetching}>
+              <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={reload} loading={list.isFetching}>
                 {t('common:actions.refresh')}
               </Button>
               <AddServerButton />

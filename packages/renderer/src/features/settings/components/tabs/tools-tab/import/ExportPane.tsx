@@ -103,10 +103,10 @@ export function ExportPane() {
           {feedback?.text ?? ''}
         </Typography.Text>
         <Flex gap="small">
-          <Button icon={<CopyOutlined />} disabled={!ready || !exported.data} onClick={() => void copy()}>
+          <Button icon={<CopyOutlined aria-hidden />} disabled={!ready || !exported.data} onClick={() => void copy()}>
             {t('export.copy')}
           </Button>
-          <Button type="primary" icon={<DownloadOutlined />} disabled={!ready || !exported.data} onClick={save}>
+          <Button type="primary" icon={<DownloadOutlined aria-hidden />} disabled={!ready || !exported.data} onClick={save}>
             {t('export.save')}
           </Button>
         </Flex>

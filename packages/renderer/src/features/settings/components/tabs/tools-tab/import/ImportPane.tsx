@@ -138,7 +138,7 @@ export function ImportPane({ initialSource, onDone }: { initialSource?: LocalCon
               {files.map((file) => (
                 <Tooltip key={file.source} title={file.path}>
                   <Button
-                    icon={<FileTextOutlined />}
+                    icon={<FileTextOutlined aria-hidden />}
                     danger={Boolean(file.error)}
                     onClick={() => preview.mutate({ source: file.source })}
                     data-source={file.source}
@@ -156,7 +156,7 @@ export function ImportPane({ initialSource, onDone }: { initialSource?: LocalCon
         ) : null}
         <Upload.Dragger accept=".json,.jsonc,application/json" showUploadList={false} multiple={false} beforeUpload={readFile} data-testid="import-drop">
           <p className="ant-upload-drag-icon mb-xxs">
-            <InboxOutlined />
+            <InboxOutlined aria-hidden />
           </p>
           <Typography.Text>{t('import.drop.title')}</Typography.Text>
           <br />

@@ -9,11 +9,11 @@ export function ImportResultList({ result, onDone, onMore }: { result: McpImport
   const { t } = useTranslation(['settings/tools', 'common']);
   const issueText = useIssueText();
   const icons: Record<ImportOutcomeKind, React.ReactNode> = {
-    added: <CheckCircleFilled className="text-success" />,
-    renamed: <CheckCircleFilled className="text-success" />,
-    replaced: <SwapOutlined className="text-info" />,
-    skipped: <MinusCircleFilled className="text-tertiary" />,
-    invalid: <CloseCircleFilled className="text-error" />,
+    added: <CheckCircleFilled aria-hidden className="text-success" />,
+    renamed: <CheckCircleFilled aria-hidden className="text-success" />,
+    replaced: <SwapOutlined aria-hidden className="text-info" />,
+    skipped: <MinusCircleFilled aria-hidden className="text-tertiary" />,
+    invalid: <CloseCircleFilled aria-hidden className="text-error" />,
   };
   const saved = result.results.filter((r) => r.outcome === 'added' || r.outcome === 'renamed' || r.outcome === 'replaced').length;
   return (

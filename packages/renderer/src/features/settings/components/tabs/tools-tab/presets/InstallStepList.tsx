@@ -23,15 +23,15 @@ const isFixCode = (code: string): code is FixCode => (FIXES as readonly string[]
 function StepIcon({ state }: { state: StepState }) {
   switch (state) {
     case 'running':
-      return <LoadingOutlined className="text-primary" />;
+      return <LoadingOutlined aria-hidden className="text-primary" />;
     case 'done':
-      return <CheckCircleFilled className="text-success" />;
+      return <CheckCircleFilled aria-hidden className="text-success" />;
     case 'failed':
-      return <CloseCircleFilled className="text-error" />;
+      return <CloseCircleFilled aria-hidden className="text-error" />;
     case 'skipped':
-      return <MinusCircleOutlined className="text-tertiary" />;
+      return <MinusCircleOutlined aria-hidden className="text-tertiary" />;
     default:
-      return <ClockCircleOutlined className="text-quaternary" />;
+      return <ClockCircleOutlined aria-hidden className="text-quaternary" />;
   }
 }
 

@@ -30,13 +30,13 @@ export function LinkStatusTag({ status }: { status: LinkStatus }) {
   switch (status.kind) {
     case 'uses':
       return (
-        <ToneTag tone="success" icon={<KeyOutlined />} data-testid="preset-link" data-link="uses">
+        <ToneTag tone="success" icon={<KeyOutlined aria-hidden />} data-testid="preset-link" data-link="uses">
           {t('gallery.link.usesKey', { provider: providerName(status.providerId) })}
         </ToneTag>
       );
     case 'needs': {
       const tag = (
-        <ToneTag tone="warning" icon={<KeyOutlined />} data-testid="preset-link" data-link="needs" tabIndex={status.canUse.length > 0 ? 0 : undefined}>
+        <ToneTag tone="warning" icon={<KeyOutlined aria-hidden />} data-testid="preset-link" data-link="needs" tabIndex={status.canUse.length > 0 ? 0 : undefined}>
           {t('gallery.link.needsKey')}
         </ToneTag>
       );
@@ -67,12 +67,12 @@ function CommandNeed({ command }: { command: string }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const check = useCommandCheck(command);
   if (!check.data) {
-    return <Need icon={check.isFetching ? <LoadingOutlined /> : <CodeOutlined />}>{t('gallery.commandChecking', { command })}</Need>;
+    return <Need icon={check.isFetching ? <LoadingOutlined aria-hidden /> : <CodeOutlined aria-hidden />}>{t('gallery.commandChecking', { command })}</Need>;
   }
   const { found, version, path } = check.data;
   if (!found) {
     return (
-      <Need icon={<WarningFilled className="text-warning" />}>
+      <Need icon={<WarningFilled aria-hidden className="text-warning" />}>
         <span data-testid="preset-command" data-found="false">
           {t('gallery.commandMissing', { command })}
         </span>
@@ -80,7 +80,7 @@ function CommandNeed({ command }: { command: string }) {
     );
   }
   return (
-    <Need icon={<CheckCircleFilled className="text-success" />}>
+    <Need icon={<CheckCircleFilled aria-hidden className="text-success" />}>
       <Tooltip title={path}>
         <span data-testid="preset-command" data-found="true">
           {version ? t('gallery.commandFoundVersion', { command, version }) : t('gallery.commandFound', { command })}
@@ -123,14 +123,14 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
           </Typography.Text>
         </Flex>
         {item.installed ? (
-          <ToneTag tone="success" icon={<CheckCircleFilled />} data-testid="preset-installed">
+          <ToneTag tone="success" icon={<CheckCircleFilled aria-hidden />} data-testid="preset-installed">
             {t('gallery.installed')}
           </ToneTag>
         ) : null}
       </Flex>
 
       <Flex gap={4} wrap>
-        <Tag icon={stdio ? <CodeOutlined /> : <CloudOutlined />} variant="filled">
+        <Tag icon={stdio ? <CodeOutlined aria-hidden /> : <CloudOutlined aria-hidden />} variant="filled">
           {t(`gallery.transport.${presetTransport(preset)}`)}
         </Tag>
         <LinkStatusTag status={status} />
@@ -166,14 +166,14 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
         <Typography.Text className="text-sm">{t('gallery.needs')}</Typography.Text>
         <ul className="plain-list preset-needs fine-print">
           {keyText ? (
-            <Need icon={<KeyOutlined />}>
+            <Need icon={<KeyOutlined aria-hidden />}>
               {keyText}
               {preset.requiresApiKey ? null : ` (${t('gallery.keyOptional')})`}
             </Need>
           ) : null}
           {stdio && preset.command ? <CommandNeed command={preset.command} /> : null}
-          {preset.acceptsDirectories ? <Need icon={<FolderOutlined />}>{t('gallery.folders')}</Need> : null}
-          {!keyText && !(stdio && preset.command) && !preset.acceptsDirectories ? <Need icon={<CheckCircleFilled />}>{t('gallery.needsNothing')}</Need> : null}
+          {preset.acceptsDirectories ? <Need icon={<FolderOutlined aria-hidden />}>{t('gallery.folders')}</Need> : null}
+          {!keyText && !(stdio && preset.command) && !preset.acceptsDirectories ? <Need icon={<CheckCircleFilled aria-hidden />}>{t('gallery.needsNothing')}</Need> : null}
         </ul>
       </div>
 
@@ -194,7 +194,7 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
             href={preset.documentationUrl}
             target="_blank"
             rel="noopener noreferrer"
-            icon={<ExportOutlined />}
+            icon={<ExportOutlined aria-hidden />}
             iconPlacement="end"
             aria-label={t('gallery.docsName', { name: preset.name })}
           >

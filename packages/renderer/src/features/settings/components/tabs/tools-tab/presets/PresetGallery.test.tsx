@@ -46,7 +46,7 @@ describe('PresetGallery', { timeout: 120_000 }, () => {
     expect(within(card('github')!).queryByTestId('preset-command')).toBeNull();
     // Memory takes no key at all.
     expect(within(card('memory')!).queryByTestId('preset-link')).toBeNull();
-    expect(within(card('github')!).getByRole('link', { name: 'Documentation of GitHub' }).getAttribute('href')).toBe(preset('github').documentationUrl);
+    expect(within(card('github')!).getByRole('link', { name: 'Docs for GitHub' }).getAttribute('href')).toBe(preset('github').documentationUrl);
   });
 
   it('shows a found command with its version', async () => {

@@ -74,7 +74,7 @@ export function PresetGallery() {
         <Flex gap="small" wrap align="center">
           <Input
             allowClear
-            prefix={<SearchOutlined />}
+            prefix={<SearchOutlined aria-hidden />}
             aria-label={t('gallery.searchLabel')}
             placeholder={t('gallery.searchPlaceholder')}
             value={query}

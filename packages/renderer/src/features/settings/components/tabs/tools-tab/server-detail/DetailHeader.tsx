@@ -28,17 +28,17 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
   return (
     <Flex vertical gap="small" data-testid="detail-header">
       <Flex gap="small" wrap>
-        <Button icon={<ReloadOutlined />} loading={reconnect.isPending} onClick={() => reconnect.mutate({ id: server.id })}>
+        <Button icon={<ReloadOutlined aria-hidden />} loading={reconnect.isPending} onClick={() => reconnect.mutate({ id: server.id })}>
           {t('detail.actions.reconnect')}
         </Button>
-        <Button icon={<ExperimentOutlined />} loading={test.isPending} onClick={() => test.mutate({ id: server.id })}>
+        <Button icon={<ExperimentOutlined aria-hidden />} loading={test.isPending} onClick={() => test.mutate({ id: server.id })}>
           {t('detail.actions.test')}
         </Button>
-        <Button icon={<EditOutlined />} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })}>
+        <Button icon={<EditOutlined aria-hidden />} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })}>
           {t('detail.actions.edit')}
         </Button>
         <Button
-          icon={<MessageOutlined />}
+          icon={<MessageOutlined aria-hidden />}
           disabled={!server.isActive}
           title={server.isActive ? undefined : t('chat:tryInactive')}
           onClick={() => nav.openChat(server.id)}
@@ -63,7 +63,7 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
               label: t('detail.info.server'),
               children: info?.serverInfo ? (
                 <Typography.Text ellipsis={{ tooltip: <VisibleText text={info.serverInfo.name} /> }} data-testid="detail-server-info">
-                  <ApiOutlined /> <VisibleText text={info.serverInfo.name} />
+                  <ApiOutlined aria-hidden /> <VisibleText text={info.serverInfo.name} />
                 </Typography.Text>
               ) : (
                 <Typography.Text type="secondary">{t('detail.info.unknown')}</Typography.Text>
@@ -130,7 +130,7 @@ function RootsLine({ server }: { server: McpServerRecord }) {
   }
   return (
     <Typography.Text ellipsis={{ tooltip: server.projectPath }} copyable={{ text: server.projectPath }} data-testid="detail-roots">
-      <FolderOutlined /> {server.projectPath}
+      <FolderOutlined aria-hidden /> {server.projectPath}
     </Typography.Text>
   );
 }

@@ -87,7 +87,7 @@ export function LogsPane({ serverId }: { serverId: string }) {
           options={STREAMS.map((stream) => ({ value: stream, label: t(`detail.logs.stream.${stream}`) }))}
         />
         <Flex gap="small" className="push-end">
-          <Button size="small" icon={<CopyOutlined />} disabled={shown.length === 0} onClick={() => void copy()}>
+          <Button size="small" icon={<CopyOutlined aria-hidden />} disabled={shown.length === 0} onClick={() => void copy()}>
             {t('detail.logs.copy')}
           </Button>
           <Button size="small" disabled={shown.length === 0} onClick={() => setHiddenBefore(log.nextSeq())}>
@@ -143,7 +143,7 @@ export function LogsPane({ serverId }: { serverId: string }) {
           <Button
             size="small"
             type="primary"
-            icon={<VerticalAlignBottomOutlined />}
+            icon={<VerticalAlignBottomOutlined aria-hidden />}
             onClick={() => setFollow(true)}
             className="follow-button"
           >

@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, Tooltip } from 'antd';
 import { REDACTED } from '@mcp-common/redaction';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { addAndFocus } from '@renderer/components/addAndFocus';
 import { useTranslation } from 'react-i18next';
 import type { KeyValueRow } from './formValues';
 
@@ -27,6 +28,7 @@ export function KeyValueRows({ list, revealSecrets }: KeyValueRowsProps) {
   const [revealing, setRevealing] = useState(false);
   const rows = Form.useWatch(['config', list], form) as KeyValueRow[] | undefined;
   const labels = LABELS[list];
+  const listRef = useRef<HTMLDivElement>(null);
 
   const setVisible = async (key: number, name: number, visible: boolean) => {
     if (visible && revealSecrets && form.getFieldValue(['config', list, name, 'value']) === REDACTED) {
@@ -48,7 +50,7 @@ export function KeyValueRows({ list, revealSecrets }: KeyValueRowsProps) {
   return (
     <Form.List name={['config', list]}>
       {(fields, { add, remove }) => (
-        <Flex vertical gap={4} data-testid={`${list}-rows`}>
+        <Flex vertical gap={4} data-testid={`${list}-rows`} ref={listRef}>
           {fields.map((field) => {
             const rowName = rows?.[field.name]?.key?.trim();
             return (
@@ -68,7 +70,7 @@ export function KeyValueRows({ list, revealSecrets }: KeyValueRowsProps) {
                 </Form.Item>
                 <Tooltip title={t('form.fields.removeRow', { name: rowName || t('form.fields.valueUnnamed') })}>
                   <Button
-                    icon={<DeleteOutlined />}
+                    icon={<DeleteOutlined aria-hidden />}
                     aria-label={t('form.fields.removeRow', { name: rowName || t('form.fields.valueUnnamed') })}
                     onClick={() => remove(field.name)}
                   />
@@ -76,7 +78,7 @@ export function KeyValueRows({ list, revealSecrets }: KeyValueRowsProps) {
               </Flex>
             );
           })}
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ key: '', value: '' })} className="self-start">
+          <Button type="dashed" icon={<PlusOutlined aria-hidden />} onClick={() => addAndFocus(() => add({ key: '', value: '' }), listRef.current, `[data-testid="${list}-row"]`)} className="self-start">
             {t(labels.add)}
           </Button>
         </Flex>

@@ -103,7 +103,7 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
       data-testid="server-form-drawer"
       footer={
         <Flex justify="space-between" gap="small" wrap>
-          <Button icon={<ExperimentOutlined />} onClick={() => void runTest()} loading={run?.running ?? false} disabled={!start || saving} data-testid="form-test">
+          <Button icon={<ExperimentOutlined aria-hidden />} onClick={() => void runTest()} loading={run?.running ?? false} disabled={!start || saving} data-testid="form-test">
             {t('form.test.button')}
           </Button>
           <Flex gap="small">
@@ -125,7 +125,7 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
           <Button key="cancel" onClick={() => setConfirm(undefined)}>
             {t('form.cancel')}
           </Button>,
-          <Button key="test" icon={<ExperimentOutlined />} onClick={() => void testFirst()}>
+          <Button key="test" icon={<ExperimentOutlined aria-hidden />} onClick={() => void testFirst()}>
             {t('form.confirm.testFirst')}
           </Button>,
           <Button key="save" type="primary" danger={confirm === 'failed'} onClick={() => void save(true)} data-testid="form-save-anyway">

@@ -33,10 +33,10 @@ type StageState = McpTestStageResult['state'] | 'pending';
 function StageRow({ stage, state, label, durationMs }: { stage: McpTestStage; state: StageState; label: string; durationMs?: number | undefined }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const icons = {
-    pending: <LoadingOutlined className="text-primary" />,
-    passed: <CheckCircleFilled className="text-success" />,
-    failed: <CloseCircleFilled className="text-error" />,
-    skipped: <MinusCircleOutlined className="text-tertiary" />,
+    pending: <LoadingOutlined aria-hidden className="text-primary" />,
+    passed: <CheckCircleFilled aria-hidden className="text-success" />,
+    failed: <CloseCircleFilled aria-hidden className="text-error" />,
+    skipped: <MinusCircleOutlined aria-hidden className="text-tertiary" />,
   };
   return (
     <Flex component="li" gap="small" align="center" justify="space-between" wrap data-testid="test-stage" data-stage={stage} data-state={state}>

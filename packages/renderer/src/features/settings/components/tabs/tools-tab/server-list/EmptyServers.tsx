@@ -24,9 +24,9 @@ export function EmptyServers() {
         }
       >
         <Row gutter={[12, 12]} justify="center" className="empty-ways">
-          <Way icon={<PlusOutlined />} title={t('empty.add')} hint={t('empty.addHint')} onClick={() => nav.openForm({ mode: 'add' })} testId="empty-add" primary />
-          <Way icon={<AppstoreAddOutlined />} title={t('empty.preset')} hint={t('empty.presetHint')} onClick={() => nav.showSection('presets')} testId="empty-preset" />
-          <Way icon={<ImportOutlined />} title={t('empty.import')} hint={t('empty.importHint')} onClick={() => nav.openImport()} testId="empty-import" />
+          <Way icon={<PlusOutlined aria-hidden />} title={t('empty.add')} hint={t('empty.addHint')} onClick={() => nav.openForm({ mode: 'add' })} testId="empty-add" primary />
+          <Way icon={<AppstoreAddOutlined aria-hidden />} title={t('empty.preset')} hint={t('empty.presetHint')} onClick={() => nav.showSection('presets')} testId="empty-preset" />
+          <Way icon={<ImportOutlined aria-hidden />} title={t('empty.import')} hint={t('empty.importHint')} onClick={() => nav.openImport()} testId="empty-import" />
         </Row>
         <Typography.Paragraph type="secondary" className="empty-cli text-sm">
           {t('empty.cli')}

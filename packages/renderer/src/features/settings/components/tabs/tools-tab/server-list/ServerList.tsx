@@ -217,7 +217,7 @@ function Toolbar({
       <Input
         size="small"
         allowClear
-        prefix={<SearchOutlined className="text-tertiary" />}
+        prefix={<SearchOutlined aria-hidden className="text-tertiary" />}
         placeholder={t('list.toolbar.search')}
         aria-label={t('list.toolbar.search')}
         value={filter.query}

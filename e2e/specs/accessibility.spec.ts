@@ -1,0 +1,148 @@
+/**
+ * axe on every screen a person reaches, in light and dark: no serious or critical problem
+ * (contrast, names, roles). One host, one page, the screens visited in turn, so the whole tour
+ * costs one start-up; each screen is audited as it is, with real content (a connected server,
+ * a playground result, a chat with a tool call), since contrast failures hide in that content.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { presetDescriptionKey } from '../../packages/desktop/app/shared/mcp-presets';
+import { fixtureEnvPresetFields } from '../../packages/desktop/testing/presetFixtures.testkit';
+import { startFakeLlm, type FakeLlm } from '../fixtures/providers/fakeLlm';
+import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
+import { expect, test } from '../fixtures/app';
+import { ServerDetailPage } from '../pages/ServerDetailPage';
+import { SettingsPage } from '../pages/SettingsPage';
+
+const presetsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-e2e-a11y-')), 'presets.json');
+fs.writeFileSync(presetsFile, JSON.stringify([fixtureEnvPresetFields(presetDescriptionKey)]));
+test.use({ hostEnv: { ELFTIA_TEST_PRESETS: presetsFile } });
+test.afterAll(() => fs.rmSync(path.dirname(presetsFile), { recursive: true, force: true }));
+
+let fake: FakeLlm;
+test.beforeEach(async () => {
+  fake = await startFakeLlm();
+});
+test.afterEach(async () => {
+  await fake.close();
+});
+
+type Place = 'Servers' | 'Presets' | 'Provider keys' | 'Try with a model' | 'Activity';
+
+/**
+ * The one place this spec knows how the window is navigated: to a top-level place by its
+ * accessible name. When the navigation changes shape, this is the line to change.
+ */
+async function goTo(page: Page, place: Place): Promise<void> {
+  await page.getByRole('radiogroup', { name: 'Tools sections' }).getByText(place, { exact: true }).click();
+}
+
+/**
+ * Waits until every finite animation has ended (a theme switch fades colours, a drawer slides in),
+ * so axe reads the final colours; endless ones (a spinner) never end and are not waited for.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+let scheme: 'light' | 'dark' = 'light';
+
+/**
+ * Runs axe on what is on screen in both themes (the theme follows the emulated system scheme,
+ * and the tour starts each screen in the theme the last one ended in) and returns one line per
+ * serious or critical finding, so a failure lists all of them at once. `within` limits the
+ * audit to what this screen added (a drawer, a dialog, a section): the rest was audited already.
+ */
+async function audit(page: Page, screen: string, within?: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const next of scheme === 'light' ? (['light', 'dark'] as const) : (['dark', 'light'] as const)) {
+    scheme = next;
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.getByTestId('app-root')).toHaveAttribute('data-theme', scheme);
+    await settle(page);
+    const axe = new AxeBuilder({ page });
+    if (within) axe.include(within);
+    const { violations } = await axe.analyze();
+    for (const violation of violations) {
+      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+      for (const node of violation.nodes) {
+        const why = node.any[0]?.message ?? node.failureSummary ?? '';
+        found.push(`${screen} (${scheme}) ${violation.id}: ${node.target.join(' ')} — ${why}`);
+      }
+    }
+  }
+  return found;
+}
+
+test('axe finds no serious or critical problem on any screen, light or dark', async ({ app, appMode }) => {
+  test.skip(appMode === 'electron', 'The fixture-preset hook is a browser-mode host option');
+  // Twenty axe runs on a shared machine: generous, never tight.
+  test.setTimeout(300_000);
+  const { page } = app;
+  const settings = new SettingsPage(page);
+  const detail = new ServerDetailPage(page);
+  const problems: string[] = [];
+
+  expect((await app.invoke('providers.set', { id: 'openai-compatible', baseUrl: fake.baseUrl('openai') })).ok).toBe(true);
+  await app.addServer({ name: 'fixture', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
+  await expect(settings.stateOf('fixture')).toHaveText('Connected', { timeout: 60_000 });
+  problems.push(...(await audit(page, 'Servers')));
+
+  await page.getByRole('button', { name: 'Add server', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Add MCP server' });
+  await expect(form.getByRole('textbox', { name: 'Name' })).toBeVisible();
+  problems.push(...(await audit(page, 'Server form', '[data-testid="server-form-drawer"]')));
+  await form.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(form).toBeHidden();
+
+  await detail.open('fixture');
+  await expect(detail.tool('echo')).toBeVisible({ timeout: 30_000 });
+  problems.push(...(await audit(page, 'Server detail', '[data-testid="server-detail"]')));
+  // Its icon is decoration: the button is "Test", not "experiment Test".
+  await expect(detail.root.getByRole('button', { name: 'Test', exact: true })).toBeVisible();
+  await detail.tryTool('echo');
+  await detail.argument('text').fill('hello');
+  await detail.runButton.click();
+  await detail.expectCall('ok');
+  problems.push(...(await audit(page, 'Playground with a result', '[data-testid="playground"]')));
+  await detail.close();
+
+  await goTo(page, 'Presets');
+  await page.getByRole('button', { name: 'Install Fixture Env' }).click();
+  const install = page.getByRole('dialog', { name: 'Install Fixture Env' });
+  await expect(install.getByRole('button', { name: 'Install', exact: true })).toBeVisible();
+  problems.push(...(await audit(page, 'Preset install dialog', '.ant-modal')));
+  await install.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(install).toBeHidden();
+  problems.push(...(await audit(page, 'Presets', '[data-testid="preset-gallery"]')));
+
+  await goTo(page, 'Provider keys');
+  await expect(page.locator('[data-testid="provider-row"]').first()).toBeVisible();
+  problems.push(...(await audit(page, 'Provider keys', '[data-testid="provider-keys"]')));
+
+  fake.script([{ text: 'Let me check.', calls: [{ tool: 'echo', arguments: { text: 'from the model' } }] }, { text: 'The server echoed it.' }]);
+  await goTo(page, 'Try with a model');
+  for (const [select, option] of [['chat-provider', 'OpenAI-compatible'], ['chat-model-select', 'fake-large']] as const) {
+    await page.getByTestId(select).click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  }
+  await page.getByTestId('chat-input').fill('Please echo something');
+  await page.getByTestId('chat-input').press('Enter');
+  const approval = page.getByRole('dialog', { name: 'Allow this tool call?' });
+  await expect(approval).toBeVisible({ timeout: 30_000 });
+  problems.push(...(await audit(page, 'Tool approval', '.ant-modal')));
+  await approval.getByTestId('approval-allow-once').click();
+  await expect(page.getByTestId('chat-assistant').last()).toContainText('The server echoed it.', { timeout: 30_000 });
+  problems.push(...(await audit(page, 'Chat', '[data-testid="chat-view"]')));
+
+  await goTo(page, 'Activity');
+  await expect(settings.eventEntries.first()).toBeVisible();
+  problems.push(...(await audit(page, 'Activity', 'main')));
+
+  expect(problems).toEqual([]);
+});
