@@ -3,6 +3,8 @@ import { Alert, Button, Card, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LlmProviderId } from '@shared/contracts/providers';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { dynamicStyle } from '@renderer/theme/dynamicStyle';
+import { useFillViewport } from '../hooks/useFillViewport';
 import { useChatSetup } from '../hooks/useChatSetup';
 import { ALL_ON, toSelection } from '../model/toolSelection';
 import { useChatSession } from '../queries/useChatSession';
@@ -20,6 +22,7 @@ import { ToolPicker } from './ToolPicker';
 export function ChatView() {
   const { t } = useTranslation(['chat', 'common']);
   const session = useChatSession();
+  const { ref: fillRef, height } = useFillViewport();
   const { providers, providerId, provider, model, ready, choose, servers, tools, toolChoice, setToolChoice, pickerOpen, setPickerOpen, chosen, loadError, focusName } = useChatSetup();
 
   const blocked = !ready ? t('input.noProvider') : !model.trim() ? t('input.noModel') : undefined;
@@ -28,9 +31,12 @@ export function ChatView() {
 
   return (
     <Card
+      ref={fillRef}
       size="small"
       title={t('title')}
       data-testid="chat-view"
+      className="chat-card"
+      {...(height !== undefined && { style: dynamicStyle({ height }) })}
       classNames={{ body: 'chat-body' }}
       extra={
         <Tooltip title={t('newHelp')}>
