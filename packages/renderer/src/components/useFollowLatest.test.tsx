@@ -23,8 +23,9 @@ beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 100 });
 });
 afterAll(() => {
-  delete (HTMLElement.prototype as Partial<HTMLElement>).scrollHeight;
-  delete (HTMLElement.prototype as Partial<HTMLElement>).clientHeight;
+  // jsdom's own getters live on Element.prototype: removing these uncovers them again.
+  Reflect.deleteProperty(HTMLElement.prototype, 'scrollHeight');
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
 });
 
 const lines = (count: number) => Array.from({ length: count }, (_, index) => `line ${index}`);
