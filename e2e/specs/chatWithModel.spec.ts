@@ -8,6 +8,10 @@
  *   the server gets that answer.
  * - A tool allowed for this chat is re-declared destructive mid-chat → its next call asks again
  *   and the dialog shows what changed (in English and in Chinese).
+ * - "Decide later" → the call in the chat says so and brings the dialog back (in the first journey).
+ * - A new user at 1024×700: the empty chat has no scrollbar and no "Jump to latest"; a local
+ *   server's address saved on Provider keys reaches the chat without a reload; the message field
+ *   stays on screen with a notice above it; a dismissed notice stays dismissed after a reload.
  */
 import fs from 'node:fs';
 import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
@@ -90,6 +94,14 @@ test('the model calls echo → approval → allow → the result shows → the a
   await expect(dialog.getByTestId('approval-arguments')).toContainText('hello from the model');
   await expect(page.getByTestId('chat-call-status')).toHaveText('Awaiting your approval');
   await shootThemes(page, 'approval-dialog');
+  // Put aside, the decision waits in the chat, where the call is, and comes back from there.
+  await dialog.getByRole('button', { name: 'Decide later' }).last().click();
+  await expect(dialog).toBeHidden();
+  const conversation = page.getByRole('log', { name: 'Conversation' });
+  await expect(conversation.getByText('You put this decision aside. The model waits until you decide.')).toBeVisible();
+  await shootThemes(page, 'approval-put-off');
+  await conversation.getByRole('button', { name: 'Decide now' }).click();
+  await expect(dialog).toBeVisible();
   await dialog.getByTestId('approval-allow-once').click();
   await expect(dialog).toBeHidden();
 
@@ -183,3 +195,61 @@ for (const [lang, label] of [['en', 'English'], ['zh', '中文']] as const) {
   });
 }
 
+
+/** A section of the Tools tab, by its name (a segmented control today, tabs perhaps tomorrow). */
+const section = (page: Page, name: string) =>
+  page.getByRole('radiogroup', { name: 'Tools sections' }).getByText(name, { exact: true }).or(page.getByRole('tab', { name, exact: true }));
+
+/** Whether the element scrolls: its content is taller than its box. */
+const scrolls = (locator: ReturnType<Page['getByRole']>) => locator.evaluate((element) => element.scrollHeight > element.clientHeight);
+
+test('a new user at 1024×700: an empty chat that does not scroll, a local server saved on Provider keys, the message field in view under a notice', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect(new SettingsPage(page).emptyState).toBeVisible();
+  await section(page, 'Try with a model').click();
+  const conversation = page.getByRole('log', { name: 'Conversation' });
+  await expect(conversation).toBeVisible();
+  expect(await scrolls(conversation)).toBe(false);
+  await expect(page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0);
+
+  // The way to a model: the local server's address only, no key.
+  await page.getByRole('button', { name: 'Add a key or a local server' }).click();
+  await page.getByRole('button', { name: 'Set key: OpenAI-compatible' }).click();
+  const keyDialog = page.getByRole('dialog', { name: 'OpenAI-compatible' });
+  await keyDialog.getByLabel('Base URL').fill(fake.baseUrl('openai'));
+  await keyDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(keyDialog).toBeHidden();
+
+  // Back in the chat, with no reload: the provider is the one just saved, its models are listed.
+  await section(page, 'Try with a model').click();
+  await expect(page.getByRole('combobox', { name: 'Provider' }).locator('xpath=ancestor::*[contains(@class,"ant-select")][1]')).toContainText('OpenAI-compatible');
+  const model = page.getByRole('combobox', { name: 'Model' });
+  await model.click();
+  await model.fill('fake-large');
+  await model.press('Enter');
+
+  // A key saved elsewhere (a second window, the CLI) raises the plain-file notice above everything.
+  expect((await app.invoke('providers.set', { id: 'openai', apiKey: 'sk-e2e-notice-1234' })).ok).toBe(true);
+  const notices = page.getByRole('region', { name: 'Notices' });
+  await expect(notices).toContainText('API keys are stored without encryption');
+  const input = page.getByRole('textbox', { name: 'Message to the model' });
+  await expect(input).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollHeight <= document.documentElement.clientHeight + 1)).toBe(true);
+  await shootThemes(page, 'chat-ready-notice');
+
+  fake.script([{ text: 'Hello from the local model.' }]);
+  await input.fill('Hello');
+  await input.press('Enter');
+  await expect(conversation).toContainText('Hello from the local model.', { timeout: 30_000 });
+  await expect(input).toBeInViewport({ ratio: 1 });
+
+  // Dismissed, the notice stays dismissed when the page is loaded again.
+  await notices.getByRole('button', { name: 'Dismiss notice' }).click();
+  await expect(notices).toHaveCount(0);
+  const listed = page.waitForResponse((response) => response.url().endsWith('/api/rpc') && (response.request().postData() ?? '').includes('"app.notices"'));
+  await page.reload();
+  expect(await (await listed).text()).toContain('SECRETS_PLAINTEXT_FILE');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notices' })).toHaveCount(0);
+});

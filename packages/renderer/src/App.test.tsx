@@ -109,6 +109,28 @@ describe('App shell', () => {
     expect(screen.getByTestId('notice').textContent).toContain('/d/x');
   });
 
+  it('a dismissed notice stays dismissed after a reload; another one, or the same raised anew, shows', async () => {
+    const host = new FakeHost();
+    const plaintext = { code: 'SECRETS_PLAINTEXT_FILE', message: 'kept in /c/secrets.json', data: { path: '/c/secrets.json' } } as const;
+    host.notices = [plaintext];
+    const first = renderApp(host);
+    const notice = await screen.findByTestId('notice');
+    expect(notice.textContent).toContain('API keys are stored without encryption');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Dismiss notice' }));
+    await waitFor(() => expect(screen.queryByTestId('notice')).toBeNull());
+    first.unmount();
+
+    // A reload: the host still lists it, and a notice about another file.
+    host.notices = [plaintext, { ...plaintext, message: 'kept in /d/secrets.json', data: { path: '/d/secrets.json' } }];
+    renderApp(host);
+    await waitFor(() => expect(host.calls.filter((route) => route === 'app.notices')).toHaveLength(2));
+    const shown = await screen.findAllByTestId('notice');
+    expect(shown.map((element) => element.textContent?.includes('/d/secrets.json'))).toEqual([true]);
+    // Raised again while the page is open (the file was created anew): news, so it shows.
+    act(() => host.emit({ event: 'app.notice', payload: plaintext }));
+    expect(screen.getAllByTestId('notice')).toHaveLength(2);
+  });
+
   it('says so when the notices cannot be loaded', async () => {
     const host = new FakeHost();
     host.failures.set('app.notices', [{ code: 'UNAUTHORIZED', message: 'missing token' }]);

@@ -50,12 +50,14 @@ function Shell() {
       >
         <AntdApp>
           <PageChrome effective={effective} />
-          <div data-testid="app-root" data-theme={effective}>
-            <SettingsWindow preference={preference} effective={effective} onPreferenceChange={setPreference} />
-          </div>
-          {/* Over any screen: a server may ask while the person is anywhere in the app. */}
+          {/* Over any screen: a server may ask while the person is anywhere in the app. The
+              approvals wrap the window, whose chat shows the ones put aside. */}
+          <ApprovalDialog>
+            <div data-testid="app-root" data-theme={effective}>
+              <SettingsWindow preference={preference} effective={effective} onPreferenceChange={setPreference} />
+            </div>
+          </ApprovalDialog>
           <ElicitationDialog />
-          <ApprovalDialog />
           <SamplingDialog />
         </AntdApp>
       </ConfigProvider>

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '../../bridge/HostContext';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { rememberDismissed, wasDismissed } from './dismissedNotices';
 
 /** Scalar notice data for interpolation (paths, reasons); nested values are not sentence material. */
 function noticeValues(notice: AppNotice): Record<string, string | number | boolean> {
@@ -27,7 +28,8 @@ interface ShownNotice {
 /**
  * What the host wants the person to know about startup (`app.notices`), plus any notice it
  * raises later (`app.notice`). They stay until dismissed: recovering a corrupt config moved a
- * file the person may want back, so the message must not time out unread.
+ * file the person may want back, so the message must not time out unread. A dismissed notice the
+ * host still lists stays dismissed after a reload; one raised anew while the page is open shows.
  */
 const sameNotice = (a: AppNotice, b: AppNotice) => a.code === b.code && a.message === b.message;
 
@@ -45,7 +47,7 @@ export function StartupNotices() {
     const fresh = (prev: ShownNotice[], notice: AppNotice) => !prev.some((s) => sameNotice(s.notice, notice));
     void host.request('app.notices').then((result) => {
       if (!live) return;
-      if (result.ok) setNotices((prev) => [...result.data.filter((n) => fresh(prev, n)).map(shown), ...prev]);
+      if (result.ok) setNotices((prev) => [...result.data.filter((n) => fresh(prev, n) && !wasDismissed(n)).map(shown), ...prev]);
       else setLoadError(result.error);
     });
     const off = host.on('app.notice', (notice) => setNotices((prev) => (fresh(prev, notice) ? [...prev, shown(notice)] : prev)));
@@ -56,20 +58,23 @@ export function StartupNotices() {
   }, [host]);
 
   if (notices.length === 0 && !loadError) return null;
-  const dismiss = (id: number) => setNotices((prev) => prev.filter((shown) => shown.id !== id));
+  const dismiss = ({ id, notice }: ShownNotice) => {
+    rememberDismissed(notice);
+    setNotices((prev) => prev.filter((shown) => shown.id !== id));
+  };
 
   return (
     <Flex vertical gap="small" role="region" aria-label={t('notices.regionLabel')}>
       {loadError ? <ErrorAlert error={loadError} title={t('notices.loadFailed')} /> : null}
-      {notices.map(({ id, notice }) => (
+      {notices.map((item) => (
         <Alert
-          key={id}
+          key={item.id}
           data-testid="notice"
           type="warning"
           showIcon
-          closable={{ onClose: () => dismiss(id), 'aria-label': t('notices.dismiss') }}
-          title={t(`notices.${notice.code}.title`)}
-          description={t(`notices.${notice.code}.description`, noticeValues(notice))}
+          closable={{ onClose: () => dismiss(item), 'aria-label': t('notices.dismiss') }}
+          title={t(`notices.${item.notice.code}.title`)}
+          description={t(`notices.${item.notice.code}.description`, noticeValues(item.notice))}
         />
       ))}
     </Flex>

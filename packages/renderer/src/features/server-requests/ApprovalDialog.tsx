@@ -5,15 +5,18 @@
  *
  * Enter allows once (except while typing in the arguments). Esc, the close button and "Decide
  * later" never deny: a careful person who presses Esc wants the dialog out of the way, not the
- * model told "no". The call stays pending behind a badge in the corner that brings it back, and
- * the turn waits; Deny is always a deliberate click.
+ * model told "no". The call stays pending, and the turn waits: its chat shows the decision with
+ * a way back to it (PutOffApprovalsContext), and a badge in the corner brings back them all.
+ * Deny is always a deliberate click.
  */
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { App } from 'antd';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
 import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { usePutOff, WaitingButton } from './ReviewModal';
+import { PutOffApprovalsContext } from './putOffApprovals';
 import { usePendingQueue } from './usePendingQueue';
 
 /** The dialog loads the first time a call waits for the person. */
@@ -21,15 +24,18 @@ const ApprovalModal = lazyComponent(() => import('./ApprovalModal').then((m) => 
 
 const SOURCE = { list: 'chat.approvals', requested: 'chat.approval_request', closed: 'chat.approval_closed' } as const;
 
-export function ApprovalDialog() {
+/** Wraps the window (`children`) so that a chat can show the approvals put aside in it. */
+export function ApprovalDialog({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('serverRequests');
   const { message } = App.useApp();
   const { queue, answered } = usePendingQueue(SOURCE, (request, { outcome }) => {
     if (outcome === 'cancelled') void message.info(t('approvals.dialog.cancelled', { tool: request.toolTitle ?? request.toolName }));
   });
-  const { current, putOff, waiting, bringBack } = usePutOff(queue);
+  const { current, putOff, waiting, putOffRequests, bringBack } = usePutOff(queue);
+  const putAside = useMemo(() => ({ requests: putOffRequests, review: bringBack }), [putOffRequests, bringBack]);
   return (
-    <>
+    <PutOffApprovalsContext.Provider value={putAside}>
+      {children}
       {current ? (
         <LazyBoundary key={current.requestId} overlay>
           <ApprovalModal request={current} queue={queue} onDone={answered} onLater={putOff} />
@@ -41,8 +47,8 @@ export function ApprovalDialog() {
         icon={<SafetyCertificateOutlined aria-hidden />}
         primary
         label={t('approvals.dialog.waitingBadge', { count: waiting })}
-        onClick={bringBack}
+        onClick={() => bringBack()}
       />
-    </>
+    </PutOffApprovalsContext.Provider>
   );
 }

@@ -5,18 +5,31 @@
  */
 import { Button, Flex, FloatButton, Modal } from 'antd';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
-/** The first request not put off, and how many wait put off while none is shown. */
+/** The first request not put off, the ones put off, and how many of those wait while none is shown. */
 export function usePutOff<T extends { requestId: string }>(queue: readonly T[]) {
   const [later, setLater] = useState<ReadonlySet<string>>(new Set());
   const current = queue.find((r) => !later.has(r.requestId));
+  const putOffRequests = useMemo(() => queue.filter((r) => later.has(r.requestId)), [queue, later]);
+  /** All of them back, or the one the person asked for (from where it shows, e.g. its chat). */
+  const bringBack = useCallback(
+    (requestId?: string) =>
+      setLater((prev) => {
+        if (requestId === undefined) return new Set();
+        const next = new Set(prev);
+        next.delete(requestId);
+        return next;
+      }),
+    [],
+  );
   return {
     current,
     putOff: current ? () => setLater((prev) => new Set(prev).add(current.requestId)) : () => {},
+    putOffRequests,
     // The button shows only while no dialog does: the dialog already says what else waits.
-    waiting: current ? 0 : queue.filter((r) => later.has(r.requestId)).length,
-    bringBack: () => setLater(new Set()),
+    waiting: current ? 0 : putOffRequests.length,
+    bringBack,
   };
 }
 

@@ -98,6 +98,25 @@ describe('SamplingDialog', () => {
     expect((within(modal).getByRole('combobox', { name: 'Model' }) as HTMLInputElement).value).toBe('llama3');
   });
 
+  it('says why Send cannot be pressed without a model name, and leads to the field', async () => {
+    setup([provider('openai', true)]);
+    const modal = await dialog();
+    const send = within(modal).getByTestId('sampling-send');
+    const blocked = await within(modal).findByTestId('sampling-send-blocked', undefined, SLOW);
+    expect(blocked.textContent).toContain('Send needs a model name: choose one under Model or type it.');
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    expect(document.getElementById(send.getAttribute('aria-describedby')!)?.textContent).toContain('Send needs a model name');
+    await click(within(blocked).getByRole('button', { name: 'Go to Model' }));
+    expect(document.activeElement).toBe(within(modal).getByRole('combobox', { name: 'Model' }));
+
+    // With a model, what is missing is the answer itself.
+    fireEvent.change(within(modal).getByRole('combobox', { name: 'Model' }), { target: { value: 'gpt-x' } });
+    expect(within(modal).getByTestId('sampling-send-blocked').textContent).toBe('Generate a draft, or write the answer yourself, to send it.');
+    fireEvent.change(within(modal).getByTestId('sampling-draft'), { target: { value: 'My answer' } });
+    expect(within(modal).queryByTestId('sampling-send-blocked')).toBeNull();
+    expect((send as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('says clearly when no model is configured, leads to the keys, and can decline', async () => {
     const host = setup([provider('openai', false), provider('openai-compatible', false)]);
     const modal = await dialog();

@@ -41,7 +41,7 @@ export function SamplingDialog() {
         // Beside the approvals' button, which sits in the corner.
         className="waiting-button-second"
         label={t('approvals.sampling.waitingBadge', { count: waiting })}
-        onClick={bringBack}
+        onClick={() => bringBack()}
       />
     </>
   );

@@ -1,7 +1,7 @@
 /** The sampling review itself (see SamplingDialog): loaded the first time a server asks for a model answer. */
 import { KeyOutlined, RobotOutlined } from '@ant-design/icons';
-import { Alert, App, AutoComplete, Button, Drawer, Flex, Form, Input, InputNumber, Select, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Alert, App, AutoComplete, Button, Drawer, Flex, Form, Input, InputNumber, Select, Tag, Typography, type GetRef } from 'antd';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SamplingRequest } from '@shared/contracts/chat';
 import type { LlmProviderId } from '@shared/contracts/providers';
@@ -79,10 +79,15 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
     }
   };
 
+  const hintId = useId();
+  const modelField = useRef<GetRef<typeof AutoComplete>>(null);
   const expires = new Date(request.expiresAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const busy = generate.isPending || respond.isPending;
   const noModel = providers.data !== undefined && usable.length === 0;
   const modelOptions = (models.data?.models ?? []).map((m) => ({ value: m }));
+  // Why Send (and Generate) cannot be pressed yet, and what to do; no model at all has its own alert above.
+  const missingModel = !noModel && !draftModel && !model.trim();
+  const sendBlocked = noModel ? undefined : missingModel ? t('approvals.sampling.needModel') : draft.trim() === '' ? t('approvals.sampling.needDraft') : undefined;
   return (
     <ReviewModal
       testId="sampling"
@@ -103,8 +108,9 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
           <Button
             data-testid="sampling-send"
             type="primary"
-            disabled={busy || draft.trim() === '' || (!draftModel && !model.trim())}
+            disabled={busy || sendBlocked !== undefined || draft.trim() === ''}
             loading={respond.isPending && respond.variables?.decision === 'send'}
+            aria-describedby={sendBlocked ? hintId : undefined}
             onClick={() => void answer('send')}
           >
             {t('approvals.sampling.send')}
@@ -185,6 +191,8 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
             <Flex vertical gap={4} className="model-choice-model">
               <Typography.Text>{t('approvals.sampling.model')}</Typography.Text>
               <AutoComplete
+                ref={modelField}
+                status={missingModel ? 'warning' : ''}
                 data-testid="sampling-model"
                 aria-label={t('approvals.sampling.model')}
                 value={model}
@@ -218,6 +226,18 @@ export function SamplingModal({ request, waiting, onDone, onLater }: { request: 
             {draftModel ? <Typography.Text type="secondary" className="text-sm">{t('approvals.sampling.draftHelp')}</Typography.Text> : null}
           </Flex>
         )}
+        {sendBlocked ? (
+          <Flex gap="small" align="baseline" wrap data-testid="sampling-send-blocked">
+            <Typography.Text id={hintId} type="warning">
+              {sendBlocked}
+            </Typography.Text>
+            {missingModel ? (
+              <Button size="small" type="link" className="inline-link-x" onClick={() => modelField.current?.focus()}>
+                {t('approvals.sampling.toModel')}
+              </Button>
+            ) : null}
+          </Flex>
+        ) : null}
         {respond.error && respond.error.code !== 'MCP_SAMPLING_NOT_PENDING' ? <ErrorAlert error={respond.error} title={t('approvals.sampling.sendFailed')} /> : null}
         <Flex vertical className="fine-print">
           <span>{t('approvals.sampling.expires', { time: expires })}</span>

@@ -1,10 +1,11 @@
 import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, StopOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
-import { Flex, Tag, Typography } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatToolCallStatus } from '@shared/contracts/chat';
 import { ToolCallDisplay } from '@renderer/components/ToolCallDisplay';
 import { formatDuration } from '@renderer/components/tool-call/CallHeader';
+import { usePutOffApproval } from '@renderer/features/server-requests/putOffApprovals';
 import type { ChatEntry } from '../model/chatState';
 
 const STATUS: Record<ChatToolCallStatus, { color: string; icon: React.ReactNode }> = {
@@ -27,8 +28,10 @@ export function ChatToolCall({ entry }: { entry: Extract<ChatEntry, { kind: 'too
   const headingId = useId();
   const { call, progress } = entry;
   const duration = call.result?.durationMs;
-  const note =
-    call.status === 'awaiting_approval' ? t('call.awaitingNote') : call.status === 'denied' ? t('call.deniedNote') : undefined;
+  // "Decide later" closed its dialog: the decision waits here, where the call is, with the way back.
+  const review = usePutOffApproval(call.callId);
+  const waiting = call.status === 'awaiting_approval';
+  const note = waiting ? (review ? t('call.putOffNote') : t('call.awaitingNote')) : call.status === 'denied' ? t('call.deniedNote') : undefined;
 
   return (
     <section
@@ -60,9 +63,16 @@ export function ChatToolCall({ entry }: { entry: Extract<ChatEntry, { kind: 'too
           </Flex>
         </Flex>
         {note ? (
-          <Typography.Text type="secondary" role={call.status === 'awaiting_approval' ? 'status' : undefined}>
-            {note}
-          </Typography.Text>
+          <Flex align="center" gap="small" wrap>
+            <Typography.Text type="secondary" role={waiting ? 'status' : undefined}>
+              {note}
+            </Typography.Text>
+            {waiting && review ? (
+              <Button size="small" type="primary" onClick={review} data-testid="chat-call-decide">
+                {t('call.decide')}
+              </Button>
+            ) : null}
+          </Flex>
         ) : null}
         <ToolCallDisplay
           header={false}

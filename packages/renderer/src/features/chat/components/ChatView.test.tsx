@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ChatToolCallEvent } from '@shared/contracts/chat';
+import { App as AntdApp } from 'antd';
+import type { ApprovalRequest, ChatToolCallEvent } from '@shared/contracts/chat';
 import type { MCPTool } from '@shared/contracts/mcp-types';
 import type { LlmProvider } from '@shared/contracts/providers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { ToolsTabNavProvider, useToolsTabNav } from '@renderer/features/settings/components/tabs/tools-tab/ToolsTabNav';
 import { ChatView } from './ChatView';
 import { MODEL_CHOICE_KEYS } from '@renderer/data/modelChoice';
+import { ApprovalDialog } from '@renderer/features/server-requests/ApprovalDialog';
 
 const SLOW = { timeout: 15_000 };
 const UNAUTHORIZED_SENTENCE = 'Not authorized.';
@@ -246,14 +248,17 @@ describe('ChatView', () => {
     await waitFor(() => expect(host.inputsOf('chat.send')[0]).toMatchObject({ providerId: 'openai-compatible', model: 'llama3.1:8b' }), SLOW);
   });
 
-  it('warns when the tools pass what the provider accepts, and the picker fixes it', async () => {
+  it('does not call the tools too large for an OpenAI-compatible server, whose context it cannot know: a hint, and the picker', async () => {
     remember('openai-compatible', 'llama3.1');
-    // 40 tools with long descriptions: far more than a local server's 4,096-token default context.
+    // 40 tools with long descriptions: more than a local server's 4,096-token default context, fine for a 128k one.
     const many = Array.from({ length: 40 }, (_, index) => tool('files', `tool_${index}`, 'x'.repeat(600)));
     renderChat(chatHost({ providers: [LOCAL], tools: many }));
     const warning = await screen.findByTestId('chat-budget-warning', {}, SLOW);
-    expect(warning.textContent).toContain('more than the 4,096-token context of OpenAI-compatible');
-    expect(screen.getByTestId('chat-budget').getAttribute('data-fit')).toBe('over');
+    expect(warning.className).toContain('ant-alert-info');
+    expect(warning.textContent).toContain("How much context OpenAI-compatible has is the server's own setting: local servers (Ollama, LM Studio) often start with 4,096 tokens.");
+    expect(warning.textContent).not.toContain('refused');
+    expect(screen.getByTestId('chat-budget').getAttribute('data-fit')).toBe('unsure');
+    expect(screen.getByTestId('chat-tokens').className).not.toContain('error');
 
     await click(within(warning).getByRole('button', { name: 'Choose tools' }));
     const picker = await screen.findByTestId('chat-tool-picker', {}, SLOW);
@@ -313,6 +318,44 @@ describe('ChatView', () => {
     expect(within(picker).getByTestId('chat-tools-no-match').textContent).toBe('No server or tool matches “nothing-like-it”.');
     // The count stays the chat's, not the search's.
     expect(within(picker).getByRole('status').textContent).toContain('3 of 3 tools on');
+  });
+
+  it('after "Decide later" the waiting decision shows in the chat, on the call and above the message field, and comes back from there', async () => {
+    remember('openai', 'gpt-4.1');
+    const host = chatHost().handle('chat.approvals', () => []);
+    renderWithProviders(
+      <AntdApp>
+        <ApprovalDialog>
+          <ToolsTabNavProvider initialSection="chat">
+            <ChatView />
+          </ToolsTabNavProvider>
+        </ApprovalDialog>
+      </AntdApp>,
+      host,
+    );
+    await waitFor(() => expect(screen.getByTestId('chat-tokens')).toBeTruthy(), SLOW);
+    const chatId = await startTurn(host);
+    const approval: ApprovalRequest = { requestId: 'req-1', chatId, callId: 'c1', serverId: 'id-files', serverName: 'files', toolName: 'read', arguments: { text: 'a' }, reason: 'untrusted' };
+    await emit(host, { event: 'chat.tool_call', payload: call(chatId, 'c1', 'awaiting_approval') });
+    await emit(host, { event: 'chat.approval_request', payload: approval });
+    // The dialog's own "Decide later" (its name is also the × button's, so by test id).
+    const later = () => screen.findByTestId('approval-later', {}, SLOW);
+    await later();
+    // While the dialog shows, the chat points to it and offers nothing more.
+    expect(screen.getByTestId('chat-tool-call').textContent).toContain('Waiting for your approval in the dialog.');
+    expect(screen.queryByTestId('chat-put-off')).toBeNull();
+
+    await click(await later());
+    await waitFor(() => expect(screen.queryByTestId('approval-later')).toBeNull(), SLOW);
+    const card = screen.getByTestId('chat-tool-call');
+    expect(card.textContent).toContain('You put this decision aside. The model waits until you decide.');
+    expect(screen.getByTestId('chat-put-off').textContent).toContain('A tool call waits for your decision: read.');
+
+    await click(within(card).getByRole('button', { name: 'Decide now' }));
+    await click(await later());
+    await waitFor(() => expect(screen.queryByTestId('approval-later')).toBeNull(), SLOW);
+    await click(within(screen.getByTestId('chat-put-off')).getByRole('button', { name: 'Decide now' }));
+    expect((await screen.findByTestId('approval-tool', {}, SLOW)).textContent).toBe('read');
   });
 
   it('"Try with a model" on one server turns only its tools on, until the person widens it', async () => {

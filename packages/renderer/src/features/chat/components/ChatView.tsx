@@ -3,6 +3,9 @@ import { Alert, Button, Card, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LlmProviderId } from '@shared/contracts/providers';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { dynamicStyle } from '@renderer/theme/dynamicStyle';
+import { usePutOffApprovals } from '@renderer/features/server-requests/putOffApprovals';
+import { useFillViewport } from '../hooks/useFillViewport';
 import { useChatSetup } from '../hooks/useChatSetup';
 import { ALL_ON, toSelection } from '../model/toolSelection';
 import { useChatSession } from '../queries/useChatSession';
@@ -20,17 +23,23 @@ import { ToolPicker } from './ToolPicker';
 export function ChatView() {
   const { t } = useTranslation(['chat', 'common']);
   const session = useChatSession();
+  const { ref: fillRef, height } = useFillViewport();
   const { providers, providerId, provider, model, ready, choose, servers, tools, toolChoice, setToolChoice, pickerOpen, setPickerOpen, chosen, loadError, focusName } = useChatSetup();
 
+  const putOff = usePutOffApprovals(session.chatId);
+  const firstPutOff = putOff.requests[0];
   const blocked = !ready ? t('input.noProvider') : !model.trim() ? t('input.noModel') : undefined;
   const send = (message: string) =>
     session.send({ providerId: providerId!, model: model.trim(), message, tools: toSelection(toolChoice, servers, tools) });
 
   return (
     <Card
+      ref={fillRef}
       size="small"
       title={t('title')}
       data-testid="chat-view"
+      className="chat-card"
+      {...(height !== undefined && { style: dynamicStyle({ height }) })}
       classNames={{ body: 'chat-body' }}
       extra={
         <Tooltip title={t('newHelp')}>
@@ -69,6 +78,20 @@ export function ChatView() {
         empty={<ChatEmpty ready={ready} toolCount={chosen.length} />}
       />
       <ToolBudget provider={provider} tools={chosen} total={tools.length} onPick={() => setPickerOpen(true)} />
+      {firstPutOff ? (
+        // Above the message field, where the person looks while the turn waits for them.
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="chat-put-off"
+          title={t('putOff', { count: putOff.requests.length, tool: firstPutOff.toolTitle ?? firstPutOff.toolName })}
+          action={
+            <Button size="small" type="primary" onClick={() => putOff.review(firstPutOff.requestId)}>
+              {t('call.decide')}
+            </Button>
+          }
+        />
+      ) : null}
       {session.error ? <ErrorAlert error={session.error} testId="chat-error" /> : null}
       <Composer blocked={blocked} running={session.running} stopping={session.stopping} onSend={send} onStop={() => void session.stop()} />
       <ToolPicker open={pickerOpen} onClose={() => setPickerOpen(false)} servers={servers} tools={tools} choice={toolChoice} onChange={setToolChoice} />

@@ -1,14 +1,12 @@
 import { ArrowDownOutlined, RobotOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Flex, Spin, Typography } from 'antd';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { SafeMarkdown } from '@renderer/components/tool-call/SafeMarkdown';
+import { useFollowLatest } from '@renderer/components/useFollowLatest';
 import type { ChatEntry } from '../model/chatState';
 import { ChatToolCall } from './ChatToolCall';
-
-/** How close to the bottom (px) still counts as "reading the latest". */
-const STICK_DISTANCE = 48;
 
 /**
  * The messages, the answer as it streams and every tool call, following the newest line until
@@ -16,25 +14,9 @@ const STICK_DISTANCE = 48;
  */
 export function Conversation({ entries, running, empty }: { entries: ChatEntry[]; running: boolean; empty: ReactNode }) {
   const { t } = useTranslation(['chat', 'common']);
-  const box = useRef<HTMLDivElement>(null);
-  const stick = useRef(true);
-  const [away, setAway] = useState(false);
-
-  const toBottom = () => {
-    const element = box.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  };
-
-  useLayoutEffect(() => {
-    if (stick.current) toBottom();
-  }, [entries, running]);
-
-  const onScroll = () => {
-    const element = box.current;
-    if (!element) return;
-    stick.current = element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_DISTANCE;
-    setAway(!stick.current);
-  };
+  // `entries` is a new array on every event, the end of a turn included (the thinking line goes).
+  const { ref, onScroll, following, follow } = useFollowLatest(entries);
+  const blank = entries.length === 0;
 
   const last = entries.at(-1);
   const thinking = running && last?.kind !== 'assistant' && !(last?.kind === 'tool' && (last.call.status === 'running' || last.call.status === 'awaiting_approval'));
@@ -42,7 +24,7 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
   return (
     <div className="chat-frame">
       <div
-        ref={box}
+        ref={ref}
         onScroll={onScroll}
         role="log"
         aria-label={t('conversation')}
@@ -51,7 +33,7 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
         data-testid="chat-conversation"
         className="chat-conversation"
       >
-        {entries.length === 0 ? (
+        {blank ? (
           empty
         ) : (
           <Flex vertical gap="middle">
@@ -67,16 +49,12 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
           </Flex>
         )}
       </div>
-      {away ? (
+      {!following && !blank ? (
         <Button
           size="small"
           shape="round"
           icon={<ArrowDownOutlined aria-hidden />}
-          onClick={() => {
-            stick.current = true;
-            setAway(false);
-            toBottom();
-          }}
+          onClick={follow}
           className="follow-button chat-jump"
           data-testid="chat-jump"
         >

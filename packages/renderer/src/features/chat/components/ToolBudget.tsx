@@ -35,7 +35,8 @@ export function ToolBudget({ provider, tools, total, onPick }: ToolBudgetProps) 
   if (fit?.kind === 'over' && fit.count) problems.push(t('budget.overCount', { count: preview!.sentCount, max: number(fit.count.maxTools), provider: name }));
   if (fit?.kind === 'over' && fit.contextTokens) problems.push(t('budget.overContext', { tokens: number(preview!.tokens), window: number(fit.contextTokens), provider: name }));
   if (fit?.kind === 'heavy') problems.push(t('budget.heavy', { tokens: number(preview!.tokens), window: number(fit.contextTokens), provider: name }));
-  const localHint = provider?.id === 'openai-compatible' && fit?.kind !== 'fits' ? t('budget.localContext') : undefined;
+  // Not a problem, only a maybe: the server's context is its own setting, which Elftia cannot see.
+  const unsure = fit?.kind === 'unsure' ? t('budget.unsure', { tokens: number(preview!.tokens), window: number(fit.typicalContextTokens), provider: name }) : undefined;
 
   return (
     <Flex vertical gap={6} data-testid="chat-budget" data-fit={fit?.kind}>
@@ -51,13 +52,12 @@ export function ToolBudget({ provider, tools, total, onPick }: ToolBudgetProps) 
           </Tooltip>
         ) : null}
       </Flex>
-      {problems.length > 0 ? (
+      {problems.length > 0 || unsure ? (
         <Alert
-          type={fit?.kind === 'over' ? 'error' : 'warning'}
+          type={fit?.kind === 'over' ? 'error' : fit?.kind === 'heavy' ? 'warning' : 'info'}
           showIcon
           data-testid="chat-budget-warning"
-          title={problems.join(' ')}
-          description={localHint}
+          title={unsure ?? problems.join(' ')}
           action={
             <Button size="small" onClick={onPick}>
               {t('budget.pick')}

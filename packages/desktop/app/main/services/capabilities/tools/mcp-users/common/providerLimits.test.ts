@@ -16,15 +16,26 @@ describe('toolListFit', () => {
   });
 
   it('weighs the list against the context: heavy past the share, over past the whole', () => {
-    const local = PROVIDER_TOOL_LIMITS['openai-compatible'];
-    const half = local.contextTokens * TOOL_CONTEXT_SHARE_WARNING;
-    expect(toolListFit(local, 3, half)).toEqual({ kind: 'fits' });
-    expect(toolListFit(local, 3, half + 1)).toEqual({ kind: 'heavy', contextTokens: local.contextTokens });
-    expect(toolListFit(local, 3, local.contextTokens + 1)).toEqual({ kind: 'over', contextTokens: local.contextTokens });
+    const deepseek = PROVIDER_TOOL_LIMITS.deepseek;
+    const context = deepseek.contextTokens!;
+    const half = context * TOOL_CONTEXT_SHARE_WARNING;
+    expect(toolListFit(deepseek, 3, half)).toEqual({ kind: 'fits' });
+    expect(toolListFit(deepseek, 3, half + 1)).toEqual({ kind: 'heavy', contextTokens: context });
+    expect(toolListFit(deepseek, 3, context + 1)).toEqual({ kind: 'over', contextTokens: context });
   });
 
-  it('gives every provider a format and a positive context', () => {
-    for (const limits of Object.values(PROVIDER_TOOL_LIMITS)) expect(limits.contextTokens).toBeGreaterThan(0);
+  it('never calls a list too large for an OpenAI-compatible server, whose context it cannot know; past half the typical one it is unsure', () => {
+    const local = PROVIDER_TOOL_LIMITS['openai-compatible'];
+    expect(local.contextTokens).toBeUndefined();
+    const typical = local.typicalContextTokens!;
+    expect(typical).toBe(4096);
+    expect(toolListFit(local, 3, typical * TOOL_CONTEXT_SHARE_WARNING)).toEqual({ kind: 'fits' });
+    expect(toolListFit(local, 3, typical * TOOL_CONTEXT_SHARE_WARNING + 1)).toEqual({ kind: 'unsure', typicalContextTokens: typical });
+    expect(toolListFit(local, 300, 1_000_000)).toEqual({ kind: 'unsure', typicalContextTokens: typical });
+  });
+
+  it('gives every provider a format and a positive context, or a typical one where it cannot be known', () => {
+    for (const limits of Object.values(PROVIDER_TOOL_LIMITS)) expect(limits.contextTokens ?? limits.typicalContextTokens).toBeGreaterThan(0);
     expect(PROVIDER_TOOL_LIMITS.gemini.format).toBe('google');
     expect(PROVIDER_TOOL_LIMITS.openai.format).toBe('openai-responses');
     expect(PROVIDER_TOOL_LIMITS.deepseek.format).toBe('openai');

@@ -36,11 +36,17 @@ export interface ProviderToolLimits {
   countLimits: ToolCountLimit[];
   /**
    * The smallest context window (tokens) among the provider's current chat models: the tool list
-   * is sent with every request, so a list larger than this cannot be accepted at all. For an
-   * OpenAI-compatible server it is the default context of Ollama and LM Studio (4096), which a
-   * person may raise in that server's own settings.
+   * is sent with every request, so a list larger than this cannot be accepted at all. Absent when
+   * it cannot be known in advance: an OpenAI-compatible server runs any model with any context
+   * (vLLM or a hosted gateway: 128k and more), so a red "too large" there was usually false.
    */
-  contextTokens: number;
+  contextTokens?: number;
+  /**
+   * Where the context is unknown, the one many such servers start with: Ollama and LM Studio
+   * default to 4096 tokens, which the person may raise in the server's own settings. Only worth
+   * a hint, never a verdict.
+   */
+  typicalContextTokens?: number;
 }
 
 const LIMITS: Record<LlmProviderId, Omit<ProviderToolLimits, 'format'>> = {
@@ -53,7 +59,7 @@ const LIMITS: Record<LlmProviderId, Omit<ProviderToolLimits, 'format'>> = {
   zhipu: { countLimits: [], contextTokens: 128_000 },
   // OpenRouter passes the list on to the model's own provider; OpenAI's limit is the common floor.
   openrouter: { countLimits: TOOL_COUNT_LIMITS.openai, contextTokens: 32_000 },
-  'openai-compatible': { countLimits: [], contextTokens: 4_096 },
+  'openai-compatible': { countLimits: [], typicalContextTokens: 4_096 },
 };
 
 export const PROVIDER_TOOL_LIMITS = Object.fromEntries(
@@ -68,13 +74,17 @@ export type ToolListFit =
   /** Accepted, but the tools take more than TOOL_CONTEXT_SHARE_WARNING of the context. */
   | { kind: 'heavy'; contextTokens: number }
   /** Refused or cut: more tools than a limit, or more tokens than the context. */
-  | { kind: 'over'; count?: ToolCountLimit; contextTokens?: number };
+  | { kind: 'over'; count?: ToolCountLimit; contextTokens?: number }
+  /** The context is unknown, and the tools would take more than TOOL_CONTEXT_SHARE_WARNING of the typical one. */
+  | { kind: 'unsure'; typicalContextTokens: number };
 
 /** Whether `count` tools of ≈ `tokens` tokens fit what the provider accepts. */
 export function toolListFit(limits: ProviderToolLimits, count: number, tokens: number): ToolListFit {
   const passed = limits.countLimits.find((limit) => count > limit.maxTools);
-  const overContext = tokens > limits.contextTokens;
-  if (passed || overContext) return { kind: 'over', ...(passed ? { count: passed } : {}), ...(overContext ? { contextTokens: limits.contextTokens } : {}) };
-  if (tokens > limits.contextTokens * TOOL_CONTEXT_SHARE_WARNING) return { kind: 'heavy', contextTokens: limits.contextTokens };
+  const { contextTokens, typicalContextTokens } = limits;
+  const overContext = contextTokens !== undefined && tokens > contextTokens;
+  if (passed || overContext) return { kind: 'over', ...(passed ? { count: passed } : {}), ...(overContext ? { contextTokens } : {}) };
+  if (contextTokens !== undefined && tokens > contextTokens * TOOL_CONTEXT_SHARE_WARNING) return { kind: 'heavy', contextTokens };
+  if (typicalContextTokens !== undefined && tokens > typicalContextTokens * TOOL_CONTEXT_SHARE_WARNING) return { kind: 'unsure', typicalContextTokens };
   return { kind: 'fits' };
 }

@@ -1,17 +1,15 @@
 import { CopyOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { App, Button, Checkbox, Flex, Input, Spin, Typography } from 'antd';
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { McpServerLogStreamSchema, type McpServerLogStream } from '@shared/contracts/mcp-types';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { useFollowLatest } from '@renderer/components/useFollowLatest';
 import { useServerLog, type ShownLogLine } from './useServerLog';
 import { dynamicStyle } from '@renderer/theme/dynamicStyle';
 
 const STREAMS = McpServerLogStreamSchema.options;
-
-/** Within this many pixels of the bottom counts as "at the end": new lines keep it there. */
-const FOLLOW_SLACK_PX = 24;
 
 const time = (at: number) => {
   const d = new Date(at);
@@ -33,14 +31,13 @@ export function LogsPane({ serverId }: { serverId: string }) {
   const needle = useDeferredValue(filter.trim().toLowerCase());
   const [streams, setStreams] = useState<McpServerLogStream[]>([...STREAMS]);
   const [hiddenBefore, setHiddenBefore] = useState(0);
-  const [follow, setFollow] = useState(true);
-  const scroller = useRef<HTMLDivElement>(null);
 
   const shown = useMemo(
     () => log.lines.filter((l) => l.seq >= hiddenBefore && streams.includes(l.stream) && (!needle || l.line.toLowerCase().includes(needle))),
     [log.lines, hiddenBefore, streams, needle],
   );
 
+  const { ref: scroller, onScroll, following, follow } = useFollowLatest(shown);
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
@@ -48,17 +45,6 @@ export function LogsPane({ serverId }: { serverId: string }) {
     overscan: 20,
     getItemKey: (index) => shown[index]?.seq ?? index,
   });
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (follow && element) element.scrollTop = element.scrollHeight;
-  }, [follow, shown.length, virtualizer]);
-
-  const onScroll = () => {
-    const element = scroller.current;
-    if (!element) return;
-    setFollow(element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_SLACK_PX);
-  };
 
   const copy = async () => {
     try {
@@ -139,12 +125,12 @@ export function LogsPane({ serverId }: { serverId: string }) {
             </div>
           )}
         </div>
-        {!follow && shown.length > 0 ? (
+        {!following && shown.length > 0 ? (
           <Button
             size="small"
             type="primary"
             icon={<VerticalAlignBottomOutlined aria-hidden />}
-            onClick={() => setFollow(true)}
+            onClick={follow}
             className="follow-button"
           >
             {t('detail.logs.follow')}
@@ -153,7 +139,7 @@ export function LogsPane({ serverId }: { serverId: string }) {
       </div>
       <Typography.Text type="secondary" data-testid="log-count">
         {t('detail.logs.count', { shown: shown.length, total: log.lines.length })}
-        {follow ? '' : ` · ${t('detail.logs.paused')}`}
+        {following ? '' : ` · ${t('detail.logs.paused')}`}
       </Typography.Text>
     </Flex>
   );
