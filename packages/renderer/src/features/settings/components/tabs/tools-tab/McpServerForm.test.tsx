@@ -475,6 +475,11 @@ describe('McpServerForm', { timeout: 120_000 }, () => {
       click('Save');
       const confirm = await dialog('Save without testing?');
       await waitFor(() => expect(document.activeElement).toBe(button('Test first', confirm)));
+      // Esc answers the question only: the form stays open with what was typed.
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape', code: 'Escape', keyCode: 27 });
+      await waitFor(() => expect(document.querySelector('.ant-modal-wrap')?.getAttribute('style') ?? '').toContain('display: none'));
+      expect(screen.getByTestId('server-form')).toBeTruthy();
+      expect(drawerOpen()).toBe(true);
     });
   });
 

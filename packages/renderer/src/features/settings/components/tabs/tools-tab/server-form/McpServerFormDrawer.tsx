@@ -136,6 +136,19 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
         onCancel={() => setConfirm(undefined)}
         // Focus lands on the way forward, not on the ×: testing is what the question recommends.
         afterOpenChange={(visible) => (visible ? testFirstButton.current?.focus() : undefined)}
+        // Esc answers the question only. Drawer and dialog listen for Esc on the window, and the
+        // drawer would close too (with the form); stopped here, the key never reaches the window.
+        modalRender={(dialog) => (
+          <div
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape') return;
+              event.stopPropagation();
+              setConfirm(undefined);
+            }}
+          >
+            {dialog}
+          </div>
+        )}
         data-testid="form-confirm"
         footer={[
           <Button key="cancel" onClick={() => setConfirm(undefined)}>
