@@ -48,6 +48,8 @@ export interface ArgumentIssue {
 }
 
 const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ...FIELD_TEMPLATES };
+/** rjsf's antd titles (of arrays and objects) read these, not the antd form context: left, no colon, like the labels. */
+const FORM_CONTEXT = { colon: false, labelAlign: 'left' } as const;
 const FOCUSABLE = 'input:not([type="hidden"]), textarea, select, button, [tabindex]:not([tabindex="-1"])';
 
 /**
@@ -165,6 +167,7 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
                 transformErrors={transformErrors}
                 translateString={translateString}
                 templates={TEMPLATES}
+                formContext={FORM_CONTEXT}
                 idPrefix={`pg-${toolName}`}
                 uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
                 // The problems are on the fields and counted under the form; rjsf would also log them.

@@ -179,6 +179,10 @@ describe('playground: reads like an antd form', { timeout: 120_000 }, () => {
     fireEvent.change(within(editor).getByLabelText('count'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('playground-run'));
     await screen.findByTestId('playground-invalid', {}, slow);
+    // The run says what is wrong with the empty item in words.
+    await waitFor(() => expect(within(editor).getByLabelText('tags, item 1').closest('.ant-form-item')!.textContent).toContain('Empty: fill it in or remove it'), slow);
+    // The array's own title reads like the labels: no colon.
+    expect(within(editor).getByText('tags', { selector: 'label' }).className).toContain('ant-form-item-no-colon');
     fireEvent.click(within(editor).getByRole('button', { name: /Add item/ }));
     expect(await within(editor).findByLabelText('tags, item 2', {}, slow)).toBeTruthy();
     expect(within(editor).getByLabelText('tags, item 2').closest('.ant-form-item')!.className).not.toContain('ant-form-item-has-error');

@@ -55,6 +55,8 @@ export function validationMessage(error: RJSFValidationError, root: Json, t: TFu
   const limit = typeof value === 'number' ? value : undefined;
   switch (error.name) {
     case 'type':
+      // An array entry added and left empty is sent as null; "must be a string" would not say that.
+      if (/"null"/.test(fallback) && /\.\d+$/.test(error.property ?? '')) return t('validation.emptyItem');
       return value === undefined ? fallback : t('validation.type', { expected: Array.isArray(value) ? value.join(' | ') : typeof value === 'string' ? value : JSON.stringify(value) });
     case 'enum':
       return Array.isArray(value) ? t('validation.enum', { values: list(value) }) : fallback;
