@@ -19,7 +19,7 @@ import { BUTTON_TEMPLATES } from './labelledButtons';
 import { DEFAULTS_BEHAVIOR, formFallbackReason, formSchema, type FallbackReason } from '../model/formSupport';
 import type { Draft, EditorMode } from '../model/playgroundSession';
 import { useRjsfStrings } from '../hooks/useRjsfStrings';
-import { validationMessage } from '../model/validationMessages';
+import { isEmptyArrayItem, validationMessage } from '../model/validationMessages';
 
 export const jsonText = (args: Record<string, unknown>) => JSON.stringify(args, null, 2);
 
@@ -52,12 +52,6 @@ const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ...FIELD_TEMPLATES };
 const FORM_CONTEXT = { colon: false, labelAlign: 'left' } as const;
 const FOCUSABLE = 'input:not([type="hidden"]), textarea, select, button, [tabindex]:not([tabindex="-1"])';
 
-/**
- * An item just added to an array is empty (`undefined`, sent as null), which its schema rejects.
- * While the form checks as the person types, that is not yet a mistake: it is shown on the next run.
- */
-const isEmptyNewItem = (error: RJSFValidationError) =>
-  error.name === 'type' && /^\d+$/.test(error.property?.split('.').at(-1) ?? '') && /"null"/.test(error.message ?? '');
 
 interface ArgumentsEditorProps {
   toolName: string;
@@ -110,14 +104,15 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
   // focusing takes the validator's order, which is not the page's), or the JSON box.
   useEffect(() => {
     if (focusRequest === 0) return;
-    if (mode === 'json') return jsonBox.current?.focus();
-    const marked = formArea.current?.querySelector('.ant-form-item-has-error');
-    marked?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    if (mode === 'json') jsonBox.current?.focus();
+    else formArea.current?.querySelector('.ant-form-item-has-error')?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
   }, [focusRequest, mode]);
 
+  // An item just added is empty; while the form checks as the person types that is not yet a
+  // mistake, so it is shown on the next run (which checks everything).
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors
-      .filter((error) => checkingAll.current || !isEmptyNewItem(error))
+      .filter((error) => checkingAll.current || !isEmptyArrayItem(error))
       .map((error) => ({ ...error, message: validationMessage(error, rjsfSchema as Record<string, unknown>, t) }));
 
   const onText = (text: string) => {

@@ -44,6 +44,12 @@ export function patternMessage(fieldSchema: Json | undefined, t: TFunction<['pla
   return example === undefined ? t('validation.pattern') : t('validation.patternExample', { example });
 }
 
+/**
+ * An array entry added and left empty: the form holds `undefined`, which is sent (and checked) as
+ * null, so its schema's type refuses it. "Must be a string" would not say what is wrong.
+ */
+export const isEmptyArrayItem = (error: RJSFValidationError) => error.name === 'type' && /\.\d+$/.test(error.property ?? '') && /"null"/.test(error.message ?? '');
+
 const LIST_LIMIT = 8;
 const list = (values: unknown[]) =>
   values.slice(0, LIST_LIMIT).map((v) => JSON.stringify(v)).join(', ') + (values.length > LIST_LIMIT ? ', …' : '');
@@ -55,8 +61,7 @@ export function validationMessage(error: RJSFValidationError, root: Json, t: TFu
   const limit = typeof value === 'number' ? value : undefined;
   switch (error.name) {
     case 'type':
-      // An array entry added and left empty is sent as null; "must be a string" would not say that.
-      if (/"null"/.test(fallback) && /\.\d+$/.test(error.property ?? '')) return t('validation.emptyItem');
+      if (isEmptyArrayItem(error)) return t('validation.emptyItem');
       return value === undefined ? fallback : t('validation.type', { expected: Array.isArray(value) ? value.join(' | ') : typeof value === 'string' ? value : JSON.stringify(value) });
     case 'enum':
       return Array.isArray(value) ? t('validation.enum', { values: list(value) }) : fallback;
