@@ -72,7 +72,7 @@ export class ServerDetailPage {
   /** Opens the playground on `toolName` through its row's Try (the tools pane must be showing). */
   async tryTool(toolName: string, timeout = 30_000): Promise<void> {
     await this.tool(toolName).getByTestId('tool-try').click({ timeout });
-    await expect(this.playground.getByTestId('playground-tool')).toHaveText(toolName);
+    await expect(this.playground.getByTestId('playground-tool')).toHaveAttribute('data-tool-name', toolName);
   }
 
   /** The playground's tool picker: type to filter, Enter to pick. */
@@ -80,7 +80,7 @@ export class ServerDetailPage {
     await this.playground.getByRole('combobox', { name: 'Tool to call' }).click();
     await this.page.keyboard.type(name);
     await this.page.keyboard.press('Enter');
-    await expect(this.playground.getByTestId('playground-tool')).toHaveText(name);
+    await expect(this.playground.getByTestId('playground-tool')).toHaveAttribute('data-tool-name', name);
   }
 
   /**

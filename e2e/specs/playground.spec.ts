@@ -19,7 +19,7 @@ async function pickTool(page: Page, playground: Locator, name: string): Promise<
   await playground.getByRole('combobox', { name: 'Tool to call' }).click();
   await page.keyboard.type(name);
   await page.keyboard.press('Enter');
-  await expect(playground.getByTestId('playground-tool')).toHaveText(name);
+  await expect(playground.getByTestId('playground-tool')).toHaveAttribute('data-tool-name', name);
 }
 
 test('echo from the generated form, an image result, and a long operation shown in progress and cancelled', async ({ app }) => {
@@ -39,19 +39,24 @@ test('echo from the generated form, an image result, and a long operation shown 
   // A tool row's Try opens the playground on that tool, with a form from its schema.
   await detail.tool('echo').getByTestId('tool-try').click();
   const playground = detail.root.getByTestId('playground');
-  await expect(playground.getByTestId('playground-tool')).toHaveText('echo');
+  await expect(playground.getByTestId('playground-tool')).toHaveAttribute('data-tool-name', 'echo');
+  // The picker names the tool by the title its server gives, beside its name.
+  await expect(playground.getByTestId('playground-tool')).toContainText('Echo Tool');
   const result = playground.getByTestId('playground-result');
   const status = result.getByTestId('call-status');
 
   // Validation first: the required message is empty, so nothing is sent.
   await playground.getByTestId('playground-run').click();
   await expect(playground.getByTestId('playground-invalid')).toContainText('1 problem');
+  // The refused run puts the cursor in the field to fix.
+  await expect(playground.getByLabel('message')).toBeFocused();
   await playground.getByLabel('message').fill('hello from the form');
   await playground.getByLabel('message').press('Control+Enter');
   await expect(status).toHaveAttribute('data-status', 'ok', { timeout: 30_000 });
   await expect(result.getByTestId('playground-duration')).toBeVisible();
   // The text content is in the display whatever its body looks like.
   await expect(result.getByTestId('tool-call-display')).toContainText('Echo: hello from the form');
+  await expect(result).toBeInViewport();
 
   // An image result arrives in the display.
   await pickTool(app.page, playground, 'get-tiny-image');

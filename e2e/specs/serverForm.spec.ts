@@ -68,6 +68,17 @@ test('a failed test says which stage stopped it and shows the server’s stderr'
 
   await form.save();
   await expect(app.page.getByText('Save a server that failed its test?')).toBeVisible();
+  // The question's focus is on a way forward, not on its ×.
+  await expect(app.page.getByRole('button', { name: 'Test first' })).toBeFocused();
+  await app.page.keyboard.press('Escape');
+
+  // Cancel keeps what was typed: the form opens again where it was left, and can start over.
+  await app.page.getByTestId('server-form-drawer').getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(app.page.getByText('Your changes are kept')).toBeVisible();
+  await form.openAdd();
+  await expect(form.field('Name')).toHaveValue('needs-a-key');
+  await app.page.getByRole('button', { name: 'Start over' }).click();
+  await expect(form.field('Name')).toHaveValue('');
 });
 
 test.describe('remote servers that check a bearer token', () => {

@@ -142,6 +142,15 @@ describe('ToolCallDisplay', () => {
     expect(within(markdown).getByRole('heading', { name: 'Report' })).toBeTruthy();
   });
 
+  it('lays a JSON text out as indented JSON in the formatted view, never as one run-together paragraph', () => {
+    show({ result: result([{ type: 'text', text: '{"items":[{"id":1,"name":"a"}],"next":null}' }, { type: 'text', text: '{not json} but *markdown*' }]) });
+    const json = screen.getByTestId('formatted-json');
+    expect(json.tagName).toBe('PRE');
+    expect(json.textContent).toBe(JSON.stringify({ items: [{ id: 1, name: 'a' }], next: null }, null, 2));
+    // Text that only starts like JSON is still markdown.
+    expect(within(screen.getByTestId('markdown')).getByText('markdown').tagName).toBe('EM');
+  });
+
   it('draws an image from base64 and saves it as a file of its type', async () => {
     show({ toolName: 'image', result: result([{ type: 'image', data: PNG, mimeType: 'image/png' }]) });
     const block = screen.getByTestId('block-image');

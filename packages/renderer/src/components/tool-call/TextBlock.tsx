@@ -10,8 +10,24 @@ import { SafeMarkdown } from './SafeMarkdown';
 type View = 'formatted' | 'plain';
 
 /**
- * A text block: markdown by default (most tools write it), or the text exactly as sent, which
- * is what a log or a JSON answer needs. Large texts are always plain: markdown of megabytes is slow.
+ * A text that is a JSON object or array, indented; undefined for anything else. Markdown would
+ * run JSON's lines together into one paragraph, so "formatted" JSON is JSON laid out.
+ */
+export function formattedJson(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^[[{]/.test(trimmed)) return undefined;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return typeof value === 'object' && value !== null ? JSON.stringify(value, null, 2) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A text block: formatted by default (markdown, which most tools write, or JSON indented), or the
+ * text exactly as sent, which is what a log needs. Large texts are always plain: formatting
+ * megabytes is slow.
  */
 export function TextBlock({ text, fileStem }: { text: string; fileStem: string }) {
   const { t } = useTranslation(['toolCall', 'common']);
@@ -43,9 +59,17 @@ export function TextBlock({ text, fileStem }: { text: string; fileStem: string }
         text={text}
         what={t('block.text')}
         fileName={`${fileStem}.txt`}
-        render={(shown) =>
-          view === 'formatted' ? <SafeMarkdown text={shown} /> : <pre className="code-box code-box-tall">{shown}</pre>
-        }
+        render={(shown) => {
+          if (view === 'plain') return <pre className="code-box code-box-tall">{shown}</pre>;
+          const json = formattedJson(shown);
+          return json === undefined ? (
+            <SafeMarkdown text={shown} />
+          ) : (
+            <pre className="code-box code-box-tall" data-testid="formatted-json">
+              {json}
+            </pre>
+          );
+        }}
       />
     </BlockFrame>
   );

@@ -8,16 +8,18 @@
 import Form from '@rjsf/antd';
 import type RjsfForm from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
-import { Alert, Flex, Input, Segmented, Typography } from 'antd';
-import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { Alert, Form as AntdForm, Flex, Input, Segmented, Typography } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cfworkerValidator } from '../model/cfworkerValidator';
 import { FormBoundary } from './FormBoundary';
+import { FIELD_TEMPLATES } from './fieldTemplates';
 import { BUTTON_TEMPLATES } from './labelledButtons';
 import { DEFAULTS_BEHAVIOR, formFallbackReason, formSchema, type FallbackReason } from '../model/formSupport';
 import type { Draft, EditorMode } from '../model/playgroundSession';
 import { useRjsfStrings } from '../hooks/useRjsfStrings';
-import { validationMessage } from '../model/validationMessages';
+import { isEmptyArrayItem, validationMessage } from '../model/validationMessages';
 
 export const jsonText = (args: Record<string, unknown>) => JSON.stringify(args, null, 2);
 
@@ -33,9 +35,23 @@ export function parseArgs(text: string): { args: Record<string, unknown> } | { e
 }
 
 export interface ArgumentsEditorHandle {
-  /** Shows the form's errors on its fields; false when there are any. */
-  validate: () => boolean;
+  /** Shows the problems where they are (the form's on its fields) and focuses the first one. */
+  showProblems: () => void;
 }
+
+/** A problem with the arguments, for the list under the JSON box. */
+export interface ArgumentIssue {
+  path: string;
+  message: string;
+  /** The pattern a value did not match, shown in small print under the words. */
+  pattern?: string | undefined;
+}
+
+const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ...FIELD_TEMPLATES };
+/** rjsf's antd titles (of arrays and objects) read these, not the antd form context: left, no colon, like the labels. */
+const FORM_CONTEXT = { colon: false, labelAlign: 'left' } as const;
+const FOCUSABLE = 'input:not([type="hidden"]), textarea, select, button, [tabindex]:not([tabindex="-1"])';
+
 
 interface ArgumentsEditorProps {
   toolName: string;
@@ -45,7 +61,7 @@ interface ArgumentsEditorProps {
   /** Once a run was refused, the form checks as the person types. */
   liveValidate: boolean;
   /** Validation errors to list under the JSON box (the form shows its own on the fields). */
-  jsonErrors: readonly { path: string; message: string }[];
+  jsonErrors: readonly ArgumentIssue[];
 }
 
 export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditorProps>(function ArgumentsEditorView(
@@ -55,6 +71,10 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
   const { t } = useTranslation(['playground', 'common']);
   const translateString = useRjsfStrings();
   const form = useRef<RjsfForm>(null);
+  const formArea = useRef<HTMLDivElement>(null);
+  const jsonBox = useRef<TextAreaRef>(null);
+  const checkingAll = useRef(false);
+  const [focusRequest, setFocusRequest] = useState(0);
   const [crashed, setCrashed] = useState(false);
   const fallback: FallbackReason | 'crashed' | undefined = useMemo(() => formFallbackReason(schema), [schema]) ?? (crashed ? 'crashed' : undefined);
   const rjsfSchema = useMemo<RJSFSchema>(() => formSchema(schema), [schema]);
@@ -62,10 +82,38 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
   const jsonInvalid = 'error' in parsed;
   const mode: EditorMode = fallback ? 'json' : draft.mode;
 
-  useImperativeHandle(ref, () => ({ validate: () => (mode === 'form' && form.current ? form.current.validateForm() : true) }), [mode]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      showProblems: () => {
+        if (mode === 'form' && form.current) {
+          checkingAll.current = true;
+          try {
+            form.current.validateForm();
+          } finally {
+            checkingAll.current = false;
+          }
+        }
+        setFocusRequest((n) => n + 1);
+      },
+    }),
+    [mode],
+  );
 
+  // After the marks are drawn: the first marked field in the order the form shows them (rjsf's own
+  // focusing takes the validator's order, which is not the page's), or the JSON box.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    if (mode === 'json') jsonBox.current?.focus();
+    else formArea.current?.querySelector('.ant-form-item-has-error')?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [focusRequest, mode]);
+
+  // An item just added is empty; while the form checks as the person types that is not yet a
+  // mistake, so it is shown on the next run (which checks everything).
   const transformErrors = (errors: RJSFValidationError[]) =>
-    errors.map((error) => ({ ...error, message: validationMessage(error, rjsfSchema as Record<string, unknown>, t) }));
+    errors
+      .filter((error) => checkingAll.current || !isEmptyArrayItem(error))
+      .map((error) => ({ ...error, message: validationMessage(error, rjsfSchema as Record<string, unknown>, t) }));
 
   const onText = (text: string) => {
     const next = parseArgs(text);
@@ -95,33 +143,40 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
       ) : null}
       {mode === 'form' ? (
         <FormBoundary key={toolName} onError={() => setCrashed(true)}>
-          <div className="elftia-playground-form">
-            <Form
-              ref={form}
-              schema={rjsfSchema}
-              formData={draft.args}
-              validator={cfworkerValidator}
-              onChange={(event) => {
-                const args = (event.formData ?? {}) as Record<string, unknown>;
-                onDraft({ ...draft, args, text: jsonText(args) });
-              }}
-              experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOR}
-              liveValidate={liveValidate ? 'onChange' : false}
-              showErrorList={false}
-              noHtml5Validate
-              transformErrors={transformErrors}
-              translateString={translateString}
-              templates={{ ButtonTemplates: BUTTON_TEMPLATES }}
-              idPrefix={`pg-${toolName}`}
-              uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
-              // Ctrl/Cmd+Enter is the playground's run key; a plain Enter in a field must not submit.
-              onSubmit={() => {}}
-            />
-          </div>
+          {/* An antd form context (vertical, no colons) for rjsf's antd fields, without a second <form>. */}
+          <AntdForm layout="vertical" colon={false} component={false}>
+            <div className="elftia-playground-form" ref={formArea}>
+              <Form
+                ref={form}
+                schema={rjsfSchema}
+                formData={draft.args}
+                validator={cfworkerValidator}
+                onChange={(event) => {
+                  const args = (event.formData ?? {}) as Record<string, unknown>;
+                  onDraft({ ...draft, args, text: jsonText(args) });
+                }}
+                experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOR}
+                liveValidate={liveValidate ? 'onChange' : false}
+                showErrorList={false}
+                noHtml5Validate
+                transformErrors={transformErrors}
+                translateString={translateString}
+                templates={TEMPLATES}
+                formContext={FORM_CONTEXT}
+                idPrefix={`pg-${toolName}`}
+                uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
+                // The problems are on the fields and counted under the form; rjsf would also log them.
+                onError={() => {}}
+                // Ctrl/Cmd+Enter is the playground's run key; a plain Enter in a field must not submit.
+                onSubmit={() => {}}
+              />
+            </div>
+          </AntdForm>
         </FormBoundary>
       ) : (
         <>
           <Input.TextArea
+            ref={jsonBox}
             value={draft.text}
             onChange={(e) => onText(e.target.value)}
             autoSize={{ minRows: 6, maxRows: 18 }}
@@ -145,6 +200,13 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, ArgumentsEditor
                   <Typography.Text type="danger">
                     {issue.path ? <Typography.Text code>{issue.path}</Typography.Text> : null} {issue.message}
                   </Typography.Text>
+                  {issue.pattern !== undefined ? (
+                    <div>
+                      <Typography.Text type="secondary" className="text-sm">
+                        {t('validation.patternDetail', { pattern: issue.pattern })}
+                      </Typography.Text>
+                    </div>
+                  ) : null}
                 </li>
               ))}
             </ul>

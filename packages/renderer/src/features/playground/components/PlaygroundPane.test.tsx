@@ -41,7 +41,22 @@ const SCHEMAS = {
   cyclic: { type: 'object', properties: { node: { $ref: '#/$defs/node' } }, $defs: { node: { type: 'object', properties: { next: { $ref: '#/$defs/node' } } } } },
   union: { type: 'object', properties: { value: { type: ['string', 'number', 'object'] } } },
   huge: { type: 'object', properties: { pick: { type: 'string', enum: Array.from({ length: 5000 }, (_, i) => `v${i}`) } } },
+  coded: {
+    type: 'object',
+    properties: {
+      note: { type: 'string' },
+      code: { type: 'string', pattern: '^[A-Z]{3}-\\d{4}$', examples: ['ABC-1234'] },
+      ref: { type: 'string', pattern: '^r[0-9]+$' },
+    },
+    required: ['code'],
+  },
 } satisfies Record<string, Record<string, unknown>>;
+
+/** Titles as servers give them: the tool's own, or only in its annotations. */
+const TITLES: Record<string, Partial<McpServerTool>> = {
+  coded: { title: 'Look up by code' },
+  rich: { annotations: { title: 'Everything at once' } },
+};
 
 let serial = 0;
 
@@ -51,7 +66,7 @@ function makeHost(options: { disabledTools?: string[] } = {}) {
   const host = new FakeHost();
   host.servers = [server({ name, type: 'stdio', config: { command: 'node' }, disabledTools: options.disabledTools ?? [] })];
   host.statuses = [{ id: `id-${name}`, state: 'connected' }];
-  const tools = Object.entries(SCHEMAS).map(([toolName, schema]) => tool(name, toolName, schema));
+  const tools = Object.entries(SCHEMAS).map(([toolName, schema]) => tool(name, toolName, schema, TITLES[toolName]));
   host.handle('mcp.discover', () => ({ tools, invalidTools: [], prompts: [], resources: [], errors: {} }));
   host.handle('mcp.update', ({ id, updates }) => {
     host.servers = host.servers.map((s) => (s.id === id ? updated(s, updates) : s));
@@ -78,11 +93,11 @@ function renderPane(setup: ReturnType<typeof makeHost>) {
 
 const pickTool = async (name: string) => {
   const select = await screen.findByRole('combobox', { name: 'Tool to call' }, slow);
-  if (screen.getByTestId('playground-tool').textContent === name) return;
+  if (screen.getByTestId('playground-tool').dataset.toolName === name) return;
   fireEvent.mouseDown(select);
   await waitFor(() => expect(document.querySelector(`.ant-select-item-option[title="${name}"]`)).not.toBeNull(), slow);
   fireEvent.click(document.querySelector(`.ant-select-item-option[title="${name}"]`)!);
-  await waitFor(() => expect(screen.getByTestId('playground-tool').textContent).toBe(name), slow);
+  await waitFor(() => expect(screen.getByTestId('playground-tool').dataset.toolName).toBe(name), slow);
 };
 /** The form's first field (rjsf's ids start with the playground's prefix). */
 const field = () => screen.getByTestId('playground-editor').querySelector('input[id^="pg-"]') as HTMLInputElement;
@@ -143,6 +158,96 @@ describe('playground: the generated form', { timeout: 120_000 }, () => {
     fireEvent.click(screen.getByTestId('playground-run'));
     await waitFor(() => expect(calls).toHaveLength(1), slow);
     expect(setup.host.inputsOf('mcp.call_tool')[0]).toMatchObject({ toolName: name, args: { anything: 1 } });
+  });
+});
+
+describe('playground: reads like an antd form', { timeout: 120_000 }, () => {
+  it('puts labels above their fields without colons, names array items in words, and leaves a new item unmarked until a run', async () => {
+    const setup = makeHost();
+    renderPane(setup);
+    await pickTool('rich');
+    const editor = screen.getByTestId('playground-editor');
+    const modeLabel = within(editor).getByText('mode', { selector: 'label' });
+    expect(modeLabel.className).toContain('ant-form-item-no-colon');
+    expect(modeLabel.closest('.ant-form-item')!.className).toContain('ant-form-item-vertical');
+
+    fireEvent.click(within(editor).getByRole('button', { name: /Add item/ }));
+    const item = await within(editor).findByLabelText('tags, item 1', {}, slow);
+    expect(item.tagName).toBe('INPUT');
+    expect(editor.querySelector('.ant-form-item-has-error')).toBeNull();
+    // Once a run was refused the form checks as the person types; a new empty item still waits for the run.
+    fireEvent.change(within(editor).getByLabelText('count'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('playground-run'));
+    await screen.findByTestId('playground-invalid', {}, slow);
+    // The run says what is wrong with the empty item in words.
+    await waitFor(() => expect(within(editor).getByLabelText('tags, item 1').closest('.ant-form-item')!.textContent).toContain('Empty: fill it in or remove it'), slow);
+    // The array's own title reads like the labels: no colon.
+    expect(within(editor).getByText('tags', { selector: 'label' }).className).toContain('ant-form-item-no-colon');
+    fireEvent.click(within(editor).getByRole('button', { name: /Add item/ }));
+    expect(await within(editor).findByLabelText('tags, item 2', {}, slow)).toBeTruthy();
+    expect(within(editor).getByLabelText('tags, item 2').closest('.ant-form-item')!.className).not.toContain('ant-form-item-has-error');
+  });
+
+  it('says what format a field expects instead of showing only its pattern, and focuses the first invalid field', async () => {
+    const setup = makeHost();
+    renderPane(setup);
+    await pickTool('coded');
+    const editor = screen.getByTestId('playground-editor');
+    fireEvent.change(within(editor).getByLabelText('ref'), { target: { value: 'nope' } });
+    fireEvent.change(within(editor).getByLabelText('code'), { target: { value: 'abc' } });
+    within(editor).getByLabelText('note').focus();
+    fireEvent.click(screen.getByTestId('playground-run'));
+    await screen.findByTestId('playground-invalid', {}, slow);
+    const code = within(editor).getByLabelText('code');
+    await waitFor(() => expect(document.activeElement).toBe(code), slow);
+    const codeItem = code.closest('.ant-form-item') as HTMLElement;
+    await waitFor(() => expect(codeItem.textContent).toContain('Not in the expected format, for example “ABC-1234”'), slow);
+    // The pattern is still there for whoever reads regular expressions, as a secondary line.
+    expect(within(codeItem).getByTestId('pattern-detail').textContent).toBe('Pattern: ^[A-Z]{3}-\\d{4}$');
+    const refItem = within(editor).getByLabelText('ref').closest('.ant-form-item') as HTMLElement;
+    expect(refItem.textContent).toContain('Not in the expected format');
+    expect(refItem.textContent).not.toContain('Must match');
+    expect(setup.host.callCount('mcp.call_tool')).toBe(0);
+
+    // In JSON the box is focused, and the list says the same words.
+    toJson();
+    fireEvent.click(screen.getByTestId('playground-run'));
+    await waitFor(() => expect(document.activeElement).toBe(jsonBox()), slow);
+    expect(screen.getByTestId('playground-json-issues').textContent).toContain('Not in the expected format, for example “ABC-1234”');
+  });
+
+  it('names tools by their titles in the picker, finds them by title, and brings the result into view when it arrives', async () => {
+    const setup = makeHost();
+    const calls = deferredCalls(setup.host);
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderPane(setup);
+      const select = await screen.findByRole('combobox', { name: 'Tool to call' }, slow);
+      fireEvent.mouseDown(select);
+      fireEvent.change(select, { target: { value: 'once' } });
+      const option = await waitFor(() => {
+        const found = document.querySelector('.ant-select-item-option[title="rich"]');
+        expect(found).not.toBeNull();
+        return found!;
+      }, slow);
+      expect(option.textContent).toContain('Everything at once');
+      expect(option.textContent).toContain('rich');
+      fireEvent.click(option);
+      await waitFor(() => expect(screen.getByTestId('playground-tool').textContent).toContain('Everything at once'), slow);
+      expect(scrolled).toEqual([]);
+
+      fireEvent.click(screen.getByTestId('playground-run'));
+      await waitFor(() => expect(calls).toHaveLength(1), slow);
+      act(() => calls[0]!.resolve(textResult(calls[0]!.callId, 'arrived')));
+      await waitFor(() => expect(screen.getByTestId('tool-call-display').textContent).toContain('arrived'), slow);
+      await waitFor(() => expect(scrolled.at(-1)).toBe(screen.getByTestId('playground-result')), slow);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 });
 

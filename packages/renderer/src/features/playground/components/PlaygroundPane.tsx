@@ -3,6 +3,7 @@
  * progress, cancel it, see the result, and go back to any earlier call.
  */
 import { Alert, Button, Empty, Flex, Select, Tag, Typography } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerRecord, McpServerTool } from '@shared/contracts/mcp-types';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
@@ -14,6 +15,8 @@ import { ArgumentsEditor } from './ArgumentsEditor';
 import { CallStatusTag, formatDuration } from './CallStatusTag';
 import { HistoryList } from './HistoryList';
 import { RunStatus } from './RunStatus';
+import { ToolName, toolTitle } from './ToolName';
+import { useRevealOnChange } from '../hooks/useRevealOnChange';
 
 interface PlaygroundPaneProps {
   server: McpServerRecord;
@@ -25,6 +28,9 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
   const { t } = useTranslation(['playground', 'settings/tools', 'common']);
   const { session, update, history, call, editor, enable, fresh, shown, disabled, refusedAsDisabled, shownIssues, chosen } = usePlayground(server, tools);
+  const resultSection = useRef<HTMLElement>(null);
+  // Below a long form the result would start and arrive out of sight.
+  useRevealOnChange(resultSection, shown ? `${shown.callId}:${shown.status}` : undefined);
 
   if (!chosen) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('settings/tools:detail.tools.none')} />;
   const { tool, toolName, draft, setDraft, pick, run, rerun, enableAndRun, onKeyDown } = chosen;
@@ -39,19 +45,22 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
     >
       <Flex vertical gap="small" className="min-w-0">
         <Select
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={{ optionFilterProp: 'search' }}
           value={toolName}
           onChange={pick}
           aria-label={t('tool')}
           data-testid="playground-tool"
+          data-tool-name={toolName}
           options={tools.map((candidate) => ({
             value: candidate.name,
-            label: candidate.name,
-            title: candidate.title ?? candidate.name,
+            label: <ToolName tool={candidate} />,
+            title: candidate.name,
+            // Found by what the person sees: the title and the name.
+            search: [toolTitle(candidate), candidate.name].filter(Boolean).join(' '),
           }))}
           optionRender={(option) => (
             <Flex justify="space-between" gap="small">
-              <Typography.Text ellipsis>{option.label}</Typography.Text>
+              {option.label}
               {server.disabledTools.includes(String(option.value)) ? <Tag>{t('settings/tools:detail.tools.disabledTag')}</Tag> : null}
             </Flex>
           )}
@@ -110,7 +119,7 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
       </Flex>
 
       <Flex vertical gap="middle" className="min-w-0">
-        <section aria-label={t('result')} data-testid="playground-result">
+        <section aria-label={t('result')} data-testid="playground-result" ref={resultSection}>
           {shown ? (
             <Flex vertical gap="small">
               <Flex align="center" gap="small" wrap>

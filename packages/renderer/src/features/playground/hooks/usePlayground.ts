@@ -7,12 +7,12 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerRecord, McpServerTool } from '@shared/contracts/mcp-types';
 import { useRouteMutation } from '@renderer/data/useRoute';
-import { jsonText, parseArgs, type ArgumentsEditorHandle } from '../components/ArgumentsEditor';
+import { jsonText, parseArgs, type ArgumentIssue, type ArgumentsEditorHandle } from '../components/ArgumentsEditor';
 import { useCallHistory, type HistoryEntry } from '../model/callHistory';
 import { toRjsfErrors, validateJson } from '../model/cfworkerValidator';
 import { defaultArguments, formFallbackReason, formSchema } from '../model/formSupport';
 import { usePlaygroundSession, type Draft } from '../model/playgroundSession';
-import { validationMessage } from '../model/validationMessages';
+import { keywordValue, validationMessage } from '../model/validationMessages';
 import { useToolCall } from '../queries/useToolCall';
 
 /** A tool's fresh draft: its schema's defaults, in the form when the schema has one. */
@@ -28,7 +28,7 @@ export function usePlayground(server: McpServerRecord, tools: McpServerTool[]) {
   const history = useCallHistory(server.id);
   const call = useToolCall(server);
   const editor = useRef<ArgumentsEditorHandle>(null);
-  const [issues, setIssues] = useState<{ toolName: string; list: { path: string; message: string }[] }>();
+  const [issues, setIssues] = useState<{ toolName: string; list: ArgumentIssue[] }>();
   const enable = useRouteMutation('mcp.update', { invalidates: ['mcp.list', 'mcp.discover'] });
 
   const tool = tools.find((candidate) => candidate.name === session.toolName) ?? tools[0];
@@ -51,16 +51,26 @@ export function usePlayground(server: McpServerRecord, tools: McpServerTool[]) {
       update((s) => ({ ...s, shownCallId: callId }));
     };
 
-    /** Checks the arguments against the tool's schema; a failed check marks the fields and sends nothing. */
+    /** Checks the arguments against the tool's schema; a failed check marks the fields, focuses the first, and sends nothing. */
     const run = () => {
       if (call.running) return;
       // The box keeps unparseable text as typed (its error is shown); it is never sent.
-      if (draft.mode === 'json' && 'error' in parseArgs(draft.text)) return;
+      if (draft.mode === 'json' && 'error' in parseArgs(draft.text)) return editor.current?.showProblems();
       const checked = validateJson(tool.inputSchema, draft.args);
       const errors = checked.validationError ? [] : toRjsfErrors(checked.errors);
       if (errors.length > 0) {
-        setIssues({ toolName, list: errors.map((error) => ({ path: error.property === '.' ? '' : (error.property ?? '').slice(1), message: validationMessage(error, tool.inputSchema, t) })) });
-        editor.current?.validate();
+        setIssues({
+          toolName,
+          list: errors.map((error) => {
+            const pattern = error.name === 'pattern' ? keywordValue(tool.inputSchema, error.schemaPath) : undefined;
+            return {
+              path: error.property === '.' ? '' : (error.property ?? '').slice(1),
+              message: validationMessage(error, tool.inputSchema, t),
+              pattern: typeof pattern === 'string' ? pattern : undefined,
+            };
+          }),
+        });
+        editor.current?.showProblems();
         return;
       }
       setIssues(undefined);

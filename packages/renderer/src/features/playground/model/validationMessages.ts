@@ -24,6 +24,32 @@ export function keywordValue(root: Json, schemaPath: string | undefined): unknow
   return undefined;
 }
 
+/** The schema a keyword sits in (`#/properties/a/pattern` → the schema of `a`), through a last `$ref`. */
+function schemaOf(root: Json, schemaPath: string | undefined): Json | undefined {
+  const parentPath = schemaPath?.replace(/\/[^/]*$/, '');
+  const node = parentPath === '#' ? root : keywordValue(root, parentPath);
+  if (typeof node === 'string' && parentPath?.endsWith('/$ref')) {
+    const target = resolveLocal(root, node);
+    return isObject(target) ? target : undefined;
+  }
+  return isObject(node) ? node : undefined;
+}
+
+/**
+ * A pattern mismatch in words: what is expected, with the schema's first example when it has one.
+ * A regular expression is no explanation to most people; the field shows it as a secondary line.
+ */
+export function patternMessage(fieldSchema: Json | undefined, t: TFunction<['playground', 'common']>): string {
+  const example = Array.isArray(fieldSchema?.examples) ? fieldSchema.examples.find((value) => typeof value === 'string') : undefined;
+  return example === undefined ? t('validation.pattern') : t('validation.patternExample', { example });
+}
+
+/**
+ * An array entry added and left empty: the form holds `undefined`, which is sent (and checked) as
+ * null, so its schema's type refuses it. "Must be a string" would not say what is wrong.
+ */
+export const isEmptyArrayItem = (error: RJSFValidationError) => error.name === 'type' && /\.\d+$/.test(error.property ?? '') && /"null"/.test(error.message ?? '');
+
 const LIST_LIMIT = 8;
 const list = (values: unknown[]) =>
   values.slice(0, LIST_LIMIT).map((v) => JSON.stringify(v)).join(', ') + (values.length > LIST_LIMIT ? ', …' : '');
@@ -35,6 +61,7 @@ export function validationMessage(error: RJSFValidationError, root: Json, t: TFu
   const limit = typeof value === 'number' ? value : undefined;
   switch (error.name) {
     case 'type':
+      if (isEmptyArrayItem(error)) return t('validation.emptyItem');
       return value === undefined ? fallback : t('validation.type', { expected: Array.isArray(value) ? value.join(' | ') : typeof value === 'string' ? value : JSON.stringify(value) });
     case 'enum':
       return Array.isArray(value) ? t('validation.enum', { values: list(value) }) : fallback;
@@ -52,7 +79,7 @@ export function validationMessage(error: RJSFValidationError, root: Json, t: TFu
     case 'multipleOf':
       return limit === undefined ? fallback : t(`validation.${error.name}`, { limit });
     case 'pattern':
-      return typeof value === 'string' ? t('validation.pattern', { pattern: value }) : fallback;
+      return typeof value === 'string' ? patternMessage(schemaOf(root, error.schemaPath), t) : fallback;
     case 'format':
       return typeof value === 'string' ? t('validation.format', { format: value }) : fallback;
     case 'anyOf':

@@ -369,8 +369,10 @@ describe('McpServerForm', { timeout: 120_000 }, () => {
       expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('github');
       expect((screen.getByLabelText('Tool-call timeout') as HTMLInputElement).value).toBe('90');
       type('Name', 'github-main');
-      await saveAnyway();
+      // A new name connects to the same program as before: nothing to test, so nothing is asked.
+      click('Save');
       await waitFor(() => expect(host.inputsOf('mcp.update')).toHaveLength(1));
+      expect(document.querySelector('.ant-modal')).toBeNull();
       expect(host.inputsOf('mcp.update')[0]).toEqual({ id: stored.id, updates: { name: 'github-main' } });
       expect(host.callCount('mcp.reveal_secrets')).toBe(0);
     });
@@ -489,6 +491,76 @@ describe('McpServerForm', { timeout: 120_000 }, () => {
     await act(async () => fireEvent.click(button('Test first', confirm)));
     await waitFor(() => expect(host.callCount('mcp.add')).toBe(1));
     expect(host.inputsOf('mcp.test')).toHaveLength(2);
+  });
+
+  describe('closing and saving lose nothing and ask only what matters', () => {
+    const drawerOpen = () => document.querySelector('[data-testid="server-form-drawer"]')?.closest('.ant-drawer-open') !== null;
+    const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+    it('keeps what was typed when Cancel closes the form, continues it on reopening, and starts over on request', async () => {
+      const host = new FakeHost();
+      await openForm(host);
+      type('Name', 'half-done');
+      type('Command', 'node');
+      click('Cancel');
+      // Closed at once, nothing asked, and told where the typing went.
+      expect(await screen.findByText('Your changes are kept: open this form again to continue where you left off.')).toBeTruthy();
+      expect(document.querySelector('.ant-modal')).toBeNull();
+      await waitFor(() => expect(screen.queryByTestId('server-form')).toBeNull());
+
+      fireEvent.click(screen.getByText('open form'));
+      await screen.findByTestId('server-form');
+      expect(value('Name')).toBe('half-done');
+      expect(value('Command')).toBe('node');
+      expect(screen.getByTestId('form-draft').textContent).toContain('Restored what you typed');
+
+      click('Start over');
+      await waitFor(() => expect(value('Name')).toBe(''));
+      expect(value('Command')).toBe('');
+      expect(screen.queryByTestId('form-draft')).toBeNull();
+      // Closing an untouched form leaves no draft behind.
+      click('Cancel');
+      await waitFor(() => expect(screen.queryByTestId('server-form')).toBeNull());
+      fireEvent.click(screen.getByText('open form'));
+      await screen.findByTestId('server-form');
+      expect(value('Name')).toBe('');
+      expect(screen.queryByTestId('form-draft')).toBeNull();
+      expect(drawerOpen()).toBe(true);
+    });
+
+    it('saves without asking after a passing test when the values were changed and changed back', async () => {
+      const host = new FakeHost();
+      host.handle('mcp.test', () => PASSED);
+      host.handle('mcp.add', () => ({ success: true }));
+      await openForm(host);
+      type('Name', 'fixture');
+      type('Command', 'node');
+      click('Test');
+      await screen.findByTestId('test-passed');
+      type('Command', 'node2');
+      expect(await screen.findByText('The settings changed after this test; test again to check them.')).toBeTruthy();
+      type('Command', 'node');
+      await waitFor(() => expect(screen.queryByText('The settings changed after this test; test again to check them.')).toBeNull());
+      click('Save');
+      await waitFor(() => expect(host.callCount('mcp.add')).toBe(1));
+      expect(document.querySelector('.ant-modal')).toBeNull();
+      expect(host.callCount('mcp.test')).toBe(1);
+    });
+
+    it('puts the focus on Test first, not on the ×, when it does ask', async () => {
+      const host = new FakeHost();
+      await openForm(host);
+      type('Name', 'untested');
+      type('Command', 'node');
+      click('Save');
+      const confirm = await dialog('Save without testing?');
+      await waitFor(() => expect(document.activeElement).toBe(button('Test first', confirm)));
+      // Esc answers the question only: the form stays open with what was typed.
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape', code: 'Escape', keyCode: 27 });
+      await waitFor(() => expect(document.querySelector('.ant-modal-wrap')?.getAttribute('style') ?? '').toContain('display: none'));
+      expect(screen.getByTestId('server-form')).toBeTruthy();
+      expect(drawerOpen()).toBe(true);
+    });
   });
 
   it('is translated', async () => {

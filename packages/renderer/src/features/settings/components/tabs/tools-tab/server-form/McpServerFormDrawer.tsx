@@ -10,7 +10,7 @@
  */
 import { ExperimentOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Flex, Modal, Result, Spin, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { translateError } from '@renderer/components/translateError';
@@ -39,8 +39,9 @@ interface EditorProps {
 function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const { t: tErrors } = useTranslation('errors');
-  const { form, serverId, list, source, copySecrets, start, run, confirm, setConfirm, unplaced, saveError, testPanel, saving, kind, revealSecrets, runTest, save, testFirst, markStale } =
+  const { form, serverId, list, source, copySecrets, start, run, confirm, setConfirm, unplaced, saveError, testPanel, saving, kind, revealSecrets, runTest, save, testFirst, markStale, close, discardDraft } =
     useServerFormEditor(target, onClose);
+  const testFirstButton = useRef<HTMLButtonElement>(null);
 
   const title =
     target.mode === 'add' ? t('form.title.add') : t(target.mode === 'edit' ? 'form.title.edit' : 'form.title.duplicate', { name: source?.name ?? '' });
@@ -52,6 +53,19 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
   if (start) {
     body = (
       <Flex vertical gap="middle">
+        {start.fromDraft ? (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="form-draft"
+            title={t('form.draft.restored')}
+            action={
+              <Button size="small" onClick={discardDraft}>
+                {t('form.draft.discard')}
+              </Button>
+            }
+          />
+        ) : null}
         {saveError ? <ErrorAlert error={saveError} testId="form-save-error" /> : null}
         {unplaced.length ? (
           <Alert
@@ -94,7 +108,7 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={close}
       afterOpenChange={(visible) => (visible ? undefined : onClosed())}
       size="large"
       maskClosable={false}
@@ -107,7 +121,7 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
             {t('form.test.button')}
           </Button>
           <Flex gap="small">
-            <Button onClick={onClose}>{t('form.cancel')}</Button>
+            <Button onClick={close}>{t('form.cancel')}</Button>
             <Button type="primary" onClick={() => void save(false)} loading={saving} disabled={!start || run?.running === true} data-testid="form-save">
               {t('form.save')}
             </Button>
@@ -120,12 +134,27 @@ function ServerFormEditor({ target, open, onClose, onClosed }: EditorProps) {
         open={confirm !== undefined}
         title={confirm === 'failed' ? t('form.confirm.failedTitle') : t('form.confirm.untestedTitle')}
         onCancel={() => setConfirm(undefined)}
+        // Focus lands on the way forward, not on the ×: testing is what the question recommends.
+        afterOpenChange={(visible) => (visible ? testFirstButton.current?.focus() : undefined)}
+        // Esc answers the question only. Drawer and dialog listen for Esc on the window, and the
+        // drawer would close too (with the form); stopped here, the key never reaches the window.
+        modalRender={(dialog) => (
+          <div
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape') return;
+              event.stopPropagation();
+              setConfirm(undefined);
+            }}
+          >
+            {dialog}
+          </div>
+        )}
         data-testid="form-confirm"
         footer={[
           <Button key="cancel" onClick={() => setConfirm(undefined)}>
             {t('form.cancel')}
           </Button>,
-          <Button key="test" icon={<ExperimentOutlined aria-hidden />} onClick={() => void testFirst()}>
+          <Button key="test" ref={testFirstButton} icon={<ExperimentOutlined aria-hidden />} onClick={() => void testFirst()}>
             {t('form.confirm.testFirst')}
           </Button>,
           <Button key="save" type="primary" danger={confirm === 'failed'} onClick={() => void save(true)} data-testid="form-save-anyway">

@@ -1,7 +1,9 @@
 /**
  * The server form's state and actions (see McpServerFormDrawer for how secrets travel): where the
- * form starts, checking it with the shared schema and putting issues on its fields, testing it
- * stage by stage, and saving it (asking first when it was not tested or its test failed).
+ * form starts (a draft left by closing it, else the record), checking it with the shared schema
+ * and putting issues on its fields, testing it stage by stage, saving it (asking first only when
+ * a changed connection was not tested, or its test failed), and closing it (what was typed is
+ * kept as a draft, so closing never loses it).
  */
 import { App, Form, type FormInstance } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -20,6 +22,7 @@ import { requestOrThrow, useRoute, useRouteMutation } from '@renderer/data/useRo
 import type { FormTarget } from '../ToolsTabNav';
 import { changedUpdates, defaultFormValues, issueField, rowIssues, toFormValues, toServerInput, type KeyValueRow, type ServerFormValues } from './formValues';
 import { issueText, type Issue } from './issueText';
+import { sameValues, serverFormDrafts } from './formDrafts';
 import type { TestRun } from './TestResultPanel';
 
 type Secrets = RouteOutput<'mcp.reveal_secrets'>;
@@ -28,15 +31,26 @@ interface Start {
   values: ServerFormValues;
   /** The record the form started from (masked for an edit, with real secrets for a duplicate). */
   base?: McpServerRecord;
+  /** What the form holds before anyone types: the record's values, or a new server's defaults. */
+  pristine: ServerFormValues;
+  /** `values` is a draft left by closing this form unsaved. */
+  fromDraft: boolean;
 }
 
-function startOf(target: FormTarget, source: McpServerRecord | undefined, copySecrets: Secrets | undefined, copyName: (name: string) => string): Start | undefined {
+function pristineOf(target: FormTarget, source: McpServerRecord | undefined, copySecrets: Secrets | undefined, copyName: (name: string) => string): Omit<Start, 'pristine' | 'fromDraft'> | undefined {
   if (target.mode === 'add') return { values: defaultFormValues() };
   if (!source) return undefined;
   if (target.mode === 'edit') return { values: toFormValues(source), base: source };
   if (!copySecrets) return undefined;
   const base = { ...source, config: { ...source.config, ...copySecrets } };
   return { values: { ...toFormValues(base), name: copyName(source.name) }, base };
+}
+
+function startOf(target: FormTarget, source: McpServerRecord | undefined, copySecrets: Secrets | undefined, copyName: (name: string) => string): Start | undefined {
+  const known = pristineOf(target, source, copySecrets, copyName);
+  if (!known) return undefined;
+  const draft = serverFormDrafts.get(target);
+  return { ...known, pristine: known.values, ...(draft ? { values: draft, fromDraft: true } : { fromDraft: false }) };
 }
 
 export function useServerFormEditor(target: FormTarget, onClose: () => void) {
@@ -69,6 +83,13 @@ export function useServerFormEditor(target: FormTarget, onClose: () => void) {
   const [saveError, setSaveError] = useState<AppErrorShape>();
   const secrets = useRef<Secrets>(undefined);
   const testPanel = useRef<HTMLDivElement>(null);
+  /** The values the last test ran with: a result holds for exactly these, whatever was changed and changed back. */
+  const testedValues = useRef<ServerFormValues>(undefined);
+  // The form takes its new initial values while rendering; resetting to them waits for that render.
+  const [resets, setResets] = useState(0);
+  useEffect(() => {
+    if (resets) form.resetFields();
+  }, [resets, form]);
   const add = useRouteMutation('mcp.add', { invalidates: ['mcp.list', 'mcp.status'] });
   const update = useRouteMutation('mcp.update', { invalidates: ['mcp.list', 'mcp.status'] });
   const saving = add.isPending || update.isPending;
@@ -135,6 +156,7 @@ export function useServerFormEditor(target: FormTarget, onClose: () => void) {
   const runTest = async (): Promise<RouteOutput<'mcp.test'> | undefined> => {
     const input = check();
     if (!input) return undefined;
+    testedValues.current = structuredClone(values());
     setRun({ running: true });
     try {
       const server = target.mode === 'edit' ? { ...input, config: restoreMaskedSecrets(await realSecrets(), input.config) } : input;
@@ -158,13 +180,23 @@ export function useServerFormEditor(target: FormTarget, onClose: () => void) {
     else setSaveError(error);
   };
 
+  /**
+   * An edit that leaves the type and the connection settings as they are (a new name, the scope,
+   * the switch) starts the same program or reaches the same URL as before: there is nothing new to test.
+   */
+  const connectionUnchanged = () => {
+    if (target.mode !== 'edit' || !start?.base) return false;
+    const updates = changedUpdates(start.base, values());
+    return !('config' in updates) && !('type' in updates);
+  };
+
   const save = async (confirmed: boolean) => {
     setConfirm(undefined);
     const input = check();
     if (!input) return;
     const tested = run?.result && !run.stale ? run.result : undefined;
-    if (!confirmed && !tested) return setConfirm('untested');
-    if (!confirmed && !tested?.success) return setConfirm('failed');
+    if (!confirmed && !tested && !connectionUnchanged()) return setConfirm('untested');
+    if (!confirmed && tested && !tested.success) return setConfirm('failed');
     const tools = tested?.success ? tested.tools.length : undefined;
     try {
       if (target.mode === 'edit' && start?.base) {
@@ -175,6 +207,7 @@ export function useServerFormEditor(target: FormTarget, onClose: () => void) {
         await add.mutateAsync(input);
         void message.success(tools === undefined ? t('form.saved.added', { name: input.name }) : t('form.saved.addedWithTools', { name: input.name, count: tools }));
       }
+      serverFormDrafts.drop(target);
       onClose();
     } catch (error) {
       onSaveError(error as AppErrorShape);
@@ -187,7 +220,35 @@ export function useServerFormEditor(target: FormTarget, onClose: () => void) {
     if (result?.success) await save(true);
   };
 
-  const markStale = () => setRun((before) => (before && !before.running && !before.stale ? { ...before, stale: true } : before));
+  /** A result is stale while the form holds other values than the ones tested. */
+  const markStale = () =>
+    setRun((before) => {
+      if (!before || before.running || !testedValues.current) return before;
+      const stale = !sameValues(values(), testedValues.current);
+      return stale === (before.stale ?? false) ? before : { ...before, stale };
+    });
 
-  return { form, serverId, list, source, copySecrets, start, run, confirm, setConfirm, unplaced, saveError, testPanel, saving, kind, revealSecrets, runTest, save, testFirst, markStale };
+  /** Cancel, ×, Esc: an unsaved change is kept as this form's draft (said in a message), nothing is asked. */
+  const close = () => {
+    if (start && !sameValues(values(), start.pristine)) {
+      serverFormDrafts.keep(target, values());
+      void message.info(t('form.draft.kept'));
+    } else {
+      serverFormDrafts.drop(target);
+    }
+    onClose();
+  };
+
+  /** "Start over" on a restored draft: the form as it was before anything was typed. */
+  const discardDraft = () => {
+    if (!start) return;
+    serverFormDrafts.drop(target);
+    setStart({ ...start, values: start.pristine, fromDraft: false });
+    setResets((n) => n + 1);
+    setRun(undefined);
+    setUnplaced([]);
+    setSaveError(undefined);
+  };
+
+  return { form, serverId, list, source, copySecrets, start, run, confirm, setConfirm, unplaced, saveError, testPanel, saving, kind, revealSecrets, runTest, save, testFirst, markStale, close, discardDraft };
 }
