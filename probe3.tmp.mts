@@ -1,0 +1,27 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright';
+import { manyServersConfig } from './e2e/fixtures/manyServers';
+import { REPO_ROOT, waitForHost } from './packages/desktop/testing/hostProcessTestkit';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+const configDir = mkdtempSync(path.join(tmpdir(), 'elftia-probe-'));
+for (const [n, c] of Object.entries(manyServersConfig(200))) writeFileSync(path.join(configDir, n), c);
+const child = spawn(process.execPath, [path.join(REPO_ROOT, 'out/main/host.js'), '--port', '0', '--config-dir', configDir, ...(process.argv[2] ? ['--static', process.argv[2]] : [])], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+const host = await waitForHost(child);
+const browser = await chromium.launch(chromiumLaunchOptions());
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+await page.goto(`http://127.0.0.1:${host.port}/?token=${host.token}`);
+await page.locator('[data-testid="server-row"]').first().waitFor();
+await page.waitForTimeout(1000);
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Profiler.enable'); await cdp.send('Profiler.start');
+await page.getByRole('textbox', { name: 'Search names, commands, URLs and tools' }).focus();
+for (const k of 'browser') { await page.keyboard.press(k); await page.waitForTimeout(400); }
+const { profile } = await cdp.send('Profiler.stop') as any;
+const self = new Map<string, number>();
+const dt = profile.timeDeltas as number[]; const byId = new Map(profile.nodes.map((n: any) => [n.id, n]));
+profile.samples.forEach((id: number, i: number) => { const n: any = byId.get(id); const f = n.callFrame; const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`; self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000); });
+console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(0).padStart(6)} ${k}`).join('\n'));
+await browser.close(); child.kill();

@@ -1,0 +1,22 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright';
+import { manyServersConfig } from './e2e/fixtures/manyServers';
+import { REPO_ROOT, waitForHost } from './packages/desktop/testing/hostProcessTestkit';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+const configDir = mkdtempSync(path.join(tmpdir(), 'elftia-probe-'));
+for (const [n, c] of Object.entries(manyServersConfig(200))) writeFileSync(path.join(configDir, n), c);
+const child = spawn(process.execPath, [path.join(REPO_ROOT, 'out/main/host.js'), '--port', '0', '--config-dir', configDir, ...(process.argv[2] ? ['--static', process.argv[2]] : [])], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+const host = await waitForHost(child);
+const browser = await chromium.launch(chromiumLaunchOptions());
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+await page.goto(`http://127.0.0.1:${host.port}/?token=${host.token}`);
+await page.locator('[data-testid="server-row"]').first().waitFor();
+await page.waitForTimeout(1000);
+await page.evaluate(() => { const w = window as any; w.__log = []; document.addEventListener('keydown', () => { w.__t0 = performance.now(); w.__log = []; }, true);
+  new MutationObserver((ms) => { const t = performance.now() - w.__t0; for (const m of ms) w.__log.push(`${t.toFixed(0)} ${m.type} ${(m.target as Element).tagName ?? '#'}.${String((m.target as Element).className ?? '').slice(0, 30)} ${m.attributeName ?? ''}`); }).observe(document.querySelector('[data-testid=server-list]')!, { subtree: true, childList: true, attributes: true, characterData: true }); });
+await page.getByRole('textbox', { name: 'Search names, commands, URLs and tools' }).focus();
+for (const k of 'bro') { await page.keyboard.press(k); await page.waitForTimeout(500); const log = await page.evaluate(() => (window as any).__log as string[]); console.log(k, log.length); const times = new Map(); for (const l of log) { const t = l.split(' ')[0]; times.set(t, (times.get(t) ?? 0) + 1); } console.log([...times].map(([t, n]) => t + 'ms:' + n).join(' ')); console.log(log.slice(0, 12).join('\n')); }
+await browser.close(); child.kill();
