@@ -43,17 +43,11 @@ export interface ServerRowProps {
 }
 
 /**
- * One server: selection, switch, name (opens its detail), transport, live state, tools, key source
- * and scope on the first line; its command or URL (and masked env and headers, revealed on request)
- * below; a failure's explanation and a test's result under that.
+ * One server's place in the list: the roving tab stop, its keys, its offset. Apart from the
+ * content so that a row moving (a row above grew, the list scrolled into new rows) or the tab
+ * stop moving re-renders this element only, not the dozen antd controls inside.
  */
-export const ServerRow = memo(function ServerRowView({ view, matchedTools, onDelete, messages, current, selected, onSelect, onFocusRow, onRowKey, index, offset, measure }: ServerRowProps) {
-  const { t, i18n } = useTranslation(['settings/tools', 'common']);
-  const nav = useToolsTabNav();
-  const { server, status, state, tools, toolsSeenAt, keySource } = view;
-  const { revealed, revealing, revealError, toggleSecrets, reviewing, setReviewing, unreviewed, setActive, reconnect, test, retry, target, env, headers, hasSecrets, failure, stateReason } =
-    useServerRow(view, messages);
-  const name = server.name;
+export const ServerRow = memo(function ServerRowView({ view, current, selected, onFocusRow, onRowKey, index, offset, measure, ...content }: ServerRowProps) {
   const element = useRef<HTMLLIElement | null>(null);
   const attach = useCallback(
     (li: HTMLLIElement | null) => {
@@ -63,13 +57,12 @@ export const ServerRow = memo(function ServerRowView({ view, matchedTools, onDel
     [measure],
   );
   useRowTabStops(element, current);
-
   return (
     <li
       data-testid="server-row"
-      data-server-name={name}
-      data-state={state}
-      aria-label={name}
+      data-server-name={view.server.name}
+      data-state={view.state}
+      aria-label={view.server.name}
       ref={attach}
       data-index={index}
       tabIndex={current ? 0 : -1}
@@ -78,6 +71,28 @@ export const ServerRow = memo(function ServerRowView({ view, matchedTools, onDel
       className="server-row virtual-row"
       style={dynamicStyle({ transform: `translateY(${offset}px)` })}
     >
+      <RowContent view={view} selected={selected} {...content} />
+    </li>
+  );
+});
+
+type RowContentProps = Pick<ServerRowProps, 'view' | 'matchedTools' | 'onDelete' | 'messages' | 'selected' | 'onSelect'>;
+
+/**
+ * One server: selection, switch, name (opens its detail), transport, live state, tools, key source
+ * and scope on the first line; its command or URL (and masked env and headers, revealed on request)
+ * below; a failure's explanation and a test's result under that.
+ */
+const RowContent = memo(function RowContentView({ view, matchedTools, onDelete, messages, selected, onSelect }: RowContentProps) {
+  const { t, i18n } = useTranslation(['settings/tools', 'common']);
+  const nav = useToolsTabNav();
+  const { server, status, state, tools, toolsSeenAt, keySource } = view;
+  const { revealed, revealing, revealError, toggleSecrets, reviewing, setReviewing, unreviewed, setActive, reconnect, test, retry, target, env, headers, hasSecrets, failure, stateReason } =
+    useServerRow(view, messages);
+  const name = server.name;
+
+  return (
+    <>
       <Flex gap="small" align="center" wrap={false} className="min-w-0">
         <Checkbox checked={selected} aria-label={t('bulk.select', { name })} onChange={(event) => onSelect(server.id, event.target.checked)} data-testid="server-select" />
         <Switch
@@ -265,7 +280,7 @@ export const ServerRow = memo(function ServerRowView({ view, matchedTools, onDel
           <FailureExplanation server={server} failure={failure} onRetry={retry} retrying={reconnect.isPending} />
         </div>
       ) : null}
-    </li>
+    </>
   );
 });
 
