@@ -411,7 +411,7 @@ describe('ServerList', { timeout: 120_000 }, () => {
   it('acts on the selected servers: one request, what failed stays selected and says why, and remove names them first', async () => {
     const host = hostWith(['alpha', 'beta', 'gamma'].map((name) => server({ name, type: 'stdio', config: { command: 'npx' } })));
     host.handle('mcp.bulk', ({ action, ids }) => ({
-      results: ids.map((id) => (id === 'id-beta' && action === 'enable' ? { id, ok: false, error: { code: 'NOT_FOUND', message: 'gone' } } : { id, ok: true })),
+      results: ids.map((id) => (id === 'id-beta' && action === 'enable' ? { id, ok: false, error: { code: 'NOT_FOUND' as const, message: 'gone' } } : { id, ok: true })),
     }));
     render(host);
     await waitFor(() => expect(rowNames()).toEqual(['alpha', 'beta', 'gamma']));
