@@ -158,7 +158,7 @@ describe('provider preview (server detail)', { timeout: 120_000 }, () => {
     await screen.findByTestId('provider-preview', {}, slow);
     expect(previewRow('echo')).toBeDefined();
     fireEvent.click(screen.getByRole('tab', { name: /^Tools/ }));
-    fireEvent.click(await screen.findByRole('switch', { name: 'Offer echo to models' }, slow));
+    fireEvent.click(await screen.findByRole('switch', { name: 'echo enabled' }, slow));
     fireEvent.click(screen.getByRole('tab', { name: 'Provider preview' }));
     await waitFor(() => expect(screen.getByTestId('preview-left-out').textContent).toBe('2 disabled tools are left out.'), slow);
     expect(previewRow('echo')).toBeUndefined();
