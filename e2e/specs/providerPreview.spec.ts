@@ -51,7 +51,7 @@ test('a hostile schema shows its repairs per provider; a disabled tool is absent
 
   // Off in the tools pane → gone from the preview, which says how many were left out.
   await detail.pane('Tools').click();
-  await detail.tool('echo').getByRole('switch', { name: 'Offer echo to models' }).click();
+  await detail.tool('echo').getByRole('switch', { name: 'echo enabled' }).click();
   await expect(detail.tool('echo')).toHaveAttribute('data-enabled', 'false');
   await detail.pane('Provider preview').click();
   await expect(preview.getByTestId('preview-left-out')).toHaveText('1 disabled tool is left out.');

@@ -42,16 +42,16 @@ test('disable a tool in the detail → gone from what models are offered; enable
   await expect(detail.tool('crash').getByTestId('tool-annotation')).toContainText(['Makes changes', 'Destructive']);
   expect(await offered()).toContain('add');
 
-  await detail.tool('add').getByRole('switch', { name: 'Offer Add numbers to models' }).click();
+  await detail.tool('add').getByRole('switch', { name: 'Add numbers enabled' }).click();
   await expect.poll(offered, { timeout: 15_000 }).not.toContain('add');
   expect(await offered()).toContain('echo');
   // Still in the detail, marked off, so it can be turned back on.
   await expect(detail.tool('add')).toHaveAttribute('data-enabled', 'false');
-  await expect(detail.tool('add').getByRole('switch', { name: 'Offer Add numbers to models' })).toHaveAttribute('aria-checked', 'false');
+  await expect(detail.tool('add').getByRole('switch', { name: 'Add numbers enabled' })).toHaveAttribute('aria-checked', 'false');
   const refused = await app.invoke('mcp.call_tool', { serverId, toolName: 'add', args: { a: 1, b: 2 } });
   expect(refused).toMatchObject({ ok: false, error: { code: 'MCP_TOOL_DISABLED' } });
 
-  await detail.tool('add').getByRole('switch', { name: 'Offer Add numbers to models' }).click();
+  await detail.tool('add').getByRole('switch', { name: 'Add numbers enabled' }).click();
   await expect.poll(offered, { timeout: 15_000 }).toContain('add');
 
   await app.invoke('mcp.call_tool', { serverId, toolName: 'stderr', args: { text: 'before the logs opened' } });

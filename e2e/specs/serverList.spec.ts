@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '../fixtures/app';
+import { manyServerName, manyServersConfig } from '../fixtures/manyServers';
 import { FIXTURE_SERVERS, listOurChildren, startHttpFixture, type RunningServer } from '../fixtures/servers/paths';
 import { SettingsPage } from '../pages/SettingsPage';
 import { shootThemes } from '../pages/themeShots';
@@ -122,5 +123,75 @@ test.describe('a cold start with active servers already configured', () => {
     await expect(settings.stateOf('cold-a')).toHaveText('未接続');
     await expect(settings.serverRow('cold-a').getByTestId('tool-count')).toHaveText('ツール 2 個（前回）');
     await shootThemes(app.page, 'cold-start-ja');
+  });
+});
+
+test.describe('sixty servers, as a long-used install has them', () => {
+  test.use({ seedConfig: manyServersConfig(60) });
+
+  test('one page scroll with nothing cut off, one tab stop with arrows between rows, and several turned off and removed at once', async ({ app }) => {
+    const { page } = app;
+    const settings = new SettingsPage(page);
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const first = settings.page.locator('[data-testid="server-row"]').first();
+    await expect(first).toBeVisible();
+
+    // The page scrolls, not a box inside it; and nothing sticks out sideways (the delete icons were cut off).
+    const layout = await page.evaluate(() => ({
+      pageScrolls: document.documentElement.scrollHeight > innerHeight,
+      sideways: document.documentElement.scrollWidth - innerWidth,
+      nestedScrollers: [...document.querySelectorAll('[data-testid="server-list"] *')].filter((el) => /auto|scroll/.test(getComputedStyle(el).overflowY) && el.scrollHeight > el.clientHeight).length,
+      deleteRight: Math.max(...[...document.querySelectorAll('[data-testid="server-row"] button[aria-label="Delete"]')].map((b) => b.getBoundingClientRect().right)),
+    }));
+    expect(layout).toEqual({ pageScrolls: true, sideways: 0, nestedScrollers: 0, deleteRight: expect.any(Number) });
+    expect(layout.deleteRight).toBeLessThanOrEqual(1024);
+
+    // One tab stop into the list; arrows move between rows, End to the last (rendered on demand), Enter opens it.
+    await settings.page.getByRole('textbox', { name: 'Search names, commands, URLs and tools' }).focus();
+    for (let presses = 0; presses < 8 && !(await first.evaluate((row) => row === document.activeElement)); presses++) await page.keyboard.press('Tab');
+    await expect(first).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(settings.page.locator('[data-testid="server-row"][data-index="1"]')).toBeFocused();
+    await page.keyboard.press('End');
+    const last = settings.page.locator('[data-testid="server-row"][data-index="59"]');
+    await expect(last).toBeFocused();
+    await expect(last).toBeInViewport();
+    await page.keyboard.press('Home');
+    await expect(settings.page.locator('[data-testid="server-row"][data-index="0"]')).toBeFocused();
+
+    // Select the eight "notes" servers, turn them off, then remove them, named in a confirmation, and undo.
+    await settings.page.getByRole('textbox', { name: 'Search names, commands, URLs and tools' }).fill('notes-');
+    await expect(settings.page.getByTestId('servers-shown')).toHaveText('8 of 60 shown');
+    const bar = settings.page.getByRole('toolbar', { name: 'Selected servers' });
+    await bar.getByRole('checkbox', { name: 'Select all 8 shown' }).check();
+    await bar.getByRole('button', { name: 'Turn off' }).click();
+    await expect(settings.page.getByTestId('bulk-report')).toContainText('Turned off 8 of 8.');
+    await expect(settings.serverRow(manyServerName(3)).getByRole('switch', { name: `Turn ${manyServerName(3)} on or off` })).not.toBeChecked();
+    await bar.getByRole('checkbox', { name: 'Select all 8 shown' }).check();
+    await bar.getByRole('button', { name: 'Remove…' }).click();
+    const confirm = settings.page.getByRole('dialog').filter({ has: settings.page.getByTestId('bulk-remove-confirm') });
+    await expect(confirm).toContainText(manyServerName(3));
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Remove 8 servers' }).click();
+    await expect(settings.page.getByTestId('servers-no-match')).toBeVisible();
+    await expect(settings.page.getByText('MCP servers · 52 servers')).toBeVisible();
+    await settings.page.getByTestId('undo-bulk-remove').getByRole('button', { name: 'Undo' }).click();
+    await expect(settings.page.getByText('MCP servers · 60 servers')).toBeVisible();
+    await expect(settings.page.locator('[data-testid="server-row"]')).toHaveCount(8);
+    await shootThemes(page, 'many-servers-bulk');
+
+    // The delete confirm opens whole on screen at 1280×800, whichever row asks.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await settings.page.getByRole('button', { name: 'Clear filters' }).click();
+    // The search's result renders a moment after the box: wait for the whole list's first row.
+    await expect(first).toHaveAttribute('data-server-name', manyServerName(5));
+    await first.getByRole('button', { name: 'Delete' }).click();
+    const popover = settings.page.locator('.ant-popover').filter({ hasText: 'Delete “' });
+    await expect(popover).toBeVisible();
+    const box = (await popover.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
   });
 });

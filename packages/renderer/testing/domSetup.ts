@@ -22,3 +22,6 @@ Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => 1e4,
  * waitFor get 5 s instead of 1; the timeout only bounds how long a failure takes to report.
  */
 configure({ asyncUtilTimeout: 5_000 });
+
+/* jsdom scrolls nothing and says so on every call; the server list's rows scroll with the window (a window virtualizer). */
+window.scrollTo = () => {};

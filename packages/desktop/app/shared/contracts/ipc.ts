@@ -51,6 +51,7 @@ import {
   SamplingRequestSchema,
   SamplingRespondInputSchema,
 } from './chat';
+import { McpBulkInputSchema, McpBulkResultSchema } from './mcp-bulk';
 import { ElicitationClosedSchema, ElicitationRequestSchema, ElicitationRespondInputSchema } from './elicitation';
 import {
   DependencyCheckResultSchema,
@@ -140,6 +141,8 @@ export const routes = {
   'mcp.last_seen': { input: NoInputSchema, output: z.array(McpLastSeenSchema) },
   /** "Check all": tests every active server (capped like every connect), each as mcp.test would; a person's action, so retries pending are not waited for. */
   'mcp.test_all': { input: NoInputSchema, output: McpTestAllResultSchema },
+  /** One action on the servers selected in the list, each done and answered on its own (mcp-bulk.ts). */
+  'mcp.bulk': { input: McpBulkInputSchema, output: McpBulkResultSchema },
   /** The server's recent stderr and host notes, oldest first (secrets redacted). */
   'mcp.server_log': { input: McpServerLogInputSchema, output: z.object({ lines: z.array(McpServerLogLineSchema) }) },
   /**

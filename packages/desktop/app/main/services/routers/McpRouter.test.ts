@@ -44,6 +44,11 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   'mcp.discover': [{ input: { id: null }, path: 'id' }],
   'mcp.last_seen': [{ input: { id: 'x' }, path: '' }],
   'mcp.test_all': [{ input: 'all', path: '' }],
+  'mcp.bulk': [
+    { input: { action: 'explode', ids: ['x'] }, path: 'action' },
+    { input: { action: 'test', ids: [] }, path: 'ids' },
+    { input: { action: 'remove', ids: ['x', 'x'] }, path: 'ids' },
+  ],
   'mcp.server_log': [{ input: { id: 'x', limit: 0 }, path: 'limit' }],
   'mcp.reveal_secrets': [{ input: { id: '' }, path: 'id' }],
   'mcp.elicitation_respond': [

@@ -10,6 +10,7 @@ import type { McpService } from '../capabilities/tools/mcp-users/McpService';
 import type { ElicitationBroker } from '../capabilities/tools/mcp-users/ElicitationBroker';
 import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mcp-users/common/redaction';
 import type { RouteHandlers } from './AppRouter';
+import { runBulk } from './bulkRoutes';
 import { refuseUnreviewedActivation } from './linkRoutes';
 
 /** The add schema; its `type` enum and config check derive from the transport table via the contract. */
@@ -19,7 +20,7 @@ export const mcpAddSchema = routes['mcp.add'].input;
 const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
 
 export function createMcpRouteHandlers({ mcpService, elicitation }: { mcpService: McpService; elicitation: ElicitationBroker }) {
-  return {
+  const handlers = {
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
     'mcp.add': async (input) => maskResult(await mcpService.add(input)),
     'mcp.update': async ({ id, updates }) => {
@@ -64,5 +65,15 @@ export function createMcpRouteHandlers({ mcpService, elicitation }: { mcpService
       const { env, headers, args, url } = (await mcpService.get(id)).config;
       return { ...(env ? { env } : {}), ...(headers ? { headers } : {}), ...(args ? { args } : {}), ...(url !== undefined ? { url } : {}) };
     },
+  } satisfies Partial<RouteHandlers>;
+  return {
+    ...handlers,
+    'mcp.bulk': (input) =>
+      runBulk(input, {
+        update: (id, isActive) => handlers['mcp.update']({ id, updates: { isActive } }),
+        remove: (id) => handlers['mcp.remove']({ id }),
+        restore: (id) => handlers['mcp.restore']({ id }),
+        test: (id) => handlers['mcp.test']({ id }),
+      }),
   } satisfies Partial<RouteHandlers>;
 }

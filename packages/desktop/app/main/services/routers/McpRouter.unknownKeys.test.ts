@@ -43,6 +43,7 @@ const VALID: { [R in RouteName]: RouteInput<R> } = {
   'mcp.server_log': { id: MISSING, limit: 10 },
   'mcp.last_seen': {},
   'mcp.test_all': {},
+  'mcp.bulk': { action: 'disable', ids: [MISSING] },
   'mcp.reveal_secrets': { id: MISSING },
   'mcp.install_link': { url: link },
   'mcp.activation_review': { id: MISSING },

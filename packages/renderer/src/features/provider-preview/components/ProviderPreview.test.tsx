@@ -158,7 +158,7 @@ describe('provider preview (server detail)', { timeout: 120_000 }, () => {
     await screen.findByTestId('provider-preview', {}, slow);
     expect(previewRow('echo')).toBeDefined();
     fireEvent.click(screen.getByRole('tab', { name: /^Tools/ }));
-    fireEvent.click(await screen.findByRole('switch', { name: 'Offer echo to models' }, slow));
+    fireEvent.click(await screen.findByRole('switch', { name: 'echo enabled' }, slow));
     fireEvent.click(screen.getByRole('tab', { name: 'Provider preview' }));
     await waitFor(() => expect(screen.getByTestId('preview-left-out').textContent).toBe('2 disabled tools are left out.'), slow);
     expect(previewRow('echo')).toBeUndefined();
@@ -194,6 +194,35 @@ describe('provider preview (all active servers)', { timeout: 120_000 }, () => {
     } finally {
       clipboard.restore();
     }
+  });
+});
+
+describe('provider preview (its sources)', { timeout: 120_000 }, () => {
+  it('counts only the active servers it reached, and names those it could not', async () => {
+    const host = new FakeHost();
+    host.servers = [
+      server({ name: 'fx', type: 'stdio', config: { command: 'node' } }),
+      server({ name: 'quiet', type: 'stdio', config: { command: 'node' } }),
+      server({ name: 'down', type: 'stdio', config: { command: 'node' }, disabledTools: ['lost'] }),
+      server({ name: 'off', type: 'stdio', config: { command: 'node' }, isActive: false }),
+    ];
+    // quiet is connected and lists nothing; down failed, so the listing holds nothing of it.
+    host.statuses = [
+      { id: 'id-quiet', state: 'connected' },
+      { id: 'id-down', state: 'error', error: 'spawn node ENOENT' },
+    ];
+    host.handle('mcp.list_all_tools', () => enabledOnly([ECHO]));
+    renderWithProviders(
+      <AntdApp>
+        <ProviderPreviewButton />
+      </AntdApp>,
+      host,
+    );
+    fireEvent.click(screen.getByTestId('open-provider-preview'));
+    const sources = await screen.findByTestId('preview-sources', {}, slow);
+    await waitFor(() => expect(sources.textContent).toBe('From 2 active servers. Not included, because it could not be reached: down'));
+    // The disabled tools of a server that was not reached were never going to be sent: not "left out".
+    expect(screen.queryByTestId('preview-left-out')).toBeNull();
   });
 });
 

@@ -32,6 +32,9 @@ describe('PresetGallery', { timeout: 120_000 }, () => {
     expect(vision.textContent).toContain('Understands images and videos');
     expect(vision.textContent).toContain('8 tools');
     expect(vision.textContent).toContain('+4 more');
+    fireEvent.click(within(vision).getByRole('button', { name: '+4 more' }));
+    expect(vision.textContent).not.toContain('+4 more');
+    expect(vision.querySelectorAll('.preset-tool-name')).toHaveLength(8);
     expect(vision.textContent).toContain('API key in Z_AI_API_KEY');
     expect(within(vision).getByTestId('preset-link').textContent).toBe('Uses your Z.AI key');
     // deps.check answered "not found" for npx.

@@ -144,8 +144,8 @@ describe('server detail: tools', { timeout: 120_000 }, () => {
     renderDetail(host);
     await waitFor(() => expect(screen.getAllByTestId('tool-row')).toHaveLength(3), slow);
     expect(row('crash').dataset.enabled).toBe('false');
-    expect(within(row('crash')).getByRole('switch', { name: 'Offer crash to models' })).toHaveProperty('ariaChecked', 'false');
-    expect(within(row('echo')).getByRole('switch', { name: 'Offer echo to models' })).toHaveProperty('ariaChecked', 'true');
+    expect(within(row('crash')).getByRole('switch', { name: 'crash enabled' })).toHaveProperty('ariaChecked', 'false');
+    expect(within(row('echo')).getByRole('switch', { name: 'echo enabled' })).toHaveProperty('ariaChecked', 'true');
     // The title is what people read; the name is still there.
     expect(row('add').textContent).toContain('Add numbers');
     expect(row('add').textContent).toContain('add');
@@ -163,9 +163,9 @@ describe('server detail: tools', { timeout: 120_000 }, () => {
     renderDetail(host);
     await waitFor(() => expect(screen.getAllByTestId('tool-row')).toHaveLength(3), slow);
 
-    await userEvent.click(within(row('echo')).getByRole('switch', { name: 'Offer echo to models' }));
+    await userEvent.click(within(row('echo')).getByRole('switch', { name: 'echo enabled' }));
     await waitFor(() => expect(updates(host)).toEqual([{ disabledTools: ['crash', 'echo'] }]), slow);
-    await userEvent.click(within(row('crash')).getByRole('switch', { name: 'Offer crash to models' }));
+    await userEvent.click(within(row('crash')).getByRole('switch', { name: 'crash enabled' }));
     await waitFor(() => expect(updates(host).at(-1)).toEqual({ disabledTools: ['echo'] }), slow);
 
     await userEvent.click(within(row('add')).getByRole('switch', { name: 'Always ask before running Add numbers' }));
@@ -187,8 +187,8 @@ describe('server detail: tools', { timeout: 120_000 }, () => {
     });
     renderDetail(host);
     await waitFor(() => expect(screen.getAllByTestId('tool-row')).toHaveLength(3), slow);
-    await userEvent.click(within(row('echo')).getByRole('switch', { name: 'Offer echo to models' }));
-    await userEvent.click(within(row('add')).getByRole('switch', { name: 'Offer Add numbers to models' }));
+    await userEvent.click(within(row('echo')).getByRole('switch', { name: 'echo enabled' }));
+    await userEvent.click(within(row('add')).getByRole('switch', { name: 'Add numbers enabled' }));
     // Shown as asked while the host has not answered.
     expect(row('add').dataset.enabled).toBe('false');
     release();
@@ -202,7 +202,7 @@ describe('server detail: tools', { timeout: 120_000 }, () => {
     host.failures.set('mcp.update', [{ code: 'CONFIG_STORE_FAILED', message: 'EACCES' }]);
     renderDetail(host);
     await waitFor(() => expect(screen.getAllByTestId('tool-row')).toHaveLength(3), slow);
-    await userEvent.click(within(row('echo')).getByRole('switch', { name: 'Offer echo to models' }));
+    await userEvent.click(within(row('echo')).getByRole('switch', { name: 'echo enabled' }));
     expect((await screen.findByTestId('tools-save-error', {}, slow)).textContent).toContain('The change was not saved');
     await waitFor(() => expect(row('echo').dataset.enabled).toBe('true'), slow);
   });

@@ -8,7 +8,7 @@ import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import type { Language } from '@renderer/i18n/languages';
 import { ToolsTabNavProvider, useToolsTabNav } from '../ToolsTabNav';
 import { CheckAllButton } from './CheckAllButton';
-import { ServerList, VIRTUALIZE_AFTER } from './ServerList';
+import { ServerList } from './ServerList';
 import { RAW_INLINE_CONTROL } from '@desktop-testing/visibleControls.testkit';
 
 afterEach(cleanup);
@@ -399,14 +399,72 @@ describe('ServerList', { timeout: 120_000 }, () => {
     expect(nav().section).toBe('presets');
   });
 
-  it('renders only the rows on screen past the virtualization threshold, and filters all of them', async () => {
+  it('renders only the rows on screen, and filters all of them', async () => {
     const many = Array.from({ length: 50 }, (_, i) => server({ name: `server-${String(i).padStart(2, '0')}`, type: 'stdio', config: { command: 'npx', args: [`pkg-${i}`] } }));
     const host = hostWith(many);
     render(host);
     await waitFor(() => expect(rowNames().length).toBeGreaterThan(0));
-    expect(50).toBeGreaterThan(VIRTUALIZE_AFTER);
     expect(rowNames().length).toBeLessThan(30);
     await search('pkg-49');
     await waitFor(() => expect(rowNames()).toEqual(['server-49']));
+  });
+  it('acts on the selected servers: one request, what failed stays selected and says why, and remove names them first', async () => {
+    const host = hostWith(['alpha', 'beta', 'gamma'].map((name) => server({ name, type: 'stdio', config: { command: 'npx' } })));
+    host.handle('mcp.bulk', ({ action, ids }) => ({
+      results: ids.map((id) => (id === 'id-beta' && action === 'enable' ? { id, ok: false, error: { code: 'NOT_FOUND' as const, message: 'gone' } } : { id, ok: true })),
+    }));
+    render(host);
+    await waitFor(() => expect(rowNames()).toEqual(['alpha', 'beta', 'gamma']));
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select alpha' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select beta' }));
+    const bar = screen.getByRole('toolbar', { name: 'Selected servers' });
+    expect(bar.textContent).toContain('2 selected');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(host.inputsOf('mcp.bulk')).toEqual([{ action: 'enable', ids: ['id-alpha', 'id-beta'] }]));
+    const report = await screen.findByTestId('bulk-report');
+    expect(report.textContent).toContain('Turned on 1 of 2.');
+    expect(within(report).getByTestId('bulk-failures').textContent).toMatch(/^beta: /);
+    // The failed one stays selected for another try; the one that worked leaves the selection.
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select beta' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select alpha' }).checked).toBe(false);
+
+    await userEvent.click(within(screen.getByRole('toolbar', { name: 'Selected servers' })).getByRole('checkbox', { name: '1 selected' }));
+    expect(bar.textContent).toContain('3 selected');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Remove…' }));
+    const confirm = await screen.findByTestId('bulk-remove-confirm');
+    expect([...confirm.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['beta', 'alpha', 'gamma']);
+    expect(host.inputsOf('mcp.bulk')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove 3 servers' }));
+    await waitFor(() => expect(host.inputsOf('mcp.bulk')[1]).toEqual({ action: 'remove', ids: ['id-beta', 'id-alpha', 'id-gamma'] }));
+    const undo = await screen.findByTestId('undo-bulk-remove');
+    expect(undo.textContent).toContain('3 servers were removed.');
+    await userEvent.click(within(undo).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(host.inputsOf('mcp.bulk')[2]).toEqual({ action: 'restore', ids: ['id-beta', 'id-alpha', 'id-gamma'] }));
+  });
+
+  it('is one tab stop: arrows move between rows, only the current row’s controls take Tab, Enter and the name open the detail', async () => {
+    render(hostWith(['alpha', 'beta', 'gamma'].map((name) => server({ name, type: 'stdio', config: { command: 'npx' } }))));
+    await waitFor(() => expect(rowNames()).toEqual(['alpha', 'beta', 'gamma']));
+    const tabbable = (name: string) => [...row(name).querySelectorAll<HTMLElement>('button, input, [tabindex]')].filter((el) => el.tabIndex >= 0);
+    expect(row('alpha').tabIndex).toBe(0);
+    expect(row('beta').tabIndex).toBe(-1);
+    expect(tabbable('beta')).toEqual([]);
+    expect(tabbable('alpha').length).toBeGreaterThan(3);
+
+    row('alpha').focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement).toBe(row('beta')));
+    expect(row('beta').tabIndex).toBe(0);
+    expect(tabbable('alpha')).toEqual([]);
+    expect(within(row('beta')).getByRole('switch', { name: 'Turn beta on or off' }).tabIndex).toBe(0);
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(document.activeElement).toBe(row('gamma')));
+    await userEvent.keyboard(' ');
+    expect(within(row('gamma')).getByRole<HTMLInputElement>('checkbox', { name: 'Select gamma' }).checked).toBe(true);
+    await userEvent.keyboard('{Enter}');
+    expect(nav().detail).toEqual({ serverId: 'id-gamma', pane: 'tools' });
+    await userEvent.click(within(row('alpha')).getByRole('button', { name: 'Open the details of alpha' }));
+    expect(nav().detail).toEqual({ serverId: 'id-alpha', pane: 'tools' });
   });
 });

@@ -1,7 +1,7 @@
 import { ApiOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, FileTextOutlined, HistoryOutlined, KeyOutlined, LinkOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Dropdown, Flex, Popconfirm, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Checkbox, Dropdown, Flex, Popconfirm, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { memo, type CSSProperties } from 'react';
+import { memo, useCallback, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRANSPORTS } from '@shared/transports';
 import type { McpServerTransport } from '@shared/contracts/mcp-types';
@@ -15,7 +15,9 @@ import { FailureExplanation } from './FailureExplanation';
 import { StateBadge } from './StateBadge';
 import { Truncated } from './Truncated';
 import { useServerRow } from './useServerRow';
-import { matchingTools, type ServerView } from './serverView';
+import { dynamicStyle } from '@renderer/theme/dynamicStyle';
+import { useRowTabStops } from './rovingFocus';
+import type { ServerView } from './serverView';
 
 /** Tag colours by position in the transport table, so a new transport gets one without an edit here. */
 const TRANSPORT_PALETTE = ['geekblue', 'purple', 'cyan', 'magenta', 'gold', 'lime', 'volcano'] as const;
@@ -23,40 +25,76 @@ const transportColor = (type: McpServerTransport) => TRANSPORT_PALETTE[TRANSPORT
 
 export interface ServerRowProps {
   view: ServerView;
-  query: string;
+  /** The tool names the search matched, ", "-joined ('' for none): a string, so a row whose matches did not change is not rendered again. */
+  matchedTools: string;
   onDelete: (view: ServerView) => void;
   /** The list's message API (rendered in the list, so it follows the theme and the language). */
   messages: MessageInstance;
-  /** Set by a virtualized list: where the row sits, and how it reports its height. */
-  position?: { index: number; style: CSSProperties; measure: (element: HTMLLIElement | null) => void };
+  /** The list's one tab stop (roving focus): only this row's controls are in the tab order. */
+  current: boolean;
+  selected: boolean;
+  onSelect: (id: string, selected: boolean) => void;
+  onFocusRow: (index: number) => void;
+  onRowKey: (event: KeyboardEvent<HTMLLIElement>, index: number, view: ServerView, selected: boolean) => void;
+  /** Where the virtualized list placed the row (plain values, so the memo holds while it stays put), and how it reports its height. */
+  index: number;
+  offset: number;
+  measure: (element: HTMLLIElement | null) => void;
 }
 
 /**
- * One server: switch, name, transport, live state, tools, key source and scope on the first line;
- * its command or URL (and masked env and headers, revealed on request) below; a failure's
- * explanation and a test's result under that.
+ * One server's place in the list: the roving tab stop, its keys, its offset. Apart from the
+ * content so that a row moving (a row above grew, the list scrolled into new rows) or the tab
+ * stop moving re-renders this element only, not the dozen antd controls inside.
  */
-export const ServerRow = memo(function ServerRowView({ view, query, onDelete, messages, position }: ServerRowProps) {
+export const ServerRow = memo(function ServerRowView({ view, current, selected, onFocusRow, onRowKey, index, offset, measure, ...content }: ServerRowProps) {
+  const element = useRef<HTMLLIElement | null>(null);
+  const attach = useCallback(
+    (li: HTMLLIElement | null) => {
+      element.current = li;
+      measure(li);
+    },
+    [measure],
+  );
+  useRowTabStops(element, current);
+  return (
+    <li
+      data-testid="server-row"
+      data-server-name={view.server.name}
+      data-state={view.state}
+      aria-label={view.server.name}
+      ref={attach}
+      data-index={index}
+      tabIndex={current ? 0 : -1}
+      onFocus={() => onFocusRow(index)}
+      onKeyDown={(event) => onRowKey(event, index, view, selected)}
+      className="server-row virtual-row"
+      style={dynamicStyle({ transform: `translateY(${offset}px)` })}
+    >
+      <RowContent view={view} selected={selected} {...content} />
+    </li>
+  );
+});
+
+type RowContentProps = Pick<ServerRowProps, 'view' | 'matchedTools' | 'onDelete' | 'messages' | 'selected' | 'onSelect'>;
+
+/**
+ * One server: selection, switch, name (opens its detail), transport, live state, tools, key source
+ * and scope on the first line; its command or URL (and masked env and headers, revealed on request)
+ * below; a failure's explanation and a test's result under that.
+ */
+const RowContent = memo(function RowContentView({ view, matchedTools, onDelete, messages, selected, onSelect }: RowContentProps) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const nav = useToolsTabNav();
   const { server, status, state, tools, toolsSeenAt, keySource } = view;
   const { revealed, revealing, revealError, toggleSecrets, reviewing, setReviewing, unreviewed, setActive, reconnect, test, retry, target, env, headers, hasSecrets, failure, stateReason } =
     useServerRow(view, messages);
-  const matched = matchingTools(view, query);
   const name = server.name;
 
   return (
-    <li
-      data-testid="server-row"
-      data-server-name={name}
-      data-state={state}
-      aria-label={name}
-      ref={position?.measure}
-      data-index={position?.index}
-      className={position ? 'server-row virtual-row' : 'server-row'}
-      style={position?.style}
-    >
+    <>
       <Flex gap="small" align="center" wrap={false} className="min-w-0">
+        <Checkbox checked={selected} aria-label={t('bulk.select', { name })} onChange={(event) => onSelect(server.id, event.target.checked)} data-testid="server-select" />
         <Switch
           size="small"
           checked={server.isActive}
@@ -65,7 +103,12 @@ export const ServerRow = memo(function ServerRowView({ view, query, onDelete, me
           // A server from an install link runs nothing until the person has seen what it would run.
           onChange={(isActive) => (isActive && unreviewed ? setReviewing(true) : setActive.mutate({ id: server.id, updates: { isActive } }))}
         />
-        <Truncated text={name} strong className="server-row-name" testId="server-name" />
+        <Tooltip title={<VisibleText text={name} />} mouseEnterDelay={0.4} destroyOnHidden>
+          {/* The name opens the detail, as a person expects of it; the label keeps the name first-heard. */}
+          <button type="button" className="server-row-name truncated truncated-strong name-link" aria-label={t('detail.open', { name })} onClick={() => nav.openDetail(server.id)} data-testid="server-name">
+            <VisibleText text={name} />
+          </button>
+        </Tooltip>
         <Flex gap={4} align="center" wrap className="flex-rest">
           <Tag {...(transportColor(server.type) && { color: transportColor(server.type) })}>
             {t(TRANSPORTS.get(server.type).displayKey)}
@@ -126,9 +169,6 @@ export const ServerRow = memo(function ServerRowView({ view, query, onDelete, me
           ) : null}
         </Flex>
         <Flex gap={2} align="center" role="group" aria-label={t('list.actionsLabel', { name })} className="flex-none">
-          <Button size="small" type="link" aria-label={t('detail.open', { name })} onClick={() => nav.openDetail(server.id)} data-testid="open-detail">
-            {t('detail.openShort')}
-          </Button>
           <Tooltip title={t('list.actions.test')}>
             <Button size="small" type="text" icon={<ApiOutlined aria-hidden />} aria-label={t('list.actions.test')} loading={test.isPending} onClick={() => test.mutate({ id: server.id })} />
           </Tooltip>
@@ -158,6 +198,8 @@ export const ServerRow = memo(function ServerRowView({ view, query, onDelete, me
             <Button size="small" type="text" icon={<EllipsisOutlined aria-hidden />} aria-label={t('list.actions.more')} />
           </Dropdown>
           <Popconfirm
+            // Below and to the left of the icon, at the row's end: antd turns it when there is no room, so it opens whole on screen.
+            placement="bottomRight"
             title={t('list.deleteConfirm.title', { name })}
             description={<div className="confirm-text">{t('list.deleteConfirm.description')}</div>}
             okText={t('list.deleteConfirm.ok')}
@@ -204,8 +246,8 @@ export const ServerRow = memo(function ServerRowView({ view, query, onDelete, me
           ) : null}
         </Flex>
       ) : null}
-      {matched.length ? (
-        <Truncated text={t('list.matchingTools', { names: matched.join(', ') })} secondary className="block" testId="matching-tools" />
+      {matchedTools ? (
+        <Truncated text={t('list.matchingTools', { names: matchedTools })} secondary className="block" testId="matching-tools" />
       ) : null}
       {revealError ? <ErrorAlert error={revealError} /> : null}
       {unreviewed ? <ActivationReviewDialog serverId={server.id} name={name} open={reviewing} onClose={() => setReviewing(false)} /> : null}
@@ -238,7 +280,7 @@ export const ServerRow = memo(function ServerRowView({ view, query, onDelete, me
           <FailureExplanation server={server} failure={failure} onRetry={retry} retrying={reconnect.isPending} />
         </div>
       ) : null}
-    </li>
+    </>
   );
 });
 

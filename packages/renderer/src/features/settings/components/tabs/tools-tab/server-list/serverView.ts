@@ -130,7 +130,9 @@ function matchesQuery(view: ServerView, needle: string): boolean {
 
 /** Errors first: they are what needs the person; then what is busy, working, idle, off. */
 const STATE_ORDER: Record<RowState, number> = { error: 0, connecting: 1, connected: 2, unknown: 3, disconnected: 3, inactive: 4 };
-const byName = (a: ServerView, b: ServerView) => a.server.name.localeCompare(b.server.name, undefined, { sensitivity: 'base', numeric: true });
+/** One collator for every comparison: localeCompare with options builds one per call, most of a 200-row sort. */
+const NAME_ORDER = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+const byName = (a: ServerView, b: ServerView) => NAME_ORDER.compare(a.server.name, b.server.name);
 const COMPARE: Record<SortKey, (a: ServerView, b: ServerView) => number> = {
   name: byName,
   state: (a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || byName(a, b),
