@@ -5,7 +5,7 @@ export class PresetsPage {
   constructor(readonly page: Page) {}
 
   section(label: 'Presets' | 'Provider keys'): Locator {
-    return this.page.getByRole('radiogroup', { name: 'Tools sections' }).getByText(label, { exact: true });
+    return this.page.getByRole('navigation', { name: 'Settings sections' }).getByRole('tab', { name: label, exact: true });
   }
 
   card(presetId: string): Locator {

@@ -51,7 +51,7 @@ async function choose(page: Page, select: ReturnType<Page['getByTestId']>, optio
 }
 
 async function openChat(page: Page): Promise<void> {
-  await page.getByRole('radiogroup', { name: 'Tools sections' }).getByText('Try with a model').click();
+  await page.getByRole('tab', { name: 'Try with a model' }).click();
   await expect(page.getByTestId('chat-view')).toBeVisible();
   await choose(page, page.getByTestId('chat-provider'), 'OpenAI-compatible');
   await choose(page, page.getByTestId('chat-model-select'), 'fake-large');
