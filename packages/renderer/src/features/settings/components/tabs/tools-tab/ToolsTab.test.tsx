@@ -184,7 +184,7 @@ describe('ToolsTab', { timeout: 120_000 }, () => {
     await screen.findByTestId('servers-empty');
     act(() => {
       host.emit({ event: 'mcp.server_log', payload: { serverId: 's', line: 'booting', stream: 'stderr', at: 1 } });
-      host.emit({ event: 'mcp.tool_called', payload: { serverId: 's', toolName: 'read', callId: 'c', duration: 3, success: true } });
+      host.emit({ event: 'mcp.tool_called', payload: { serverId: 's', toolName: 'read', callId: 'c', duration: 3, success: true, origin: 'person' } });
     });
     await showActivity();
     expect(screen.getAllByTestId('event-entry')).toHaveLength(2);
