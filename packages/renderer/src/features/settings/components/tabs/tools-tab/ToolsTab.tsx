@@ -19,11 +19,12 @@ import { CheckAllButton } from './server-list/CheckAllButton';
 import { ServerList } from './server-list/ServerList';
 import { TOOLS_SECTIONS, ToolsTabNavProvider, toolsSection, useToolsTabNav, type ToolsSection } from './ToolsTabNav';
 import { useLiveEvents } from './useLiveEvents';
+import { useCallLog } from './activity/useCallLog';
 
 // The sections other than the server list load when first shown (docs/architecture.md, "The first screen");
 // the chat and the provider keys are features of their own, whose entry modules declare them lazy.
 const PresetGallery = lazyComponent(() => import('./presets/PresetGallery').then((m) => m.PresetGallery));
-const LiveEventsPanel = lazyComponent(() => import('./LiveEventsPanel').then((m) => m.LiveEventsPanel));
+const ActivitySection = lazyComponent(() => import('./activity/ActivitySection').then((m) => m.ActivitySection));
 // So do the server form and what it uses (antd's Form), mounted the first time it opens.
 const McpServerFormDrawer = lazyComponent(() => import('./server-form/McpServerFormDrawer').then((m) => m.McpServerFormDrawer));
 
@@ -48,6 +49,7 @@ function ToolsTabSections() {
   const list = useRoute('mcp.list');
   const status = useRoute('mcp.status');
   const { events, clear } = useLiveEvents(host);
+  const callLog = useCallLog(host);
   const servers = list.data;
 
   const states = useMemo(() => new Map((status.data ?? []).map((s) => [s.id, s])), [status.data]);
@@ -89,7 +91,7 @@ function ToolsTabSections() {
     presets: lazy(<PresetGallery />),
     keys: lazy(<ProviderKeys />),
     chat: lazy(<ChatView />),
-    activity: lazy(<LiveEventsPanel events={events} onClear={clear} serverName={serverName} />),
+    activity: lazy(<ActivitySection calls={callLog.calls} onClearCalls={callLog.clear} events={events} onClearEvents={clear} serverName={serverName} />),
   };
   // Only the shown section is mounted (the others load when first shown), except the chat, which
   // stays mounted once opened so a conversation survives a look at the keys or the servers.
