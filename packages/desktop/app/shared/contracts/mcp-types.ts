@@ -8,6 +8,7 @@ import { AppErrorShapeSchema } from '../errors';
 import { checkServerLimits, maxLength } from '../limits';
 import { TRANSPORTS, type TransportField } from '../transports';
 import { LlmProviderIdSchema } from './providers';
+import { HostNoteSchema } from '../hostNotes';
 
 /** The transport table (shared/transports.ts) is the one list of transports; every enum of types derives from it. */
 export const MCP_SERVER_TRANSPORTS = TRANSPORTS.types;
@@ -328,6 +329,8 @@ export const McpServerLogLineSchema = z.object({
   line: z.string(),
   stream: McpServerLogStreamSchema,
   at: z.number(),
+  /** A `host` line's code and values, for the window to say it in the person's language (`line` is its English). */
+  note: HostNoteSchema.optional(),
 });
 export type McpServerLogLine = z.infer<typeof McpServerLogLineSchema>;
 

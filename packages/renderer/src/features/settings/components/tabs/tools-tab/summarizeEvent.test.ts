@@ -74,4 +74,14 @@ describe('summarizeEvent', () => {
     expect(texts).toContain('Approval closed: withdrawn');
     expect(texts).toContain('files (Elftia): hello');
   });
+
+  it('says what Elftia noted about a server in the person’s language, and what the server wrote as written', () => {
+    const note = { code: 'NPX_DOWNLOADING' as const, params: { package: '@scope/pkg@1.0.0' } };
+    const envelope: ListedEnvelope = { event: 'mcp.server_log', payload: { serverId: 's1', stream: 'host', line: 'npx is downloading @scope/pkg@1.0.0 before the server starts', note, at: 0 } };
+    expect(summarizeEvent(envelope, t, names)).toBe('files (Elftia): npx is downloading @scope/pkg@1.0.0 before the server starts');
+    const zh = testI18n('zh').getFixedT('zh', 'settings/tools');
+    expect(summarizeEvent(envelope, zh, names)).toBe('files（Elftia）：服务器启动前，npx 正在下载 @scope/pkg@1.0.0');
+    const ja = testI18n('ja').getFixedT('ja', 'settings/tools');
+    expect(summarizeEvent(envelope, ja, names)).toContain('npx が @scope/pkg@1.0.0 をダウンロードしています');
+  });
 });

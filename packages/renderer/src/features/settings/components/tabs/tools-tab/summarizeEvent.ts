@@ -2,6 +2,7 @@ import type { EventEnvelope, EventName } from '@shared/contracts/ipc';
 import { OFFICIAL_MCP_PRESETS } from '@shared/mcp-presets';
 import type { AppErrorShape } from '@shared/errors';
 import type { TFunction } from 'i18next';
+import { logLineText } from './logLineText';
 
 /** Long log lines would push the log sideways; the summary is a glance, not the full line. */
 const MAX_LINE = 120;
@@ -83,7 +84,7 @@ export function summarizeEvent(
       return t('events.serverLog', {
         server: serverName(envelope.payload.serverId),
         stream: t(`detail.logs.stream.${envelope.payload.stream}`),
-        line: clip(envelope.payload.line),
+        line: clip(logLineText(envelope.payload, t)),
       });
     case 'deps.install_progress': {
       const { command, percent, line } = envelope.payload;

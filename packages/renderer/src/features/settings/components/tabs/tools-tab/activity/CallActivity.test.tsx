@@ -10,7 +10,8 @@ afterEach(cleanup);
 
 function hostWithCalls() {
   const host = new FakeHost();
-  host.servers = [server({ id: 'f', name: 'files' }), server({ id: 'w', name: 'web' })];
+  const stdio = { type: 'stdio' as const, config: { command: 'node' } };
+  host.servers = [server({ id: 'f', name: 'files', ...stdio }), server({ id: 'w', name: 'web', ...stdio })];
   host.handle('mcp.call_record', ({ callId }) => {
     if (callId !== 'c1') throw { code: 'CALL_RECORD_GONE', message: 'gone', data: { callId, count: 200 } };
     return { callId, serverId: 'f', toolName: 'read', origin: 'person', args: { path: '/tmp/a' }, at: 0, durationMs: 12, result: { callId, isError: false, content: [{ type: 'text', text: 'file body' }], durationMs: 12 } };

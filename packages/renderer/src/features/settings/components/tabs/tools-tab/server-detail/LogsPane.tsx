@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { McpServerLogStreamSchema, type McpServerLogStream } from '@shared/contracts/mcp-types';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useServerLog, type ShownLogLine } from './useServerLog';
+import { logLineText } from '../logLineText';
 import { dynamicStyle } from '@renderer/theme/dynamicStyle';
 
 const STREAMS = McpServerLogStreamSchema.options;
@@ -132,7 +133,7 @@ export function LogsPane({ serverId }: { serverId: string }) {
                   >
                     <span className="text-tertiary">{time(line.at)} </span>
                     <span className={`log-stream-${line.stream}`}>{t(`detail.logs.stream.${line.stream}`)} </span>
-                    {line.line}
+                    {logLineText(line, t)}
                   </div>
                 );
               })}
