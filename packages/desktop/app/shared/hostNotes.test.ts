@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import english from '@locales/en/settings/tools.json';
 import { HOST_NOTES, hostNote, hostNoteLine } from './hostNotes';
-
-const english = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../../locales/en/settings/tools.json'), 'utf8')) as { hostNotes: unknown };
 
 describe('host notes', () => {
   it('say in the English locale exactly what the log line says, for every code', () => {

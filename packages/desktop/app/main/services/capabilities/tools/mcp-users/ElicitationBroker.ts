@@ -59,7 +59,7 @@ export class ElicitationBroker {
 
   /** What the pool answers the server with; never rejects. `call` is the tool call that most likely asked. */
   ask(server: Pick<McpServerRecord, 'id' | 'name'>, params: ElicitRequest['params'], signal: AbortSignal, call?: AskingCall): Promise<ElicitResult> {
-    const note = (code: Parameters<typeof hostNote>[0], params?: HostNote['params']) => this.hooks.note(server.id, hostNote(code, params));
+    const note = (code: Parameters<typeof hostNote>[0], values?: HostNote['params']) => this.hooks.note(server.id, hostNote(code, values));
     if (signal.aborted) return Promise.resolve({ action: 'cancel' });
     if (this.hooks.events.listenerCount('mcp.elicitation_request') === 0) {
       note('ELICITATION_NO_WINDOW', { message: params.message });

@@ -83,7 +83,7 @@ export class SamplingBroker {
    * cannot outlive its deadline.
    */
   ask(server: Pick<McpServerRecord, 'id' | 'name'>, params: CreateMessageRequest['params'], signal: AbortSignal, call?: AskingCall): Promise<CreateMessageResult> {
-    const note = (code: Parameters<typeof hostNote>[0], params?: HostNote['params']) => this.hooks.note(server.id, hostNote(code, params));
+    const note = (code: Parameters<typeof hostNote>[0], values?: HostNote['params']) => this.hooks.note(server.id, hostNote(code, values));
     if (!this.model?.isConfigured()) {
       note('SAMPLING_NO_MODEL');
       this.tellNoModel(server);

@@ -40,7 +40,7 @@ export function createMcp(store: McpConfigStore, options: McpServiceOptions = {}
   const log = new McpServerLog((line) => emitter.emit('mcp.server_log', line), logLines);
   owned.add(() => lastSeen.flush());
   // A server's question and its log line are the person's only view of why it was declined.
-  const note = (serverId: string, note: HostNote) => log.note(serverId, note);
+  const note = (serverId: string, entry: HostNote) => log.note(serverId, entry);
   const signIns =
     oauth &&
     owned.add(
