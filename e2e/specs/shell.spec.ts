@@ -8,7 +8,7 @@ test('the Settings window opens on the Servers section and lists servers added t
   await expect(settings.emptyState).toBeVisible();
 
   await app.addServer({ name: 'files', type: 'stdio', config: { command: 'npx', args: ['-y', 'server-files'] }, isActive: false });
-  await app.invoke('mcp.add', { name: 'remote', type: 'http', config: { url: 'http://127.0.0.1:9/mcp' } });
+  const remote = await app.addServer({ name: 'remote', type: 'http', config: { url: 'http://127.0.0.1:9/mcp' } });
 
   await expect(settings.serverRow('files')).toBeVisible();
   await expect(settings.serverRow('remote')).toBeVisible();
@@ -21,6 +21,16 @@ test('the Settings window opens on the Servers section and lists servers added t
   await settings.tab('Activity').click();
   await expect(settings.eventEntries.filter({ hasText: 'A server was added' }).first()).toBeVisible();
   await expect(settings.page.getByTestId('event-log')).not.toContainText('mcp.servers_changed');
+
+  // Activity lists the calls: a person's call that failed reads as words, and its row opens what came back.
+  await app.invoke('mcp.call_tool', { serverId: remote, toolName: 'search', args: { q: 'x' } });
+  const calls = settings.page.getByTestId('call-table');
+  const row = calls.getByRole('row').filter({ hasText: 'search' });
+  await expect(row).toContainText('You (playground)');
+  await expect(row).toContainText('Failed');
+  await expect(settings.page.getByRole('img', { name: 'Latency of the latest calls to remote; failed calls in red' })).toBeVisible();
+  await row.getByRole('button', { name: 'Full result of search on remote' }).click();
+  await expect(settings.page.getByRole('dialog')).toContainText('search on remote');
 });
 
 test('switching to 中文 and 日本語 changes the visible labels', async ({ app }) => {
