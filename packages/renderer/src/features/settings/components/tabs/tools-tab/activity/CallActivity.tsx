@@ -54,7 +54,7 @@ export function CallActivity({ calls, onClear, serverName }: { calls: CallEntry[
       title: t('activity.calls.result'),
       key: 'result',
       render: (_, call) => (
-        <Flex vertical gap={2}>
+        <Flex vertical gap={2} align="start">
           <Tag color={call.success ? 'success' : 'error'} variant="filled" className="call-outcome">
             {t(`activity.outcome.${outcomeOf(call)}`)}
           </Tag>
