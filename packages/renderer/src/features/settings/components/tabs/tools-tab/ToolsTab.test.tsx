@@ -217,7 +217,9 @@ describe('ToolsTab', { timeout: 120_000 }, () => {
     expect(entries).toHaveLength(EVENT_LOG_LIMIT);
     expect(entries[0]?.textContent).toContain(`line ${EVENT_LOG_LIMIT + 4}`);
 
-    await userEvent.click(screen.getByRole('button', { name: /Clear/ }));
+    // Activity has two Clear buttons now: the calls' and the live events' (this one).
+    const eventCard = screen.getByTestId('event-log').closest<HTMLElement>('.ant-card')!;
+    await userEvent.click(within(eventCard).getByRole('button', { name: /Clear/ }));
     expect(screen.queryAllByTestId('event-entry')).toHaveLength(0);
     expect(screen.getByText('No events received yet')).toBeTruthy();
   });
