@@ -80,4 +80,45 @@ describe('check-i18n', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
+
+  describe('glossary', () => {
+    const glossary = { terms: [{ en: 'provider', zh: '服务商', ja: 'プロバイダー', avoid: { zh: ['提供商'] } }, { en: 'base URL', zh: '基础 URL', ja: 'ベース URL' }] };
+    const enText = { keys: 'Provider keys', url: 'Base URL', hint: 'Paste a config with "mcpServers" from your provider', count: '{{provider}} keys' };
+
+    it('fails on a word the glossary rules out and on an English term left standing', () => {
+      const dir = localesDir({
+        'glossary.json': glossary,
+        'en/providerKeys.json': enText,
+        'zh/providerKeys.json': { keys: '提供商密钥', url: 'Base URL', hint: '粘贴含 “mcpServers” 的配置', count: '{{provider}} 密钥' },
+        'ja/providerKeys.json': { keys: 'プロバイダーのキー', url: 'ベース URL', hint: '（base URL）を含む設定を貼り付け', count: '{{provider}} のキー' },
+      });
+      const result = run(dir);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('zh/providerKeys.json: key "keys" says "提供商" for "provider"; the glossary\'s word is "服务商"');
+      expect(result.stderr).toContain('zh/providerKeys.json: key "url" leaves "base URL" untranslated; the glossary\'s word is "基础 URL"');
+      // {{provider}} is a variable, “mcpServers” and （base URL） are literals without CJK: none of them is prose.
+      expect(result.stderr).not.toContain('"count"');
+      expect(result.stderr).not.toContain('"hint"');
+      expect(result.stderr).not.toContain('ja/providerKeys.json');
+    });
+
+    it('passes when every language uses the glossary word, and says how many terms it checked', () => {
+      const dir = localesDir({
+        'glossary.json': glossary,
+        'en/providerKeys.json': enText,
+        'zh/providerKeys.json': { keys: '服务商密钥', url: '基础 URL', hint: '粘贴配置', count: '{{provider}} 密钥' },
+        'ja/providerKeys.json': { keys: 'プロバイダーのキー', url: 'ベース URL', hint: '設定を貼り付け', count: '{{provider}} のキー' },
+      });
+      const result = run(dir);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toContain('glossary of 2 term(s)');
+    });
+
+    it('fails on a glossary without a word for every language', () => {
+      const dir = localesDir({ 'glossary.json': { terms: [{ en: 'provider', zh: '服务商' }] }, 'en/a.json': { x: 'x' }, 'zh/a.json': { x: 'x' }, 'ja/a.json': { x: 'x' } });
+      const result = run(dir);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('glossary.json: "terms" must be a list of { en, zh, ja } words');
+    });
+  });
 });

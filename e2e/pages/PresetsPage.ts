@@ -1,11 +1,12 @@
 /** Page object for the Tools tab's Presets and Provider keys sections (and the way back to Servers); selectors are the renderer's data-testids. */
 import type { Locator, Page } from '@playwright/test';
+import { settingsSection, type SettingsSection } from './SettingsPage';
 
 export class PresetsPage {
   constructor(readonly page: Page) {}
 
-  section(label: 'Servers' | 'Presets' | 'Provider keys'): Locator {
-    return this.page.getByRole('radiogroup', { name: 'Tools sections' }).getByText(label, { exact: true });
+  section(label: SettingsSection): Locator {
+    return settingsSection(this.page, label);
   }
 
   card(presetId: string): Locator {

@@ -1,6 +1,13 @@
 /** Page object for the Settings window; selectors are the renderer's data-testids. */
 import type { Locator, Page } from '@playwright/test';
 
+/** The top-level places of the window, by the names their tabs carry in English. */
+export type SettingsSection = 'Servers' | 'Presets' | 'Provider keys' | 'Try with a model' | 'Activity';
+
+/** A top-level place's tab, inside the "Settings sections" navigation: the one selector every spec navigates by. */
+export const settingsSection = (page: Page, name: SettingsSection): Locator =>
+  page.getByRole('navigation', { name: 'Settings sections' }).getByRole('tab', { name, exact: true });
+
 export class SettingsPage {
   readonly root: Locator;
   readonly appRoot: Locator;

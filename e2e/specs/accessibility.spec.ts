@@ -15,7 +15,7 @@ import { startFakeLlm, type FakeLlm } from '../fixtures/providers/fakeLlm';
 import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
 import { expect, test } from '../fixtures/app';
 import { ServerDetailPage } from '../pages/ServerDetailPage';
-import { SettingsPage } from '../pages/SettingsPage';
+import { SettingsPage, settingsSection, type SettingsSection } from '../pages/SettingsPage';
 
 const presetsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-e2e-a11y-')), 'presets.json');
 fs.writeFileSync(presetsFile, JSON.stringify([fixtureEnvPresetFields(presetDescriptionKey)]));
@@ -30,14 +30,12 @@ test.afterEach(async () => {
   await fake.close();
 });
 
-type Place = 'Servers' | 'Presets' | 'Provider keys' | 'Try with a model' | 'Activity';
-
 /**
  * The one place this spec knows how the window is navigated: to a top-level place by its
  * accessible name. When the navigation changes shape, this is the line to change.
  */
-async function goTo(page: Page, place: Place): Promise<void> {
-  await page.getByRole('radiogroup', { name: 'Tools sections' }).getByText(place, { exact: true }).click();
+async function goTo(page: Page, place: SettingsSection): Promise<void> {
+  await settingsSection(page, place).click();
 }
 
 /**

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
 import { startFakeLlm, type FakeLlm } from '../fixtures/providers/fakeLlm';
 import { expect, test, type AppHandle } from '../fixtures/app';
-import { SettingsPage } from '../pages/SettingsPage';
+import { SettingsPage, settingsSection } from '../pages/SettingsPage';
 import type { Page } from '@playwright/test';
 import { shootThemes } from '../pages/themeShots';
 
@@ -55,7 +55,7 @@ async function choose(page: Page, select: ReturnType<Page['getByTestId']>, optio
 }
 
 async function openChat(page: Page): Promise<void> {
-  await page.getByRole('radiogroup', { name: 'Tools sections' }).getByText('Try with a model').click();
+  await settingsSection(page, 'Try with a model').click();
   await expect(page.getByTestId('chat-view')).toBeVisible();
   await choose(page, page.getByTestId('chat-provider'), 'OpenAI-compatible');
   await choose(page, page.getByTestId('chat-model-select'), 'fake-large');
@@ -196,9 +196,6 @@ for (const [lang, label] of [['en', 'English'], ['zh', '中文']] as const) {
 }
 
 
-/** A section of the Tools tab, by its name (a segmented control today, tabs perhaps tomorrow). */
-const section = (page: Page, name: string) =>
-  page.getByRole('radiogroup', { name: 'Tools sections' }).getByText(name, { exact: true }).or(page.getByRole('tab', { name, exact: true }));
 
 /** Whether the element scrolls: its content is taller than its box. */
 const scrolls = (locator: ReturnType<Page['getByRole']>) => locator.evaluate((element) => element.scrollHeight > element.clientHeight);
@@ -207,7 +204,7 @@ test('a new user at 1024×700: an empty chat that does not scroll, a local serve
   const { page } = app;
   await page.setViewportSize({ width: 1024, height: 700 });
   await expect(new SettingsPage(page).emptyState).toBeVisible();
-  await section(page, 'Try with a model').click();
+  await settingsSection(page, 'Try with a model').click();
   const conversation = page.getByRole('log', { name: 'Conversation' });
   await expect(conversation).toBeVisible();
   expect(await scrolls(conversation)).toBe(false);
@@ -222,7 +219,7 @@ test('a new user at 1024×700: an empty chat that does not scroll, a local serve
   await expect(keyDialog).toBeHidden();
 
   // Back in the chat, with no reload: the provider is the one just saved, its models are listed.
-  await section(page, 'Try with a model').click();
+  await settingsSection(page, 'Try with a model').click();
   await expect(page.getByRole('combobox', { name: 'Provider' }).locator('xpath=ancestor::*[contains(@class,"ant-select")][1]')).toContainText('OpenAI-compatible');
   const model = page.getByRole('combobox', { name: 'Model' });
   await model.click();

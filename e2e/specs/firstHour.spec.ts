@@ -17,6 +17,7 @@ import { presetDescriptionKey } from '../../packages/desktop/app/shared/mcp-pres
 import { fixtureEnvPresetFields } from '../../packages/desktop/testing/presetFixtures.testkit';
 import { startFakeLlm, type FakeLlm } from '../fixtures/providers/fakeLlm';
 import { expect, test } from '../fixtures/app';
+import { settingsSection } from '../pages/SettingsPage';
 
 const KEY = 'sk-e2e-first-hour-5521';
 const presetsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-e2e-first-hour-')), 'presets.json');
@@ -34,9 +35,6 @@ test.afterEach(async () => {
   await fake.close();
 });
 
-/** A section of the Tools tab, by its name (a segmented control today, tabs perhaps tomorrow). */
-const section = (page: Page, name: string) =>
-  page.getByRole('radiogroup', { name: 'Tools sections' }).getByText(name, { exact: true }).or(page.getByRole('tab', { name, exact: true }));
 
 test('from an empty config: a key, a preset that needs it, and a chat whose model calls the preset’s tool', async ({ app, appMode }) => {
   test.skip(appMode === 'electron', 'The fixture-preset hook is a browser-mode host option');
@@ -45,7 +43,7 @@ test('from an empty config: a key, a preset that needs it, and a chat whose mode
   const { page } = app;
 
   // 1. The key, on Provider keys (the model's address too: the stand-in answers on loopback).
-  await section(page, 'Provider keys').click();
+  await settingsSection(page, 'Provider keys').click();
   await page.getByRole('button', { name: 'Set key: OpenAI', exact: true }).click();
   const keyDialog = page.getByRole('dialog', { name: 'OpenAI', exact: true });
   await keyDialog.getByLabel('API key').fill(KEY);
@@ -55,7 +53,7 @@ test('from an empty config: a key, a preset that needs it, and a chat whose mode
   await expect(page.getByText('Key saved')).toBeVisible();
 
   // 2. The preset, which asks for that key and is offered the saved one.
-  await section(page, 'Presets').click();
+  await settingsSection(page, 'Presets').click();
   await page.getByRole('button', { name: 'Install Fixture Env' }).click();
   const install = page.getByRole('dialog').filter({ hasText: 'Fixture Env' });
   await expect(install.getByRole('radio', { name: 'Use my saved OpenAI key' })).toBeChecked();
@@ -64,7 +62,7 @@ test('from an empty config: a key, a preset that needs it, and a chat whose mode
   await install.getByRole('button', { name: 'Done' }).click();
 
   // 3. The chat: the provider with the key is chosen by itself; the model is typed and picked.
-  await section(page, 'Try with a model').click();
+  await settingsSection(page, 'Try with a model').click();
   const model = page.getByRole('combobox', { name: 'Model' });
   await model.click();
   await model.fill('fake-large');

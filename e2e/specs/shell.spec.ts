@@ -1,14 +1,14 @@
 import { expect, test } from '../fixtures/app';
 import { SettingsPage } from '../pages/SettingsPage';
 
-test('the Settings window opens on the Tools tab and lists servers added through the API', async ({ app }) => {
+test('the Settings window opens on the Servers section and lists servers added through the API', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   await expect(settings.root).toBeVisible();
-  await expect(settings.tab('Tools')).toBeVisible();
+  await expect(settings.tab('Servers')).toBeVisible();
   await expect(settings.emptyState).toBeVisible();
 
   await app.addServer({ name: 'files', type: 'stdio', config: { command: 'npx', args: ['-y', 'server-files'] }, isActive: false });
-  await app.invoke('mcp.add', { name: 'remote', type: 'http', config: { url: 'http://127.0.0.1:9/mcp' } });
+  const remote = await app.addServer({ name: 'remote', type: 'http', config: { url: 'http://127.0.0.1:9/mcp' } });
 
   await expect(settings.serverRow('files')).toBeVisible();
   await expect(settings.serverRow('remote')).toBeVisible();
@@ -18,25 +18,35 @@ test('the Settings window opens on the Tools tab and lists servers added through
   await expect(settings.serverRow('remote').getByTestId('server-state')).toHaveAttribute('data-state', 'error');
   await expect(settings.serverRow('files').getByTestId('server-state')).toHaveAttribute('data-state', 'inactive');
   // Live events arrive over the event stream, not from a reload, and read as sentences, not event codes.
-  await settings.page.getByText('Activity', { exact: true }).click();
+  await settings.tab('Activity').click();
   await expect(settings.eventEntries.filter({ hasText: 'A server was added' }).first()).toBeVisible();
   await expect(settings.page.getByTestId('event-log')).not.toContainText('mcp.servers_changed');
+
+  // Activity lists the calls: a person's call that failed reads as words, and its row opens what came back.
+  await app.invoke('mcp.call_tool', { serverId: remote, toolName: 'search', args: { q: 'x' } });
+  const calls = settings.page.getByTestId('call-table');
+  const row = calls.getByRole('row').filter({ hasText: 'search' });
+  await expect(row).toContainText('You (playground)');
+  await expect(row).toContainText('Failed');
+  await expect(settings.page.getByRole('img', { name: 'Latency of the latest calls to remote; failed calls in red' })).toBeVisible();
+  await row.getByRole('button', { name: 'Full result of search on remote' }).click();
+  await expect(settings.page.getByRole('dialog')).toContainText('search on remote');
 });
 
 test('switching to 中文 and 日本語 changes the visible labels', async ({ app }) => {
   const settings = new SettingsPage(app.page);
-  await expect(settings.tab('Tools')).toBeVisible();
+  await expect(settings.tab('Servers')).toBeVisible();
 
   await settings.chooseLanguage('中文');
-  await expect(settings.tab('工具')).toBeVisible();
+  await expect(settings.tab('服务器')).toBeVisible();
   await expect(app.page.locator('html')).toHaveAttribute('lang', /^zh/);
 
   await settings.chooseLanguage('日本語');
-  await expect(settings.tab('ツール')).toBeVisible();
+  await expect(settings.tab('サーバー')).toBeVisible();
   await expect(app.page.locator('html')).toHaveAttribute('lang', 'ja');
 
   await settings.chooseLanguage('English');
-  await expect(settings.tab('Tools')).toBeVisible();
+  await expect(settings.tab('Servers')).toBeVisible();
 });
 
 test('dark mode toggles and changes what is painted', async ({ app }) => {

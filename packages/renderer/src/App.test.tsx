@@ -28,12 +28,23 @@ const renderApp = (host = new FakeHost(), language: 'en' | 'zh' | 'ja' = 'en') =
 const appRoot = () => screen.getByTestId('app-root');
 
 describe('App shell', () => {
-  it('opens Settings on the Tools tab', async () => {
+  it('opens Settings on the Servers section, every section one tab from the top', async () => {
     renderApp();
     expect(screen.getByTestId('settings-window')).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Tools' }).getAttribute('aria-selected')).toBe('true');
+    const sections = screen.getByRole('navigation', { name: 'Settings sections' });
+    expect(within(sections).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Servers', 'Presets', 'Provider keys', 'Try with a model', 'Activity']);
+    expect(screen.getByRole('tab', { name: 'Servers' }).getAttribute('aria-selected')).toBe('true');
     await screen.findByTestId('servers-empty');
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('moves between the sections by keyboard: arrows along the tabs, Enter opens one', async () => {
+    renderApp();
+    screen.getByRole('tab', { name: 'Servers' }).focus();
+    await userEvent.keyboard('{ArrowRight}{Enter}');
+    // The focused tab also announces its place ("Tab 2 of 5"), which joins its accessible name.
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Presets$/ }).getAttribute('aria-selected')).toBe('true'));
+    expect(await screen.findByTestId('preset-gallery')).toBeTruthy();
   });
 
   it('follows the OS theme until the toggle pins one, and remembers the choice', async () => {
@@ -82,7 +93,7 @@ describe('App shell', () => {
     });
     await userEvent.click(within(dropdown).getByText('日本語', { exact: true }));
 
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'ツール' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'サーバー' })).toBeTruthy());
     expect(document.documentElement.lang).toBe('ja');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ja');
     expect(screen.getByText('MCP サーバーはまだありません')).toBeTruthy();

@@ -130,6 +130,7 @@ export const ERROR_DATA = {
   EXTERNAL_URL_REFUSED: z.object({ url: text, reason: text, scheme: text.optional(), characters: text.optional() }),
   MCP_NOT_CONNECTED: z.object(SERVER),
   NPX_CACHE_NOT_A_FOLDER: z.object({ path: text }),
+  CALL_RECORD_GONE: z.object({ callId: text, count }),
 } satisfies Record<ErrorCode, z.ZodObject>;
 
 /** The data a code carries, as read. */

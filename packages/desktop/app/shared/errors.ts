@@ -107,6 +107,8 @@ export const ERROR_CODES = [
   'MCP_NOT_CONNECTED',
   /** deps.remove_npx_cache was given a path that is not one folder of npx's cache (`…/_npx/<16 hex>`); data: path. */
   'NPX_CACHE_NOT_A_FOLDER',
+  /** mcp.call_record for a call the host no longer keeps (CallRecords' budget); data: callId, count. */
+  'CALL_RECORD_GONE',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -72,10 +72,13 @@ export type DependencyInstallResult = z.infer<typeof DependencyInstallResultSche
 
 export const DependencyPathSchema = z.object({ source: DependencySourceSchema.exclude(['explicit-path']), directories: z.array(z.string()) });
 
+/** `started`, `output` (one line of the installer's output), `opened` (a download page), `checking`, `done`; the UI words them. */
+export const DependencyInstallPhaseSchema = z.enum(['started', 'output', 'opened', 'checking', 'done']);
+export type DependencyInstallPhase = z.infer<typeof DependencyInstallPhaseSchema>;
+
 export const DependencyInstallProgressSchema = z.object({
   command: z.string(),
-  /** `started`, `output` (one line of the installer's output), `opened` (a download page), `checking`, `done`. */
-  phase: z.string(),
+  phase: DependencyInstallPhaseSchema,
   percent: z.number().optional(),
   line: z.string().optional(),
 });

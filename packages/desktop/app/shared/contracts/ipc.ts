@@ -11,6 +11,8 @@ import {
   McpCallToolResultSchema,
   McpCancelCallInputSchema,
   McpCancelCallResultSchema,
+  McpCallRecordInputSchema,
+  McpCallRecordSchema,
   McpAuthStatusSchema,
   McpConnectionStateSchema,
   McpServerConfigSchema,
@@ -135,6 +137,8 @@ export const routes = {
   'mcp.list_all_tools': { input: NoInputSchema, output: z.array(MCPToolSchema) },
   'mcp.call_tool': { input: McpCallToolInputSchema, output: McpCallToolResultSchema },
   'mcp.cancel_call': { input: McpCancelCallInputSchema, output: McpCancelCallResultSchema },
+  /** A recent call's arguments and full result (or error), as Activity links to it; NOT_FOUND once the host let it go. */
+  'mcp.call_record': { input: McpCallRecordInputSchema, output: McpCallRecordSchema },
   'mcp.test': { input: McpTestInputSchema, output: McpTestResultSchema },
   'mcp.discover': { input: McpServerIdInputSchema, output: McpDiscoverResultSchema },
   /** What was last seen of each server, kept across runs: its tools and when, how its last connect ended (never connects). */

@@ -8,6 +8,7 @@ import { AppErrorShapeSchema } from '../errors';
 import { checkServerLimits, maxLength } from '../limits';
 import { TRANSPORTS, type TransportField } from '../transports';
 import { LlmProviderIdSchema } from './providers';
+import { HostNoteSchema } from '../hostNotes';
 
 /** The transport table (shared/transports.ts) is the one list of transports; every enum of types derives from it. */
 export const MCP_SERVER_TRANSPORTS = TRANSPORTS.types;
@@ -293,12 +294,19 @@ export const McpServersChangedSchema = z.object({
 });
 export type McpServersChanged = z.infer<typeof McpServersChangedSchema>;
 
+/** Who made a call: a person (the playground, `elftia-mcp call`), a model in a chat, an agent. */
+export const CallOriginSchema = z.enum(['person', 'model', 'agent']);
+export type CallOrigin = z.infer<typeof CallOriginSchema>;
+
 export const McpToolCalledSchema = z.object({
   serverId: z.string(),
   toolName: z.string(),
   callId: z.string(),
   duration: z.number(),
   success: z.boolean(),
+  origin: CallOriginSchema,
+  /** Why a call produced no result (timeout, refusal, closed connection); a tool's own `isError` is a result. */
+  error: AppErrorShapeSchema.optional(),
 });
 export type McpToolCalled = z.infer<typeof McpToolCalledSchema>;
 
@@ -321,6 +329,8 @@ export const McpServerLogLineSchema = z.object({
   line: z.string(),
   stream: McpServerLogStreamSchema,
   at: z.number(),
+  /** A `host` line's code and values, for the window to say it in the person's language (`line` is its English). */
+  note: HostNoteSchema.optional(),
 });
 export type McpServerLogLine = z.infer<typeof McpServerLogLineSchema>;
 
@@ -434,3 +444,22 @@ export type McpCallToolResult = z.infer<typeof McpCallToolResultSchema>;
 
 export const McpCancelCallInputSchema = z.strictObject({ callId: NonBlankSchema });
 export const McpCancelCallResultSchema = z.object({ cancelled: z.boolean() });
+
+/**
+ * One recent call as the host keeps it for Activity's "full result" (CallRecords: the newest
+ * ones, within a size budget). Exactly one of `result` and `error` once it ended.
+ */
+export const McpCallRecordSchema = z.object({
+  callId: z.string(),
+  serverId: z.string(),
+  toolName: z.string(),
+  origin: CallOriginSchema,
+  args: z.record(z.string(), z.unknown()),
+  /** Epoch ms when the call started. */
+  at: z.number(),
+  durationMs: z.number(),
+  result: McpCallToolResultSchema.optional(),
+  error: AppErrorShapeSchema.optional(),
+});
+export type McpCallRecord = z.infer<typeof McpCallRecordSchema>;
+export const McpCallRecordInputSchema = z.strictObject({ callId: NonBlankSchema });

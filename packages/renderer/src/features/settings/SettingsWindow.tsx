@@ -1,4 +1,4 @@
-import { Flex, Tabs, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppearanceControls } from '../../components/AppearanceControls';
 import type { EffectiveTheme, ThemePreference } from '../../theme/useThemePreference';
@@ -26,11 +26,7 @@ export function SettingsWindow(props: {
         </Flex>
         <HostConnectionBanner />
         <StartupNotices />
-        <Tabs
-          aria-label={t('settings.tabsLabel')}
-          defaultActiveKey="tools"
-          items={[{ key: 'tools', label: t('settings.tabs.tools'), children: <ToolsTab /> }]}
-        />
+        <ToolsTab />
       </Flex>
     </main>
   );

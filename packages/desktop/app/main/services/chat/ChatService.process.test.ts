@@ -89,6 +89,8 @@ describe.each([true, false])('a chat turn with tools (streamed: %s)', (stream) =
     expect(done).toMatchObject({ chatId: 'c1', turnId, serverId: h.serverId, toolName: 'echo', result: { isError: false, content: [{ type: 'text', text: 'hello' }] } });
     // The pool's callId: the service's own events for this call carry the same one.
     expect(h.of('mcp.tool_called').map((e) => e.callId)).toEqual([done.callId]);
+    // Activity tells a model's call from a person's.
+    expect(h.of('mcp.tool_called').map((e) => e.origin)).toEqual(['model']);
 
     const deltas = h.of('chat.delta').map((d) => d.text);
     expect(deltas).toEqual(stream ? ['The echo ', 'said ', 'hello.'] : ['The echo said hello.']);

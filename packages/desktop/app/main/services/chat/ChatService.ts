@@ -141,7 +141,7 @@ export class ChatService {
       const tools = built.mcp?.mcpTools ?? [];
       const registry = new ToolRegistry();
       // Arguments are mapped back in the hook (so the person approves what the server gets), not by the adapters.
-      registry.registerAll(createMcpToolAdapters(mcpService, tools));
+      registry.registerAll(createMcpToolAdapters(mcpService, tools, { origin: 'model' }));
       const hook = chatCallHook({
         chatId,
         turnId,

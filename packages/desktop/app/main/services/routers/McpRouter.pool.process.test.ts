@@ -37,6 +37,14 @@ it('serves the pool routes with contract-valid outputs and publishes the pool ev
   expect(await call('mcp.discover', { id })).toMatchObject({ ok: true, data: { prompts: [{ name: 'greet' }] } });
   expect(await call('mcp.test', { id })).toMatchObject({ ok: true, data: { success: true } });
   expect(await call('mcp.cancel_call', { callId: 'nope' })).toEqual({ ok: true, data: { cancelled: false } });
+  // Activity: who made the call, and a link to what it returned.
+  const r1 = events.find((e) => e.event === 'mcp.tool_called' && e.payload.callId === 'r1');
+  expect(r1?.payload).toMatchObject({ serverId: id, toolName: 'sleep', success: true, origin: 'person' });
+  expect(await call('mcp.call_record', { callId: 'r1' })).toMatchObject({
+    ok: true,
+    data: { callId: 'r1', serverId: id, toolName: 'sleep', origin: 'person', args: { ms: 50 }, result: { callId: 'r1', isError: false } },
+  });
+  expect(await call('mcp.call_record', { callId: 'never-made' })).toMatchObject({ ok: false, error: { code: 'CALL_RECORD_GONE', data: { callId: 'never-made' } } });
   expect(await call('mcp.list_all_tools', {})).toMatchObject({ ok: true, data: [] }); // inactive servers are not the agent's
   await expect.poll(async () => JSON.stringify(await call('mcp.server_log', { id }))).toContain('hello log');
   expect(await call('mcp.disconnect', { id })).toEqual({ ok: true, data: { id, state: 'disconnected', connectedAt: expect.any(Number) } });

@@ -40,6 +40,7 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
     { input: { serverId: 'x', toolName: 'echo', args: 'text' }, path: 'args' },
   ],
   'mcp.cancel_call': [{ input: { callId: ' ' }, path: 'callId' }],
+  'mcp.call_record': [{ input: { callId: ' ' }, path: 'callId' }],
   'mcp.test': [{ input: { server: { name: 'x', type: 'stdio', config: {} } }, path: 'server.config.command' }],
   'mcp.discover': [{ input: { id: null }, path: 'id' }],
   'mcp.last_seen': [{ input: { id: 'x' }, path: '' }],

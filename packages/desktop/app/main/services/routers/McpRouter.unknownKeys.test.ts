@@ -38,6 +38,7 @@ const VALID: { [R in RouteName]: RouteInput<R> } = {
   'mcp.list_all_tools': {},
   'mcp.call_tool': { serverId: MISSING, toolName: 'echo', args: { text: 'hi' } },
   'mcp.cancel_call': { callId: 'call-1' },
+  'mcp.call_record': { callId: 'call-1' },
   'mcp.test': { id: MISSING },
   'mcp.discover': { id: MISSING },
   'mcp.server_log': { id: MISSING, limit: 10 },

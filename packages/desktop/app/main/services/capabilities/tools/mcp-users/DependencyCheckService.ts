@@ -11,6 +11,7 @@ import path from 'node:path';
 import type {
   DependencyCheckResult,
   DependencyInstallAction,
+  DependencyInstallPhase,
   DependencyInstallResult,
   InstallerRun,
 } from '@shared/contracts/deps-types';
@@ -183,7 +184,7 @@ export class DependencyCheckService {
     }
   }
 
-  private progress(command: string, phase: string, percent?: number, line?: string): void {
+  private progress(command: string, phase: DependencyInstallPhase, percent?: number, line?: string): void {
     this.progressEvents.emit('progress', { command, phase, ...(percent !== undefined && { percent }), ...(line !== undefined && { line }) });
   }
 }

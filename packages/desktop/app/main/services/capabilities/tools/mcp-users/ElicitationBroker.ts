@@ -18,12 +18,13 @@ import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { AppError } from '@shared/errors';
 import type { Emitter } from '@shared/lifecycle/Emitter';
 import { checkContent, elicitationFields, type ElicitationField } from './common/elicitationForm';
+import { hostNote, type HostNote } from '@shared/hostNotes';
 
 export interface ElicitationHooks {
   /** Where a request goes out and its end is told; someone can show a request only while a window or a terminal listens to it. */
   events: Emitter<{ 'mcp.elicitation_request': ElicitationRequest; 'mcp.elicitation_closed': ElicitationClosed }>;
   /** A line in the server's log (the person reads why a request was declined there). */
-  note(serverId: string, line: string): void;
+  note(serverId: string, note: HostNote): void;
 }
 
 /** The tool call running on the server, when exactly one is (RunningCalls.onlyOn): a request is most likely its. */
@@ -45,6 +46,8 @@ interface Pending {
 export const ELICITATION_TIMEOUT_MS = 10 * 60_000;
 
 const decline = (): ElicitResult => ({ action: 'decline' });
+/** The log's note for each answer the person can give. */
+const ANSWERED = { accept: 'ELICITATION_ACCEPTED', decline: 'ELICITATION_DECLINED', cancel: 'ELICITATION_CANCELLED' } as const;
 
 export class ElicitationBroker {
   private readonly pending = new Map<string, Pending>();
@@ -56,10 +59,10 @@ export class ElicitationBroker {
 
   /** What the pool answers the server with; never rejects. `call` is the tool call that most likely asked. */
   ask(server: Pick<McpServerRecord, 'id' | 'name'>, params: ElicitRequest['params'], signal: AbortSignal, call?: AskingCall): Promise<ElicitResult> {
-    const note = (line: string) => this.hooks.note(server.id, line);
+    const note = (code: Parameters<typeof hostNote>[0], values?: HostNote['params']) => this.hooks.note(server.id, hostNote(code, values));
     if (signal.aborted) return Promise.resolve({ action: 'cancel' });
     if (this.hooks.events.listenerCount('mcp.elicitation_request') === 0) {
-      note(`Declined an elicitation/create request ("${params.message}"): no window or terminal is open to ask the person`);
+      note('ELICITATION_NO_WINDOW', { message: params.message });
       return Promise.resolve(decline());
     }
     const base = {
@@ -76,14 +79,14 @@ export class ElicitationBroker {
     if (params.mode === 'url') {
       // Only a web page: another scheme could start a program on the person's machine.
       if (!/^https?:$/.test(new URL(params.url).protocol)) {
-        note(`Declined a URL elicitation: ${params.url} is not an http(s) link`);
+        note('ELICITATION_BAD_URL', { url: params.url });
         return Promise.resolve(decline());
       }
       request = { ...base, mode: 'url', url: params.url };
     } else {
       const schema = ElicitationSchemaSchema.safeParse(params.requestedSchema);
       if (!schema.success) {
-        note(`Declined an elicitation/create request: its requestedSchema is not a flat form the spec allows`);
+        note('ELICITATION_BAD_SCHEMA');
         return Promise.resolve(decline());
       }
       request = { ...base, mode: 'form', requestedSchema: schema.data };
@@ -93,11 +96,11 @@ export class ElicitationBroker {
     return new Promise<ElicitResult>((resolve) => {
       const { requestId } = request;
       const timer = setTimeout(() => {
-        note(`Nobody answered "${request.message}" within ${Math.round(this.timeoutMs / 1000)} s; declined it`);
+        note('ELICITATION_TIMEOUT', { message: request.message, seconds: Math.round(this.timeoutMs / 1000) });
         settle(decline(), 'timeout');
       }, this.timeoutMs);
       const onAbort = () => {
-        note(`The request "${request.message}" was withdrawn: the server stopped waiting or the connection closed`);
+        note('ELICITATION_WITHDRAWN', { message: request.message });
         settle({ action: 'cancel' }, 'withdrawn');
       };
       const settle = (result: ElicitResult, reason: ElicitationClosed['reason']) => {
@@ -135,7 +138,7 @@ export class ElicitationBroker {
       }
       result = { action, content: answer };
     }
-    this.hooks.note(request.serverId, `The person answered "${request.message}": ${action}`);
+    this.hooks.note(request.serverId, hostNote(ANSWERED[action], { message: request.message }));
     pending.settle(result, 'answered');
   }
 

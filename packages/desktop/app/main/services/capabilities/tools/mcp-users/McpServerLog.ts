@@ -5,6 +5,7 @@
  */
 import type { McpServerConfig, McpServerLogLine, McpServerLogStream } from '@shared/contracts/mcp-types';
 import { secretRedactor } from './common/redaction';
+import { hostNote, hostNoteLine, type HostNote } from '@shared/hostNotes';
 
 export const DEFAULT_LOG_LINES = 500;
 const MAX_LINE_CHARS = 4_000;
@@ -47,10 +48,12 @@ export class McpServerLog {
     ring.redact = secretRedactor(config);
   }
 
-  append(serverId: string, stream: McpServerLogStream, text: string): void {
+  append(serverId: string, stream: McpServerLogStream, text: string, note?: HostNote): void {
     const ring = this.ring(serverId);
     const clipped = text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text;
     const entry: McpServerLogLine = { serverId, stream, line: ring.redact(clipped), at: Date.now() };
+    // The values are redacted as the line is: a server's message or error may quote a secret.
+    if (note) entry.note = { code: note.code, params: Object.fromEntries(Object.entries(note.params).map(([k, v]) => [k, typeof v === 'string' ? ring.redact(v) : v])) };
     if (ring.lines.length < this.capacity) ring.lines.push(entry);
     else {
       ring.lines[ring.start] = entry;
@@ -86,9 +89,14 @@ export class McpServerLog {
     clearTimeout(window.timer);
     window.timer = undefined;
     if (window.folded === 0) return;
-    const line = `${window.folded} more lines within ${this.budget.perMs} ms were not sent live; the server log keeps the latest ${this.capacity}`;
+    const note = hostNote('LOG_FOLDED', { count: window.folded, ms: this.budget.perMs, capacity: this.capacity });
     window.folded = 0;
-    this.onLine({ serverId, stream: 'host', line, at: Date.now() });
+    this.onLine({ serverId, stream: 'host', line: hostNoteLine(note), note, at: Date.now() });
+  }
+
+  /** What Elftia itself notes about the server: its English as the line, its code for the windows. */
+  note(serverId: string, note: HostNote): void {
+    this.append(serverId, 'host', hostNoteLine(note), note);
   }
 
   /** A position to pass to `since`. */

@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { events as contractEvents, type EventName, type EventPayload } from '@shared/contracts/ipc';
 import type {
+  McpCallRecord,
   MCPTool,
   McpActionResult,
   McpAuthStatus,
@@ -51,6 +52,7 @@ import { ServerTests } from './pool/ServerTests';
 import { ServerTools } from './pool/ServerTools';
 import { ToolCalls } from './pool/ToolCalls';
 import { RunningCalls } from './pool/RunningCalls';
+import { CallRecords } from './pool/CallRecords';
 import { assertActiveForImplicitUse, isActiveAndReviewed } from './pool/toolRules';
 import { needsActivationReview } from './common/activationReview';
 import { readImportEntries } from './common/importDialects';
@@ -81,6 +83,7 @@ export class McpService {
   private readonly pool: ConnectionPool;
   private readonly tools: ServerTools;
   private readonly calls = new RunningCalls();
+  private readonly callRecords = new CallRecords();
   private readonly toolCalls: ToolCalls;
   private readonly tests: ServerTests;
   private readonly opts: ResolvedOptions;
@@ -109,6 +112,7 @@ export class McpService {
       pool: this.pool,
       calls: this.calls,
       events,
+      records: this.callRecords,
       currentRecord: (serverId) => this.currentRecord(serverId),
       storedRecord: (serverId) => this.records.get(serverId),
       ended: (callId) => elicitation.withdrawCall(callId),
@@ -316,6 +320,11 @@ export class McpService {
         if (!(await this.signInFlow.signedInAgainForCall(serverId, err, signIns, options.signal))) throw err;
       }
     }
+  }
+
+  /** A recent call's arguments and result or error (CallRecords); CALL_RECORD_GONE once let go. */
+  callRecord(callId: string): McpCallRecord {
+    return this.callRecords.get(callId);
   }
 
   /** Cancels a running call: the server gets notifications/cancelled, the caller MCP_CANCELLED. */

@@ -3,6 +3,7 @@
  * those of the peers createMcp builds beside it. One object, so the entry
  * points and the tests configure the whole part in one place.
  */
+import type { CallOrigin } from '@shared/contracts/mcp-types';
 import type { ProcessRegistry } from './transports';
 import type { LastSeenStore } from './LastSeenStore';
 import type { OAuthOptions } from './auth/ServerSignIns';
@@ -107,4 +108,6 @@ export interface CallToolOptions {
    * Without it the call is a person's (the playground, `elftia-mcp call`) and goes at once.
    */
   requireActive?: boolean;
+  /** Who asks, for Activity; by default a person, or an agent when `requireActive`. */
+  origin?: CallOrigin;
 }

@@ -26,6 +26,7 @@ import { reviewedMessages } from './common/sampling';
 import { SAMPLING_REJECTED } from './pool/clientHandlers';
 import type { AskingCall } from './ElicitationBroker';
 import type { AppNotice } from '@shared/contracts/ipc';
+import { hostNote, type HostNote } from '@shared/hostNotes';
 
 type SamplingClosed = z.infer<typeof SamplingClosedSchema>;
 type SamplingDraft = z.infer<typeof SamplingDraftSchema>;
@@ -43,7 +44,7 @@ export interface SamplingHooks {
   /** Where a request goes out and its end is told; someone can review a request only while a window listens to it. */
   events: Emitter<{ 'mcp.sampling_request': SamplingRequest; 'mcp.sampling_closed': SamplingClosed }>;
   /** A line in the server's log. */
-  note(serverId: string, line: string): void;
+  note(serverId: string, note: HostNote): void;
   /** Tells the person something not tied to a request (a NoticeBoard). */
   raise(notice: AppNotice): void;
 }
@@ -82,14 +83,14 @@ export class SamplingBroker {
    * cannot outlive its deadline.
    */
   ask(server: Pick<McpServerRecord, 'id' | 'name'>, params: CreateMessageRequest['params'], signal: AbortSignal, call?: AskingCall): Promise<CreateMessageResult> {
-    const note = (line: string) => this.hooks.note(server.id, line);
+    const note = (code: Parameters<typeof hostNote>[0], values?: HostNote['params']) => this.hooks.note(server.id, hostNote(code, values));
     if (!this.model?.isConfigured()) {
-      note('Declined a sampling/createMessage request: no language model is configured (add a key under Provider keys)');
+      note('SAMPLING_NO_MODEL');
       this.tellNoModel(server);
       return Promise.reject(refusal('Sampling is not available: no language model is configured in Elftia'));
     }
     if (this.hooks.events.listenerCount('mcp.sampling_request') === 0) {
-      note('Declined a sampling/createMessage request: no window is open for the person to review it');
+      note('SAMPLING_NO_WINDOW');
       return Promise.reject(refusal('Sampling was refused: nobody is there to review the request'));
     }
     if (signal.aborted) return Promise.reject(refusal('The request was cancelled'));
@@ -109,11 +110,11 @@ export class SamplingBroker {
       const { requestId } = request;
       const waitMs = Math.max(0, request.expiresAt - Date.now());
       const timer = setTimeout(() => {
-        note(`Nobody reviewed the sampling request within ${Math.round(waitMs / 1000)} s; refused it`);
+        note('SAMPLING_TIMEOUT', { seconds: Math.round(waitMs / 1000) });
         settle('expired');
       }, waitMs);
       const onAbort = () => {
-        note('The sampling request was withdrawn: the server stopped waiting or the connection closed');
+        note('SAMPLING_WITHDRAWN');
         settle('expired');
       };
       const settle = (outcome: SamplingClosed['outcome'], result?: CreateMessageResult) => {
@@ -157,14 +158,14 @@ export class SamplingBroker {
   respond(input: SamplingRespondInput): void {
     const pending = this.pendingOrThrow(input.requestId);
     if (input.decision === 'decline') {
-      this.hooks.note(pending.request.serverId, 'The person declined the sampling request');
+      this.hooks.note(pending.request.serverId, hostNote('SAMPLING_DECLINED'));
       pending.settle('declined');
       return;
     }
     const { draft } = pending;
     // The model's stop reason holds for its own text; text the person wrote or changed ends where they ended it.
     const stopReason = draft && draft.text === input.text && draft.model === input.model ? (draft.stopReason ?? 'endTurn') : 'endTurn';
-    this.hooks.note(pending.request.serverId, `The person sent a reviewed answer to the sampling request (model ${input.model})`);
+    this.hooks.note(pending.request.serverId, hostNote('SAMPLING_SENT', { model: input.model }));
     pending.settle('sent', { role: 'assistant', content: { type: 'text', text: input.text }, model: input.model, stopReason });
   }
 

@@ -20,6 +20,7 @@ import { McpService, type McpPeers, type McpServiceEvents } from './McpService';
 import type { McpServiceOptions } from './McpServiceOptions';
 import { SamplingBroker } from './SamplingBroker';
 import { ServerSignIns } from './auth/ServerSignIns';
+import type { HostNote } from '@shared/hostNotes';
 
 export interface McpParts extends McpPeers {
   mcpService: McpService;
@@ -39,7 +40,7 @@ export function createMcp(store: McpConfigStore, options: McpServiceOptions = {}
   const log = new McpServerLog((line) => emitter.emit('mcp.server_log', line), logLines);
   owned.add(() => lastSeen.flush());
   // A server's question and its log line are the person's only view of why it was declined.
-  const note = (serverId: string, line: string) => log.append(serverId, 'host', line);
+  const note = (serverId: string, entry: HostNote) => log.note(serverId, entry);
   const signIns =
     oauth &&
     owned.add(

@@ -28,7 +28,7 @@ export function LiveEventsPanel({
   onClear: () => void;
   serverName: (id: string) => string;
 }) {
-  const { t, i18n } = useTranslation(['settings/tools', 'common']);
+  const { t, i18n } = useTranslation(['settings/tools', 'serverRequests', 'chat', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const explainFailure = (failure: AppErrorShape) => {
     const text = failureText(failure, t, tErrors);

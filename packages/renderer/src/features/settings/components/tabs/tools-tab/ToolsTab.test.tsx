@@ -184,7 +184,7 @@ describe('ToolsTab', { timeout: 120_000 }, () => {
     await screen.findByTestId('servers-empty');
     act(() => {
       host.emit({ event: 'mcp.server_log', payload: { serverId: 's', line: 'booting', stream: 'stderr', at: 1 } });
-      host.emit({ event: 'mcp.tool_called', payload: { serverId: 's', toolName: 'read', callId: 'c', duration: 3, success: true } });
+      host.emit({ event: 'mcp.tool_called', payload: { serverId: 's', toolName: 'read', callId: 'c', duration: 3, success: true, origin: 'person' } });
     });
     await showActivity();
     expect(screen.getAllByTestId('event-entry')).toHaveLength(2);
@@ -217,7 +217,9 @@ describe('ToolsTab', { timeout: 120_000 }, () => {
     expect(entries).toHaveLength(EVENT_LOG_LIMIT);
     expect(entries[0]?.textContent).toContain(`line ${EVENT_LOG_LIMIT + 4}`);
 
-    await userEvent.click(screen.getByRole('button', { name: /Clear/ }));
+    // Activity has two Clear buttons now: the calls' and the live events' (this one).
+    const eventCard = screen.getByTestId('event-log').closest<HTMLElement>('.ant-card')!;
+    await userEvent.click(within(eventCard).getByRole('button', { name: /Clear/ }));
     expect(screen.queryAllByTestId('event-entry')).toHaveLength(0);
     expect(screen.getByText('No events received yet')).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { ImportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Segmented } from 'antd';
+import { Button, Card, Flex, Tabs } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
@@ -17,17 +17,22 @@ import { ServerDetailDrawer } from './server-detail/ServerDetailDrawer';
 import { AddServerButton } from './server-list/AddServerButton';
 import { CheckAllButton } from './server-list/CheckAllButton';
 import { ServerList } from './server-list/ServerList';
-import { TOOLS_SECTIONS, ToolsTabNavProvider, useToolsTabNav } from './ToolsTabNav';
+import { TOOLS_SECTIONS, ToolsTabNavProvider, toolsSection, useToolsTabNav, type ToolsSection } from './ToolsTabNav';
 import { useLiveEvents } from './useLiveEvents';
+import { useCallLog } from './activity/useCallLog';
 
 // The sections other than the server list load when first shown (docs/architecture.md, "The first screen");
 // the chat and the provider keys are features of their own, whose entry modules declare them lazy.
 const PresetGallery = lazyComponent(() => import('./presets/PresetGallery').then((m) => m.PresetGallery));
-const LiveEventsPanel = lazyComponent(() => import('./LiveEventsPanel').then((m) => m.LiveEventsPanel));
+const ActivitySection = lazyComponent(() => import('./activity/ActivitySection').then((m) => m.ActivitySection));
 // So do the server form and what it uses (antd's Form), mounted the first time it opens.
 const McpServerFormDrawer = lazyComponent(() => import('./server-form/McpServerFormDrawer').then((m) => m.McpServerFormDrawer));
 
-/** Settings → Tools: the MCP servers, the presets to install, the provider keys, and what the host is doing. */
+/**
+ * Settings' sections, one click each from the top: the MCP servers, the presets to install, the
+ * provider keys, the chat and what the host is doing. (There used to be a single "Tools" tab above
+ * these: three levels of navigation for five places.)
+ */
 export function ToolsTab() {
   return (
     <ToolsTabNavProvider>
@@ -44,70 +49,71 @@ function ToolsTabSections() {
   const list = useRoute('mcp.list');
   const status = useRoute('mcp.status');
   const { events, clear } = useLiveEvents(host);
+  const callLog = useCallLog(host);
   const servers = list.data;
 
   const states = useMemo(() => new Map((status.data ?? []).map((s) => [s.id, s])), [status.data]);
   const serverName = useCallback((id: string) => servers?.find((server) => server.id === id)?.name ?? id, [servers]);
-  // The chat stays mounted once opened, so a conversation survives a look at the keys or the servers.
   const chatOpened = useOnceTrue(nav.section === 'chat');
   const formOpened = useOnceTrue(nav.form !== undefined);
   const reload = () => void client.invalidateQueries({ queryKey: ['mcp.list'] }).then(() => client.invalidateQueries({ queryKey: ['mcp.status'] }));
 
-  return (
+  const serverSection = (
     <Flex vertical gap="middle">
-      <Segmented
-        aria-label={t('sections.label')}
-        value={nav.section}
-        onChange={nav.showSection}
-        options={TOOLS_SECTIONS.map((section) => ({ value: section, label: t(`sections.${section}`) }))}
-      />
-      {nav.section === 'servers' ? <LocalConfigsOffer /> : null}
-      {nav.section === 'servers' ? (
-        <Card
-          size="small"
-          title={servers ? `${t('title')} · ${t('list.count', { count: servers.length })}` : t('title')}
-          extra={
-            <Flex gap="small" align="center">
-              <ProviderPreviewButton />
-              <Button size="small" icon={<ImportOutlined aria-hidden />} onClick={nav.openImport} data-testid="open-import">
-                {t('import.open')}
-              </Button>
-              {servers?.length ? <CheckAllButton /> : null}
-              <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={reload} loading={list.isFetching}>
-                {t('common:actions.refresh')}
-              </Button>
-              <AddServerButton />
-            </Flex>
-          }
-        >
-          <Flex vertical gap="small">
-            {list.error ? <ErrorAlert error={list.error} testId="servers-error" /> : null}
-            <ServerList servers={servers} loading={list.isFetching} states={states} />
+      <LocalConfigsOffer />
+      <Card
+        size="small"
+        title={servers ? `${t('title')} · ${t('list.count', { count: servers.length })}` : t('title')}
+        extra={
+          <Flex gap="small" align="center">
+            <ProviderPreviewButton />
+            <Button size="small" icon={<ImportOutlined aria-hidden />} onClick={nav.openImport} data-testid="open-import">
+              {t('import.open')}
+            </Button>
+            {servers?.length ? <CheckAllButton /> : null}
+            <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={reload} loading={list.isFetching}>
+              {t('common:actions.refresh')}
+            </Button>
+            <AddServerButton />
           </Flex>
-        </Card>
-      ) : null}
-      {nav.section === 'presets' ? (
-        <LazyBoundary>
-          <PresetGallery />
-        </LazyBoundary>
-      ) : null}
-      {nav.section === 'keys' ? (
-        <LazyBoundary>
-          <ProviderKeys />
-        </LazyBoundary>
-      ) : null}
-      {chatOpened ? (
-        <div hidden={nav.section !== 'chat'}>
-          <LazyBoundary>
-            <ChatView />
-          </LazyBoundary>
-        </div>
-      ) : null}
-      {nav.section === 'activity' ? (
-        <LazyBoundary>
-          <LiveEventsPanel events={events} onClear={clear} serverName={serverName} />
-        </LazyBoundary>
-      ) : null}
+        }
+      >
+        <Flex vertical gap="small">
+          {list.error ? <ErrorAlert error={list.error} testId="servers-error" /> : null}
+          <ServerList servers={servers} loading={list.isFetching} states={states} />
+        </Flex>
+      </Card>
+    </Flex>
+  );
+  const lazy = (part: ReactNode) => <LazyBoundary>{part}</LazyBoundary>;
+  const content: Record<ToolsSection, ReactNode> = {
+    servers: serverSection,
+    presets: lazy(<PresetGallery />),
+    keys: lazy(<ProviderKeys />),
+    chat: lazy(<ChatView />),
+    activity: lazy(<ActivitySection calls={callLog.calls} onClearCalls={callLog.clear} events={events} onClearEvents={clear} serverName={serverName} />),
+  };
+  // Only the shown section is mounted (the others load when first shown), except the chat, which
+  // stays mounted once opened so a conversation survives a look at the keys or the servers.
+  const mounted = (section: ToolsSection) => section === nav.section || (section === 'chat' && chatOpened);
+
+  return (
+    <>
+      <Tabs
+        // antd names no tablist; the navigation landmark around it carries the name.
+        renderTabBar={(props, TabBar) => (
+          <nav aria-label={t('sections.label')}>
+            <TabBar {...props} />
+          </nav>
+        )}
+        activeKey={nav.section}
+        onChange={(key) => nav.showSection(toolsSection(key))}
+        items={TOOLS_SECTIONS.map((section) => ({
+          key: section,
+          label: t(`sections.${section}`),
+          children: mounted(section) ? content[section] : null,
+        }))}
+      />
       {formOpened ? (
         <LazyBoundary overlay>
           <McpServerFormDrawer />
@@ -115,7 +121,7 @@ function ToolsTabSections() {
       ) : null}
       <ImportDialog />
       <ServerDetailDrawer />
-    </Flex>
+    </>
   );
 }
 

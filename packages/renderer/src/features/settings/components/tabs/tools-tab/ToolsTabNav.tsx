@@ -7,6 +7,8 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 
 export const TOOLS_SECTIONS = ['servers', 'presets', 'keys', 'chat', 'activity'] as const;
 export type ToolsSection = (typeof TOOLS_SECTIONS)[number];
+/** A tab key as a section; the tabs are made from TOOLS_SECTIONS, so anything else is the first. */
+export const toolsSection = (key: string): ToolsSection => TOOLS_SECTIONS.find((section) => section === key) ?? 'servers';
 
 /** What the server form edits: a new server, an existing one, or a copy of one. */
 export type FormTarget = { mode: 'add' } | { mode: 'edit'; serverId: string } | { mode: 'duplicate'; serverId: string };

@@ -2,6 +2,7 @@ import type { EventEnvelope, EventName } from '@shared/contracts/ipc';
 import { OFFICIAL_MCP_PRESETS } from '@shared/mcp-presets';
 import type { AppErrorShape } from '@shared/errors';
 import type { TFunction } from 'i18next';
+import { logLineText } from './logLineText';
 
 /** Long log lines would push the log sideways; the summary is a glance, not the full line. */
 const MAX_LINE = 120;
@@ -53,7 +54,7 @@ export const eventKind = (envelope: ListedEnvelope): EventKind => KIND_OF[envelo
  */
 export function summarizeEvent(
   envelope: ListedEnvelope,
-  t: TFunction<['settings/tools', 'serverRequests', 'common']>,
+  t: TFunction<['settings/tools', 'serverRequests', 'chat', 'common']>,
   serverName: (id: string) => string,
   /** The person's words for a coded connect failure (its hint or code sentence); the raw message otherwise. */
   explainFailure?: (failure: AppErrorShape) => string,
@@ -82,13 +83,13 @@ export function summarizeEvent(
     case 'mcp.server_log':
       return t('events.serverLog', {
         server: serverName(envelope.payload.serverId),
-        stream: envelope.payload.stream,
-        line: clip(envelope.payload.line),
+        stream: t(`detail.logs.stream.${envelope.payload.stream}`),
+        line: clip(logLineText(envelope.payload, t)),
       });
     case 'deps.install_progress': {
       const { command, percent, line } = envelope.payload;
       // An installer's own output line says more than its phase ("output").
-      const phase = line === undefined ? envelope.payload.phase : clip(line);
+      const phase = line === undefined ? t(`events.depsPhase.${envelope.payload.phase}`) : clip(line);
       return percent === undefined
         ? t('events.depsProgress', { command, phase })
         : t('events.depsProgressPercent', { command, phase, percent: Math.round(percent) });
@@ -116,16 +117,16 @@ export function summarizeEvent(
     case 'app.events_dropped':
       return t('events.eventsDropped', { count: envelope.payload.count });
     case 'chat.tool_call':
-      return t('events.chat.toolCall', { server: envelope.payload.serverName, tool: envelope.payload.toolName, status: envelope.payload.status });
+      return t('events.chat.toolCall', { server: envelope.payload.serverName, tool: envelope.payload.toolName, status: t(`chat:call.status.${envelope.payload.status}`) });
     case 'chat.turn_end':
-      return t('events.chat.turnEnd', { status: envelope.payload.status });
+      return t('events.chat.turnEnd', { status: t(`chat:call.status.${envelope.payload.status}`) });
     case 'chat.approval_request':
       return t('events.chat.approvalAsked', { server: envelope.payload.serverName, tool: envelope.payload.toolName });
     case 'chat.approval_closed':
-      return t('events.chat.approvalClosed', { outcome: envelope.payload.outcome });
+      return t('events.chat.approvalClosed', { outcome: t(`events.chat.approvalOutcome.${envelope.payload.outcome}`) });
     case 'mcp.sampling_request':
       return t('events.chat.samplingAsked', { server: envelope.payload.serverName });
     case 'mcp.sampling_closed':
-      return t('events.chat.samplingClosed', { outcome: envelope.payload.outcome });
+      return t('events.chat.samplingClosed', { outcome: t(`events.chat.samplingOutcome.${envelope.payload.outcome}`) });
   }
 }

@@ -10,7 +10,7 @@
  * the server's current record, so nothing is read from disk per call.
  */
 import { randomUUID } from 'node:crypto';
-import type { MCPTool, McpCallToolResult } from '@shared/contracts/mcp-types';
+import type { CallOrigin, MCPTool, McpCallToolResult } from '@shared/contracts/mcp-types';
 import { toErrorShape, type AppErrorShape } from '@shared/errors';
 import { assignToolIds } from '@mcp-common/toolIds';
 import type { ITool, JsonSchema, ToolExecuteOptions, ToolResult } from './ITool';
@@ -23,7 +23,7 @@ export interface McpCallPort {
     toolName: string,
     args: Record<string, unknown>,
     callId: string,
-    options: { requireActive?: boolean; defaultTimeoutMs?: number; signal?: AbortSignal },
+    options: { requireActive?: boolean; defaultTimeoutMs?: number; signal?: AbortSignal; origin?: CallOrigin },
   ): Promise<McpCallToolResult>;
 }
 
@@ -42,6 +42,8 @@ export interface McpToolAdapterOptions {
   toMcpArguments?: ArgumentMapper;
   /** Used when the server's `config.timeoutMs` is unset; default: McpService's (120 s). */
   timeoutMs?: number;
+  /** Who the calls are made for, as Activity lists them: a model in a chat, or (by default) an agent. */
+  origin?: CallOrigin;
 }
 
 export class McpToolAdapter implements ITool {
@@ -68,6 +70,7 @@ export class McpToolAdapter implements ITool {
       const result = await this.mcpService.callTool(serverId, toolName, args, callId, {
         // An agent's call is implicit: a server turned off since loading is not started again for it.
         requireActive: true,
+        origin: this.options.origin ?? 'agent',
         ...(this.options.timeoutMs !== undefined && { defaultTimeoutMs: this.options.timeoutMs }),
         ...(signal && { signal }),
       });

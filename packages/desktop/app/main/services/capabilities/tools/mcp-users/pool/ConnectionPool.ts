@@ -44,6 +44,7 @@ import {
   type ConnectContext,
   type ErrorContext,
 } from './errors';
+import { hostNote, type HostNote } from '@shared/hostNotes';
 
 /** Fresh connects after a remote restart, each of which may meet another stale pooled socket. */
 const STALE_SOCKET_RETRIES = 3;
@@ -281,7 +282,7 @@ export class ConnectionPool {
         }
       }
       if (this.shuttingDown || !isRetryableOnNewConnection(err, idempotent)) throw this.requestError(server, err, mark, method);
-      this.note(server.id, `The connection was lost before ${method} reached the server; reconnecting once`);
+      this.note(server.id, hostNote('CONNECTION_LOST_RETRY', { method }));
       await this.drop(server.id, pooled);
     }
     pooled = await this.acquire(current(), { by });
@@ -338,7 +339,7 @@ export class ConnectionPool {
     await this.clients
       .get(serverId)
       ?.client.sendRootsListChanged()
-      .catch((err: unknown) => this.note(serverId, `Could not announce roots change: ${String(err)}`));
+      .catch((err: unknown) => this.note(serverId, hostNote('ROOTS_NOT_ANNOUNCED', { error: String(err) })));
   }
 
   statusOf(serverId: string): McpServerStatus {
@@ -393,8 +394,8 @@ export class ConnectionPool {
     }
   }
 
-  note(serverId: string, line: string): void {
-    this.log.append(serverId, 'host', line);
+  note(serverId: string, note: HostNote): void {
+    this.log.note(serverId, note);
   }
 
   private errorContext(server: McpServerRecord, mark = 0): ErrorContext {
@@ -423,7 +424,7 @@ export class ConnectionPool {
       pooled.lastActivity = Date.now();
       return true;
     } catch {
-      this.note(pooled.server.id, 'An idle connection did not answer ping; reconnecting');
+      this.note(pooled.server.id, hostNote('PING_UNANSWERED'));
       return false;
     }
   }
@@ -463,7 +464,7 @@ export class ConnectionPool {
         return await this.openClient(server, attempt);
       } catch (err) {
         if (tries >= STALE_SOCKET_RETRIES || attempt.cancelled || !isStaleSocketError(err)) throw err;
-        this.note(server.id, 'A kept-alive connection to the server was stale; connecting again');
+        this.note(server.id, hostNote('STALE_CONNECTION'));
       }
     }
   }
@@ -527,16 +528,16 @@ export class ConnectionPool {
         onToolsChanged: () => {
           if (this.clients.get(server.id)?.client === client) this.hooks.onToolsChanged(server.id);
         },
-        note: (line) => this.note(server.id, line),
+        note: (note) => this.note(server.id, note),
         elicit: (params, signal) => this.hooks.onElicit(this.clients.get(server.id)?.server ?? server, params, signal),
         sample: (params, signal) => this.hooks.onSample(this.clients.get(server.id)?.server ?? server, params, signal),
       });
-      client.onerror = (err) => this.note(server.id, `Transport error: ${err.message.split('\n')[0] ?? ''}`);
+      client.onerror = (err) => this.note(server.id, hostNote('TRANSPORT_ERROR', { error: err.message.split('\n')[0] ?? '' }));
       const download = this.opts.pendingDownload?.(server);
       attempt.download = download;
       if (download) {
         attempt.report?.({ phase: 'downloading', download: { package: download.package, ...(download.version && { version: download.version }) } });
-        this.note(server.id, `npx is downloading ${packageLabel(download)} before the server starts`);
+        this.note(server.id, hostNote('NPX_DOWNLOADING', { package: packageLabel(download) }));
       }
       const connecting = client.connect(transport);
       deadline = new ConnectDeadline({
@@ -545,7 +546,7 @@ export class ConnectionPool {
         download,
         pollMs: DOWNLOAD_POLL_MS,
         onDownloaded: () => {
-          this.note(server.id, `npx has downloaded ${download ? packageLabel(download) : 'the package'}`);
+          this.note(server.id, download ? hostNote('NPX_DOWNLOADED', { package: packageLabel(download) }) : hostNote('NPX_DOWNLOADED_UNNAMED'));
           attempt.report?.({});
         },
       });
@@ -591,7 +592,7 @@ export class ConnectionPool {
     pooled.alive = false;
     this.clients.delete(id);
     this.hooks.onConnectionChange(id);
-    this.note(id, 'The connection closed unexpectedly');
+    this.note(id, hostNote('CONNECTION_CLOSED'));
     const processEnd = processEndOf(pooled.transport);
     // The last stderr lines of the ring, whenever written: a crash's reason comes just before it.
     const { stderrTail = [] } = this.errorContext(pooled.server);

@@ -14,6 +14,7 @@ import type { ConnectCause, ConnectionPool } from './ConnectionPool';
 import { listAllTools } from './listing';
 import { ToolCache } from './ToolCache';
 import { toListing, type ToolsListing } from './toolListing';
+import { hostNote } from '@shared/hostNotes';
 
 /** How long listed tools are reused; config changes, reconnects and tools/list_changed drop them sooner. */
 const CACHE_TTL_MS = 5 * 60 * 1000;
@@ -56,7 +57,7 @@ export class ServerTools {
       return listAllTools(client, { timeout: this.parts.requestTimeoutMs });
     };
     const listed = await this.request(server, 'tools/list', listTools, by);
-    for (const issue of listed.issues) this.parts.pool.note(server.id, `Skipped tool "${issue.name}": ${issue.message}`);
+    for (const issue of listed.issues) this.parts.pool.note(server.id, hostNote('TOOL_SKIPPED', { tool: issue.name, reason: issue.message }));
     const listing = toListing(server, listed);
     this.cache.set(server.id, epoch, listing.enabled);
     this.parts.lastSeen.toolsListed(server.id, listing.all);

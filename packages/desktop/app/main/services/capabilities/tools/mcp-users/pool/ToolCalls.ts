@@ -1,7 +1,8 @@
 /**
  * Tool calls on pooled connections: the one deadline (the SDK request timeout, which sends
  * notifications/cancelled when it fires), cancel by callId or by the caller's signal, progress
- * only while someone listens, and `mcp.tool_called` for every call however it ended.
+ * only while someone listens, and `mcp.tool_called` for every call however it ended (who made it,
+ * and the error's code when it produced no result), with its full result kept in CallRecords.
  *
  * A warm call is one pool request and nothing around it: each async layer costs ~1 % of a local
  * round trip (bench/pool.bench.ts holds McpService within 5 % of a bare SDK client).
@@ -10,11 +11,12 @@ import { performance } from 'node:perf_hooks';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { McpCallToolResult, McpServerRecord } from '@shared/contracts/mcp-types';
-import { AppError } from '@shared/errors';
+import { AppError, toErrorShape, type AppErrorShape } from '@shared/errors';
 import type { Emitter } from '@shared/lifecycle/Emitter';
 import type { EventPayload } from '@shared/contracts/ipc';
 import type { CallToolOptions } from '../McpServiceOptions';
 import { CallCancellation } from './CallCancellation';
+import type { CallRecords } from './CallRecords';
 import type { ConnectionPool } from './ConnectionPool';
 import type { RunningCalls } from './RunningCalls';
 import { requestToolCall, withCallDetails } from './toolCall';
@@ -26,6 +28,7 @@ export interface ToolCallParts {
   pool: ConnectionPool;
   calls: RunningCalls;
   events: Emitter<CallEvents>;
+  records: CallRecords;
   /** The record as the call should see it now (a live connection's, else the store's). */
   currentRecord(serverId: string): McpServerRecord;
   /** The record read again for a retry on a new connection. */
@@ -39,8 +42,8 @@ export class ToolCalls {
   constructor(private readonly parts: ToolCallParts) {}
 
   async call(serverId: string, toolName: string, args: Record<string, unknown>, callId: string, options: CallToolOptions): Promise<McpCallToolResult> {
-    const { timeoutMs, defaultTimeoutMs, signal, requireActive } = options;
-    const { pool, calls, events } = this.parts;
+    const { timeoutMs, defaultTimeoutMs, signal, requireActive, origin = requireActive ? 'agent' : 'person' } = options;
+    const { pool, calls, events, records } = this.parts;
     if (signal?.aborted) throw new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller before it started`, { callId, serverId, toolName });
     calls.refuseDuplicate(callId);
     const server = this.parts.currentRecord(serverId);
@@ -51,8 +54,10 @@ export class ToolCalls {
     calls.start(callId, { controller, serverId, toolName, deadline: Date.now() + timeout });
     const onAbort = signal && (() => controller.abort(new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller`, { callId, serverId, toolName })));
     if (onAbort) signal.addEventListener('abort', onAbort, { once: true });
+    const at = Date.now();
     const started = performance.now();
-    let success = false;
+    let answer: McpCallToolResult | undefined;
+    let error: AppErrorShape | undefined;
     try {
       const request: RequestOptions = { signal: controller.signal, timeout };
       // A progress token makes the server do extra work on every call; ask only when someone listens.
@@ -62,19 +67,22 @@ export class ToolCalls {
       const run = (client: Client) => requestToolCall(client, toolName, args, request);
       const stored = () => this.parts.storedRecord(serverId);
       const result = await pool.request(server, 'tools/call', false, run, stored, requireActive ? 'use' : 'person', controller);
-      success = result.isError !== true;
-      const answer: McpCallToolResult = { callId, isError: !success, content: result.content, durationMs: performance.now() - started };
+      answer = { callId, isError: result.isError === true, content: result.content, durationMs: performance.now() - started };
       if (result.structuredContent) answer.structuredContent = result.structuredContent;
       return answer;
     } catch (err) {
       // The SDK reports every abort as a RequestTimeout; the signal knows it was a cancel.
-      if (controller.aborted && controller.reason instanceof AppError) throw controller.reason;
-      throw withCallDetails(err, { toolName, callId, timeoutMs: timeout });
+      const thrown = controller.aborted && controller.reason instanceof AppError ? controller.reason : withCallDetails(err, { toolName, callId, timeoutMs: timeout });
+      error = toErrorShape(thrown);
+      throw thrown;
     } finally {
       if (onAbort) signal.removeEventListener('abort', onAbort);
       calls.end(callId);
       this.parts.ended(callId);
-      events.emit('mcp.tool_called', { serverId, toolName, callId, duration: performance.now() - started, success });
+      const duration = performance.now() - started;
+      records.add({ callId, serverId, toolName, origin, args, at, durationMs: duration, ...(answer && { result: answer }), ...(error && { error }) });
+      const success = answer !== undefined && !answer.isError;
+      events.emit('mcp.tool_called', { serverId, toolName, callId, duration, success, origin, ...(error && { error }) });
     }
   }
 }

@@ -17,6 +17,7 @@ import {
   type Root,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
+import type { HostNote } from '@shared/hostNotes';
 
 export const CLIENT_CAPABILITIES = {
   roots: { listChanged: true },
@@ -38,7 +39,7 @@ export interface ClientHooks {
   /** The server's current record (it may have changed since the connect). */
   currentServer(): Pick<McpServerRecord, 'scope' | 'projectPath'>;
   onToolsChanged(): void;
-  note(line: string): void;
+  note(note: HostNote): void;
   /** Asks the person (see ElicitationBroker); `signal` aborts when the server stops waiting or the connection closes. */
   elicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
   /** Answers with the person's model after their review, or rejects with SAMPLING_REJECTED (see SamplingBroker). */

@@ -7,6 +7,7 @@ import { McpServerLogStreamSchema, type McpServerLogStream } from '@shared/contr
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useFollowLatest } from '@renderer/components/useFollowLatest';
 import { useServerLog, type ShownLogLine } from './useServerLog';
+import { logLineText } from '../logLineText';
 import { dynamicStyle } from '@renderer/theme/dynamicStyle';
 
 const STREAMS = McpServerLogStreamSchema.options;
@@ -118,7 +119,7 @@ export function LogsPane({ serverId }: { serverId: string }) {
                   >
                     <span className="text-tertiary">{time(line.at)} </span>
                     <span className={`log-stream-${line.stream}`}>{t(`detail.logs.stream.${line.stream}`)} </span>
-                    {line.line}
+                    {logLineText(line, t)}
                   </div>
                 );
               })}

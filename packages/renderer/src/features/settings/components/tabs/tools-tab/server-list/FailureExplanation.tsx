@@ -111,9 +111,9 @@ function InstallCommand({ command, canInstall, onInstalled }: { command: string;
   useEffect(
     () =>
       host.on('deps.install_progress', (progress) => {
-        if (progress.command === command) setLine(progress.line ?? progress.phase);
+        if (progress.command === command) setLine(progress.line ?? t(`events.depsPhase.${progress.phase}`));
       }),
-    [host, command],
+    [host, command, t],
   );
 
   const result = install.data;
