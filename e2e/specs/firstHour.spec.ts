@@ -12,7 +12,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { presetDescriptionKey } from '../../packages/desktop/app/shared/mcp-presets';
 import { fixtureEnvPresetFields } from '../../packages/desktop/testing/presetFixtures.testkit';
 import { startFakeLlm, type FakeLlm } from '../fixtures/providers/fakeLlm';
