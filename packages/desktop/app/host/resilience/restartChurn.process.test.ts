@@ -6,15 +6,21 @@
  * past its timeout); once the churn stops, each server answers again within a bound; no server
  * process is left behind.
  *
- * CI runs a short window; `ELFTIA_CHURN_MS=60000 npx vitest run <this file>` runs the full minute.
+ * CI runs a short window; `ELFTIA_CHURN_MS=60000 ELFTIA_CHURN_RESTART_MS=3000 npx vitest run <this file>` runs the
+ * full minute at the original pace.
  */
 import { afterEach, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/errors';
 import { startHttpFixture } from '@fixtures/servers/paths';
 import { HANG_GRACE_MS, connect, echo, ms, processesWithMarker, quantile, report, startRig, tally, waitFor, type CallOutcome, type Rig } from '@desktop-testing/resilienceKit';
 
-const CHURN_MS = Number(process.env.ELFTIA_CHURN_MS ?? 20_000);
-const RESTART_EVERY_MS = 3_000;
+/*
+ * CI's window is short and its restarts dense: about as many restarts of each server as 20 s at
+ * one every 3 s gave, in half the time (what is proven is how calls fare across restarts, and
+ * that count is what sets it, not the seconds in between).
+ */
+const CHURN_MS = Number(process.env.ELFTIA_CHURN_MS ?? 10_000);
+const RESTART_EVERY_MS = Number(process.env.ELFTIA_CHURN_RESTART_MS ?? 1_500);
 /** Short, so a call stuck on a dead connection shows up as a timeout within the window. */
 const CALL_TIMEOUT_MS = 5_000;
 const CALLERS = 4;
