@@ -11,7 +11,7 @@ import { importAliases } from './aliases.config';
  * - `dom`: renderer components (`*.test.tsx`, and `*.dom.test.ts` for code checked in a browser
  *   environment), in jsdom.
  * - `process`: `*.process.test.ts(x)`, tests that start a process or listen on a socket (fixture
- *   servers, the CLI, the host).
+ *   servers, the CLI, the host); those of them that replace a module run as `process-isolated`.
  * `npm run test:unit` runs `unit` and `dom`, in seconds, while you work; `npm test` runs all three.
  *
  * `unit` and `dom` share no module graph between their files (see `isolate` below), and Vitest
@@ -55,7 +55,7 @@ const PROCESS = {
   // Starting a server takes seconds on a busy machine; a poll's timeout only bounds how
   // long a failure takes to report, never what passes.
   expect: { poll: { timeout: 10_000 } },
-} as const;
+};
 
 export default defineConfig({
   plugins: [react()],
@@ -111,7 +111,7 @@ export default defineConfig({
           // project's CPU (304 → 234 CPU s for the whole project, the same load). Every test stops
           // what it started (servers, hosts, clients) and restores what it changes (env, umask).
           isolate: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
       {
@@ -120,6 +120,8 @@ export default defineConfig({
           name: 'process-isolated',
           include: PROCESS_TESTS_REPLACING_MODULES,
           ...PROCESS,
+          // Its own group, before the shared-graph one: two projects in one group could each
+          // take all the workers.
           sequence: { groupOrder: 2 },
         },
       },

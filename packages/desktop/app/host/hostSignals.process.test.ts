@@ -27,8 +27,11 @@ import {
 } from '@desktop-testing/hostProcessTestkit';
 
 const LAUNCHER = path.join(REPO_ROOT, 'scripts/launchChild.mjs');
-/** Several hosts, each with its servers, start at once below: on a loaded machine that takes a while. It bounds only how long a failure takes to report. */
-const SIDE_BY_SIDE_TIMEOUT_MS = 90_000;
+/**
+ * Every test starts a host with servers (or 50,000 secrets), several at once: on a loaded machine
+ * that takes a while. A timeout bounds only how long a failure takes to report.
+ */
+const TIMEOUT_MS = 90_000;
 
 /**
  * What one test owns: its config folder, the marker on its servers' command lines and the
@@ -98,9 +101,9 @@ async function timedExit(host: HostProcess, signal: NodeJS.Signals, giveUpMs = 2
   return { wallMs, waitingForCpuMs: waitedLastSeen - waitedBefore };
 }
 
-describe('the browser-mode host process', () => {
+describe('the browser-mode host process', { timeout: TIMEOUT_MS }, () => {
   for (const signal of ['SIGHUP', 'SIGQUIT', 'SIGUSR2', 'SIGINT', 'SIGTERM'] as const) {
-    it.concurrent(`on ${signal} closes every server and exits`, { timeout: SIDE_BY_SIDE_TIMEOUT_MS }, async (context) => {
+    it.concurrent(`on ${signal} closes every server and exits`, async (context) => {
       const box = sandbox(context);
       const host = await startHost(box);
       await addServers(host, box, context.expect);
@@ -116,7 +119,7 @@ describe('the browser-mode host process', () => {
   // Playwright: what it proves is the host process's, and what the page open meanwhile shows of a
   // host that stopped is e2e/specs/faults-hostGone.spec.ts.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it.concurrent(`quitting with ${signal} leaves no server process behind, not even the grandchild of an npx-like wrapper that ignores SIGTERM`, { timeout: SIDE_BY_SIDE_TIMEOUT_MS }, async (context) => {
+    it.concurrent(`quitting with ${signal} leaves no server process behind, not even the grandchild of an npx-like wrapper that ignores SIGTERM`, async (context) => {
       const { expect: expectHere } = context;
       const box = sandbox(context);
       const { dir, marker } = box;
@@ -146,7 +149,7 @@ describe('the browser-mode host process', () => {
     });
   }
 
-  describe.concurrent('started through the launcher', { timeout: SIDE_BY_SIDE_TIMEOUT_MS }, () => {
+  describe.concurrent('started through the launcher', () => {
     function launch(box: Sandbox): ChildProcess {
       const code = `const { launchChild } = await import(${JSON.stringify(LAUNCHER)}); launchChild(process.execPath, ${JSON.stringify(hostArgs(box.dir))});`;
       const launcher = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
