@@ -133,6 +133,15 @@ const testKits = [
   },
 ];
 
+/**
+ * The files the type-aware rules below read, through the root tsconfig's program. Exported for
+ * scripts/typecheckAndLint.mjs, which hands ESLint that program after tsc has checked it.
+ */
+export const TYPE_AWARE_FILES = {
+  files: ['packages/**/*.{ts,tsx}'],
+  ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.testkit.ts', '**/*Testkit.ts', 'packages/*/testing/**'],
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -161,8 +170,7 @@ export default tseslint.config(
      * one per nearest tsconfig (root, renderer, shared), with shared in all three (58.7 → 49.6 s).
      * Test kits in each package's testing/ folder are test code, as are *.test and *testkit files.
      */
-    files: ['packages/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.testkit.ts', '**/*Testkit.ts', 'packages/*/testing/**'],
+    ...TYPE_AWARE_FILES,
     languageOptions: { parserOptions: { project: ['./tsconfig.json'], tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

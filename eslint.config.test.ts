@@ -341,7 +341,8 @@ describe('no name hides an outer one', () => {
   });
 });
 
-describe('type-aware rules in production source', () => {
+// The first probe builds its type program inside the test: 30 s was not enough at a load of 20.
+describe('type-aware rules in production source', { timeout: 120_000 }, () => {
   const SOURCE = TYPED_PROBES[0]!;
 
   it('reports a floating promise, a promise handed where void is expected, and an await of a non-promise', async () => {

@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { importAliases } from './aliases.config';
@@ -10,7 +11,7 @@ import { importAliases } from './aliases.config';
  * - `dom`: renderer components (`*.test.tsx`, and `*.dom.test.ts` for code checked in a browser
  *   environment), in jsdom.
  * - `process`: `*.process.test.ts(x)`, tests that start a process or listen on a socket (fixture
- *   servers, the CLI, the host).
+ *   servers, the CLI, the host); those of them that replace a module run as `process-isolated`.
  * `npm run test:unit` runs `unit` and `dom`, in seconds, while you work; `npm test` runs all three.
  *
  * `unit` and `dom` share no module graph between their files (see `isolate` below), and Vitest
@@ -28,6 +29,33 @@ const DOM_TESTS = ['packages/renderer/**/*.test.tsx', 'packages/renderer/**/*.do
  * default leaves one for itself, which with the transform cache below has little to do).
  */
 const SHARED_GRAPH = { isolate: false, maxWorkers: availableParallelism() } as const;
+
+const PROCESS_TEST_ROOTS = ['packages', 'scripts', 'examples'];
+const PROCESS_TEST_FILE = /\.process\.test\.tsx?$/;
+
+/**
+ * Process tests that replace a module with `vi.mock`, found by reading them (so no list needs
+ * updating). A replacement applies only where the module is loaded for the first time, so these
+ * need a module graph of their own; every other process test shares its worker's (see below).
+ */
+const PROCESS_TESTS_REPLACING_MODULES = PROCESS_TEST_ROOTS.flatMap((root) =>
+  readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => PROCESS_TEST_FILE.test(file))
+    .map((file) => path.join(root, file).split(path.sep).join('/')),
+).filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(file, 'utf8')));
+
+/** Shared by both process projects. */
+const PROCESS = {
+  // The CLI and host subprocesses run the build while it is current (the first says when it
+  // is not); the `*.fixture.ts` child processes run from bundles made once per run.
+  globalSetup: ['packages/desktop/testing/processTests.globalSetup.ts', 'packages/desktop/testing/fixtureBundles.globalSetup.ts'],
+  // Mostly waiting on subprocesses and sockets, and every test takes its own free port
+  // (port 0) and temp dir, so files run side by side: one worker per core.
+  maxWorkers: availableParallelism(),
+  // Starting a server takes seconds on a busy machine; a poll's timeout only bounds how
+  // long a failure takes to report, never what passes.
+  expect: { poll: { timeout: 10_000 } },
+};
 
 export default defineConfig({
   plugins: [react()],
@@ -75,16 +103,25 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'process',
-          include: [`packages/${PROCESS_TESTS}`, `scripts/${PROCESS_TESTS}`, `examples/${PROCESS_TESTS}`],
-          // The CLI and host subprocesses run the build while it is current (the first says when it
-          // is not); the `*.fixture.ts` child processes run from bundles made once per run.
-          globalSetup: ['packages/desktop/testing/processTests.globalSetup.ts', 'packages/desktop/testing/fixtureBundles.globalSetup.ts'],
-          // Mostly waiting on subprocesses and sockets, and every test takes its own free port
-          // (port 0) and temp dir, so files run side by side: one worker per core.
-          maxWorkers: availableParallelism(),
-          // Starting a server takes seconds on a busy machine; a poll's timeout only bounds how
-          // long a failure takes to report, never what passes.
-          expect: { poll: { timeout: 10_000 } },
+          include: PROCESS_TEST_ROOTS.map((root) => `${root}/${PROCESS_TESTS}`),
+          exclude: [...configDefaults.exclude, ...PROCESS_TESTS_REPLACING_MODULES],
+          ...PROCESS,
+          // One module graph per worker, as for unit tests: a fresh process and a fresh import
+          // of the services, the SDK and zod for each of ~70 files was about a fifth of this
+          // project's CPU (304 → 234 CPU s for the whole project, the same load). Every test stops
+          // what it started (servers, hosts, clients) and restores what it changes (env, umask).
+          isolate: false,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'process-isolated',
+          include: PROCESS_TESTS_REPLACING_MODULES,
+          ...PROCESS,
+          // Its own group, before the shared-graph one: two projects in one group could each
+          // take all the workers.
           sequence: { groupOrder: 2 },
         },
       },

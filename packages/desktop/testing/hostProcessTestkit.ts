@@ -141,6 +141,18 @@ export function rssBytes(pid: number): number | undefined {
   }
 }
 
+/**
+ * How long the main thread of `pid` has been runnable but waiting for a core, in ms (the second
+ * field of /proc/<pid>/schedstat), or undefined if it is gone. Linux only.
+ */
+export function runQueueWaitMs(pid: number): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function waitFor(check: () => boolean, timeoutMs: number, stepMs = 50): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
