@@ -80,10 +80,10 @@ export function CallActivity({ calls, onClear, serverName }: { calls: CallEntry[
       data-testid="call-activity"
       extra={
         <Flex gap="small" align="center">
-          <Button size="small" icon={<DownloadOutlined />} onClick={exportJson} disabled={shown.length === 0}>
+          <Button size="small" icon={<DownloadOutlined aria-hidden />} onClick={exportJson} disabled={shown.length === 0}>
             {t('activity.calls.export')}
           </Button>
-          <Button size="small" icon={<ClearOutlined />} onClick={onClear} disabled={calls.length === 0}>
+          <Button size="small" icon={<ClearOutlined aria-hidden />} onClick={onClear} disabled={calls.length === 0}>
             {t('common:actions.clear')}
           </Button>
         </Flex>
