@@ -123,7 +123,7 @@ describe('McpService with bad and hostile input', () => {
     expect(result.results).toEqual([
       { name: 'fs', success: true, id: expect.any(String), message: 'Ignored unknown keys: autoApprove' },
       { name: 'remote', success: true, id: expect.any(String) },
-      { name: 'broken', success: false, message: expect.stringContaining('config.url') },
+      { name: 'broken', success: false, message: expect.stringContaining('config.command') },
       { name: 'weird', success: false, message: expect.any(String) },
     ]);
     const saved = await h.service.list();
