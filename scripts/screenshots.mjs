@@ -27,6 +27,9 @@ const VIEWPORT = { width: 1280, height: 800 };
  * the example and the installed server-everything without the network. `fetch` needs uvx, which
  * a machine without Python's uv lacks: the list then shows how a failed server explains itself.
  */
+/** A top-level place of the window, by its tab in the "Settings sections" navigation. */
+const section = (page, name) => page.getByRole('navigation', { name: 'Settings sections' }).getByRole('tab', { name, exact: true });
+
 const SERVERS = [
   { name: 'example', type: 'stdio', config: { command: 'node', args: ['examples/custom-server/server.mjs'] } },
   { name: 'everything', type: 'stdio', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] } },
@@ -50,7 +53,7 @@ const SHOTS = [
   {
     name: 'presets',
     async show(page) {
-      await page.getByRole('radiogroup', { name: 'Tools sections' }).getByText('Presets', { exact: true }).click();
+      await section(page, 'Presets').click();
       await page.locator('[data-testid="preset-card"]').first().waitFor({ timeout: 60_000 });
     },
   },
@@ -128,7 +131,7 @@ async function main() {
       const page = await browser.newPage({ viewport: VIEWPORT, colorScheme: 'light' });
       await page.addInitScript(() => localStorage.setItem('elftia.language', 'en'));
       await page.goto(url);
-      await page.getByRole('tab', { name: 'Tools' }).click({ timeout: 60_000 });
+      await section(page, 'Servers').waitFor({ timeout: 60_000 });
       await shot.show(page);
       // Let antd's enter animations finish before the capture.
       await page.waitForTimeout(600);
