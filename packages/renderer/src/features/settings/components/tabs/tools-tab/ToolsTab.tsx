@@ -102,7 +102,7 @@ function ToolsTabSections() {
       <Tabs
         // antd names no tablist; the navigation landmark around it carries the name.
         renderTabBar={(props, TabBar) => (
-          <nav aria-label={t('sections.label')}>
+          <nav aria-label={t('sections.label')} className="settings-sections">
             <TabBar {...props} />
           </nav>
         )}
