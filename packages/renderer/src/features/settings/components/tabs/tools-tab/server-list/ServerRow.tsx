@@ -48,7 +48,8 @@ export interface ServerRowProps {
  * content so that a row moving (a row above grew, the list scrolled into new rows) or the tab
  * stop moving re-renders this element only, not the dozen antd controls inside.
  */
-export const ServerRow = memo(function ServerRowView({ view, current, selected, onFocusRow, onRowKey, index, offset, measure, ...content }: ServerRowProps) {
+export const ServerRow = memo(function ServerRowView({ view, matchedTools, current, selected, onFocusRow, onRowKey, index, offset, measure, ...content }: ServerRowProps) {
+  const { t } = useTranslation('settings/tools');
   const element = useRef<HTMLLIElement | null>(null);
   const attach = useCallback(
     (li: HTMLLIElement | null) => {
@@ -73,18 +74,20 @@ export const ServerRow = memo(function ServerRowView({ view, current, selected, 
       style={dynamicStyle({ transform: `translateY(${offset}px)` })}
     >
       <RowContent view={view} selected={selected} {...content} />
+      {/* Apart from the content: a search keystroke that changes only this line leaves the row's controls alone. */}
+      {matchedTools ? <Truncated text={t('list.matchingTools', { names: matchedTools })} secondary className="block" testId="matching-tools" /> : null}
     </li>
   );
 });
 
-type RowContentProps = Pick<ServerRowProps, 'view' | 'matchedTools' | 'onDelete' | 'messages' | 'selected' | 'onSelect'>;
+type RowContentProps = Pick<ServerRowProps, 'view' | 'onDelete' | 'messages' | 'selected' | 'onSelect'>;
 
 /**
  * One server: selection, switch, name (opens its detail), transport, live state, tools, key source
  * and scope on the first line; its command or URL (and masked env and headers, revealed on request)
  * below; a failure's explanation and a test's result under that.
  */
-const RowContent = memo(function RowContentView({ view, matchedTools, onDelete, messages, selected, onSelect }: RowContentProps) {
+const RowContent = memo(function RowContentView({ view, onDelete, messages, selected, onSelect }: RowContentProps) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const nav = useToolsTabNav();
   const { server, status, state, tools, toolsSeenAt, keySource } = view;
@@ -246,9 +249,6 @@ const RowContent = memo(function RowContentView({ view, matchedTools, onDelete, 
             </Button>
           ) : null}
         </Flex>
-      ) : null}
-      {matchedTools ? (
-        <Truncated text={t('list.matchingTools', { names: matchedTools })} secondary className="block" testId="matching-tools" />
       ) : null}
       {revealError ? <ErrorAlert error={revealError} /> : null}
       {unreviewed ? <ActivationReviewDialog serverId={server.id} name={name} open={reviewing} onClose={() => setReviewing(false)} /> : null}
