@@ -154,6 +154,14 @@ describe('ServerList', { timeout: 120_000 }, () => {
     expect((await within(row('vision')).findByTestId('test-result')).textContent).toContain('Test passed in 42 ms: 2 tools.');
     expect(within(row('vision')).getByTestId('test-result').textContent).toContain('zai 1.2');
 
+    // The list's one tooltip names the icon a pointer is on, and the control a key reached.
+    await userEvent.hover(within(row('vision')).getByRole('button', { name: 'Edit' }));
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Edit');
+    await userEvent.unhover(within(row('vision')).getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    within(row('remote')).getByTestId('key-source').focus();
+    await waitFor(() => expect(screen.getByRole('tooltip').textContent).toContain('Stored encrypted, shown masked.'));
+
     await userEvent.click(within(row('vision')).getByRole('button', { name: 'Edit' }));
     expect(nav().form).toEqual({ mode: 'edit', serverId: 'id-vision' });
     await userEvent.click(within(row('vision')).getByRole('button', { name: 'More' }));

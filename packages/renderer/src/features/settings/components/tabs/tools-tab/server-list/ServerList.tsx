@@ -13,6 +13,7 @@ import { translateError } from '@renderer/components/translateError';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { BulkBar } from './BulkBar';
 import { EmptyServers } from './EmptyServers';
+import { ListTooltipProvider } from './ListTooltip';
 import { rowAfterKey } from './rovingFocus';
 import { ServerRow } from './ServerRow';
 import { useServerViews } from './useServerViews';
@@ -147,7 +148,7 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
   return (
     <section data-testid="server-list" aria-label={t('list.label')} aria-busy={loading}>
       {messageHolder}
-      {body}
+      <ListTooltipProvider>{body}</ListTooltipProvider>
     </section>
   );
 }

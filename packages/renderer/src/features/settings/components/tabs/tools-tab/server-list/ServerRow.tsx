@@ -1,5 +1,5 @@
 import { ApiOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, FileTextOutlined, HistoryOutlined, KeyOutlined, LinkOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Dropdown, Flex, Popconfirm, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Checkbox, Dropdown, Flex, Popconfirm, Switch, Tag, Typography } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { memo, useCallback, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { SignedInTag } from '../server-auth/SignedInTag';
 import { SignInBar } from '../server-auth/SignInBar';
 import { ActivationReviewDialog } from './ActivationReviewDialog';
 import { FailureExplanation } from './FailureExplanation';
+import { ListTooltip } from './ListTooltip';
 import { StateBadge } from './StateBadge';
 import { Truncated } from './Truncated';
 import { useServerRow } from './useServerRow';
@@ -47,7 +48,8 @@ export interface ServerRowProps {
  * content so that a row moving (a row above grew, the list scrolled into new rows) or the tab
  * stop moving re-renders this element only, not the dozen antd controls inside.
  */
-export const ServerRow = memo(function ServerRowView({ view, current, selected, onFocusRow, onRowKey, index, offset, measure, ...content }: ServerRowProps) {
+export const ServerRow = memo(function ServerRowView({ view, matchedTools, current, selected, onFocusRow, onRowKey, index, offset, measure, ...content }: ServerRowProps) {
+  const { t } = useTranslation('settings/tools');
   const element = useRef<HTMLLIElement | null>(null);
   const attach = useCallback(
     (li: HTMLLIElement | null) => {
@@ -72,18 +74,20 @@ export const ServerRow = memo(function ServerRowView({ view, current, selected, 
       style={dynamicStyle({ transform: `translateY(${offset}px)` })}
     >
       <RowContent view={view} selected={selected} {...content} />
+      {/* Apart from the content: a search keystroke that changes only this line leaves the row's controls alone. */}
+      {matchedTools ? <Truncated text={t('list.matchingTools', { names: matchedTools })} secondary className="block" testId="matching-tools" /> : null}
     </li>
   );
 });
 
-type RowContentProps = Pick<ServerRowProps, 'view' | 'matchedTools' | 'onDelete' | 'messages' | 'selected' | 'onSelect'>;
+type RowContentProps = Pick<ServerRowProps, 'view' | 'onDelete' | 'messages' | 'selected' | 'onSelect'>;
 
 /**
  * One server: selection, switch, name (opens its detail), transport, live state, tools, key source
  * and scope on the first line; its command or URL (and masked env and headers, revealed on request)
  * below; a failure's explanation and a test's result under that.
  */
-const RowContent = memo(function RowContentView({ view, matchedTools, onDelete, messages, selected, onSelect }: RowContentProps) {
+const RowContent = memo(function RowContentView({ view, onDelete, messages, selected, onSelect }: RowContentProps) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const nav = useToolsTabNav();
   const { server, status, state, tools, toolsSeenAt, keySource } = view;
@@ -103,22 +107,22 @@ const RowContent = memo(function RowContentView({ view, matchedTools, onDelete, 
           // A server from an install link runs nothing until the person has seen what it would run.
           onChange={(isActive) => (isActive && unreviewed ? setReviewing(true) : setActive.mutate({ id: server.id, updates: { isActive } }))}
         />
-        <Tooltip title={<VisibleText text={name} />} mouseEnterDelay={0.4} destroyOnHidden>
+        <ListTooltip title={<VisibleText text={name} />} mouseEnterDelay={0.4}>
           {/* The name opens the detail, as a person expects of it; the label keeps the name first-heard. */}
           <button type="button" className="server-row-name truncated truncated-strong name-link" aria-label={t('detail.open', { name })} onClick={() => nav.openDetail(server.id)} data-testid="server-name">
             <VisibleText text={name} />
           </button>
-        </Tooltip>
+        </ListTooltip>
         <Flex gap={4} align="center" wrap className="flex-rest">
           <Tag {...(transportColor(server.type) && { color: transportColor(server.type) })}>
             {t(TRANSPORTS.get(server.type).displayKey)}
           </Tag>
           {unreviewed ? (
-            <Tooltip title={t('activationReview.tagTitle')}>
+            <ListTooltip title={t('activationReview.tagTitle')}>
               <Tag color="warning" variant="filled" data-testid="from-link" tabIndex={0}>
                 {t('activationReview.tag')}
               </Tag>
-            </Tooltip>
+            </ListTooltip>
           ) : null}
           <StateBadge
             state={state}
@@ -128,7 +132,7 @@ const RowContent = memo(function RowContentView({ view, matchedTools, onDelete, 
           {state === 'error' && status?.retry ? <RetryTag at={status.retry.at} failures={status.retry.attempts} language={i18n.language} /> : null}
           <SignedInTag server={server} />
           {tools ? (
-            <Tooltip
+            <ListTooltip
               title={
                 toolsSeenAt !== undefined
                   ? t('list.toolsSeenTitle', { time: new Date(toolsSeenAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), names: tools.slice(0, 30).join(', ') || '—' })
@@ -148,31 +152,31 @@ const RowContent = memo(function RowContentView({ view, matchedTools, onDelete, 
                 {t(toolsSeenAt !== undefined ? 'list.toolsSeen' : 'list.tools', { count: tools.length })}
                 {server.disabledTools.length ? ` · ${t('list.toolsOff', { count: server.disabledTools.length })}` : ''}
               </Tag>
-            </Tooltip>
+            </ListTooltip>
           ) : null}
-          <Tooltip title={server.scope === 'local' && server.projectPath ? t('list.scopeLocalTitle', { path: server.projectPath }) : undefined}>
+          <ListTooltip title={server.scope === 'local' && server.projectPath ? t('list.scopeLocalTitle', { path: server.projectPath }) : undefined}>
             <Tag variant="filled" data-testid="server-scope" className="tag-capped">
               {t(`list.scope.${server.scope}`)}
               {server.scope === 'local' && server.projectPath ? ` · ${server.projectPath.split(/[\\/]/).filter(Boolean).pop() ?? server.projectPath}` : ''}
             </Tag>
-          </Tooltip>
+          </ListTooltip>
           {keySource.kind === 'provider' ? (
             <Tag icon={<LinkOutlined aria-hidden />} color="green" variant="filled" data-testid="key-source">
               {t('list.keyProvider', { provider: keySource.providerName })}
             </Tag>
           ) : keySource.kind === 'secret' ? (
-            <Tooltip title={t('list.keySecretTitle')}>
+            <ListTooltip title={t('list.keySecretTitle')}>
               <Tag icon={<KeyOutlined aria-hidden />} variant="filled" data-testid="key-source" tabIndex={0}>
                 {t('list.keySecret')}
               </Tag>
-            </Tooltip>
+            </ListTooltip>
           ) : null}
         </Flex>
         <Flex gap={2} align="center" role="group" aria-label={t('list.actionsLabel', { name })} className="flex-none">
-          <Tooltip title={t('list.actions.test')}>
+          <ListTooltip title={t('list.actions.test')}>
             <Button size="small" type="text" icon={<ApiOutlined aria-hidden />} aria-label={t('list.actions.test')} loading={test.isPending} onClick={() => test.mutate({ id: server.id })} />
-          </Tooltip>
-          <Tooltip title={t('list.actions.reconnect')}>
+          </ListTooltip>
+          <ListTooltip title={t('list.actions.reconnect')}>
             <Button
               size="small"
               type="text"
@@ -182,10 +186,10 @@ const RowContent = memo(function RowContentView({ view, matchedTools, onDelete, 
               disabled={!server.isActive}
               onClick={retry}
             />
-          </Tooltip>
-          <Tooltip title={t('list.actions.edit')}>
+          </ListTooltip>
+          <ListTooltip title={t('list.actions.edit')}>
             <Button size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('list.actions.edit')} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })} />
-          </Tooltip>
+          </ListTooltip>
           <Dropdown
             trigger={['click']}
             menu={{
@@ -207,9 +211,9 @@ const RowContent = memo(function RowContentView({ view, matchedTools, onDelete, 
             okButtonProps={{ danger: true }}
             onConfirm={() => onDelete(view)}
           >
-            <Tooltip title={t('list.actions.delete')}>
+            <ListTooltip title={t('list.actions.delete')}>
               <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('list.actions.delete')} />
-            </Tooltip>
+            </ListTooltip>
           </Popconfirm>
         </Flex>
       </Flex>
@@ -245,9 +249,6 @@ const RowContent = memo(function RowContentView({ view, matchedTools, onDelete, 
             </Button>
           ) : null}
         </Flex>
-      ) : null}
-      {matchedTools ? (
-        <Truncated text={t('list.matchingTools', { names: matchedTools })} secondary className="block" testId="matching-tools" />
       ) : null}
       {revealError ? <ErrorAlert error={revealError} /> : null}
       {unreviewed ? <ActivationReviewDialog serverId={server.id} name={name} open={reviewing} onClose={() => setReviewing(false)} /> : null}
@@ -289,10 +290,10 @@ function RetryTag({ at, failures, language }: { at: number; failures: number; la
   const { t } = useTranslation(['settings/tools', 'common']);
   const time = new Date(at).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   return (
-    <Tooltip title={t('list.retryTitle', { count: failures, time })}>
+    <ListTooltip title={t('list.retryTitle', { count: failures, time })}>
       <Tag data-testid="retry-at" data-failures={failures} variant="filled" tabIndex={0}>
         {t('list.retry', { time })}
       </Tag>
-    </Tooltip>
+    </ListTooltip>
   );
 }

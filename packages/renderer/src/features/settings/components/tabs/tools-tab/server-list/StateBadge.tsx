@@ -1,4 +1,5 @@
-import { Tag, Tooltip } from 'antd';
+import { Tag } from 'antd';
+import { ListTooltip } from './ListTooltip';
 import { useTranslation } from 'react-i18next';
 import type { McpConnectionDetails } from '@shared/contracts/mcp-types';
 import type { RowState } from './serverView';
@@ -34,5 +35,5 @@ export function StateBadge({ state, details, reason, testId = 'server-state' }: 
       {label}
     </Tag>
   );
-  return reason ? <Tooltip title={reason}>{tag}</Tooltip> : tag;
+  return reason ? <ListTooltip title={reason}>{tag}</ListTooltip> : tag;
 }

@@ -1,4 +1,4 @@
-import { Tooltip } from 'antd';
+import { ListTooltip } from './ListTooltip';
 import type { ReactNode } from 'react';
 import { VisibleText } from '@renderer/components/VisibleText';
 
@@ -28,10 +28,10 @@ export function Truncated({
 }) {
   const classes = ['truncated', strong && 'truncated-strong', secondary && 'text-secondary', code && 'truncated-code', className].filter(Boolean).join(' ');
   return (
-    <Tooltip title={<VisibleText text={text} />} mouseEnterDelay={0.4} destroyOnHidden>
+    <ListTooltip title={<VisibleText text={text} />} mouseEnterDelay={0.4}>
       <span className={classes} tabIndex={0} data-testid={testId}>
         {children ?? <VisibleText text={text} />}
       </span>
-    </Tooltip>
+    </ListTooltip>
   );
 }
