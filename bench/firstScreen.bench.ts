@@ -19,15 +19,12 @@
  * host in the same interleaved runs, for a before/after in one sitting.
  * Run: npx tsx bench/firstScreen.bench.ts [--runs 9] [--static DIR] [--compare before/renderer]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright';
 import { FIXTURE_SERVERS } from '../e2e/fixtures/servers/paths';
-import { REPO_ROOT, rpc, waitForHost, type HostProcess } from '../packages/desktop/testing/hostProcessTestkit';
+import { rpc } from '../packages/desktop/testing/hostProcessTestkit';
+import { startBenchHost, stopBenchHosts, type BenchHost } from './browserHost';
 import { buildIfNeeded } from '../scripts/buildIfNeeded.mjs';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
@@ -99,19 +96,13 @@ const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[samples
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
 
 /** A host serving `staticDir` (the renderer build to measure) with SERVERS configured, in its own config dir. */
-async function startHost(staticDir: string | undefined): Promise<HostProcess & { configDir: string }> {
-  const configDir = mkdtempSync(path.join(tmpdir(), 'elftia-bench-first-screen-'));
-  const staticArgs = staticDir ? ['--static', path.resolve(staticDir)] : [];
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'out/main/host.js'), '--port', '0', '--config-dir', configDir, ...staticArgs], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const host = await waitForHost(child);
+async function startHost(staticDir: string | undefined): Promise<BenchHost> {
+  const host = await startBenchHost({ tag: 'first-screen', staticDir });
   for (const server of SERVERS) {
     const { body } = await rpc(host, 'mcp.add', server);
     if (!(body as { ok: boolean }).ok) throw new Error(`could not add ${server.name}: ${JSON.stringify(body)}`);
   }
-  return { ...host, configDir };
+  return host;
 }
 
 /** The same files every run; a run that fetched a different set would make the size a guess. */
@@ -127,7 +118,7 @@ async function firstLoadOf(runs: FirstScreen[]): Promise<{ scripts: ScriptEntry[
 buildIfNeeded();
 // The build measured, and with --compare another served by a second host, measured in turn in the same runs.
 const builds = [{ label: values.static ?? 'out/renderer', dir: values.static }, ...(values.compare ? [{ label: values.compare, dir: values.compare }] : [])];
-const hosts: (HostProcess & { configDir: string })[] = [];
+const hosts: BenchHost[] = [];
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const build of builds) hosts.push(await startHost(build.dir));
@@ -169,9 +160,5 @@ try {
   process.exitCode = met ? 0 : 1;
 } finally {
   await browser.close();
-  for (const host of hosts) {
-    host.child.kill('SIGTERM');
-    await host.exited;
-    rmSync(host.configDir, { recursive: true, force: true });
-  }
+  await stopBenchHosts(hosts);
 }

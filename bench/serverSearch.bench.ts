@@ -12,14 +12,10 @@
  * Target: ≤ 100 ms per keystroke with 200 servers. `--static DIR` measures another renderer build.
  * Run: npx tsx bench/serverSearch.bench.ts [--runs 5] [--static DIR]
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright';
 import { manyServersConfig } from '../e2e/fixtures/manyServers';
-import { REPO_ROOT, waitForHost, type HostProcess } from '../packages/desktop/testing/hostProcessTestkit';
+import { startBenchHost, stopBenchHosts, type BenchHost } from './browserHost';
 import { buildIfNeeded } from '../scripts/buildIfNeeded.mjs';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
@@ -101,22 +97,13 @@ async function typeQuery(page: Page, count: number): Promise<number[]> {
   return latencies;
 }
 
-async function startHost(count: number): Promise<HostProcess & { configDir: string }> {
-  const configDir = mkdtempSync(path.join(tmpdir(), 'elftia-bench-search-'));
-  for (const [name, content] of Object.entries(manyServersConfig(count))) writeFileSync(path.join(configDir, name), content);
-  const staticArgs = values.static ? ['--static', path.resolve(values.static)] : [];
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'out/main/host.js'), '--port', '0', '--config-dir', configDir, ...staticArgs], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return { ...(await waitForHost(child)), configDir };
-}
+const startHost = (count: number) => startBenchHost({ tag: 'search', staticDir: values.static, files: manyServersConfig(count) });
 
 const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[samples.length >> 1] ?? NaN;
 
 buildIfNeeded();
 const sizes = [10, 200];
-const hosts: (HostProcess & { configDir: string })[] = [];
+const hosts: BenchHost[] = [];
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const count of sizes) hosts.push(await startHost(count));
@@ -153,9 +140,5 @@ try {
   process.exitCode = met ? 0 : 1;
 } finally {
   await browser.close();
-  for (const host of hosts) {
-    host.child.kill('SIGTERM');
-    await host.exited;
-    rmSync(host.configDir, { recursive: true, force: true });
-  }
+  await stopBenchHosts(hosts);
 }
