@@ -4,23 +4,16 @@
  * costs one start-up; each screen is audited as it is, with real content (a connected server,
  * a playground result, a chat with a tool call), since contrast failures hide in that content.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { presetDescriptionKey } from '../../packages/desktop/app/shared/mcp-presets';
-import { fixtureEnvPresetFields } from '../../packages/desktop/testing/presetFixtures.testkit';
 import { startFakeLlm, type FakeLlm } from '../fixtures/providers/fakeLlm';
 import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
 import { expect, test } from '../fixtures/app';
+import { useFixtureEnvPreset } from '../fixtures/fixturePresets';
 import { ServerDetailPage } from '../pages/ServerDetailPage';
 import { SettingsPage, settingsSection, type SettingsSection } from '../pages/SettingsPage';
 
-const presetsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-e2e-a11y-')), 'presets.json');
-fs.writeFileSync(presetsFile, JSON.stringify([fixtureEnvPresetFields(presetDescriptionKey)]));
-test.use({ hostEnv: { ELFTIA_TEST_PRESETS: presetsFile } });
-test.afterAll(() => fs.rmSync(path.dirname(presetsFile), { recursive: true, force: true }));
+useFixtureEnvPreset('a11y');
 
 let fake: FakeLlm;
 test.beforeEach(async () => {

@@ -9,21 +9,13 @@
  * host is given through its test hook (ELFTIA_TEST_PRESETS, as presets.spec does), which reports
  * the key it was started with.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { presetDescriptionKey } from '../../packages/desktop/app/shared/mcp-presets';
-import { fixtureEnvPresetFields } from '../../packages/desktop/testing/presetFixtures.testkit';
 import { startFakeLlm, type FakeLlm } from '../fixtures/providers/fakeLlm';
 import { expect, test } from '../fixtures/app';
+import { useFixtureEnvPreset } from '../fixtures/fixturePresets';
 import { settingsSection } from '../pages/SettingsPage';
 
 const KEY = 'sk-e2e-first-hour-5521';
-const presetsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-e2e-first-hour-')), 'presets.json');
-fs.writeFileSync(presetsFile, JSON.stringify([fixtureEnvPresetFields(presetDescriptionKey)]));
-
-test.use({ hostEnv: { ELFTIA_TEST_PRESETS: presetsFile } });
-test.afterAll(() => fs.rmSync(path.dirname(presetsFile), { recursive: true, force: true }));
+useFixtureEnvPreset('first-hour');
 
 let fake: FakeLlm;
 test.beforeEach(async () => {
