@@ -1,6 +1,6 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@renderer-testing/userEvent';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RouteOutput } from '@shared/contracts/ipc';
 import { useRoute } from '@renderer/data/useRoute';
 import { FakeHost, server } from '@renderer-testing/FakeHost';
@@ -90,6 +90,22 @@ describe('ActivationReviewDialog', () => {
     await waitFor(() => expect(host.inputsOf('mcp.activate')).toEqual([{ id: 'id-linked', reviewToken: REVIEW.reviewToken }]));
     await waitFor(() => expect(within(screen.getByRole('listitem', { name: 'linked' })).getByRole('switch').getAttribute('aria-checked')).toBe('true'));
     expect(host.callCount('mcp.update')).toBe(0);
+  });
+
+  it('the install-link announcement stays 10 s, then goes by itself', async () => {
+    const host = linkedHost();
+    renderWithProviders(<Harness />, host);
+    await screen.findByRole('listitem', { name: 'linked' });
+    vi.useFakeTimers();
+    try {
+      act(() => host.emit({ event: 'mcp.link_installed', payload: { ids: ['id-linked'] } }));
+      await act(() => vi.advanceTimersByTimeAsync(9_500));
+      expect(screen.getByTestId('link-arrived').textContent).toContain('A server was added from an install link');
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      expect(screen.queryByTestId('link-arrived')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the values that change which code runs, and turns the server on only after the risk is confirmed separately', async () => {
