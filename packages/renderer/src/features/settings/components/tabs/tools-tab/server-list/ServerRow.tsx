@@ -1,5 +1,5 @@
 import { ApiOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, FileTextOutlined, HistoryOutlined, KeyOutlined, LinkOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Dropdown, Flex, Popconfirm, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Switch, Tag, Typography } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { memo, useCallback, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { SignedInTag } from '../server-auth/SignedInTag';
 import { SignInBar } from '../server-auth/SignInBar';
 import { ActivationReviewDialog } from './ActivationReviewDialog';
 import { FailureExplanation } from './FailureExplanation';
+import { useListPopups } from './ListPopups';
 import { ListTooltip } from './ListTooltip';
 import { StateBadge } from './StateBadge';
 import { Truncated } from './Truncated';
@@ -90,6 +91,7 @@ type RowContentProps = Pick<ServerRowProps, 'view' | 'onDelete' | 'messages' | '
 const RowContent = memo(function RowContentView({ view, onDelete, messages, selected, onSelect }: RowContentProps) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const nav = useToolsTabNav();
+  const popups = useListPopups();
   const { server, status, state, tools, toolsSeenAt, keySource } = view;
   const { revealed, revealing, revealError, toggleSecrets, reviewing, setReviewing, unreviewed, setActive, reconnect, test, retry, target, env, headers, hasSecrets, failure, stateReason } =
     useServerRow(view, messages);
@@ -190,31 +192,39 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
           <ListTooltip title={t('list.actions.edit')}>
             <Button size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('list.actions.edit')} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })} />
           </ListTooltip>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
+          <Button
+            size="small"
+            type="text"
+            icon={<EllipsisOutlined aria-hidden />}
+            aria-label={t('list.actions.more')}
+            aria-haspopup="menu"
+            onClick={(event) =>
+              popups.menu(event.currentTarget, [
                 { key: 'duplicate', icon: <CopyOutlined aria-hidden />, label: t('list.actions.duplicate'), onClick: () => nav.openForm({ mode: 'duplicate', serverId: server.id }) },
                 { key: 'logs', icon: <FileTextOutlined aria-hidden />, label: t('list.actions.logs'), onClick: () => nav.openDetail(server.id, 'logs') },
-              ],
-            }}
-          >
-            <Button size="small" type="text" icon={<EllipsisOutlined aria-hidden />} aria-label={t('list.actions.more')} />
-          </Dropdown>
-          <Popconfirm
-            // Below and to the left of the icon, at the row's end: antd turns it when there is no room, so it opens whole on screen.
-            placement="bottomRight"
-            title={t('list.deleteConfirm.title', { name })}
-            description={<div className="confirm-text">{t('list.deleteConfirm.description')}</div>}
-            okText={t('list.deleteConfirm.ok')}
-            cancelText={t('list.deleteConfirm.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => onDelete(view)}
-          >
-            <ListTooltip title={t('list.actions.delete')}>
-              <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('list.actions.delete')} />
-            </ListTooltip>
-          </Popconfirm>
+              ])
+            }
+          />
+          <ListTooltip title={t('list.actions.delete')}>
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={t('list.actions.delete')}
+              aria-haspopup="dialog"
+              onClick={(event) =>
+                popups.confirm(event.currentTarget, {
+                  title: t('list.deleteConfirm.title', { name }),
+                  description: <div className="confirm-text">{t('list.deleteConfirm.description')}</div>,
+                  okText: t('list.deleteConfirm.ok'),
+                  cancelText: t('list.deleteConfirm.cancel'),
+                  danger: true,
+                  onConfirm: () => onDelete(view),
+                })
+              }
+            />
+          </ListTooltip>
         </Flex>
       </Flex>
       <Flex gap="small" align="center" className="mt-xxs min-w-0">
