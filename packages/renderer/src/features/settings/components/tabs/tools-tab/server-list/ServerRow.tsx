@@ -1,5 +1,5 @@
 import { ApiOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, FileTextOutlined, HistoryOutlined, KeyOutlined, LinkOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Flex, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Switch, Tag } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { memo, useCallback, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,7 +99,7 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
 
   return (
     <>
-      <Flex gap="small" align="center" wrap={false} className="min-w-0">
+      <div className="row-line min-w-0">
         <Checkbox checked={selected} aria-label={t('bulk.select', { name })} onChange={(event) => onSelect(server.id, event.target.checked)} data-testid="server-select" />
         <Switch
           size="small"
@@ -115,7 +115,7 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
             <VisibleText text={name} />
           </button>
         </ListTooltip>
-        <Flex gap={4} align="center" wrap className="flex-rest">
+        <div className="row-tags flex-rest">
           <Tag {...(transportColor(server.type) && { color: transportColor(server.type) })}>
             {t(TRANSPORTS.get(server.type).displayKey)}
           </Tag>
@@ -132,7 +132,8 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
             reason={state === 'error' ? stateReason : state === 'unknown' ? t('common:hostConnection.rowStateReason') : undefined}
           />
           {state === 'error' && status?.retry ? <RetryTag at={status.retry.at} failures={status.retry.attempts} language={i18n.language} /> : null}
-          <SignedInTag server={server} />
+          {/* Only where there is a sign-in to show: the tag reads the states and holds three mutations, per row. */}
+          {status?.auth?.state === 'signed_in' ? <SignedInTag server={server} /> : null}
           {tools ? (
             <ListTooltip
               title={
@@ -173,8 +174,8 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
               </Tag>
             </ListTooltip>
           ) : null}
-        </Flex>
-        <Flex gap={2} align="center" role="group" aria-label={t('list.actionsLabel', { name })} className="flex-none">
+        </div>
+        <div role="group" aria-label={t('list.actionsLabel', { name })} className="row-actions flex-none">
           <ListTooltip title={t('list.actions.test')}>
             <Button size="small" type="text" icon={<ApiOutlined aria-hidden />} aria-label={t('list.actions.test')} loading={test.isPending} onClick={() => test.mutate({ id: server.id })} />
           </ListTooltip>
@@ -225,20 +226,18 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
               }
             />
           </ListTooltip>
-        </Flex>
-      </Flex>
-      <Flex gap="small" align="center" className="mt-xxs min-w-0">
-        <Typography.Text type="secondary" className="flex-none">
-          {t(target.kind === 'command' ? 'list.command' : 'list.url')}:
-        </Typography.Text>
+        </div>
+      </div>
+      <div className="row-line mt-xxs min-w-0">
+        <span className="text-secondary flex-none">{t(target.kind === 'command' ? 'list.command' : 'list.url')}:</span>
         {target.text ? (
           <Truncated text={target.text} code className="server-row-target" testId="server-target" />
         ) : (
-          <Typography.Text type="secondary">{t('list.notSet')}</Typography.Text>
+          <span className="text-secondary">{t('list.notSet')}</span>
         )}
-      </Flex>
+      </div>
       {env || headers || hasSecrets ? (
-        <Flex gap="small" align="baseline" wrap className="mt-xxs min-w-0">
+        <div className="row-secrets mt-xxs min-w-0">
           {env ? (
             <Truncated text={env} secondary className="server-row-secret">
               {t('list.env')}: <code>
@@ -258,7 +257,7 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
               {t(revealed ? 'list.hideSecrets' : 'list.showSecrets')}
             </Button>
           ) : null}
-        </Flex>
+        </div>
       ) : null}
       {revealError ? <ErrorAlert error={revealError} /> : null}
       {unreviewed ? <ActivationReviewDialog serverId={server.id} name={name} open={reviewing} onClose={() => setReviewing(false)} /> : null}
