@@ -14,6 +14,7 @@ import { ActivationReviewDialog } from './ActivationReviewDialog';
 import { FailureExplanation } from './FailureExplanation';
 import { useListPopups } from './ListPopups';
 import { ListTooltip } from './ListTooltip';
+import { RowAction } from './RowAction';
 import { StateBadge } from './StateBadge';
 import { Truncated } from './Truncated';
 import { useServerRow } from './useServerRow';
@@ -177,27 +178,17 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
         </div>
         <div role="group" aria-label={t('list.actionsLabel', { name })} className="row-actions flex-none">
           <ListTooltip title={t('list.actions.test')}>
-            <Button size="small" type="text" icon={<ApiOutlined aria-hidden />} aria-label={t('list.actions.test')} loading={test.isPending} onClick={() => test.mutate({ id: server.id })} />
+            <RowAction icon={<ApiOutlined aria-hidden />} label={t('list.actions.test')} loading={test.isPending} onClick={() => test.mutate({ id: server.id })} />
           </ListTooltip>
           <ListTooltip title={t('list.actions.reconnect')}>
-            <Button
-              size="small"
-              type="text"
-              icon={<ReloadOutlined aria-hidden />}
-              aria-label={t('list.actions.reconnect')}
-              loading={reconnect.isPending}
-              disabled={!server.isActive}
-              onClick={retry}
-            />
+            <RowAction icon={<ReloadOutlined aria-hidden />} label={t('list.actions.reconnect')} loading={reconnect.isPending} disabled={!server.isActive} onClick={retry} />
           </ListTooltip>
           <ListTooltip title={t('list.actions.edit')}>
-            <Button size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('list.actions.edit')} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })} />
+            <RowAction icon={<EditOutlined aria-hidden />} label={t('list.actions.edit')} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })} />
           </ListTooltip>
-          <Button
-            size="small"
-            type="text"
+          <RowAction
             icon={<EllipsisOutlined aria-hidden />}
-            aria-label={t('list.actions.more')}
+            label={t('list.actions.more')}
             aria-haspopup="menu"
             onClick={(event) =>
               popups.menu(event.currentTarget, [
@@ -207,12 +198,10 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
             }
           />
           <ListTooltip title={t('list.actions.delete')}>
-            <Button
-              size="small"
-              type="text"
-              danger
+            <RowAction
               icon={<DeleteOutlined aria-hidden />}
-              aria-label={t('list.actions.delete')}
+              label={t('list.actions.delete')}
+              danger
               aria-haspopup="dialog"
               onClick={(event) =>
                 popups.confirm(event.currentTarget, {
