@@ -83,8 +83,15 @@ it('opening the services and listing the servers starts no process; the last see
   expect(spawns).toBe(3);
   expect((await call(app, 'mcp.list_tools', { id: alpha.id, connect: false })).map((t) => t.name)).toEqual(['echo_1', 'echo_2']);
 
-  // A removed server's entry goes with it.
+  // A removed server's entry goes with it…
   const gamma = servers.find((s) => s.name === 'gamma')!;
+  const gammaSeen = (await call(app, 'mcp.last_seen')).find((e) => e.serverId === gamma.id);
+  expect(gammaSeen?.tools?.list).toHaveLength(3);
   await call(app, 'mcp.remove', { id: gamma.id });
   expect((await call(app, 'mcp.last_seen')).map((e) => e.serverId)).not.toContain(gamma.id);
+  // …and "Undo" brings it back with the record, kept across a restart as before.
+  await call(app, 'mcp.restore', { id: gamma.id });
+  expect((await call(app, 'mcp.last_seen')).find((e) => e.serverId === gamma.id)).toEqual(gammaSeen);
+  await app.dispose();
+  expect((await call(open({ connectOnAdd: false }), 'mcp.last_seen')).find((e) => e.serverId === gamma.id)).toEqual(gammaSeen);
 });

@@ -1,5 +1,6 @@
 import { EyeInvisibleOutlined, EyeOutlined, KeyOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Tag, Tooltip, Typography } from 'antd';
+import { SafeConfirm } from '@renderer/components/SafeConfirm';
 import type { LlmProvider } from '@shared/contracts/providers';
 import type { AppErrorShape } from '@shared/errors';
 import { useState } from 'react';
@@ -106,7 +107,7 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
             {provider.hasKey ? t('replaceKey') : t('setKey')}
           </Button>
           {provider.hasKey || provider.baseUrl !== provider.defaultBaseUrl ? (
-            <Popconfirm
+            <SafeConfirm
               title={t('removeConfirm', { provider: provider.name })}
               description={servers.length > 0 ? t('removeConfirmLinked', { count: servers.length }) : undefined}
               okText={t('removeKey')}
@@ -117,7 +118,7 @@ export function ProviderKeyRow({ provider, presets }: { provider: LlmProvider; p
               <Button size="small" danger loading={remove.isPending} aria-label={`${t('removeKey')}: ${provider.name}`}>
                 {t('removeKey')}
               </Button>
-            </Popconfirm>
+            </SafeConfirm>
           ) : null}
         </Flex>
       </Flex>

@@ -145,6 +145,7 @@ describe('ProviderKeys', { timeout: 120_000 }, () => {
     const box = popover.closest<HTMLElement>('.ant-popover')!;
     expect(box.textContent).toContain('The server that uses it keeps its current key until you change it.');
     expect(host.callCount('providers.remove')).toBe(0);
+    await waitFor(() => expect(document.activeElement).toBe(within(box).getByRole('button', { name: 'Cancel' })), SLOW);
     await click(within(box).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(host.inputsOf('providers.remove')).toEqual([{ id: 'zai' }]), SLOW);
     expect(keys.has('zai')).toBe(false);

@@ -29,6 +29,7 @@ const FileSchema = z.object({ servers: z.record(z.string(), z.unknown()) });
 
 export interface LastSeenStore {
   list(): McpLastSeen[];
+  get(serverId: string): McpLastSeen | undefined;
   /** A server listed these tools just now (all of them, disabled ones too: the switches are the record's). */
   toolsListed(serverId: string, tools: readonly Pick<MCPTool, 'name' | 'title' | 'description' | 'annotations'>[]): void;
   /** How a connect just ended (or a connection dropped). */
@@ -36,6 +37,8 @@ export interface LastSeenStore {
   /** The process that recorded a failure's retry will not make it (it is shutting down). */
   noRetry(serverId: string): void;
   forget(serverId: string): void;
+  /** Gives back what `forget` dropped (a removed server restored by "Undo"); a newer entry seen meanwhile wins. */
+  restore(seen: McpLastSeen): void;
   /** Writes what is pending now (on dispose). */
   flush(): void;
 }
@@ -120,12 +123,19 @@ export function openLastSeenStore(configDir: string | undefined): LastSeenStore 
     // Never keeps a one-shot CLI process alive; dispose flushes.
     timer.unref();
   };
+  const current = () => {
+    if (file && mtime() !== seenMtime) absorbFile();
+    return entries;
+  };
   absorbFile();
 
   return {
     list() {
-      if (file && mtime() !== seenMtime) absorbFile();
-      return [...entries].map(([serverId, entry]) => ({ serverId, ...entry }));
+      return [...current()].map(([serverId, entry]) => ({ serverId, ...entry }));
+    },
+    get(serverId) {
+      const entry = current().get(serverId);
+      return entry && { serverId, ...entry };
     },
     toolsListed(serverId, tools) {
       entries.set(serverId, { ...entries.get(serverId), tools: { at: Date.now(), list: tools.map(seenTool) } });
@@ -146,6 +156,11 @@ export function openLastSeenStore(configDir: string | undefined): LastSeenStore 
       // Another process may have written it to the file: the next write leaves it out there too.
       entries.delete(serverId);
       forgotten.add(serverId);
+      changed();
+    },
+    restore({ serverId, ...entry }) {
+      forgotten.delete(serverId);
+      entries.set(serverId, merge(entry, entries.get(serverId)));
       changed();
     },
     flush: write,

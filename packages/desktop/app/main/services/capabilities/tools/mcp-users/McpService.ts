@@ -186,14 +186,16 @@ export class McpService {
   }
 
   async remove(id: string): Promise<McpActionResult> {
-    this.records.remove(id);
+    this.records.remove(id, this.peers.lastSeen.get(id));
     await this.forgetServer(id);
     return { success: true };
   }
 
-  /** Undoes a recent remove: the same record comes back (see ServerRecords.restore) and connects if active. */
+  /** Undoes a recent remove: the same record comes back (see ServerRecords.restore) with its last seen tools, and connects if active. */
   async restore(id: string): Promise<McpActionResult> {
-    const server = this.records.restore(id);
+    const { record: server, lastSeen } = this.records.restore(id);
+    // In the same turn as the record's "added" announcement, so the list's refetch of mcp.last_seen finds it.
+    if (lastSeen) this.peers.lastSeen.restore(lastSeen);
     if (server.isActive && this.opts.connectOnAdd) this.pool.connectInBackground(server, 'person');
     return { success: true, server };
   }

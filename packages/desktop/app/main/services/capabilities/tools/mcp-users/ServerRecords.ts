@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import {
   McpServerInputSchema,
   McpServerRecordSchema,
+  type McpLastSeen,
   type McpServerInput,
   type McpServerRecord,
   type McpServerRecordUpdate,
@@ -44,9 +45,10 @@ export class ServerRecords {
   /**
    * Servers removed by this process, with their real secrets and place in the list, so "Undo"
    * brings back the same record (same id, secrets, disabled tools…) without the secrets ever
-   * leaving the process. Memory only: a restart ends every undo.
+   * leaving the process, and what was last seen of it (its tools), which the list shows until the
+   * server next connects. Memory only: a restart ends every undo.
    */
-  private readonly removed = new Map<string, { record: McpServerRecord; index: number; at: number }>();
+  private readonly removed = new Map<string, { record: McpServerRecord; index: number; at: number; lastSeen: McpLastSeen | undefined }>();
 
   constructor(
     private readonly store: McpConfigStore,
@@ -176,7 +178,8 @@ export class ServerRecords {
     return off;
   }
 
-  remove(id: string, now = Date.now()): void {
+  /** `lastSeen` is what the last-seen store held of it: "Undo" gives it back with the record. */
+  remove(id: string, lastSeen?: McpLastSeen, now = Date.now()): void {
     const removed = this.store.mutate((servers) => {
       const index = servers.findIndex((s) => s.id === id);
       const record = servers[index];
@@ -184,17 +187,17 @@ export class ServerRecords {
       return { servers: servers.filter((s) => s.id !== id), result: { record, index } };
     });
     this.forgetExpired(now);
-    this.removed.set(id, { ...removed, at: now });
+    this.removed.set(id, { ...removed, at: now, lastSeen });
     if (this.removed.size > RESTORE_KEPT) this.removed.delete(this.removed.keys().next().value!);
     this.announce({ reason: 'removed', id });
   }
 
-  /** Puts back a server this process removed within RESTORE_WINDOW_MS, exactly as it was, where it was. */
-  restore(id: string, now = Date.now()): McpServerRecord {
+  /** Puts back a server this process removed within RESTORE_WINDOW_MS, exactly as it was, where it was; answers what was last seen of it too. */
+  restore(id: string, now = Date.now()): { record: McpServerRecord; lastSeen: McpLastSeen | undefined } {
     this.forgetExpired(now);
     const removed = this.removed.get(id);
     if (!removed) throw new AppError('NOT_FOUND', `No recently removed MCP server with id ${id} to restore`, { id });
-    const { record, index } = removed;
+    const { record, index, lastSeen } = removed;
     this.store.mutate((servers) => {
       if (servers.some((s) => s.id === id)) throw new AppError('DUPLICATE_NAME', `An MCP server with id ${id} exists again`, { name: record.name });
       if (servers.some((s) => sameName(s.name, record.name))) {
@@ -205,7 +208,7 @@ export class ServerRecords {
     });
     this.removed.delete(id);
     this.announce({ reason: 'added', id });
-    return record;
+    return { record, lastSeen };
   }
 
   /** Forgets every removed server (dispose: their secrets should not outlive the service). */

@@ -5,6 +5,7 @@ import type { McpServerRecord, McpTestResult } from '@shared/contracts/mcp-types
 import { TRANSPORTS, transportFields } from '@shared/transports';
 import { FakeHost, server } from '@renderer-testing/FakeHost';
 import { renderWithProviders } from '@renderer-testing/renderWithApp';
+import { userEvent } from '@renderer-testing/userEvent';
 import { testI18n } from '@renderer-testing/allLocales';
 import { McpServerFormDrawer } from './server-form/McpServerFormDrawer';
 import { ToolsTabNavProvider, useToolsTabNav, type FormTarget } from './ToolsTabNav';
@@ -473,6 +474,24 @@ describe('McpServerForm', { timeout: 120_000 }, () => {
     await waitFor(() => expect(host.callCount('mcp.add')).toBe(1));
     expect(await screen.findByText('“fixture” was added with 2 tools')).toBeTruthy();
     expect(document.querySelector('.ant-modal')).toBeNull();
+  });
+
+  it('shows the first twelve tools a test found and the rest behind "+N more", a button a key reaches', async () => {
+    const tools = Array.from({ length: 15 }, (_, i) => `tool_${i + 1}`);
+    const host = new FakeHost();
+    host.handle('mcp.test', () => ({ ...PASSED, tools }));
+    await openForm(host);
+    type('Name', 'many');
+    type('Command', 'node');
+    click('Test');
+    const passed = await screen.findByTestId('test-passed');
+    expect(passed.textContent).toContain('tool_12');
+    expect(passed.textContent).not.toContain('tool_13');
+    const more = within(passed).getByRole('button', { name: '+3 more' });
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(passed.textContent).toContain('tool_15'));
+    expect(within(passed).queryByRole('button', { name: '+3 more' })).toBeNull();
   });
 
   it('treats a test as stale once the form changes, and offers to test first', async () => {

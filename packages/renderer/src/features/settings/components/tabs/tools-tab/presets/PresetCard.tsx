@@ -2,8 +2,9 @@ import { CheckCircleFilled, CloudOutlined, CodeOutlined, ExportOutlined, FolderO
 import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { PresetListItem } from '@shared/contracts/presets';
 import { presetTransport } from '@shared/mcp-presets';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToolNameTags } from '../ToolNameTags';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { presetIconUrl } from './presetIcons';
 import { ToneTag } from '@renderer/components/ToneTag';
@@ -99,8 +100,6 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
   const slot = keySlot(preset);
   const status = linkStatus(item);
   const stdio = presetTransport(preset) === 'stdio';
-  const hidden = preset.tools.slice(VISIBLE_TOOLS);
-  const [allTools, setAllTools] = useState(false);
 
   const keyText = slot ? (slot.kind === 'env' ? t('gallery.keyEnv', { name: slot.name }) : t('gallery.keyHeader', { header: slot.header })) : undefined;
 
@@ -145,23 +144,19 @@ export function PresetCard({ item, onInstall }: { item: PresetListItem; onInstal
 
       <div>
         <Typography.Text className="text-sm">{t('gallery.tools', { count: preset.tools.length })}</Typography.Text>
-        <Flex gap={4} wrap className="preset-tools">
-          {(allTools ? preset.tools : preset.tools.slice(0, VISIBLE_TOOLS)).map((tool) => (
+        <ToolNameTags
+          tools={preset.tools}
+          visible={VISIBLE_TOOLS}
+          moreLabel={(count) => t('gallery.moreTools', { count })}
+          className="preset-tools"
+          renderTag={(tool) => (
             <Tag key={tool} variant="filled" className="cap-width mono text-xs">
               <Typography.Text ellipsis={{ tooltip: tool }} className="text-inherit-size preset-tool-name">
                 {tool}
               </Typography.Text>
             </Tag>
-          ))}
-          {hidden.length > 0 && !allTools ? (
-            // A button, not a tag with a tooltip: a click (or Enter) shows the rest where they belong.
-            <Tooltip title={hidden.join(', ')}>
-              <Button size="small" type="link" className="text-xs padding-inline-0" onClick={() => setAllTools(true)} data-testid="preset-more-tools">
-                {t('gallery.moreTools', { count: hidden.length })}
-              </Button>
-            </Tooltip>
-          ) : null}
-        </Flex>
+          )}
+        />
       </div>
 
       <div>

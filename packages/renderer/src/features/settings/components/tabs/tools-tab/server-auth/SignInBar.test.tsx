@@ -73,6 +73,7 @@ describe('sign-in in the server list', { timeout: 120_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('sign-in-bar')).toBeNull());
     await userEvent.click(screen.getByTestId('signed-in'));
     const confirm = await screen.findByText(/Sign out of “remote”\?/);
+    await waitFor(() => expect(document.activeElement).toBe(within(confirm.closest<HTMLElement>('.ant-popover')!).getByRole('button', { name: 'Cancel' })));
     await userEvent.click(within(confirm.closest<HTMLElement>('.ant-popover')!).getByRole('button', { name: 'Sign out' }));
     expect(host.inputsOf('mcp.auth_signout')).toEqual([{ id: remote.id }]);
   });

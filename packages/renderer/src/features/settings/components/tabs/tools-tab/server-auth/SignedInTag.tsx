@@ -1,5 +1,6 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Tag } from 'antd';
+import { Button, Tag } from 'antd';
+import { SafeConfirm } from '@renderer/components/SafeConfirm';
 import { useTranslation } from 'react-i18next';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { useSignIn } from './useSignIn';
@@ -10,7 +11,7 @@ export function SignedInTag({ server }: { server: McpServerRecord }) {
   const signIn = useSignIn(server.id);
   if (signIn.auth?.state !== 'signed_in') return null;
   return (
-    <Popconfirm
+    <SafeConfirm
       title={t('auth.signOutConfirm', { name: server.name })}
       okText={t('auth.signOut')}
       cancelText={t('auth.cancel')}
@@ -21,6 +22,6 @@ export function SignedInTag({ server }: { server: McpServerRecord }) {
           {t('auth.state.signed_in')}
         </Tag>
       </Button>
-    </Popconfirm>
+    </SafeConfirm>
   );
 }

@@ -18,8 +18,6 @@ const time = (at: number) => {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 };
 
-const asText = (line: ShownLogLine) => `${time(line.at)} [${line.stream}] ${line.line}`;
-
 /**
  * The server's stderr, stdout noise and the host's notes about it, live. It follows new lines
  * while the person is at the bottom and stops following when they scroll up to read.
@@ -33,10 +31,12 @@ export function LogsPane({ serverId }: { serverId: string }) {
   const [streams, setStreams] = useState<McpServerLogStream[]>([...STREAMS]);
   const [hiddenBefore, setHiddenBefore] = useState(0);
 
+  // Search and Copy read the line the person sees: a host note in their language, not the English the log keeps.
   const shown = useMemo(
-    () => log.lines.filter((l) => l.seq >= hiddenBefore && streams.includes(l.stream) && (!needle || l.line.toLowerCase().includes(needle))),
-    [log.lines, hiddenBefore, streams, needle],
+    () => log.lines.filter((l) => l.seq >= hiddenBefore && streams.includes(l.stream) && (!needle || logLineText(l, t).toLowerCase().includes(needle))),
+    [log.lines, hiddenBefore, streams, needle, t],
   );
+  const asText = (line: ShownLogLine) => `${time(line.at)} [${t(`detail.logs.stream.${line.stream}`)}] ${logLineText(line, t)}`;
 
   const { ref: scroller, onScroll, following, follow } = useFollowLatest(shown);
   const virtualizer = useVirtualizer({

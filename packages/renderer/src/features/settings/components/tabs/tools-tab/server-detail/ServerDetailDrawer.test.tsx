@@ -4,6 +4,7 @@ import { App as AntdApp } from 'antd';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { McpDiscoverResult, McpServerLogLine, McpServerTool } from '@shared/contracts/mcp-types';
+import { hostNote, hostNoteLine } from '@shared/hostNotes';
 import { FakeHost, server, updated } from '@renderer-testing/FakeHost';
 import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { ToolsTabNavProvider, useToolsTabNav, type DetailPane } from '../ToolsTabNav';
@@ -348,5 +349,22 @@ describe('server detail: logs', { timeout: 120_000 }, () => {
     await waitFor(() => expect(shownLines()).toEqual([]), slow);
     act(() => host.emit({ event: 'mcp.server_log', payload: line('after clear', 'stderr', 5) }));
     await waitFor(() => expect(shownLines()).toEqual(['stderr after clear']), slow);
+  });
+
+  it('searches and copies a host note as the person reads it, in their language, not the English the log keeps', async () => {
+    const note = hostNote('LOG_FOLDED', { count: 3, ms: 50, capacity: 1000 });
+    const host = makeHost({ log: [line('plain stderr'), { ...line(hostNoteLine(note), 'host', 1), note }] });
+    renderDetail(host, 'logs', 'ja');
+    await waitFor(() => expect(shownLines()).toHaveLength(2), slow);
+    const search = screen.getByRole('searchbox', { name: 'ログ行を絞り込む' });
+
+    fireEvent.change(search, { target: { value: 'more lines' } });
+    await waitFor(() => expect(screen.getByTestId('log-count').textContent).toBe('2 行中 0 行'), slow);
+    fireEvent.change(search, { target: { value: 'ミリ秒' } });
+    await waitFor(() => expect(shownLines()).toEqual(['Elftia 50 ミリ秒以内のさらに 3 行はライブで送信されませんでした。サーバーログには最新 1000 行が残ります']), slow);
+
+    await userEvent.click(screen.getByRole('button', { name: /コピー/ }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1), slow);
+    expect(writeText.mock.calls[0]![0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} \[Elftia\] 50 ミリ秒以内のさらに 3 行はライブで送信されませんでした。サーバーログには最新 1000 行が残ります$/);
   });
 });

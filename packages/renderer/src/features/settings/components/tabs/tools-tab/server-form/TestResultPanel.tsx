@@ -7,6 +7,7 @@ import type { AppErrorShape } from '@shared/errors';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { ToolNameTags } from '../ToolNameTags';
 
 /** Tool names shown before "+N more". */
 const TOOLS_SHOWN = 12;
@@ -87,19 +88,20 @@ export function TestResultPanel({ run, kind }: { run: TestRun; kind: TransportEn
 function Passed({ result }: { result: McpTestResult }) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const server = result.serverInfo ? `${result.serverInfo.name} ${result.serverInfo.version}` : '—';
-  const extra = result.tools.length - TOOLS_SHOWN;
   return (
     <Flex vertical gap="small" data-testid="test-passed">
       <Typography.Text>{t('form.test.passed', { server, count: result.tools.length })}</Typography.Text>
       {result.tools.length ? (
-        <Flex gap={4} wrap>
-          {result.tools.slice(0, TOOLS_SHOWN).map((tool) => (
+        <ToolNameTags
+          tools={result.tools}
+          visible={TOOLS_SHOWN}
+          moreLabel={(count) => t('form.test.moreTools', { count })}
+          renderTag={(tool) => (
             <Tag key={tool} className="tag-capped" title={tool}>
               {tool}
             </Tag>
-          ))}
-          {extra > 0 ? <Tag>{t('form.test.moreTools', { count: extra })}</Tag> : null}
-        </Flex>
+          )}
+        />
       ) : null}
       {result.invalidTools.length ? (
         <Alert

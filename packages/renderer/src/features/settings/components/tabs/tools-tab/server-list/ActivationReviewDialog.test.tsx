@@ -78,6 +78,8 @@ describe('ActivationReviewDialog', () => {
     expect(within(dialog).getByTestId('review-headers').textContent).toBe('None');
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
     expect(host.callCount('mcp.update')).toBe(0);
+    // Focus lands on the safe answer, not on the ×.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })));
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -6,6 +6,7 @@ import { inlineSafe } from '@shared/text/visibleControls';
 import { TRANSPORTS } from '@shared/transports';
 import { riskyNames } from '@mcp-common/activationReview';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { useSafeAnswer } from '@renderer/components/SafeConfirm';
 import { VisibleText } from '@renderer/components/VisibleText';
 import { useRoute, useRouteMutation } from '@renderer/data/useRoute';
 
@@ -27,6 +28,7 @@ export interface ActivationReviewDialogProps {
 export function ActivationReviewDialog({ serverId, name, open, onClose }: ActivationReviewDialogProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const [riskAccepted, setRiskAccepted] = useState(false);
+  const safe = useSafeAnswer();
   // Fresh on every opening: a review read before an edit would only be refused as stale.
   const review = useRoute('mcp.activation_review', { id: serverId }, { enabled: open, staleTime: 0, gcTime: 0 });
   const activate = useRouteMutation('mcp.activate', {
@@ -83,6 +85,9 @@ export function ActivationReviewDialog({ serverId, name, open, onClose }: Activa
       title={t('activationReview.title', { name: shownName })}
       okText={t('activationReview.confirm')}
       cancelText={t('activationReview.cancel')}
+      // Focus on keeping it off, not on the ×: turning on runs what the dialog shows.
+      cancelButtonProps={safe.buttonProps}
+      afterOpenChange={safe.afterOpenChange}
       okButtonProps={{ disabled: !data || (data.risky && !riskAccepted), loading: activate.isPending }}
       onOk={() => data && activate.mutate({ id: serverId, reviewToken: data.reviewToken, ...(data.risky ? { riskAcknowledged: riskAccepted } : {}) })}
       onCancel={onClose}

@@ -1,6 +1,7 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, FileTextOutlined, RedoOutlined, ToolOutlined } from '@ant-design/icons';
 import { OutputBlock } from '@renderer/components/OutputBlock';
-import { Alert, Button, Flex, Popconfirm, Typography } from 'antd';
+import { Alert, Button, Flex, Typography } from 'antd';
+import { SafeConfirm } from '@renderer/components/SafeConfirm';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
@@ -150,7 +151,7 @@ function RemoveNpxCache({ folder, onRemoved }: { folder: string; onRemoved: () =
   const remove = useRouteMutation('deps.remove_npx_cache', { onSuccess: () => onRemoved() });
   return (
     <Flex vertical gap={4}>
-      <Popconfirm
+      <SafeConfirm
         title={t('errorHelp.npxCache.confirmTitle')}
         description={<div className="confirm-text-wide wrap-anywhere">{t('errorHelp.npxCache.confirmText', { path: folder })}</div>}
         okText={t('errorHelp.npxCache.confirm')}
@@ -161,7 +162,7 @@ function RemoveNpxCache({ folder, onRemoved }: { folder: string; onRemoved: () =
         <Button size="small" type="primary" danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending} data-testid="remove-npx-cache" className="self-start">
           {t('errorHelp.actions.removeNpxCache')}
         </Button>
-      </Popconfirm>
+      </SafeConfirm>
       {remove.data ? <Typography.Text type="success">{t('errorHelp.npxCache.removed')}</Typography.Text> : null}
       {remove.error ? <ErrorAlert error={remove.error} /> : null}
     </Flex>

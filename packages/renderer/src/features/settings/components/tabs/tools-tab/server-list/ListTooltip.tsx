@@ -34,8 +34,8 @@ interface Shown {
   title: ReactNode;
 }
 
-/** The tooltip's anchor: renders nothing, and hands the trigger the control it belongs to. */
-function Anchor({ target, ref }: { target: HTMLElement; ref?: Ref<HTMLElement> }) {
+/** A list-level popup's anchor: renders nothing, and hands the trigger the control it belongs to. */
+export function Anchor({ target, ref }: { target: HTMLElement; ref?: Ref<HTMLElement> }) {
   useImperativeHandle(ref, () => target, [target]);
   return null;
 }

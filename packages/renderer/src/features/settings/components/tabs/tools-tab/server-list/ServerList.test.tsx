@@ -43,6 +43,8 @@ const row = (name: string): HTMLElement => {
   if (!found) throw new Error(`No row for ${name}`);
   return found;
 };
+/** The popup (a Popconfirm's) holding `text`. */
+const popoverOf = (text: string) => screen.getByText(text).closest<HTMLElement>('.ant-popover')!;
 /** The Popconfirm's own "Delete" (the row's icon button has the same name). */
 const confirmDelete = async (name: string) => {
   const title = await screen.findByText(`Delete “${name}”?`);
@@ -167,7 +169,13 @@ describe('ServerList', { timeout: 120_000 }, () => {
     await userEvent.click(within(row('vision')).getByRole('button', { name: 'More' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Duplicate/ }));
     expect(nav().form).toEqual({ mode: 'duplicate', serverId: 'id-vision' });
-    await userEvent.click(within(row('remote')).getByRole('button', { name: 'More' }));
+    // The menu takes focus when it opens, and Esc gives it back to the row's button.
+    const more = within(row('remote')).getByRole('button', { name: 'More' });
+    await userEvent.click(more);
+    await waitFor(() => expect(document.activeElement?.closest('[role="menu"]')).toBeTruthy());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(more));
+    await userEvent.click(more);
     const menus = await screen.findAllByRole('menuitem', { name: /Open logs/ });
     await userEvent.click(menus[menus.length - 1]!);
     expect(nav().detail).toEqual({ serverId: 'id-remote', pane: 'logs' });
@@ -196,7 +204,16 @@ describe('ServerList', { timeout: 120_000 }, () => {
     render(host);
     await waitFor(() => expect(rowNames()).toEqual(['files', 'other']));
 
-    await userEvent.click(within(row('files')).getByRole('button', { name: 'Delete' }));
+    // Focus lands on the safe answer, never on Delete; Esc closes the question and gives focus back to the row's button.
+    const deleteButton = within(row('files')).getByRole('button', { name: 'Delete' });
+    await userEvent.click(deleteButton);
+    await waitFor(() => expect(document.activeElement).toBe(within(popoverOf(`Delete “files”?`)).getByRole('button', { name: 'Cancel' })));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('Delete “files”?')).toBeNull());
+    expect(document.activeElement).toBe(deleteButton);
+    // Enter on the button opens it again, as a click does.
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(within(popoverOf(`Delete “files”?`)).getByRole('button', { name: 'Cancel' })));
     expect(host.callCount('mcp.remove')).toBe(0);
     await confirmDelete('files');
     await waitFor(() => expect(rowNames()).toEqual(['other']));
@@ -388,6 +405,7 @@ describe('ServerList', { timeout: 120_000 }, () => {
     // Nothing is removed before the person has seen the folder and confirmed.
     expect(host.callCount('deps.remove_npx_cache')).toBe(0);
     const question = await screen.findByText(`${folder} will be deleted, and nothing else. npx downloads the package again when the server starts.`);
+    await waitFor(() => expect(document.activeElement).toBe(within(question.closest<HTMLElement>('.ant-popover')!).getByRole('button', { name: 'Cancel' })));
     await userEvent.click(within(question.closest<HTMLElement>('.ant-popover')!).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(host.inputsOf('deps.remove_npx_cache')).toEqual([{ path: folder }]));
     await waitFor(() => expect(host.inputsOf('mcp.reconnect')).toEqual([{ id: 'id-semver' }]));
@@ -443,6 +461,7 @@ describe('ServerList', { timeout: 120_000 }, () => {
     const confirm = await screen.findByTestId('bulk-remove-confirm');
     expect([...confirm.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['beta', 'alpha', 'gamma']);
     expect(host.inputsOf('mcp.bulk')).toHaveLength(1);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' })));
     await userEvent.click(screen.getByRole('button', { name: 'Remove 3 servers' }));
     await waitFor(() => expect(host.inputsOf('mcp.bulk')[1]).toEqual({ action: 'remove', ids: ['id-beta', 'id-alpha', 'id-gamma'] }));
     const undo = await screen.findByTestId('undo-bulk-remove');

@@ -13,6 +13,7 @@ import { translateError } from '@renderer/components/translateError';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { BulkBar } from './BulkBar';
 import { EmptyServers } from './EmptyServers';
+import { ListPopupsProvider } from './ListPopups';
 import { ListTooltipProvider } from './ListTooltip';
 import { rowAfterKey } from './rovingFocus';
 import { ServerRow } from './ServerRow';
@@ -148,7 +149,9 @@ export function ServerList({ servers, loading, states }: ServerListProps) {
   return (
     <section data-testid="server-list" aria-label={t('list.label')} aria-busy={loading}>
       {messageHolder}
-      <ListTooltipProvider>{body}</ListTooltipProvider>
+      <ListTooltipProvider>
+        <ListPopupsProvider>{body}</ListPopupsProvider>
+      </ListTooltipProvider>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { ApiOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, FileTextOutlined, HistoryOutlined, KeyOutlined, LinkOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Dropdown, Flex, Popconfirm, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Switch, Tag } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { memo, useCallback, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,9 @@ import { SignedInTag } from '../server-auth/SignedInTag';
 import { SignInBar } from '../server-auth/SignInBar';
 import { ActivationReviewDialog } from './ActivationReviewDialog';
 import { FailureExplanation } from './FailureExplanation';
+import { useListPopups } from './ListPopups';
 import { ListTooltip } from './ListTooltip';
+import { RowAction } from './RowAction';
 import { StateBadge } from './StateBadge';
 import { Truncated } from './Truncated';
 import { useServerRow } from './useServerRow';
@@ -90,6 +92,7 @@ type RowContentProps = Pick<ServerRowProps, 'view' | 'onDelete' | 'messages' | '
 const RowContent = memo(function RowContentView({ view, onDelete, messages, selected, onSelect }: RowContentProps) {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const nav = useToolsTabNav();
+  const popups = useListPopups();
   const { server, status, state, tools, toolsSeenAt, keySource } = view;
   const { revealed, revealing, revealError, toggleSecrets, reviewing, setReviewing, unreviewed, setActive, reconnect, test, retry, target, env, headers, hasSecrets, failure, stateReason } =
     useServerRow(view, messages);
@@ -97,7 +100,7 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
 
   return (
     <>
-      <Flex gap="small" align="center" wrap={false} className="min-w-0">
+      <div className="row-line min-w-0">
         <Checkbox checked={selected} aria-label={t('bulk.select', { name })} onChange={(event) => onSelect(server.id, event.target.checked)} data-testid="server-select" />
         <Switch
           size="small"
@@ -113,7 +116,7 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
             <VisibleText text={name} />
           </button>
         </ListTooltip>
-        <Flex gap={4} align="center" wrap className="flex-rest">
+        <div className="row-tags flex-rest">
           <Tag {...(transportColor(server.type) && { color: transportColor(server.type) })}>
             {t(TRANSPORTS.get(server.type).displayKey)}
           </Tag>
@@ -130,7 +133,8 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
             reason={state === 'error' ? stateReason : state === 'unknown' ? t('common:hostConnection.rowStateReason') : undefined}
           />
           {state === 'error' && status?.retry ? <RetryTag at={status.retry.at} failures={status.retry.attempts} language={i18n.language} /> : null}
-          <SignedInTag server={server} />
+          {/* Only where there is a sign-in to show: the tag reads the states and holds three mutations, per row. */}
+          {status?.auth?.state === 'signed_in' ? <SignedInTag server={server} /> : null}
           {tools ? (
             <ListTooltip
               title={
@@ -171,64 +175,58 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
               </Tag>
             </ListTooltip>
           ) : null}
-        </Flex>
-        <Flex gap={2} align="center" role="group" aria-label={t('list.actionsLabel', { name })} className="flex-none">
+        </div>
+        <div role="group" aria-label={t('list.actionsLabel', { name })} className="row-actions flex-none">
           <ListTooltip title={t('list.actions.test')}>
-            <Button size="small" type="text" icon={<ApiOutlined aria-hidden />} aria-label={t('list.actions.test')} loading={test.isPending} onClick={() => test.mutate({ id: server.id })} />
+            <RowAction icon={<ApiOutlined aria-hidden />} label={t('list.actions.test')} loading={test.isPending} onClick={() => test.mutate({ id: server.id })} />
           </ListTooltip>
           <ListTooltip title={t('list.actions.reconnect')}>
-            <Button
-              size="small"
-              type="text"
-              icon={<ReloadOutlined aria-hidden />}
-              aria-label={t('list.actions.reconnect')}
-              loading={reconnect.isPending}
-              disabled={!server.isActive}
-              onClick={retry}
-            />
+            <RowAction icon={<ReloadOutlined aria-hidden />} label={t('list.actions.reconnect')} loading={reconnect.isPending} disabled={!server.isActive} onClick={retry} />
           </ListTooltip>
           <ListTooltip title={t('list.actions.edit')}>
-            <Button size="small" type="text" icon={<EditOutlined aria-hidden />} aria-label={t('list.actions.edit')} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })} />
+            <RowAction icon={<EditOutlined aria-hidden />} label={t('list.actions.edit')} onClick={() => nav.openForm({ mode: 'edit', serverId: server.id })} />
           </ListTooltip>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
+          <RowAction
+            icon={<EllipsisOutlined aria-hidden />}
+            label={t('list.actions.more')}
+            aria-haspopup="menu"
+            onClick={(event) =>
+              popups.menu(event.currentTarget, [
                 { key: 'duplicate', icon: <CopyOutlined aria-hidden />, label: t('list.actions.duplicate'), onClick: () => nav.openForm({ mode: 'duplicate', serverId: server.id }) },
                 { key: 'logs', icon: <FileTextOutlined aria-hidden />, label: t('list.actions.logs'), onClick: () => nav.openDetail(server.id, 'logs') },
-              ],
-            }}
-          >
-            <Button size="small" type="text" icon={<EllipsisOutlined aria-hidden />} aria-label={t('list.actions.more')} />
-          </Dropdown>
-          <Popconfirm
-            // Below and to the left of the icon, at the row's end: antd turns it when there is no room, so it opens whole on screen.
-            placement="bottomRight"
-            title={t('list.deleteConfirm.title', { name })}
-            description={<div className="confirm-text">{t('list.deleteConfirm.description')}</div>}
-            okText={t('list.deleteConfirm.ok')}
-            cancelText={t('list.deleteConfirm.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => onDelete(view)}
-          >
-            <ListTooltip title={t('list.actions.delete')}>
-              <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('list.actions.delete')} />
-            </ListTooltip>
-          </Popconfirm>
-        </Flex>
-      </Flex>
-      <Flex gap="small" align="center" className="mt-xxs min-w-0">
-        <Typography.Text type="secondary" className="flex-none">
-          {t(target.kind === 'command' ? 'list.command' : 'list.url')}:
-        </Typography.Text>
+              ])
+            }
+          />
+          <ListTooltip title={t('list.actions.delete')}>
+            <RowAction
+              icon={<DeleteOutlined aria-hidden />}
+              label={t('list.actions.delete')}
+              danger
+              aria-haspopup="dialog"
+              onClick={(event) =>
+                popups.confirm(event.currentTarget, {
+                  title: t('list.deleteConfirm.title', { name }),
+                  description: <div className="confirm-text">{t('list.deleteConfirm.description')}</div>,
+                  okText: t('list.deleteConfirm.ok'),
+                  cancelText: t('list.deleteConfirm.cancel'),
+                  danger: true,
+                  onConfirm: () => onDelete(view),
+                })
+              }
+            />
+          </ListTooltip>
+        </div>
+      </div>
+      <div className="row-line mt-xxs min-w-0">
+        <span className="text-secondary flex-none">{t(target.kind === 'command' ? 'list.command' : 'list.url')}:</span>
         {target.text ? (
           <Truncated text={target.text} code className="server-row-target" testId="server-target" />
         ) : (
-          <Typography.Text type="secondary">{t('list.notSet')}</Typography.Text>
+          <span className="text-secondary">{t('list.notSet')}</span>
         )}
-      </Flex>
+      </div>
       {env || headers || hasSecrets ? (
-        <Flex gap="small" align="baseline" wrap className="mt-xxs min-w-0">
+        <div className="row-secrets mt-xxs min-w-0">
           {env ? (
             <Truncated text={env} secondary className="server-row-secret">
               {t('list.env')}: <code>
@@ -248,7 +246,7 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
               {t(revealed ? 'list.hideSecrets' : 'list.showSecrets')}
             </Button>
           ) : null}
-        </Flex>
+        </div>
       ) : null}
       {revealError ? <ErrorAlert error={revealError} /> : null}
       {unreviewed ? <ActivationReviewDialog serverId={server.id} name={name} open={reviewing} onClose={() => setReviewing(false)} /> : null}
