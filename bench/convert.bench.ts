@@ -10,6 +10,7 @@ import type { MCPTool } from '../packages/desktop/app/shared/contracts/mcp-types
 import {
   convertMcpToolsToAnthropic,
   convertMcpToolsToGemini,
+  convertMcpToolsToVertex,
   convertMcpToolsToOpenAI,
   convertMcpToolsToOpenAIResponses,
 } from '../packages/desktop/app/main/services/capabilities/tools/mcp-users/common/toolConversion';
@@ -49,6 +50,7 @@ const providers: ReadonlyArray<readonly [string, (tools: MCPTool[]) => unknown]>
   ['openai-responses', (tools) => convertMcpToolsToOpenAIResponses(tools)],
   ['anthropic', (tools) => convertMcpToolsToAnthropic(tools)],
   ['google (gemini)', (tools) => convertMcpToolsToGemini(tools)],
+  ['vertex', (tools) => convertMcpToolsToVertex(tools)],
 ];
 
 function bestOf(run: () => unknown): number {

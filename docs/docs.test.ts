@@ -16,6 +16,8 @@ const SKIP_DIRS = new Set(['node_modules', 'out', '.git', 'test-results', 'playw
 const SOURCE_FILE = /^[\w.-]+\.(ts|tsx|mts|mjs|cjs)$/;
 /** A file name's extension, or a folder's trailing slash: what tells a path from an MCP method (`tools/list`). */
 const PATH_END = /(\.[a-z]{1,5}|\/)$/;
+/** The MCP methods that start like a top-level folder of ours (`resources/`). */
+const RESOURCE_METHOD = /^resources\/(list|read|subscribe|unsubscribe|templates\/list)$/;
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -46,7 +48,7 @@ export function pathClaims(markdown: string): string[] {
   const prose = markdown.replace(/^```[\s\S]*?^```/gm, '');
   const spans = [...prose.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim());
   return spans
-    .filter((s) => !/\s/.test(s) && !/[<>*…$=:[\]]/.test(s) && !/^[@\-~/]/.test(s) && !/^(out|node_modules)\//.test(s))
+    .filter((s) => !/\s/.test(s) && !/[<>*…$=:[\]]/.test(s) && !/^[@\-~/]/.test(s) && !/^(out|node_modules)\//.test(s) && !RESOURCE_METHOD.test(s))
     .filter((s) => (s.includes('/') && /[\w-]\/[\w.{-]/.test(s) && (PATH_END.test(s) || TOP_LEVEL.some((d) => s.startsWith(`${d}/`)))) || SOURCE_FILE.test(s))
     .flatMap(expandBraces)
     .map((s) => s.replace(/^\.\//, ''));
@@ -64,7 +66,7 @@ function exists(claim: string): boolean {
 describe('docs name real files', () => {
   it('finds its own markdown and the kinds of claims it checks', () => {
     expect(markdownFiles()).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md', 'docs/extending.md']));
-    expect(pathClaims('See `locales/{en,ja}/a.json`, `pool/toolCall.ts`, `McpService.ts`, `npx -y x`, `http://a/b`, `<id>.svg`, `@org/pkg`, `tools/list`, `out/main/host.js`, `/dev/tty`.')).toEqual([
+    expect(pathClaims('See `locales/{en,ja}/a.json`, `pool/toolCall.ts`, `McpService.ts`, `npx -y x`, `http://a/b`, `<id>.svg`, `@org/pkg`, `tools/list`, `resources/read`, `out/main/host.js`, `/dev/tty`.')).toEqual([
       'locales/en/a.json',
       'locales/ja/a.json',
       'pool/toolCall.ts',
@@ -92,5 +94,17 @@ describe('translated guides', () => {
   it.each(['docs/zh/extending.md', 'docs/ja/extending.md'])('%s keeps the English code blocks and sections', (file) => {
     expect(fences(file)).toEqual(fences('docs/extending.md'));
     expect(sections(file)).toBe(sections('docs/extending.md'));
+  });
+
+  // A row's proof is its test files: a translation that drops, adds or moves one has drifted.
+  const proofs = (file: string) =>
+    readFileSync(path.join(root, file), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| ---'))
+      .map((row) => pathClaims(row.split('|').at(-2) ?? ''));
+
+  it.each(['docs/zh/spec-coverage.md', 'docs/ja/spec-coverage.md'])('%s names the English table\'s tests, row by row', (file) => {
+    expect(proofs('docs/spec-coverage.md').flat().length).toBeGreaterThan(30);
+    expect(proofs(file)).toEqual(proofs('docs/spec-coverage.md'));
   });
 });

@@ -13,7 +13,7 @@ describe('tool formats', () => {
   it('shows a format by its alias where it has one', () => {
     expect(toolFormatName('google')).toBe('gemini');
     expect(toolFormatName('anthropic')).toBe('anthropic');
-    expect(TOOL_FORMAT_NAMES).toEqual(['openai', 'openai-responses', 'anthropic', 'gemini']);
+    expect(TOOL_FORMAT_NAMES).toEqual(['openai', 'openai-responses', 'anthropic', 'gemini', 'vertex']);
   });
 
   it('says which formats have a strict mode and its default', () => {

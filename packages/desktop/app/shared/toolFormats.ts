@@ -25,7 +25,10 @@ export const TOOL_FORMATS = {
   openai: { label: 'OpenAI Chat Completions', strictByDefault: false },
   'openai-responses': { label: 'OpenAI Responses', strictByDefault: true },
   anthropic: { label: 'Anthropic Messages' },
+  /** The Gemini API: `parametersJsonSchema` (JSON Schema: open maps, any-valued properties). */
   google: { label: 'Gemini', alias: 'gemini' },
+  /** Gemini's OpenAPI `parameters` subset, for Vertex AI and gateways that take only that; lossy where it must be, with warnings. */
+  vertex: { label: 'Gemini on Vertex AI (OpenAPI subset)' },
 } as const satisfies Record<string, ToolFormatInfo>;
 
 export type ToolFormat = keyof typeof TOOL_FORMATS;

@@ -105,6 +105,24 @@ describe('convert', () => {
     expect((await convert(['--format', 'google'])).out).toEqual(out);
   });
 
+  it('gemini sends JSON Schema and keeps an open map; vertex sends the OpenAPI subset and warns naming tool and property', async () => {
+    const maps = JSON.stringify([{ name: 'put', inputSchema: { type: 'object', properties: { env: { type: 'object', additionalProperties: { type: 'string' } } } } }]);
+    const gemini = await convert(['--format', 'gemini'], maps);
+    expect((gemini.out as Array<{ functionDeclarations: Json[] }>)[0]!.functionDeclarations[0]!.parametersJsonSchema).toEqual({
+      type: 'object',
+      properties: { env: { type: 'object', properties: {}, additionalProperties: { type: 'string' } } },
+    });
+    expect(gemini.stderr).toBe('');
+    const vertex = await convert(['--format', 'vertex'], maps);
+    expect((vertex.out as Array<{ functionDeclarations: Json[] }>)[0]!.functionDeclarations[0]!.parameters).toEqual({
+      type: 'OBJECT',
+      properties: { env: { type: 'OBJECT', properties: {} } },
+    });
+    expect(vertex.stderr).toBe(
+      'warning: [LOSSY_SCHEMA] mcp__mcp__put: "env" of "put" is a map of free-form keys, which the schema cannot declare: the model can send only its listed keys\n',
+    );
+  });
+
   it('reads a tools/list result from a file; --server names the ids', async () => {
     const file = path.join(cli.dir, 'tools-list.json');
     writeFileSync(file, JSON.stringify({ tools: TOOLS, nextCursor: 'page-2' }));
@@ -151,8 +169,8 @@ describe('convert', () => {
       [['--format', 'openai'], '[{"description":"nameless"}]', /stdin: tools\[0\]\.name: /],
       [['--format', 'openai'], '{"tools":[{"name":"ok"},{"name":"x","inputSchema":"string"}]}', /stdin: \.tools\[1\]\.inputSchema: /],
       [['--format', 'openai'], '[42]', /tools\[0\]: /],
-      [[], STDIN, /--format is required \(openai, openai-responses, anthropic, gemini\)/],
-      [['--format', 'bard'], STDIN, /--format must be one of openai, openai-responses, anthropic, gemini; got "bard"/],
+      [[], STDIN, /--format is required \(openai, openai-responses, anthropic, gemini, vertex\)/],
+      [['--format', 'bard'], STDIN, /--format must be one of openai, openai-responses, anthropic, gemini, vertex; got "bard"/],
       [['--format', 'gemini', '--strict'], STDIN, /--strict applies only to --format openai and openai-responses/],
       [['--format', 'openai', '--strict', '--no-strict'], STDIN, /contradict/],
       [['--format', 'openai', '--server', ' '], STDIN, /--server must not be empty/],

@@ -33,6 +33,7 @@ export interface RequestPayloads {
   'openai-responses': { model: string; input: unknown[]; tools?: ToolsFormats['openai-responses'] };
   anthropic: { model: string; max_tokens: number; messages: unknown[]; tools?: ToolsFormats['anthropic'] };
   google: { contents: unknown[]; tools?: ToolsFormats['google'] };
+  vertex: { contents: unknown[]; tools?: ToolsFormats['vertex'] };
 }
 
 export interface McpRequestTools {
@@ -83,6 +84,7 @@ function basePayload<F extends ToolFormat>(input: BuildRequestInput<F>): Request
     'openai-responses': () => ({ model, input: messages }),
     anthropic: () => ({ model, max_tokens: input.maxTokens ?? DEFAULT_MAX_TOKENS, messages }),
     google: () => ({ contents: messages }),
+    vertex: () => ({ contents: messages }),
   };
   return payloads[input.format]();
 }

@@ -3,7 +3,7 @@ import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { Fragment, memo, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversionWarning } from '@mcp-common/toolConversion';
-import type { SchemaRepair } from '@mcp-common/schema/repairs';
+import { SCHEMA_LOSSES, type SchemaRepair } from '@mcp-common/schema/repairs';
 import { payloadJson, type PreviewTool } from '../model/providerPreview';
 
 /** One tool as one provider gets it: its id and what it maps back to, what changed, and the JSON sent. */
@@ -134,6 +134,11 @@ export function warningText(warning: ConversionWarning, toolId: string, t: TFn):
       return t('warnings.DESCRIPTION_SHORTENED', { from: detail.from, to: detail.to });
     case 'TOOL_LIMIT':
       return t('warnings.TOOL_LIMIT', { count: Number(detail.count), provider: detail.provider, limit: detail.limit });
+    case 'LOSSY_SCHEMA': {
+      const loss = SCHEMA_LOSSES.find((code) => code === detail.loss) ?? 'ADDITIONAL_PROPERTIES_DROPPED';
+      const path = typeof detail.path === 'string' && detail.path !== '' ? detail.path : t('root');
+      return t(`warnings.LOSSY_SCHEMA.${loss}`, { path });
+    }
   }
 }
 

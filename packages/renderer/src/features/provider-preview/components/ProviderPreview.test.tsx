@@ -119,13 +119,21 @@ describe('provider preview (server detail)', { timeout: 120_000 }, () => {
     await waitFor(() => expect(codesIn(previewRow('fetch.page')!, 'preview-warning')).toContain('NOT_STRICT'));
     expect(previewRow('fetch.page')!.textContent).toContain('Sent non-strict because opts is an open map');
 
-    // Gemini: what only Gemini needs; no description limit there.
-    fireEvent.click(screen.getByText('Gemini'));
+    // Vertex AI's OpenAPI subset: it cannot keep the open map, and says so as a warning naming the property.
+    fireEvent.click(screen.getByText('Vertex AI (Gemini OpenAPI subset)'));
     await waitFor(() => expect(codesIn(previewRow('fetch.page')!, 'preview-repair')).toContain('ADDITIONAL_PROPERTIES_DROPPED'));
+    const vertex = previewRow('fetch.page')!;
+    expect(codesIn(vertex, 'preview-warning')).toEqual(['LOSSY_SCHEMA']);
+    expect(vertex.textContent).toContain('Lossy: opts is a map of free-form keys');
+    expect(screen.getByText('Vertex AI limit: 128 declarations')).toBeDefined();
+
+    // Gemini (JSON Schema): the open map is kept, so nothing is lost; no description limit there.
+    fireEvent.click(screen.getByText('Gemini'));
+    await waitFor(() => expect(codesIn(previewRow('fetch.page')!, 'preview-repair')).not.toContain('ADDITIONAL_PROPERTIES_DROPPED'));
     const gemini = previewRow('fetch.page')!;
     expect(codesIn(gemini, 'preview-repair')).toEqual(expect.arrayContaining(['FORMAT_TO_DESCRIPTION', 'REF_INLINED', 'ONE_OF_TO_ANY_OF']));
     expect(codesIn(gemini, 'preview-warning')).toEqual([]);
-    expect(gemini.textContent).toContain('additionalProperties dropped for Gemini');
+    expect(screen.getByText('Gemini limit: 512 declarations')).toBeDefined();
     expect(within(gemini).getAllByTestId('preview-repair').find((el) => el.dataset.code === 'FORMAT_TO_DESCRIPTION')?.dataset.path).toBe('url');
 
     // Each tool's own entry, as the converter wrote it.

@@ -10,13 +10,14 @@ import {
   convertMcpToolsToGemini,
   convertMcpToolsToOpenAI,
   convertMcpToolsToOpenAIResponses,
+  convertMcpToolsToVertex,
   type ConversionWarning,
   type ToolConversion,
 } from '@mcp-common/toolConversion';
 import { TOOL_COUNT_LIMITS } from '@mcp-common/providerLimits';
 import type { SchemaRepair } from '@mcp-common/schema/repairs';
 
-export const PREVIEW_PROVIDERS = ['openai', 'openai-strict', 'openai-responses', 'anthropic', 'google'] as const;
+export const PREVIEW_PROVIDERS = ['openai', 'openai-strict', 'openai-responses', 'anthropic', 'google', 'vertex'] as const;
 export type PreviewProvider = (typeof PREVIEW_PROVIDERS)[number];
 
 /** A documented limit of the provider's API: `label` names the API when one provider has two. */
@@ -26,7 +27,14 @@ export interface ProviderLimit {
 }
 
 /** The preview's providers by the wire format they are (strict is a variant of OpenAI Chat). */
-const FORMAT_OF = { openai: 'openai', 'openai-strict': 'openai', 'openai-responses': 'openai-responses', anthropic: 'anthropic', google: 'google' } as const satisfies Record<PreviewProvider, ToolFormat>;
+const FORMAT_OF = {
+  openai: 'openai',
+  'openai-strict': 'openai',
+  'openai-responses': 'openai-responses',
+  anthropic: 'anthropic',
+  google: 'google',
+  vertex: 'vertex',
+} as const satisfies Record<PreviewProvider, ToolFormat>;
 
 const limitsOf = (provider: PreviewProvider): ProviderLimit[] =>
   TOOL_COUNT_LIMITS[FORMAT_OF[provider]].map(({ api, maxTools }) => ({ label: api, limit: maxTools }));
@@ -93,6 +101,11 @@ const CONVERTERS: Record<PreviewProvider, Convert> = {
   },
   google: (tools) => {
     const conversion = convertMcpToolsToGemini(tools, { repairs: true });
+    const declarations = conversion.tools.flatMap((group) => group.functionDeclarations);
+    return { conversion, entries: declarations.map((declaration) => [declaration.name, declaration] as const) };
+  },
+  vertex: (tools) => {
+    const conversion = convertMcpToolsToVertex(tools, { repairs: true });
     const declarations = conversion.tools.flatMap((group) => group.functionDeclarations);
     return { conversion, entries: declarations.map((declaration) => [declaration.name, declaration] as const) };
   },

@@ -142,8 +142,8 @@ describe('agent loop on recorded provider responses, real tools', () => {
     expect(declarations!.functionDeclarations).toContainEqual({
       name: 'mcp__fixture__add',
       description: 'Adds two numbers',
-      // Gemini's OpenAPI subset spells types in capitals.
-      parameters: expect.objectContaining({ type: 'OBJECT', required: ['a', 'b'] }),
+      // The Gemini API takes JSON Schema (parametersJsonSchema); the OpenAPI subset is the vertex format.
+      parametersJsonSchema: expect.objectContaining({ type: 'object', required: ['a', 'b'] }),
     });
 
     const response = recorded('gemini.function_calls.json') as { candidates: [{ content: unknown }] };

@@ -30,6 +30,7 @@ export interface FormatMessages {
   'openai-responses': ResponseInputItem;
   anthropic: AnthropicMessage;
   google: GeminiContent;
+  vertex: GeminiContent;
 }
 
 const CODECS: { [F in ToolFormat]: ProviderCodec<FormatMessages[F]> } = {
@@ -37,6 +38,7 @@ const CODECS: { [F in ToolFormat]: ProviderCodec<FormatMessages[F]> } = {
   'openai-responses': openAIResponsesCodec,
   anthropic: anthropicCodec,
   google: geminiCodec,
+  vertex: geminiCodec,
 };
 
 export interface ToolTurn<Message> {

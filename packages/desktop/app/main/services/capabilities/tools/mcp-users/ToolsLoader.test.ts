@@ -109,7 +109,7 @@ describe('setupMcpTools', () => {
     const schema = { type: 'object', properties: { 'file-path': { type: 'string' } }, required: ['file-path'] };
     const setup = await setupMcpTools(fakeService({ a: [tool('a', 'open', schema)] }), enabled, 'google', { logger: recordingLogger() });
     const declaration = setup?.tools[0]?.functionDeclarations[0];
-    expect(Object.keys(declaration?.parameters?.properties ?? {})).toEqual(['file_path']);
+    expect(Object.keys((declaration?.parametersJsonSchema?.properties as object | undefined) ?? {})).toEqual(['file_path']);
     expect(setup?.toMcpArguments(declaration?.name ?? '', { file_path: '/tmp/x' })).toEqual({ 'file-path': '/tmp/x' });
   });
 });

@@ -15,7 +15,7 @@ interface GenerateJson {
 /** The API names models `models/x`; people and our payloads say `x`. */
 const bareModel = (model: string) => model.replace(/^models\//, '');
 
-export const geminiWire: WireApi<'google'> = {
+export const geminiWire: WireApi<'google' | 'vertex'> = {
   generateUrl: (baseUrl, model, stream) =>
     `${baseUrl}/models/${encodeURIComponent(bareModel(model))}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`,
   body: (payload) => payload,

@@ -11,6 +11,8 @@ export const WIRE_APIS: { [F in ToolFormat]: WireApi<F> } = {
   'openai-responses': openAIResponsesWire,
   anthropic: anthropicWire,
   google: geminiWire,
+  // Vertex AI serves the same generateContent under its own base URL.
+  vertex: geminiWire,
 };
 
 export type { StreamReader, TextPrompt, WireApi } from './types';

@@ -9,7 +9,7 @@ import type { ToolFormat } from '@shared/toolFormats';
 import { GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS } from './schema/gemini';
 import { OPENAI_MAX_TOOLS } from './schema/openai';
 
-/** A documented tool-count limit; `api` names it when one format goes to two APIs (Gemini, Vertex AI). */
+/** A documented tool-count limit; `api` names the API it is documented for. */
 export interface ToolCountLimit {
   api: 'openai' | 'gemini' | 'vertex';
   maxTools: number;
@@ -20,18 +20,16 @@ export const TOOL_COUNT_LIMITS: Record<ToolFormat, ToolCountLimit[]> = {
   'openai-responses': [{ api: 'openai', maxTools: OPENAI_MAX_TOOLS }],
   // Anthropic documents no tool-count limit.
   anthropic: [],
-  google: [
-    { api: 'gemini', maxTools: GEMINI_MAX_DECLARATIONS },
-    { api: 'vertex', maxTools: VERTEX_MAX_DECLARATIONS },
-  ],
+  google: [{ api: 'gemini', maxTools: GEMINI_MAX_DECLARATIONS }],
+  vertex: [{ api: 'vertex', maxTools: VERTEX_MAX_DECLARATIONS }],
 };
 
 export interface ProviderToolLimits {
   /** The format the provider's chat API takes tools in (LLM_PROVIDERS' `format`). */
   format: ToolFormat;
   /**
-   * Tool-count limits that apply to this provider: its format's, except Vertex AI's, which a
-   * Gemini API key never reaches; OpenAI-format vendors that document none get none.
+   * Tool-count limits that apply to this provider: its format's; OpenAI-format vendors that
+   * document none get none.
    */
   countLimits: ToolCountLimit[];
   /**
@@ -52,7 +50,7 @@ export interface ProviderToolLimits {
 const LIMITS: Record<LlmProviderId, Omit<ProviderToolLimits, 'format'>> = {
   openai: { countLimits: TOOL_COUNT_LIMITS.openai, contextTokens: 128_000 },
   anthropic: { countLimits: [], contextTokens: 200_000 },
-  gemini: { countLimits: [{ api: 'gemini', maxTools: GEMINI_MAX_DECLARATIONS }], contextTokens: 1_000_000 },
+  gemini: { countLimits: TOOL_COUNT_LIMITS.google, contextTokens: 1_000_000 },
   // DeepSeek documents OpenAI's limit of 128 functions.
   deepseek: { countLimits: TOOL_COUNT_LIMITS.openai, contextTokens: 64_000 },
   zai: { countLimits: [], contextTokens: 128_000 },

@@ -1,7 +1,8 @@
 /**
  * Every tool of the shared corpus (220 real tools from 21 servers), through every converter,
  * checked against each provider's rules by validators that do not share code with the emitters:
- * openai-node's `toStrictJsonSchema`, ajv (draft 2020-12), and a Gemini allow-list walker.
+ * openai-node's `toStrictJsonSchema`, ajv (draft 2020-12), a walker for the keywords Google documents
+ * for Gemini's JSON Schema, and an allow-list walker for Gemini's OpenAPI subset (the Vertex format).
  */
 import Ajv2020 from 'ajv/dist/2020';
 import { toStrictJsonSchema } from 'openai/lib/transform';
@@ -13,6 +14,7 @@ import {
   convertMcpToolsToGemini,
   convertMcpToolsToOpenAI,
   convertMcpToolsToOpenAIResponses,
+  convertMcpToolsToVertex,
 } from './toolConversion';
 import { assignToolIds } from './toolIds';
 
@@ -127,7 +129,55 @@ const anthropic: Check = (schema) => {
   return problems;
 };
 
-// ---- Gemini (allow-list written here, independently of gemini.ts) ---------------------------
+// ---- Gemini API parametersJsonSchema (Google's documented keywords, written here) -----------
+
+/**
+ * What Google documents for Gemini's JSON Schema (`responseJsonSchema`/`parametersJsonSchema`),
+ * plus `default`, which the API's own errors name as a known field.
+ */
+const GEMINI_JSON_KEYS = new Set([
+  '$id', '$defs', '$ref', '$anchor', 'type', 'format', 'title', 'description', 'enum', 'items', 'prefixItems', 'minItems',
+  'maxItems', 'minimum', 'maximum', 'anyOf', 'oneOf', 'properties', 'additionalProperties', 'required', 'propertyOrdering', 'default',
+]);
+const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+
+const geminiJson: Check = (schema) => [
+  ...(schema.type === 'object' ? [] : ['#: root type is not object']),
+  ...anthropic(schema).filter((problem) => problem.includes('ajv')),
+  ...collect(schema, (node, _at, report) => {
+    for (const key of Object.keys(node)) if (!GEMINI_JSON_KEYS.has(key)) report(`key ${key} not documented`);
+    if ('$ref' in node && Object.keys(node).some((key) => !key.startsWith('$'))) report('$ref beside other keys');
+    if (node.type !== undefined && (typeof node.type !== 'string' || !JSON_TYPES.has(node.type))) report(`type ${JSON.stringify(node.type)}`);
+    if (node.enum !== undefined && (!Array.isArray(node.enum) || node.enum.some((value) => typeof value !== 'string' && typeof value !== 'number'))) {
+      report('enum of other than strings and numbers');
+    }
+    if (node.type === 'array' && !isObject(node.items)) report('array without items');
+    if (node.required !== undefined) {
+      const properties = isObject(node.properties) ? node.properties : {};
+      if (!Array.isArray(node.required)) report('required is not a list');
+      else for (const key of node.required) if (!Object.hasOwn(properties, String(key))) report(`required ${key} is not a property`);
+    }
+  }),
+];
+
+/** The sub-schemas at a repair path (`a.b[]`), through union branches; an independent reader of the emitted JSON. */
+function subSchemas(schema: Json, path: string): Json[] {
+  const steps = path === '' ? [] : path.split('.').flatMap((part) => {
+    const [name, ...rest] = part.split('[]');
+    return [...(name ? [{ key: name }] : []), ...rest.map(() => ({ key: '[]' }))];
+  });
+  let nodes = [schema];
+  const branches = (node: Json): Json[] => (Array.isArray(node.anyOf) ? node.anyOf.filter(isObject).flatMap(branches) : [node]);
+  for (const { key } of steps) {
+    nodes = nodes.flatMap(branches).flatMap((node) => {
+      const next = key === '[]' ? node.items : isObject(node.properties) ? node.properties[key] : undefined;
+      return isObject(next) ? [next] : [];
+    });
+  }
+  return nodes.flatMap(branches);
+}
+
+// ---- Gemini's OpenAPI subset, the Vertex format (allow-list written here, independently of gemini.ts) ----
 
 const GEMINI_KEYS = new Set([
   'type', 'description', 'enum', 'format', 'items', 'properties', 'required', 'nullable', 'anyOf', 'minItems',
@@ -137,7 +187,7 @@ const GEMINI_TYPES = new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY',
 const GEMINI_PROPERTY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const GEMINI_MAX_DEPTH = 16;
 
-const gemini: Check = (schema) => [
+const vertex: Check = (schema) => [
   ...(schema.type === 'OBJECT' ? [] : ['#: root type is not OBJECT']),
   ...collect(schema, (node, at, report) => {
     for (const key of Object.keys(node)) if (!GEMINI_KEYS.has(key)) report(`key ${key} not allowed`);
@@ -167,13 +217,16 @@ const gemini: Check = (schema) => [
 
 // ---- The run --------------------------------------------------------------------------------
 
-const clean = { openaiStrict: 0, openaiFallback: 0, responses: 0, anthropic: 0, gemini: 0 };
+const clean = { openaiStrict: 0, openaiFallback: 0, responses: 0, anthropic: 0, gemini: 0, vertex: 0 };
+/** Tools whose conversion took away arguments the server accepts, per format. */
+const lossy = { gemini: 0, vertex: 0 };
 
 afterAll(() => {
   console.log(
     `Corpus: ${tools.length} tools. Clean conversions — OpenAI: ${clean.openaiStrict + clean.openaiFallback} ` +
       `(${clean.openaiStrict} strict, ${clean.openaiFallback} non-strict fallback), OpenAI Responses: ${clean.responses}, ` +
-      `Anthropic: ${clean.anthropic}, Gemini: ${clean.gemini}`,
+      `Anthropic: ${clean.anthropic}, Gemini: ${clean.gemini}, Vertex: ${clean.vertex}. ` +
+      `Lossy tools — Gemini (parametersJsonSchema): ${lossy.gemini}, Vertex (parameters): ${lossy.vertex}`,
   );
 });
 
@@ -205,15 +258,18 @@ describe('hostile schemas still convert cleanly', () => {
     const openai = convertMcpToolsToOpenAI(hostile, { strict: true });
     const anthropicOut = convertMcpToolsToAnthropic(hostile);
     const geminiOut = convertMcpToolsToGemini(hostile);
-    expect([openai, anthropicOut, geminiOut].flatMap((result) => result.warnings).filter((w) => w.code === 'TOOL_DROPPED')).toEqual([]);
+    const vertexOut = convertMcpToolsToVertex(hostile);
+    expect([openai, anthropicOut, geminiOut, vertexOut].flatMap((result) => result.warnings).filter((w) => w.code === 'TOOL_DROPPED')).toEqual([]);
     hostile.forEach((source, index) => {
       const fn = openai.tools[index]!.function;
       const declaration = geminiOut.tools[0]!.functionDeclarations[index]!;
+      const vertexDeclaration = vertexOut.tools[0]!.functionDeclarations[index]!;
       expectClean(
         [
           ...(fn.strict ? openAIStrict(fn.parameters) : openAIBase(fn.parameters)),
           ...anthropic(anthropicOut.tools[index]!.input_schema),
-          ...(declaration.parameters ? gemini(declaration.parameters as Json) : []),
+          ...(declaration.parametersJsonSchema ? geminiJson(declaration.parametersJsonSchema) : []),
+          ...(vertexDeclaration.parameters ? vertex(vertexDeclaration.parameters as Json) : []),
         ],
         source,
       );
@@ -233,7 +289,8 @@ describe('every corpus tool converts cleanly for every provider', () => {
     const failing = (check: Check) => tools.filter((tool) => check(tool.inputSchema).length > 0).length;
     // The raw corpus breaks every provider's rules somewhere; a validator that passed it would be vacuous.
     expect(failing(openAIStrict)).toBeGreaterThan(100);
-    expect(failing(gemini)).toBeGreaterThan(100);
+    expect(failing(vertex)).toBeGreaterThan(100);
+    expect(failing(geminiJson)).toBeGreaterThan(100);
     expect(anthropic({ type: 'object', properties: { n: { type: 'number', minimum: 0, exclusiveMinimum: true } } })).not.toEqual([]);
     expect(anthropic({ type: 'object', anyOf: [{ required: [] }] })).not.toEqual([]);
   });
@@ -289,8 +346,44 @@ describe('every corpus tool converts cleanly for every provider', () => {
     });
   });
 
-  it('Gemini', () => {
+  it('Gemini API: parametersJsonSchema, lossless', () => {
     const { tools: out, warnings } = convertMcpToolsToGemini(tools);
+    expect(warnings).toEqual([]);
+    expect(out).toHaveLength(1);
+    const declarations = out[0]!.functionDeclarations;
+    expect(declarations).toHaveLength(tools.length);
+    // Where the OpenAPI subset has to narrow a tool, JSON Schema must keep it open: read back
+    // independently at each place the Vertex conversion reported, and checked with ajv.
+    const losses = convertMcpToolsToVertex(tools).warnings.filter((warning) => warning.code === 'LOSSY_SCHEMA');
+    declarations.forEach((declaration, index) => {
+      const source = tools[index]!;
+      const problems = [...(NAME.test(declaration.name) ? [] : [`name ${declaration.name}`])];
+      const hasArguments = Object.keys(isObject(source.inputSchema.properties) ? source.inputSchema.properties : {}).length > 0;
+      const schema = declaration.parametersJsonSchema;
+      if (schema) problems.push(...geminiJson(schema));
+      else if (hasArguments) problems.push('parametersJsonSchema left out of a tool with arguments');
+      let lost = false;
+      for (const loss of losses.filter((warning) => warning.toolId === declaration.name)) {
+        // Union branches share their value's path: one branch there must keep what the subset lost.
+        // A map must say it is open (Gemini, like the subset, reads an object's properties as all
+        // there is); ajv then decides that an unlisted key, or a non-string value, is accepted.
+        const kept = subSchemas(schema ?? {}, String(loss.detail?.path)).some((node) =>
+          loss.detail?.loss === 'ANY_TO_STRING'
+            ? node.type === undefined && ajv.validate(node, { any: [1, true] })
+            : node.type === 'object' &&
+              (isObject(node.additionalProperties) || (node.additionalProperties === true && ajv.validate({ ...node, required: [] }, { 'an-unlisted-key': [1, 'x'] }))),
+        );
+        if (!kept) lost = true;
+      }
+      if (lost) lossy.gemini++;
+      expectClean(problems, source);
+      clean.gemini++;
+    });
+    expect(lossy.gemini).toBe(0);
+  });
+
+  it('Vertex AI: the OpenAPI subset, with a warning for every tool it narrows', () => {
+    const { tools: out, warnings } = convertMcpToolsToVertex(tools);
     expect(warnings.filter((warning) => warning.code === 'TOOL_DROPPED')).toEqual([]);
     expect(out).toHaveLength(1);
     const declarations = out[0]!.functionDeclarations;
@@ -299,10 +392,19 @@ describe('every corpus tool converts cleanly for every provider', () => {
       const source = tools[index]!;
       const problems = [...(NAME.test(declaration.name) ? [] : [`name ${declaration.name}`])];
       const hasArguments = Object.keys(isObject(source.inputSchema.properties) ? source.inputSchema.properties : {}).length > 0;
-      if (declaration.parameters) problems.push(...gemini(declaration.parameters as Json));
+      if (declaration.parameters) problems.push(...vertex(declaration.parameters as Json));
       else if (hasArguments) problems.push('parameters left out of a tool with arguments');
       expectClean(problems, source);
-      clean.gemini++;
+      clean.vertex++;
     });
+    const lossyTools = new Set(warnings.filter((warning) => warning.code === 'LOSSY_SCHEMA').map((warning) => warning.toolId));
+    lossy.vertex = lossyTools.size;
+    // Each warning names the tool and the property; the open maps that list no keys at all are the
+    // ones where the model could only ever send {}.
+    for (const warning of warnings.filter((entry) => entry.code === 'LOSSY_SCHEMA')) {
+      expect(warning.message).toContain(`"${tools.find((tool) => tool.id === warning.toolId)?.name}"`);
+      expect(warning.message).toContain(String(warning.detail?.path));
+    }
+    expect(lossyTools.size).toBe(23);
   });
 });

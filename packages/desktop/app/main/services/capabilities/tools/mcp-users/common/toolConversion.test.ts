@@ -4,6 +4,7 @@ import {
   convertMcpToolsToGemini,
   convertMcpToolsToOpenAI,
   convertMcpToolsToOpenAIResponses,
+  convertMcpToolsToVertex,
 } from './toolConversion';
 import { recordingLogger, tool, withArgs } from '@desktop-testing/toolConversion.testkit';
 
@@ -29,7 +30,8 @@ describe('converters', () => {
     expect(openai.tools).toHaveLength(130);
     expect(openai.warnings).toEqual([expect.objectContaining({ code: 'TOOL_LIMIT', message: expect.stringContaining('128') })]);
     expect(logger.lines).toEqual([expect.stringMatching(/^warn .*OpenAI's limit of 128/)]);
-    expect(convertMcpToolsToGemini(many).warnings).toEqual([expect.objectContaining({ code: 'TOOL_LIMIT', message: expect.stringContaining('Vertex AI') })]);
+    expect(convertMcpToolsToGemini(many).warnings).toEqual([]);
+    expect(convertMcpToolsToVertex(many).warnings).toEqual([expect.objectContaining({ code: 'TOOL_LIMIT', message: expect.stringContaining('Vertex AI') })]);
     expect(convertMcpToolsToAnthropic(many).warnings).toEqual([]);
   });
 
@@ -44,16 +46,54 @@ describe('converters', () => {
     ]);
   });
 
-  it('repair a root without type instead of dropping the tool', () => {
+  it('repair a root without type instead of dropping the tool, and keep an any-valued property where the format can', () => {
     const tools = [tool('a', 'untyped', { $schema: 'http://json-schema.org/draft-07/schema#' }), tool('a', 'props', { properties: { q: {} } })];
-    expect(convertMcpToolsToOpenAI(tools, { strict: true }).tools.map((t) => t.function.parameters)).toEqual([
+    const strict = convertMcpToolsToOpenAI(tools, { strict: true, repairs: true });
+    expect(strict.tools.map((t) => t.function.parameters)).toEqual([
       { type: 'object', properties: {}, required: [], additionalProperties: false },
-      { type: 'object', properties: { q: { type: ['string', 'null'] } }, required: ['q'], additionalProperties: false },
+      { type: 'object', properties: { q: {} }, required: [] },
     ]);
+    expect(strict.warnings).toEqual([expect.objectContaining({ code: 'NOT_STRICT', toolId: tools[1]?.id, detail: { reason: 'NO_TYPE', path: 'q' } })]);
     expect(convertMcpToolsToGemini(tools).tools[0]?.functionDeclarations).toEqual([
+      { name: tools[0]?.id, description: 'Does untyped.' },
+      { name: tools[1]?.id, description: 'Does props.', parametersJsonSchema: { type: 'object', properties: { q: {} } } },
+    ]);
+    const vertex = convertMcpToolsToVertex(tools);
+    expect(vertex.tools[0]?.functionDeclarations).toEqual([
       { name: tools[0]?.id, description: 'Does untyped.' },
       { name: tools[1]?.id, description: 'Does props.', parameters: { type: 'OBJECT', properties: { q: { type: 'STRING' } } } },
     ]);
+    expect(vertex.warnings).toEqual([
+      {
+        code: 'LOSSY_SCHEMA',
+        toolId: tools[1]?.id,
+        message: '"q" of "props" accepts any value, which the schema cannot declare: the model can send only a string',
+        detail: { loss: 'ANY_TO_STRING', path: 'q' },
+      },
+    ]);
+  });
+
+  it('warn about every narrowing of the OpenAPI subset, once per property, repairs asked for or not, and never for Gemini', () => {
+    const maps = tool('a', 'maps', {
+      type: 'object',
+      properties: { env: { type: 'object', additionalProperties: { type: 'string' } }, v: { anyOf: [{}, { type: 'number' }] }, mode: { enum: ['', 'fast'] } },
+    });
+    const logger = recordingLogger();
+    const plain = convertMcpToolsToVertex([maps], { logger });
+    expect(plain.warnings.map((w) => [w.code, w.detail])).toEqual([
+      ['LOSSY_SCHEMA', { loss: 'ADDITIONAL_PROPERTIES_DROPPED', path: 'env' }],
+      ['LOSSY_SCHEMA', { loss: 'ANY_TO_STRING', path: 'v' }],
+      ['LOSSY_SCHEMA', { loss: 'EMPTY_ENUM_VALUE_DROPPED', path: 'mode' }],
+    ]);
+    expect(logger.lines).toEqual(plain.warnings.map((w) => expect.stringContaining(`${maps.id}: ${w.message}`)));
+    expect(convertMcpToolsToVertex([maps], { repairs: true }).warnings).toEqual(plain.warnings);
+    const gemini = convertMcpToolsToGemini([maps]);
+    expect(gemini.warnings).toEqual([]);
+    expect(gemini.tools[0]?.functionDeclarations[0]?.parametersJsonSchema?.properties).toEqual({
+      env: { type: 'object', properties: {}, additionalProperties: { type: 'string' } },
+      v: { anyOf: [{}, { type: 'number' }] },
+      mode: { type: 'string', enum: ['', 'fast'] },
+    });
   });
 
   it('give Gemini one outer entry holding all declarations, and nothing for no tools', () => {
@@ -77,10 +117,12 @@ describe('converters', () => {
         repairs: expect.arrayContaining([
           { code: 'REF_INLINED', path: 'opts', detail: { ref: '#/$defs/Opts' } },
           { code: 'FORMAT_TO_DESCRIPTION', path: 'url', detail: { format: 'uri' } },
-          { code: 'ADDITIONAL_PROPERTIES_DROPPED', path: 'opts' },
         ]),
       },
     ]);
+    const vertex = convertMcpToolsToVertex([hostile, plain], { repairs: true });
+    expect(vertex.repairs?.[0]?.repairs).toContainEqual({ code: 'ADDITIONAL_PROPERTIES_DROPPED', path: 'opts' });
+    expect(vertex.warnings).toEqual([expect.objectContaining({ code: 'LOSSY_SCHEMA', toolId: hostile.id, detail: { loss: 'ADDITIONAL_PROPERTIES_DROPPED', path: 'opts' } })]);
     const anthropic = convertMcpToolsToAnthropic([hostile, plain], { repairs: true });
     expect(anthropic.repairs).toEqual([{ toolId: hostile.id, repairs: [{ code: 'REF_INLINED', path: 'opts', detail: { ref: '#/$defs/Opts' } }] }]);
     const responses = convertMcpToolsToOpenAIResponses([hostile, plain], { repairs: true });

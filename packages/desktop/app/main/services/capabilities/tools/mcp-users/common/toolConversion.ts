@@ -1,6 +1,6 @@
 /**
- * Converts MCP tools into OpenAI (Chat Completions and Responses), Anthropic and Gemini tool
- * definitions. Pure, so the renderer can preview what a provider receives with the same code.
+ * Converts MCP tools into OpenAI (Chat Completions and Responses), Anthropic, Gemini (JSON
+ * Schema) and Vertex AI (Gemini's OpenAPI subset) tool definitions. Pure, so the renderer can preview what a provider receives with the same code.
  *
  * Every converter works tool by tool: a tool whose id is unusable or whose schema cannot be
  * converted is dropped with a warning naming it, and never costs the rest of its server's tools.
@@ -12,11 +12,12 @@ import { TOOL_FORMATS, type ToolFormat } from '@shared/toolFormats';
 import { compileAnthropicSchema, type AnthropicInputSchema } from './schema/anthropic';
 import { shortenDescription } from './schema/description';
 import { compileGeminiSchema, GEMINI_MAX_DECLARATIONS, VERTEX_MAX_DECLARATIONS, type GeminiSchema } from './schema/gemini';
+import { compileGeminiJsonSchema } from './schema/geminiJsonSchema';
 import type { JsonSchema } from './schema/jsonSchema';
 import { normalizeSchema } from './schema/normalize';
 import { compileOpenAISchema, OPENAI_MAX_DESCRIPTION_LENGTH, OPENAI_MAX_TOOLS } from './schema/openai';
 import { restoreArguments, type ArgumentPlan } from './schema/argumentPlan';
-import { repairCollector, type ReportRepair, type SchemaRepair } from './schema/repairs';
+import { isSchemaLoss, repairCollector, type ReportRepair, type SchemaLoss, type SchemaRepair } from './schema/repairs';
 import type { ObjectNode } from './schema/types';
 import { PORTABLE_TOOL_NAME } from './toolIds';
 
@@ -43,20 +44,30 @@ export interface AnthropicTool {
 export interface GeminiFunctionDeclaration {
   name: string;
   description: string;
-  /** Left out for a tool without arguments, as Gemini asks. */
-  parameters?: GeminiSchema;
+  /** JSON Schema; left out for a tool without arguments, as Gemini asks. */
+  parametersJsonSchema?: JsonSchema;
 }
 
 export type GeminiTools = Array<{ functionDeclarations: GeminiFunctionDeclaration[] }>;
+
+export interface VertexFunctionDeclaration {
+  name: string;
+  description: string;
+  /** The OpenAPI subset; left out for a tool without arguments. */
+  parameters?: GeminiSchema;
+}
+
+export type VertexTools = Array<{ functionDeclarations: VertexFunctionDeclaration[] }>;
 
 export interface ToolsFormats {
   openai: OpenAITool[];
   'openai-responses': OpenAIResponsesTool[];
   anthropic: AnthropicTool[];
   google: GeminiTools;
+  vertex: VertexTools;
 }
 
-export type ConversionWarningCode = 'TOOL_DROPPED' | 'TOOL_LIMIT' | 'NOT_STRICT' | 'DESCRIPTION_SHORTENED';
+export type ConversionWarningCode = 'TOOL_DROPPED' | 'TOOL_LIMIT' | 'NOT_STRICT' | 'DESCRIPTION_SHORTENED' | 'LOSSY_SCHEMA';
 
 export interface ConversionWarning {
   code: ConversionWarningCode;
@@ -65,7 +76,8 @@ export interface ConversionWarning {
   toolId?: string;
   /**
    * The facts behind the message: TOOL_DROPPED `{ reason: 'INVALID_ID' | 'DUPLICATE_ID' | 'SCHEMA_FAILED', tool, server, error? }`,
-   * TOOL_LIMIT `{ count, limit, provider }`, NOT_STRICT `{ reason: NotStrictReason, path }`, DESCRIPTION_SHORTENED `{ from, to }`.
+   * TOOL_LIMIT `{ count, limit, provider }`, NOT_STRICT `{ reason: NotStrictReason, path }`, DESCRIPTION_SHORTENED `{ from, to }`,
+   * LOSSY_SCHEMA `{ loss: SchemaLoss, path }`.
    */
   detail?: Record<string, string | number>;
 }
@@ -129,14 +141,32 @@ export function convertMcpToolsToAnthropic(tools: readonly MCPTool[], options: C
 export function convertMcpToolsToGemini(tools: readonly MCPTool[], options: ConvertOptions = {}): ToolConversion<GeminiTools> {
   const run = new ConversionRun(options);
   const declarations = run.each(tools, (tool, schema, report): GeminiFunctionDeclaration => {
-    const { parameters, argumentPlan } = compileGeminiSchema(schema, report);
+    const { parametersJsonSchema, argumentPlan } = compileGeminiJsonSchema(schema, report);
+    run.plan(tool.id, argumentPlan);
+    return parametersJsonSchema ? { name: tool.id, description: tool.description, parametersJsonSchema } : { name: tool.id, description: tool.description };
+  });
+  run.checkLimit(declarations.length, GEMINI_MAX_DECLARATIONS, 'Gemini');
+  return run.result(declarations.length > 0 ? [{ functionDeclarations: declarations }] : []);
+}
+
+/** Gemini's OpenAPI subset: what it cannot express is narrowed, and each narrowing is a LOSSY_SCHEMA warning. */
+export function convertMcpToolsToVertex(tools: readonly MCPTool[], options: ConvertOptions = {}): ToolConversion<VertexTools> {
+  const run = new ConversionRun(options);
+  const declarations = run.each(tools, (tool, schema, report): VertexFunctionDeclaration => {
+    const { parameters, argumentPlan } = compileGeminiSchema(schema, run.lossReporter(tool, report));
     run.plan(tool.id, argumentPlan);
     return parameters ? { name: tool.id, description: tool.description, parameters } : { name: tool.id, description: tool.description };
   });
-  run.checkLimit(declarations.length, GEMINI_MAX_DECLARATIONS, 'Gemini');
   run.checkLimit(declarations.length, VERTEX_MAX_DECLARATIONS, 'Vertex AI');
   return run.result(declarations.length > 0 ? [{ functionDeclarations: declarations }] : []);
 }
+
+/** What each loss means for the model, for the English message (the UI words `detail.loss` itself). */
+const LOSS_MESSAGES: Record<SchemaLoss, string> = {
+  ADDITIONAL_PROPERTIES_DROPPED: 'is a map of free-form keys, which the schema cannot declare: the model can send only its listed keys',
+  ANY_TO_STRING: 'accepts any value, which the schema cannot declare: the model can send only a string',
+  EMPTY_ENUM_VALUE_DROPPED: 'allows the empty string, which the schema cannot list: the model cannot send it',
+};
 
 interface OpenAIFunction {
   name: string;
@@ -225,6 +255,23 @@ class ConversionRun {
     }
   }
 
+  /**
+   * A listener that turns each loss (SCHEMA_LOSSES) into one LOSSY_SCHEMA warning naming the tool
+   * and the property, and passes every repair on to `report` (the preview's, when asked for).
+   * Always on: a loss is worth a warning in chat too.
+   */
+  lossReporter(tool: MCPTool, report: ReportRepair | undefined): ReportRepair {
+    const warned = new Set<string>();
+    return (repair) => {
+      report?.(repair);
+      const key = `${repair.code} ${repair.path}`;
+      if (!isSchemaLoss(repair.code) || warned.has(key)) return;
+      warned.add(key);
+      const where = repair.path === '' ? 'The root' : `"${repair.path}"`;
+      this.warn('LOSSY_SCHEMA', `${where} of "${tool.name}" ${LOSS_MESSAGES[repair.code]}`, tool.id, { loss: repair.code, path: repair.path });
+    };
+  }
+
   warn(code: ConversionWarningCode, message: string, toolId?: string, detail?: ConversionWarning['detail']): void {
     this.warnings.push({ code, message, ...(toolId === undefined ? {} : { toolId }), ...(detail ? { detail } : {}) });
     this.logger?.warn(`[MCP tools] ${toolId ? `${toolId}: ` : ''}${message}`);
@@ -252,5 +299,7 @@ export function convertMcpTools(format: ToolFormat, tools: MCPTool[], options: O
       return convertMcpToolsToAnthropic(tools, options);
     case 'google':
       return convertMcpToolsToGemini(tools, options);
+    case 'vertex':
+      return convertMcpToolsToVertex(tools, options);
   }
 }

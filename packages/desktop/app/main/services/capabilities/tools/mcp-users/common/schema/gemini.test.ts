@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileAnthropicSchema } from './anthropic';
 import { restoreArguments } from './argumentPlan';
 import { compileGeminiSchema } from './gemini';
+import { compileGeminiJsonSchema } from './geminiJsonSchema';
 import { normalizeSchema } from './normalize';
 
 const gemini = (properties: Record<string, unknown>, required: string[] = []) =>
@@ -83,6 +84,68 @@ describe('compileAnthropicSchema', () => {
       type: 'object',
       properties: { n: { type: 'number', exclusiveMinimum: 0 } },
       required: [],
+    });
+  });
+});
+
+describe('compileGeminiJsonSchema', () => {
+  const json = (properties: Record<string, unknown>, required: string[] = []) =>
+    compileGeminiJsonSchema(normalizeSchema({ type: 'object', properties, required })).parametersJsonSchema;
+
+  it('leaves parametersJsonSchema out for a tool without arguments', () => {
+    expect(compileGeminiJsonSchema(normalizeSchema({ type: 'object', properties: {} }))).toEqual({});
+  });
+
+  it('keeps open maps, any-valued properties and unions, and writes null as a branch of its own', () => {
+    expect(
+      json(
+        {
+          env: { type: 'object', additionalProperties: { type: 'string' } },
+          meta: { type: 'object', description: 'free-form' },
+          value: { description: 'anything' },
+          id: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+          note: { type: ['string', 'null'], description: 'optional', maxLength: 9 },
+        },
+        ['env'],
+      ),
+    ).toEqual({
+      type: 'object',
+      properties: {
+        env: { type: 'object', properties: {}, additionalProperties: { type: 'string' } },
+        meta: { type: 'object', properties: {}, additionalProperties: true, description: 'free-form' },
+        value: { description: 'anything' },
+        id: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+        note: { description: 'optional', anyOf: [{ type: 'string' }, { type: 'null' }] },
+      },
+      required: ['env'],
+    });
+  });
+
+  it('keeps the documented keywords only, the rest as a hint or left to the server', () => {
+    expect(
+      json({
+        when: { type: 'string', format: 'date' },
+        url: { type: 'string', format: 'uri', pattern: '^h' },
+        n: { type: 'integer', exclusiveMinimum: 0, maximum: 5, enum: [1, 2], default: 1 },
+        flag: { enum: [true, 'x'] },
+      })?.properties,
+    ).toEqual({
+      when: { type: 'string', format: 'date' },
+      url: { type: 'string', description: '(format: uri)' },
+      n: { type: 'integer', minimum: 1, maximum: 5, enum: [1, 2], default: 1 },
+      flag: { anyOf: [{ type: 'boolean', description: '(one of: true)' }, { type: 'string', enum: ['x'] }] },
+    });
+  });
+
+  it('renames properties the way the subset does, and gives the server its names back', () => {
+    const result = compileGeminiJsonSchema(normalizeSchema({ type: 'object', properties: { 'file-path': { type: 'string' } }, required: ['file-path'] }));
+    expect(result.parametersJsonSchema).toEqual({ type: 'object', properties: { file_path: { type: 'string' } }, required: ['file_path'] });
+    expect(restoreArguments({ file_path: '/x' }, result.argumentPlan)).toEqual({ 'file-path': '/x' });
+  });
+
+  it('sends a map whose values would need renames back as a map of any values', () => {
+    expect(json({ m: { type: 'object', additionalProperties: { type: 'object', properties: { 'a-b': { type: 'string' } } } } })?.properties).toEqual({
+      m: { type: 'object', properties: {}, additionalProperties: true },
     });
   });
 });

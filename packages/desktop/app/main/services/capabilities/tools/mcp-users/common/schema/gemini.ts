@@ -1,8 +1,11 @@
 /**
- * Gemini `parameters`: the OpenAPI 3.0 subset the API accepts, where an unknown key is a hard
- * 400. `GeminiSchema` is the allow-list: the writer can only set the keys it declares, and each
- * normalised keyword is either mapped onto one of them or dropped (a looser schema the MCP
- * server still checks). Property names outside Gemini's form are renamed, and an `ArgumentPlan`
+ * Gemini `parameters`: the OpenAPI 3.0 subset, where an unknown key is a hard 400. The Gemini API
+ * now takes JSON Schema (`geminiJsonSchema.ts`); this form is the `vertex` format, for Vertex AI
+ * and older gateways. `GeminiSchema` is the allow-list: the writer can only set the keys it
+ * declares, and each normalised keyword is either mapped onto one of them or dropped (a looser
+ * schema the MCP server still checks). Some things the subset cannot say at all (an open map, a
+ * value of any type, an empty enum value): those are narrowed and reported as losses
+ * (`SCHEMA_LOSSES`). Property names outside Gemini's form are renamed, and an `ArgumentPlan`
  * gives the server its names back.
  */
 import { mergePlans, objectPlan, type ArgumentPlan } from './argumentPlan';
@@ -67,6 +70,8 @@ const GEMINI_DROPPED_KEYWORDS = ['multipleOf', 'uniqueItems'] as const;
 
 function writeNode(node: SchemaNode, where: RepairSite): Written {
   if (node.anyOf) return writeUnion(node, node.anyOf, where);
+  // Every node needs a type here; a string is the one every value can be written as.
+  if (!node.type) where.report?.({ code: 'ANY_TO_STRING', path: where.at });
   const type = node.type ?? 'string';
   const out: GeminiSchema = { type: type.toUpperCase() as GeminiType };
   let plan: ArgumentPlan | undefined;
@@ -75,7 +80,7 @@ function writeNode(node: SchemaNode, where: RepairSite): Written {
   if (node.nullable) out.nullable = true;
   if (isValueOf(node.default, type)) out.default = node.default;
   if (isValueOf(node.examples?.[0], type)) out.example = node.examples?.[0];
-  if (node.enum) writeEnum(node.enum, out, notes);
+  if (node.enum) writeEnum(node.enum, out, notes, where);
   if (where.report) reportGeminiLosses(node, type, where);
   switch (type) {
     case 'string':
@@ -112,6 +117,21 @@ function writeNode(node: SchemaNode, where: RepairSite): Written {
 }
 
 function writeObject(node: SchemaNode, out: GeminiSchema, where: RepairSite): ArgumentPlan | undefined {
+  const { sentNames, renamed } = sentPropertyNames(node, where);
+  const children = Object.entries(node.properties ?? {}).map(
+    ([key, child]) => [sentNames.get(key) ?? key, writeNode(child, propertySite(where, key))] as const,
+  );
+  out.properties = Object.fromEntries(children.map(([sent, child]) => [sent, child.schema]));
+  const required = (node.required ?? []).map((key) => sentNames.get(key) ?? key);
+  if (required.length > 0) out.required = required;
+  return objectPlan([], renamed, children.map(([sent, child]) => [sent, child.plan] as const));
+}
+
+/**
+ * The name each property is sent under: its own, or a Gemini-safe one (both Gemini forms), with
+ * the renames as `[sent, original]` for the argument plan.
+ */
+export function sentPropertyNames(node: SchemaNode, where: RepairSite): { sentNames: Map<string, string>; renamed: Array<readonly [string, string]> } {
   const keys = Object.keys(node.properties ?? {});
   // Valid names are reserved first, so a rename never takes a name the server uses.
   const taken = new Set(keys.filter((key) => PROPERTY_NAME.test(key)));
@@ -126,13 +146,7 @@ function writeObject(node: SchemaNode, out: GeminiSchema, where: RepairSite): Ar
       where.report?.({ code: 'PROPERTY_RENAMED', path: propertyPath(where.at, key), detail: { name: key, sent } });
     }
   }
-  const children = Object.entries(node.properties ?? {}).map(
-    ([key, child]) => [sentNames.get(key) ?? key, writeNode(child, propertySite(where, key))] as const,
-  );
-  out.properties = Object.fromEntries(children.map(([sent, child]) => [sent, child.schema]));
-  const required = (node.required ?? []).map((key) => sentNames.get(key) ?? key);
-  if (required.length > 0) out.required = required;
-  return objectPlan([], renamed, children.map(([sent, child]) => [sent, child.plan] as const));
+  return { sentNames, renamed };
 }
 
 /** A Gemini-safe name for an invalid property name, distinct from the names taken at its level. */
@@ -172,9 +186,10 @@ function reportGeminiLosses(node: SchemaNode, type: string, { at: path, report }
 }
 
 /** Gemini enums are non-empty strings on a STRING; other enums become a hint in the description. */
-function writeEnum(values: unknown[], out: GeminiSchema, notes: string[]): void {
+function writeEnum(values: unknown[], out: GeminiSchema, notes: string[], where: RepairSite): void {
   if (out.type === 'STRING') {
     const strings = values.filter((value): value is string => typeof value === 'string' && value !== '');
+    if (strings.length < values.length) where.report?.({ code: 'EMPTY_ENUM_VALUE_DROPPED', path: where.at });
     if (strings.length > 0) out.enum = strings;
     return;
   }
@@ -182,7 +197,7 @@ function writeEnum(values: unknown[], out: GeminiSchema, notes: string[]): void 
 }
 
 /** Exclusive bounds become inclusive ones: exact for integers, a hair looser for numbers. */
-function writeBounds(node: SchemaNode, type: 'number' | 'integer', out: GeminiSchema): void {
+export function writeBounds(node: SchemaNode, type: 'number' | 'integer', out: { minimum?: number; maximum?: number }): void {
   const above = (bound: number) => (type === 'integer' ? Math.floor(bound) + 1 : bound);
   const below = (bound: number) => (type === 'integer' ? Math.ceil(bound) - 1 : bound);
   const lower = [node.minimum, node.exclusiveMinimum === undefined ? undefined : above(node.exclusiveMinimum)];
@@ -194,7 +209,7 @@ function writeBounds(node: SchemaNode, type: 'number' | 'integer', out: GeminiSc
 }
 
 /** `default` and `example` are kept only when they are a plain value of the node's own type. */
-function isValueOf(value: unknown, type: string): boolean {
+export function isValueOf(value: unknown, type: string): boolean {
   switch (type) {
     case 'string':
       return typeof value === 'string';

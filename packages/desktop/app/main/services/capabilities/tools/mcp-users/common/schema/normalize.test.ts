@@ -52,8 +52,8 @@ describe('normalizeSchema', () => {
     expect(prop({ $ref: '#/definitions/N' }, { definitions: { N: { type: 'integer' } } })).toEqual({ type: 'integer' });
   });
 
-  it('treats an unresolvable $ref as unknown rather than failing', () => {
-    expect(prop({ $ref: 'https://example.com/schema.json', description: 'd' })).toEqual({ type: 'string', description: 'd' });
+  it('treats an unresolvable $ref as unknown (any value) rather than failing', () => {
+    expect(prop({ $ref: 'https://example.com/schema.json', description: 'd' })).toEqual({ description: 'd' });
   });
 
   it('cuts a recursive $ref off at the cycle with an open object', () => {
@@ -124,8 +124,8 @@ describe('normalizeSchema', () => {
     expect(root.required).toEqual(['b', 'a']);
   });
 
-  it('gives arrays items, and turns tuples into lists', () => {
-    expect(prop({ type: 'array' })).toEqual({ type: 'array', items: { type: 'string' } });
+  it('gives arrays items (any value when none is said), and turns tuples into lists', () => {
+    expect(prop({ type: 'array' })).toEqual({ type: 'array', items: {} });
     expect(prop({ type: 'array', items: [{ type: 'string' }, { type: 'number' }] })).toEqual({
       type: 'array',
       items: { anyOf: [{ type: 'string' }, { type: 'number' }] },
@@ -133,13 +133,14 @@ describe('normalizeSchema', () => {
     expect(prop({ type: 'array', prefixItems: [{ type: 'integer' }] })).toEqual({ type: 'array', items: { type: 'integer' } });
   });
 
-  it('gives typeless nodes a type: inferred from keywords, enum or default, else string', () => {
+  it('gives typeless nodes a type inferred from keywords, enum or default, else leaves them any-valued', () => {
     expect(prop({ properties: { a: { type: 'string' } } })?.type).toBe('object');
     expect(prop({ items: { type: 'string' } })?.type).toBe('array');
     expect(prop({ minimum: 1 })?.type).toBe('number');
     expect(prop({ enum: ['a', 'b'] })?.type).toBe('string');
     expect(prop({ default: true })?.type).toBe('boolean');
-    expect(prop({ description: 'anything' })).toEqual({ type: 'string', description: 'anything' });
+    expect(prop({ description: 'anything' })).toEqual({ description: 'anything' });
+    expect(prop({ description: 'anything', nullable: true, default: null })).toEqual({ description: 'anything', nullable: true, default: null });
   });
 
   it('turns draft 4 boolean exclusive bounds into the numeric form', () => {

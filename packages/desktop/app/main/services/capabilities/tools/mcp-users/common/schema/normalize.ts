@@ -148,10 +148,12 @@ class Normalizer {
 
   private typed(raw: Raw, depth: number, path: string): SchemaNode {
     const declared = declaredTypes(raw.type) ?? inferTypes(raw);
+    if (this.report) reportTyped(raw, declared ?? [], path, this.report);
+    // Any value: the node stays typeless, and each emitter says what its provider can do with that.
+    if (!declared) return withNullable(readAnnotations(raw), isNullableMarker(raw));
     const nullable = isNullableMarker(raw) || declared.includes('null') || enumValues(raw).includes(null);
     const nonNull = declared.filter((type) => type !== 'null');
     const [first = 'null', ...others] = nonNull;
-    if (this.report) reportTyped(raw, nonNull, path, this.report);
     if (others.length === 0) return withNullable(this.single(first, raw, depth, path), nullable);
     // `["boolean", "string"]`: one branch per type, each keeping the keywords that apply to it;
     // the annotations describe the whole value and stay outside.
@@ -220,10 +222,10 @@ function reportRoot(schema: unknown, report: ReportRepair): void {
   if (types && !types.includes('object')) report({ code: 'ROOT_NOT_OBJECT', path: '', detail: { type: types.join(', ') } });
 }
 
-/** The repairs a typed node makes: its type guessed or split, `const` as an enum, tuples, dropped constraints. */
-function reportTyped(raw: Raw, types: JsonType[], path: string, report: ReportRepair): void {
-  if (declaredTypes(raw.type) === undefined && acceptsAnything(raw)) report({ code: 'ANY_TO_STRING', path });
-  else if (types.length > 1) report({ code: 'TYPE_LIST_SPLIT', path, detail: { types: types.join(', ') } });
+/** The repairs a typed node makes: its type split, `const` as an enum, tuples, dropped constraints. */
+function reportTyped(raw: Raw, declared: JsonType[], path: string, report: ReportRepair): void {
+  const types = declared.filter((type) => type !== 'null');
+  if (types.length > 1) report({ code: 'TYPE_LIST_SPLIT', path, detail: { types: types.join(', ') } });
   if (!Array.isArray(raw.enum) && 'const' in raw && raw.const !== undefined) report({ code: 'CONST_TO_ENUM', path });
   if (types.includes('array') && [raw.prefixItems, raw.items].some(Array.isArray)) report({ code: 'TUPLE_LOOSENED', path });
   for (const keyword of DROPPED_KEYWORDS) {
@@ -252,7 +254,7 @@ function dedupe(branches: SchemaNode[]): SchemaNode[] {
 /** Where a cycle or excessive depth stops: same type and description, no children (an open object). */
 function cutOff(raw: Raw): SchemaNode {
   const types = declaredTypes(raw.type)?.filter((type) => type !== 'null') ?? inferTypes(raw);
-  const type = types[0] ?? 'object';
+  const type = types?.[0] ?? 'object';
   const node: SchemaNode = { type, ...readAnnotations(raw) };
   if (type === 'array') node.items = { type: 'string' };
   if (type === 'object') Object.assign(node, { properties: {}, required: [], additionalProperties: true });
@@ -335,23 +337,17 @@ function declaredTypes(type: unknown): JsonType[] | undefined {
 }
 
 /**
- * The types a node without `type` stands for. With no hint at all the node accepts anything,
- * so any type is correct for the server; a string is the one every provider accepts.
+ * The types a node without `type` stands for, from its enum, its keywords or its default.
+ * `undefined`: nothing hints at one, so the node accepts any value.
  */
-function inferTypes(raw: Raw): JsonType[] {
+function inferTypes(raw: Raw): JsonType[] | undefined {
   const values = enumValues(raw);
   if (values.length > 0) return [...new Set(values.map(typeOfValue))];
   for (const [type, keywords] of TYPE_HINTS) {
     if (keywords.some((keyword) => raw[keyword] !== undefined)) return [type];
   }
   if (raw.default !== undefined && raw.default !== null) return [typeOfValue(raw.default)];
-  return ['string'];
-}
-
-/** No type, no enum, no keyword or default that hints at one: `inferTypes` falls back to a string. */
-function acceptsAnything(raw: Raw): boolean {
-  if (enumValues(raw).length > 0 || (raw.default !== undefined && raw.default !== null)) return false;
-  return !TYPE_HINTS.some(([, keywords]) => keywords.some((keyword) => raw[keyword] !== undefined));
+  return undefined;
 }
 
 function typeOfValue(value: unknown): JsonType {

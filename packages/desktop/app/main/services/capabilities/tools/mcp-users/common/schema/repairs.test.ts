@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileGeminiSchema } from './gemini';
+import { compileGeminiJsonSchema } from './geminiJsonSchema';
 import { normalizeSchema } from './normalize';
 import { compileOpenAISchema } from './openai';
 import { repairCollector, type SchemaRepair, type SchemaRepairCode } from './repairs';
@@ -18,9 +19,16 @@ function strict(schema: unknown): SchemaRepair[] {
   return repairs;
 }
 
+/** Gemini's OpenAPI subset (the `vertex` format). */
 function gemini(schema: unknown): SchemaRepair[] {
   const { report, repairs } = repairCollector();
   compileGeminiSchema(normalizeSchema(schema), report);
+  return repairs;
+}
+
+function geminiJson(schema: unknown): SchemaRepair[] {
+  const { report, repairs } = repairCollector();
+  compileGeminiJsonSchema(normalizeSchema(schema), report);
   return repairs;
 }
 
@@ -94,7 +102,8 @@ const CASES: Array<{
     clean: obj({ a: { type: ['string', 'null'] } }),
     expected: { path: 'a', detail: { types: 'string, number' } },
   },
-  { code: 'ANY_TO_STRING', compile: normalized, needs: obj({ a: {} }), clean: obj({ a: { enum: ['x', 'y'] } }), expected: { path: 'a' } },
+  { code: 'ANY_TO_STRING', compile: gemini, needs: obj({ a: {} }), clean: obj({ a: { enum: ['x', 'y'] } }), expected: { path: 'a' } },
+  { code: 'EMPTY_ENUM_VALUE_DROPPED', compile: gemini, needs: obj({ a: { enum: ['', 'x'] } }), clean: obj({ a: { enum: ['x', 'y'] } }), expected: { path: 'a' } },
   { code: 'CONST_TO_ENUM', compile: normalized, needs: obj({ a: { const: 'x' } }), clean: obj({ a: { enum: ['x'] } }), expected: { path: 'a' } },
   {
     code: 'TUPLE_LOOSENED',
@@ -200,6 +209,26 @@ describe('schema repairs', () => {
     expect(gemini(schema)).not.toContainEqual(expect.objectContaining({ detail: { keyword: 'maxLength' } }));
   });
 
+  it('reports what Gemini JSON Schema changes, and none of what only the OpenAPI subset loses', () => {
+    const schema = obj({
+      env: { type: 'object', additionalProperties: { type: 'string' } },
+      any: {},
+      e: { enum: ['', 'x'] },
+      flags: { enum: [true, 1] },
+      url: { type: 'string', format: 'uri', pattern: '^h', minLength: 3 },
+      n: { type: 'integer', exclusiveMinimum: 0, multipleOf: 2 },
+    });
+    expect(geminiJson(schema)).toEqual([
+      { code: 'ENUM_TO_DESCRIPTION', path: 'flags' },
+      { code: 'FORMAT_TO_DESCRIPTION', path: 'url', detail: { format: 'uri' } },
+      { code: 'KEYWORD_DROPPED', path: 'url', detail: { keyword: 'pattern' } },
+      { code: 'KEYWORD_DROPPED', path: 'url', detail: { keyword: 'minLength' } },
+      { code: 'EXCLUSIVE_BOUND_INCLUSIVE', path: 'n' },
+      { code: 'KEYWORD_DROPPED', path: 'n', detail: { keyword: 'multipleOf' } },
+    ]);
+    expect(codes(gemini(schema))).toEqual(expect.arrayContaining(['ADDITIONAL_PROPERTIES_DROPPED', 'ANY_TO_STRING', 'EMPTY_ENUM_VALUE_DROPPED']));
+  });
+
   it('reports nothing for a strict attempt that fell back to non-strict: that schema is sent as normalised', () => {
     const schema = obj({ env: { type: 'object', additionalProperties: { type: 'string' } }, limit: { type: 'integer', default: 3 } }, []);
     const { report, repairs } = repairCollector();
@@ -223,5 +252,6 @@ describe('schema repairs', () => {
     const root = normalizeSchema(schema);
     expect(compileOpenAISchema(root, { strict: true, report })).toEqual(compileOpenAISchema(root, { strict: true }));
     expect(compileGeminiSchema(root, report)).toEqual(compileGeminiSchema(root));
+    expect(compileGeminiJsonSchema(root, report)).toEqual(compileGeminiJsonSchema(root));
   });
 });

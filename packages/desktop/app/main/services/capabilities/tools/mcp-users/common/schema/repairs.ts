@@ -19,7 +19,6 @@ export const SCHEMA_REPAIR_CODES = [
   'ALL_OF_MERGED',
   'ONE_OF_TO_ANY_OF',
   'TYPE_LIST_SPLIT',
-  'ANY_TO_STRING',
   'CONST_TO_ENUM',
   'TUPLE_LOOSENED',
   'PATTERN_PROPERTIES_OPENED',
@@ -35,9 +34,24 @@ export const SCHEMA_REPAIR_CODES = [
   'ENUM_TO_DESCRIPTION',
   'PROPERTY_RENAMED',
   'EXCLUSIVE_BOUND_INCLUSIVE',
+  // Gemini's OpenAPI subset (the `vertex` format).
+  'ANY_TO_STRING',
+  'EMPTY_ENUM_VALUE_DROPPED',
 ] as const;
 
 export type SchemaRepairCode = (typeof SCHEMA_REPAIR_CODES)[number];
+
+/**
+ * Repairs after which the model can no longer send some arguments the server accepts (an open
+ * map closed, any value narrowed to a string, an enum value removed): not a looser schema the
+ * server still checks, but a narrower one. Converters warn about these even when repairs are not
+ * asked for (`LOSSY_SCHEMA`), naming the tool and the property.
+ */
+export const SCHEMA_LOSSES = ['ADDITIONAL_PROPERTIES_DROPPED', 'ANY_TO_STRING', 'EMPTY_ENUM_VALUE_DROPPED'] as const satisfies readonly SchemaRepairCode[];
+
+export type SchemaLoss = (typeof SCHEMA_LOSSES)[number];
+
+export const isSchemaLoss = (code: SchemaRepairCode): code is SchemaLoss => (SCHEMA_LOSSES as readonly SchemaRepairCode[]).includes(code);
 
 export interface SchemaRepair {
   code: SchemaRepairCode;

@@ -5,7 +5,8 @@
  * translate it. Invariants the emitters rely on (and may not re-check):
  * - no `$ref`/`$defs`, `oneOf`, `allOf`, `const`, type arrays or null branches: those became
  *   inline nodes, `anyOf`, merged nodes, one-value `enum`s, and `nullable`;
- * - a node has exactly one of `type` and `anyOf`;
+ * - a node has at most one of `type` and `anyOf`; one with neither accepts any value (the
+ *   server gave no type and nothing hints at one), and each emitter writes what its provider can;
  * - a node keeps only the keywords that apply to its type (no `pattern` on a number);
  * - `object` nodes always carry `properties` and `required`, and `required` ⊆ `properties`;
  * - `array` nodes always carry `items`;
