@@ -29,14 +29,19 @@ interface RunOptions {
   onSpawn?: (pid: number) => void;
   /** Called with the stderr seen so far, each time more arrives. */
   onStderr?: (stderr: string) => void;
+  /** Called with the stdout seen so far, each time more arrives. */
+  onStdout?: (stdout: string) => void;
 }
 
-function run(command: string, args: string[], { stdin = '', onSpawn, onStderr }: RunOptions = {}): Promise<Exit> {
+function run(command: string, args: string[], { stdin = '', onSpawn, onStderr, onStdout }: RunOptions = {}): Promise<Exit> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, env: ENV, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      onStdout?.(stdout);
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       onStderr?.(stderr);
@@ -102,6 +107,20 @@ describe('the elftia-mcp bin', () => {
     const unknown = await bin(['tools', 'ghost']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No MCP server named "ghost"');
+  });
+
+  it('prints the result, then stops a server that ignores stdin\'s end within a short grace, and none is left', async () => {
+    const added = await bin(['servers', 'add', '--name', 'lingers', '--type', 'stdio', '--command', process.execPath, '--arg', FIXTURE_SERVERS.stdio, '--arg', marker, '--env', 'FIXTURE_LINGER=1']);
+    expect(added.code).toBe(0);
+    let printedAt = 0;
+    const result = await bin(['call', 'lingers', 'echo', '--args', '{"text":"quick"}'], { onStdout: () => (printedAt ||= Date.now()) });
+    const closeMs = Date.now() - printedAt;
+    expect(result).toMatchObject({ code: 0, stdout: 'quick\n', stderr: '' });
+    // The app's close waits 2 s for stdin's end to work before SIGTERM; the CLI's grace is 250 ms
+    // (openServices.ts), so the prompt comes back well before the app's grace would have ended.
+    expect(closeMs).toBeLessThan(1500);
+    // afterEach: the server is gone (SIGTERM reached it), not orphaned.
+    expect(withMarker(marker)).toEqual([]);
   });
 
   it('imports from piped stdin and converts from piped stdin', async () => {

@@ -21,7 +21,7 @@ import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitRe
 import type { McpConnectionDetails, McpConnectionState, McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import { AppError, type AppErrorShape } from '@shared/errors';
 import type { McpServerLog } from '../McpServerLog';
-import { processEndOf, type ProcessRegistry } from '../transports';
+import { processEndOf, type ProcessRegistry, type StdioStopTimings } from '../transports';
 import { TRANSPORTS } from '@shared/transports';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './clientHandlers';
 import { watchReach, type ConnectProbe } from './connectProbe';
@@ -59,6 +59,7 @@ export interface PoolOptions {
   createTransport: TransportFactory;
   fetch: typeof fetch;
   processes?: ProcessRegistry | undefined;
+  stdioStop?: StdioStopTimings | undefined;
   connectTimeoutMs: number;
   /** Connects that run at once; the others wait in line (ConnectGate). */
   connectConcurrency: number;
@@ -518,6 +519,7 @@ export class ConnectionPool {
           },
           onStdoutNoise: (line) => this.log.append(server.id, 'stdout', line),
           processes: this.opts.processes,
+          stdioStop: this.opts.stdioStop,
         }),
       );
       if (attempt.probe) watchReach(transport, TRANSPORTS.get(server.type).kind, attempt.probe.reached);
