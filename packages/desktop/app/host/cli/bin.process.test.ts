@@ -6,7 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertNoChildren, FIXTURE_SERVERS, readProcess } from '@fixtures/servers/paths';
@@ -136,8 +137,12 @@ describe('the elftia-mcp bin', () => {
     expect(JSON.parse(converted.stdout)).toEqual([{ functionDeclarations: [{ name: 'mcp__mcp__echo', description: '' }] }]);
   });
 
-  it('on one SIGINT cancels the running call, stops the server, says "Interrupted." and exits 130', async () => {
-    expect((await addFixture('fx')).code).toBe(0);
+  it('on one SIGINT cancels the running call (the server is told), stops the server, says "Interrupted." and exits 130', async () => {
+    // The server's stderr into a file: the fixture writes there when notifications/cancelled reaches its handler.
+    const serverStderr = path.join(cli.dir, 'server.stderr');
+    const script = `exec "$0" "$1" "$2" 2>>"$3"`;
+    const added = await bin(['servers', 'add', '--name', 'fx', '--type', 'stdio', '--command', 'sh', ...['-c', script, process.execPath, FIXTURE_SERVERS.stdio, marker, serverStderr].map((a) => `--arg=${a}`)]);
+    expect(added.code).toBe(0);
     let pid = 0;
     let inFlight = false;
     const running = bin(['call', 'fx', 'sleep', '--args', '{"ms":60000}', '--progress'], {
@@ -151,6 +156,7 @@ describe('the elftia-mcp bin', () => {
     const result = await running;
     expect(result).toMatchObject({ code: 130, stdout: '' });
     expect(result.stderr).toBe('progress 1/5: step 1 of 5\nInterrupted.\n');
+    expect(readFileSync(serverStderr, 'utf8')).toBe('sleep cancelled at step 1\n');
   });
 
   it('a reader that is gone (| true) neither crashes the CLI nor leaves the server running', async () => {

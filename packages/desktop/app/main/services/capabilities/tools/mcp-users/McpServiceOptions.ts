@@ -96,6 +96,7 @@ export interface ListToolsOptions {
 /**
  * The call's one deadline is the SDK request timeout set here (it sends notifications/cancelled
  * when it fires): timeoutMs ?? the server's config.timeoutMs ?? defaultTimeoutMs ?? the service's.
+ * Each progress report of the call restarts it, up to MAX_CALL_WITH_PROGRESS_MS (ToolCalls.ts).
  */
 export interface CallToolOptions {
   /** Overrides the server's `config.timeoutMs` and the service default for this call. */

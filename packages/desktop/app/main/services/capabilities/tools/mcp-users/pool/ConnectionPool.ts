@@ -45,6 +45,7 @@ import {
   type ErrorContext,
 } from './errors';
 import { hostNote, type HostNote } from '@shared/hostNotes';
+import { deliverProgressBeforeResults } from './progressOrder';
 
 /** Fresh connects after a remote restart, each of which may meet another stale pooled socket. */
 const STALE_SOCKET_RETRIES = 3;
@@ -556,6 +557,7 @@ export class ConnectionPool {
       connecting.catch(() => undefined);
       await Promise.race([connecting, deadline.expired]);
       if (attempt.cancelled) throw closedError(server, 'was disconnected while connecting');
+      deliverProgressBeforeResults(transport);
       attempt.probe?.initialized();
       const now = Date.now();
       return { server, client, transport, alive: true, lastActivity: now, connectedAt: now };
