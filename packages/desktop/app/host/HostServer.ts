@@ -56,7 +56,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const streams = new EventStreams({ ...DEFAULT_STREAM_LIMITS, ...options.streamLimits });
   // One subscription for all streams, held only while a stream is open (createServices asks
-  // servers for progress only while someone listens).
+  // the person a server's questions only while someone listens).
   let unsubscribe: (() => void) | undefined;
   const heartbeat = setInterval(() => streams.comment('heartbeat'), HEARTBEAT_MS).unref();
   let port = 0;

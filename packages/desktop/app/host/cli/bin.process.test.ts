@@ -6,7 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertNoChildren, FIXTURE_SERVERS, readProcess } from '@fixtures/servers/paths';
@@ -29,14 +30,19 @@ interface RunOptions {
   onSpawn?: (pid: number) => void;
   /** Called with the stderr seen so far, each time more arrives. */
   onStderr?: (stderr: string) => void;
+  /** Called with the stdout seen so far, each time more arrives. */
+  onStdout?: (stdout: string) => void;
 }
 
-function run(command: string, args: string[], { stdin = '', onSpawn, onStderr }: RunOptions = {}): Promise<Exit> {
+function run(command: string, args: string[], { stdin = '', onSpawn, onStderr, onStdout }: RunOptions = {}): Promise<Exit> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, env: ENV, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      onStdout?.(stdout);
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       onStderr?.(stderr);
@@ -104,6 +110,20 @@ describe('the elftia-mcp bin', () => {
     expect(unknown.stderr).toContain('No MCP server named "ghost"');
   });
 
+  it('prints the result, then stops a server that ignores stdin\'s end within a short grace, and none is left', async () => {
+    const added = await bin(['servers', 'add', '--name', 'lingers', '--type', 'stdio', '--command', process.execPath, '--arg', FIXTURE_SERVERS.stdio, '--arg', marker, '--env', 'FIXTURE_LINGER=1']);
+    expect(added.code).toBe(0);
+    let printedAt = 0;
+    const result = await bin(['call', 'lingers', 'echo', '--args', '{"text":"quick"}'], { onStdout: () => (printedAt ||= Date.now()) });
+    const closeMs = Date.now() - printedAt;
+    expect(result).toMatchObject({ code: 0, stdout: 'quick\n', stderr: '' });
+    // The app's close waits 2 s for stdin's end to work before SIGTERM; the CLI's grace is 250 ms
+    // (openServices.ts), so the prompt comes back well before the app's grace would have ended.
+    expect(closeMs).toBeLessThan(1500);
+    // afterEach: the server is gone (SIGTERM reached it), not orphaned.
+    expect(withMarker(marker)).toEqual([]);
+  });
+
   it('imports from piped stdin and converts from piped stdin', async () => {
     const config = JSON.stringify({ mcpServers: { piped: { command: process.execPath, args: [FIXTURE_SERVERS.stdio, marker] }, bad: { url: 'ftp://x' } } });
     const imported = await bin(['servers', 'import', '-'], { stdin: config });
@@ -117,8 +137,12 @@ describe('the elftia-mcp bin', () => {
     expect(JSON.parse(converted.stdout)).toEqual([{ functionDeclarations: [{ name: 'mcp__mcp__echo', description: '' }] }]);
   });
 
-  it('on one SIGINT cancels the running call, stops the server, says "Interrupted." and exits 130', async () => {
-    expect((await addFixture('fx')).code).toBe(0);
+  it('on one SIGINT cancels the running call (the server is told), stops the server, says "Interrupted." and exits 130', async () => {
+    // The server's stderr into a file: the fixture writes there when notifications/cancelled reaches its handler.
+    const serverStderr = path.join(cli.dir, 'server.stderr');
+    const script = `exec "$0" "$1" "$2" 2>>"$3"`;
+    const added = await bin(['servers', 'add', '--name', 'fx', '--type', 'stdio', '--command', 'sh', ...['-c', script, process.execPath, FIXTURE_SERVERS.stdio, marker, serverStderr].map((a) => `--arg=${a}`)]);
+    expect(added.code).toBe(0);
     let pid = 0;
     let inFlight = false;
     const running = bin(['call', 'fx', 'sleep', '--args', '{"ms":60000}', '--progress'], {
@@ -132,6 +156,7 @@ describe('the elftia-mcp bin', () => {
     const result = await running;
     expect(result).toMatchObject({ code: 130, stdout: '' });
     expect(result.stderr).toBe('progress 1/5: step 1 of 5\nInterrupted.\n');
+    expect(readFileSync(serverStderr, 'utf8')).toBe('sleep cancelled at step 1\n');
   });
 
   it('a reader that is gone (| true) neither crashes the CLI nor leaves the server running', async () => {

@@ -265,7 +265,7 @@ arguments (* = required).`,
     summary: 'Call a tool and print its result',
     flags: {
       args: { type: 'string', value: 'JSON', help: 'Arguments as a JSON object (default {})' },
-      timeout: { type: 'string', value: 'S', help: 'Cancel the call after S seconds (the server is told to stop)' },
+      timeout: { type: 'string', value: 'S', help: 'Cancel the call after S seconds without progress from the server (it is told to stop)' },
       progress: { type: 'boolean', help: 'Ask the server for progress and print each report on stderr as "progress N/TOTAL: message"' },
       yes: yes(`When the server asks a question (elicitation), accept its defaults without asking
 (declined when a required field has none); when it asks for a model answer

@@ -53,6 +53,8 @@ describe('CLI formatting', () => {
       }),
     ).toBe('q*: string, n: integer|null, mode: "a"|"b", any: any');
     expect(summarizeArguments({ type: 'object' })).toBe('');
+    // mcp-server-git's git_log: optional timestamps are anyOf a string and null (they printed "any").
+    expect(summarizeArguments({ properties: { start_timestamp: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null } } })).toBe('start_timestamp: string|null');
   });
 });
 

@@ -3,6 +3,7 @@ import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 import { shellLine } from '../../shared/text/commandLine';
 import { TRANSPORTS } from '../../shared/transports';
 import { isCredentialHeader, maskServerRecord } from '../../main/services/capabilities/tools/mcp-users/common/redaction';
+import { typeLabel } from '../../main/services/capabilities/tools/mcp-users/common/schema/typeLabel';
 
 
 /** Every line of `text` indented by two spaces, as the CLI quotes what a server or a model wrote. */
@@ -48,16 +49,8 @@ export function summarizeArguments(inputSchema: Record<string, unknown>): string
   if (!properties || typeof properties !== 'object') return '';
   const required = new Set(Array.isArray(inputSchema.required) ? inputSchema.required.map(String) : []);
   return Object.entries(properties as Record<string, unknown>)
-    .map(([name, schema]) => `${name}${required.has(name) ? '*' : ''}: ${typeOf(schema)}`)
+    .map(([name, schema]) => `${name}${required.has(name) ? '*' : ''}: ${typeLabel(schema, '|')}`)
     .join(', ');
-}
-
-function typeOf(schema: unknown): string {
-  if (!schema || typeof schema !== 'object') return 'any';
-  const { type, enum: values } = schema as { type?: unknown; enum?: unknown };
-  if (Array.isArray(values)) return values.map((v) => JSON.stringify(v)).join('|');
-  if (Array.isArray(type)) return type.map(String).join('|');
-  return typeof type === 'string' ? type : 'any';
 }
 
 /** A moment in this machine's time zone, as `2026-12-03 14:02:11`: sortable, and the same in every locale. */

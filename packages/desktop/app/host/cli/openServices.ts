@@ -11,6 +11,16 @@ import type { AppNotice } from '../../shared/contracts/ipc';
 import { DisposableStore } from '../../shared/lifecycle/DisposableStore';
 import type { CliIo } from './cliKit';
 
+/**
+ * How this command stops the stdio servers it started. Its result is printed before the close, but
+ * the shell gives the prompt back only when we exit, so the app's 2 s grace for a server that
+ * ignores stdin's end (server-everything does, once initialized) would be 2 s of every `call`.
+ * Well-behaved servers exit within tens of milliseconds of EOF; one still running after the grace
+ * gets SIGTERM, then SIGKILL, and its whole process group goes, so nothing outlives the command.
+ * (mcporter 0.12.3 waits 700 ms twice; bench/cliCall.bench.ts compares.)
+ */
+const ONE_SHOT_STOP = { gracefulMs: 250, termWaitMs: 500 };
+
 export function openServices(dir: string, io: CliIo): Services {
   const stores = openLocalStores(dir);
   // Let go in reverse: the services, then the tracker (and its exit hook), then the subscription;
@@ -32,7 +42,7 @@ export function openServices(dir: string, io: CliIo): Services {
   // Sign-in pages open with $BROWSER from the command's environment, else the system opener; the URL is printed too.
   const openAuthUrl = (url: string) => openInSystemBrowser(url, io.env);
   // The pool's settings (servers connecting at once, npx's download limit) from the command's environment.
-  const services = owned.add(createServices({ ...stores, fetch: globalThis.fetch, processes, openAuthUrl }, { connectOnAdd: false, ...poolSettings({}, io.env) }));
+  const services = owned.add(createServices({ ...stores, fetch: globalThis.fetch, processes, openAuthUrl }, { connectOnAdd: false, stdioStop: ONE_SHOT_STOP, ...poolSettings({}, io.env) }));
   // Raised by what a server does while the command runs (a sampling request refused).
   services.mcp.notices.onNotice(warn);
   return { ...services, dispose: () => owned.dispose() };

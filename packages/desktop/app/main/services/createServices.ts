@@ -105,7 +105,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   const textCompleter = ports.textCompleter ?? new ModelTextCompleter(models);
   // McpService emits the contract's own event names and payloads on the app's emitter: there is
   // no mapping to forget. A listener exists only while someone subscribes (onEvent), which is
-  // what McpService asks before it requests progress (see ToolCalls) or puts a question to the person.
+  // what McpService asks before it puts a question to the person.
   const mcp = owned.add(
     createMcp(
       ports.configStore,

@@ -27,7 +27,7 @@ export const call: Command = async ({ io, args, client, serverQuestions }) => {
     ...(toolArgs !== undefined && { args: toolArgs as Record<string, unknown> }),
     ...(timeoutMs !== undefined && { timeoutMs }),
   };
-  // Subscribing is what makes the service ask the server for progress, so only when asked.
+  // Every call asks the server for progress (it keeps a long call from timing out); printed only when asked.
   const stopProgress = values.progress
     ? app.on('mcp.tool_progress', (p) => {
         if (p.callId !== callId) return;

@@ -9,6 +9,7 @@ import { OfficialMcpPresetCategorySchema, presetTransport } from '../../../share
 import { EXIT, nameFlags, positionals, readTextInput, UsageError, writeJson, type Command } from '../cliKit';
 import { parseFlags } from '../commandTable';
 import { table } from '../format';
+import { presetDescription } from '../presetTexts';
 
 const FLAG_OF_FIELD = { presetId: 'ID', apiKey: 'the key on stdin', keyFrom: '--key-from', directories: '--dir', category: '--category' } as const;
 
@@ -27,7 +28,8 @@ export const presetsList: Command = async ({ io, args, client }) => {
   }
   const items = await (await client()).call('presets.list', category ? { category: category.data } : {});
   if (values.json) {
-    writeJson(io, items);
+    // The description as the app shows it in English, not its i18n key.
+    writeJson(io, items.map((item) => ({ ...item, preset: { ...item.preset, description: presetDescription(item.preset.id) } })));
     return EXIT.OK;
   }
   const rows = items.map((item) => [

@@ -4,6 +4,7 @@ import type { McpLastSeen, McpServerConfig, McpServerInput, McpServerRecord, Mcp
 import { DUPLICATE_ACTIONS, LOCAL_CONFIG_SOURCES, type LocalConfigSource, type McpImportPreviewEntry } from '../../../shared/contracts/mcp-import';
 import { AppError } from '../../../shared/errors';
 import { shellLine } from '../../../shared/text/commandLine';
+import { serverInfoLabel } from '../../../shared/text/serverInfoLabel';
 import { listWords, TRANSPORTS } from '../../../shared/transports';
 import {
   EXIT,
@@ -290,7 +291,8 @@ export const serversTest: Command = async ({ io, args, client }) => {
 /** One test's outcome for a person: tools on success; on failure the error, then the line that fixes it when there is one. */
 function printTest(io: CliIo, name: string, result: McpTestResult): void {
   if (result.success) {
-    const info = result.serverInfo ? ` (${result.serverInfo.name} ${result.serverInfo.version})` : '';
+    const label = serverInfoLabel(result.serverInfo);
+    const info = label ? ` (${label})` : '';
     io.stdout.write(`OK  "${name}"${info}: ${result.tools.length} tools in ${Math.round(result.durationMs)} ms\n`);
     if (result.tools.length) io.stdout.write(`    ${result.tools.join(', ')}\n`);
   }

@@ -37,6 +37,13 @@ it('serves the pool routes with contract-valid outputs and publishes the pool ev
   expect(await call('mcp.discover', { id })).toMatchObject({ ok: true, data: { prompts: [{ name: 'greet' }] } });
   expect(await call('mcp.test', { id })).toMatchObject({ ok: true, data: { success: true } });
   expect(await call('mcp.cancel_call', { callId: 'nope' })).toEqual({ ok: true, data: { cancelled: false } });
+  // The playground's Cancel: the route cancels the running call, and the server is told
+  // (notifications/cancelled fires its handler's abort, which the fixture reports on stderr).
+  const long = call('mcp.call_tool', { serverId: id, toolName: 'sleep', args: { ms: 20_000 }, callId: 'r2' });
+  await expect.poll(() => events.some((e) => e.event === 'mcp.tool_progress' && e.payload.callId === 'r2')).toBe(true);
+  expect(await call('mcp.cancel_call', { callId: 'r2' })).toEqual({ ok: true, data: { cancelled: true } });
+  expect(await long).toMatchObject({ ok: false, error: { code: 'MCP_CANCELLED' } });
+  await expect.poll(async () => JSON.stringify(await call('mcp.server_log', { id }))).toContain('sleep cancelled at step 1');
   // Activity: who made the call, and a link to what it returned.
   const r1 = events.find((e) => e.event === 'mcp.tool_called' && e.payload.callId === 'r1');
   expect(r1?.payload).toMatchObject({ serverId: id, toolName: 'sleep', success: true, origin: 'person' });

@@ -23,3 +23,14 @@ it('coalesces the burst of tools/list_changed the reference server sends on conn
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   expect(changed()).toBe(1);
 });
+
+it("delivers a long tool's every progress report, the last one sent right before the result too, and each report restarts the call's timeout", async () => {
+  h = makeService({ connectOnAdd: false });
+  const { server } = await h.service.add({ name: 'everything', type: 'stdio', config: { command: process.execPath, args: [EVERYTHING_BIN, 'stdio'] } });
+  // 8 steps of 250 ms: 2 s in all, well over the 800 ms timeout, which only a report every step
+  // keeps from firing. The reference server sends step 8's report and then, at once, its result.
+  const result = await h.service.callTool(server!.id, 'trigger-long-running-operation', { duration: 2, steps: 8 }, 'long', { timeoutMs: 800 });
+  expect(textOf(result.content)).toContain('Long running operation completed');
+  const reports = h.events.flatMap((e) => (e.name === 'mcp.tool_progress' && e.payload.callId === 'long' ? [`${e.payload.progress}/${e.payload.total}`] : []));
+  expect(reports).toEqual(['1/8', '2/8', '3/8', '4/8', '5/8', '6/8', '7/8', '8/8']);
+});

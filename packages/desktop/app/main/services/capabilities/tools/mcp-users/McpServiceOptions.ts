@@ -4,7 +4,7 @@
  * points and the tests configure the whole part in one place.
  */
 import type { CallOrigin } from '@shared/contracts/mcp-types';
-import type { ProcessRegistry } from './transports';
+import type { ProcessRegistry, StdioStopTimings } from './transports';
 import type { LastSeenStore } from './LastSeenStore';
 import type { OAuthOptions } from './auth/ServerSignIns';
 import type { SamplingModel } from './SamplingBroker';
@@ -38,6 +38,8 @@ export interface McpServiceOptions {
   connectOnAdd?: boolean;
   /** Where stdio server processes are registered (McpProcessTracker), so a crash of ours cannot leak them. */
   processes?: ProcessRegistry | undefined;
+  /** How stdio servers are stopped when their connection closes; default: a 2 s grace after stdin ends, then signals 2 s apart. */
+  stdioStop?: StdioStopTimings | undefined;
   /**
    * A call refused for want of a sign-in (a 401 no refresh cured, or 403 insufficient_scope with
    * the wider scope the server asked for) signs in again through the browser and retries, at most
@@ -80,7 +82,7 @@ export const DEFAULTS = {
   createTransport,
 };
 
-export type ResolvedOptions = typeof DEFAULTS & { fetch: typeof fetch; processes?: ProcessRegistry | undefined };
+export type ResolvedOptions = typeof DEFAULTS & { fetch: typeof fetch; processes?: ProcessRegistry | undefined; stdioStop?: StdioStopTimings | undefined };
 
 export interface ListToolsOptions {
   /** Skip the cache (the UI's refresh button); the fresh list is cached again. */
@@ -94,6 +96,7 @@ export interface ListToolsOptions {
 /**
  * The call's one deadline is the SDK request timeout set here (it sends notifications/cancelled
  * when it fires): timeoutMs ?? the server's config.timeoutMs ?? defaultTimeoutMs ?? the service's.
+ * Each progress report of the call restarts it, up to MAX_CALL_WITH_PROGRESS_MS (ToolCalls.ts).
  */
 export interface CallToolOptions {
   /** Overrides the server's `config.timeoutMs` and the service default for this call. */

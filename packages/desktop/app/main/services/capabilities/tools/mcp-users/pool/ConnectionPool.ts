@@ -21,7 +21,7 @@ import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitRe
 import type { McpConnectionDetails, McpConnectionState, McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import { AppError, type AppErrorShape } from '@shared/errors';
 import type { McpServerLog } from '../McpServerLog';
-import { processEndOf, type ProcessRegistry } from '../transports';
+import { processEndOf, type ProcessRegistry, type StdioStopTimings } from '../transports';
 import { TRANSPORTS } from '@shared/transports';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './clientHandlers';
 import { watchReach, type ConnectProbe } from './connectProbe';
@@ -45,6 +45,7 @@ import {
   type ErrorContext,
 } from './errors';
 import { hostNote, type HostNote } from '@shared/hostNotes';
+import { deliverProgressBeforeResults } from './progressOrder';
 
 /** Fresh connects after a remote restart, each of which may meet another stale pooled socket. */
 const STALE_SOCKET_RETRIES = 3;
@@ -59,6 +60,7 @@ export interface PoolOptions {
   createTransport: TransportFactory;
   fetch: typeof fetch;
   processes?: ProcessRegistry | undefined;
+  stdioStop?: StdioStopTimings | undefined;
   connectTimeoutMs: number;
   /** Connects that run at once; the others wait in line (ConnectGate). */
   connectConcurrency: number;
@@ -518,6 +520,7 @@ export class ConnectionPool {
           },
           onStdoutNoise: (line) => this.log.append(server.id, 'stdout', line),
           processes: this.opts.processes,
+          stdioStop: this.opts.stdioStop,
         }),
       );
       if (attempt.probe) watchReach(transport, TRANSPORTS.get(server.type).kind, attempt.probe.reached);
@@ -554,6 +557,7 @@ export class ConnectionPool {
       connecting.catch(() => undefined);
       await Promise.race([connecting, deadline.expired]);
       if (attempt.cancelled) throw closedError(server, 'was disconnected while connecting');
+      deliverProgressBeforeResults(transport);
       attempt.probe?.initialized();
       const now = Date.now();
       return { server, client, transport, alive: true, lastActivity: now, connectedAt: now };

@@ -1,7 +1,7 @@
 /**
  * Tool calls on pooled connections: the one deadline (the SDK request timeout, which sends
- * notifications/cancelled when it fires), cancel by callId or by the caller's signal, progress
- * only while someone listens, and `mcp.tool_called` for every call however it ended (who made it,
+ * notifications/cancelled when it fires, restarted by each progress report), cancel by callId or
+ * by the caller's signal, progress, and `mcp.tool_called` for every call however it ended (who made it,
  * and the error's code when it produced no result), with its full result kept in CallRecords.
  *
  * A warm call is one pool request and nothing around it: each async layer costs ~1 % of a local
@@ -21,6 +21,12 @@ import type { ConnectionPool } from './ConnectionPool';
 import type { RunningCalls } from './RunningCalls';
 import { requestToolCall, withCallDetails } from './toolCall';
 import { assertActiveForImplicitUse, assertToolEnabled } from './toolRules';
+
+/**
+ * However often a call reports progress, it ends after this long (or after its own timeout, if
+ * that is longer): the specification wants a maximum that progress cannot push back.
+ */
+export const MAX_CALL_WITH_PROGRESS_MS = 60 * 60_000;
 
 type CallEvents = { 'mcp.tool_progress': EventPayload<'mcp.tool_progress'>; 'mcp.tool_called': EventPayload<'mcp.tool_called'> };
 
@@ -51,7 +57,8 @@ export class ToolCalls {
     assertToolEnabled(server, toolName);
     const controller = new CallCancellation();
     const timeout = timeoutMs ?? server.config.timeoutMs ?? defaultTimeoutMs ?? this.parts.callTimeoutMs;
-    calls.start(callId, { controller, serverId, toolName, deadline: Date.now() + timeout });
+    const running = { controller, serverId, toolName, deadline: Date.now() + timeout };
+    calls.start(callId, running);
     const onAbort = signal && (() => controller.abort(new AppError('MCP_CANCELLED', `Call ${callId} was cancelled by the caller`, { callId, serverId, toolName })));
     if (onAbort) signal.addEventListener('abort', onAbort, { once: true });
     const at = Date.now();
@@ -59,11 +66,18 @@ export class ToolCalls {
     let answer: McpCallToolResult | undefined;
     let error: AppErrorShape | undefined;
     try {
-      const request: RequestOptions = { signal: controller.signal, timeout };
-      // A progress token makes the server do extra work on every call; ask only when someone listens.
-      if (events.listenerCount('mcp.tool_progress') > 0) {
-        request.onprogress = ({ progress, total, message }) => events.emit('mcp.tool_progress', { serverId, toolName, callId, progress, total, message });
-      }
+      // Always with a progress token: a long tool that reports progress is alive, and each report
+      // restarts the timeout (a question it asks may then wait as long), up to the maximum.
+      const request: RequestOptions = {
+        signal: controller.signal,
+        timeout,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: Math.max(timeout, MAX_CALL_WITH_PROGRESS_MS),
+        onprogress: ({ progress, total, message }) => {
+          running.deadline = Date.now() + timeout;
+          events.emit('mcp.tool_progress', { serverId, toolName, callId, progress, total, message });
+        },
+      };
       const run = (client: Client) => requestToolCall(client, toolName, args, request);
       const stored = () => this.parts.storedRecord(serverId);
       const result = await pool.request(server, 'tools/call', false, run, stored, requireActive ? 'use' : 'person', controller);

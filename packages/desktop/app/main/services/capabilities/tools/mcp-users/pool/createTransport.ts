@@ -11,7 +11,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerRecord, McpServerTransport } from '@shared/contracts/mcp-types';
 import { AppError } from '@shared/errors';
 import { TRANSPORTS } from '@shared/transports';
-import { StdioProcessTransport, WebSocketClientTransport, type ProcessRegistry } from '../transports';
+import { StdioProcessTransport, WebSocketClientTransport, type ProcessRegistry, type StdioStopTimings } from '../transports';
 import { serverEnv } from '../transports/serverEnv';
 
 export interface TransportPorts {
@@ -22,6 +22,8 @@ export interface TransportPorts {
   onStdoutNoise?: ((line: string) => void) | undefined;
   /** Stdio server processes are registered here for the app's lifetime (McpProcessTracker). */
   processes?: ProcessRegistry | undefined;
+  /** How a stdio server is stopped on close (the CLI's are short); absent: the transport's defaults. */
+  stdioStop?: StdioStopTimings | undefined;
   /** OAuth for the HTTP transports (auth/ServerSignIns.ts); WebSocket has no standard auth. */
   authProvider?: OAuthClientProvider | undefined;
 }
@@ -65,6 +67,7 @@ export const TRANSPORT_FACTORIES: Record<McpServerTransport, TransportFactory> =
       onStderr: ports.onStderr,
       onStdoutNoise: ports.onStdoutNoise,
       processes: ports.processes,
+      ...ports.stdioStop,
     });
   },
   // The SDK sends requestInit's headers on the event-stream GET as well as on the POSTs.

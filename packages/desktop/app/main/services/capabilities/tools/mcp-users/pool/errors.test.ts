@@ -20,3 +20,15 @@ describe('toConnectError for a missing command', () => {
     expect(err.data).not.toHaveProperty('install');
   });
 });
+
+describe('toConnectError for a host that does not resolve', () => {
+  it('names the host, not only the code', () => {
+    // What fetch (undici) throws for an unknown host: a bare "fetch failed" whose cause is getaddrinfo's error.
+    const lookup = Object.assign(new Error('getaddrinfo ENOTFOUND mcp.example.invalid'), { errno: -3008, code: 'ENOTFOUND', syscall: 'getaddrinfo', hostname: 'mcp.example.invalid' });
+    const err = toConnectError(new TypeError('fetch failed', { cause: lookup }), ctx);
+    expect(err.message).toBe('Could not connect to "files": fetch failed (ENOTFOUND mcp.example.invalid)');
+    // A socket error without a host keeps its code alone.
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+    expect(toConnectError(new TypeError('fetch failed', { cause: refused }), ctx).message).toBe('Could not connect to "files": fetch failed (ECONNREFUSED)');
+  });
+});

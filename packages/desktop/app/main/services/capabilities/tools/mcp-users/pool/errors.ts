@@ -13,12 +13,16 @@ import { MESSAGE_TOO_LARGE } from '../transports/jsonLines';
 import { WebSocketUpgradeError } from '../transports/WebSocketClientTransport';
 import { authErrorOf } from '../auth/authErrors';
 
-/** fetch's "fetch failed" says nothing by itself; the reason (ECONNREFUSED, a reset…) is its cause. */
+/**
+ * fetch's "fetch failed" says nothing by itself; the reason (ECONNREFUSED, a reset…) is its cause,
+ * and a name lookup's cause (ENOTFOUND, EAI_AGAIN) also says which host was not found.
+ */
 function messageOf(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const cause = err.cause instanceof Error && !(err instanceof TransportSendError) ? err.cause : undefined;
   const code = cause && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
-  const reason = cause ? (code ?? cause.message) : undefined;
+  const hostname = cause && 'hostname' in cause && typeof cause.hostname === 'string' ? cause.hostname : undefined;
+  const reason = cause ? (code && hostname ? `${code} ${hostname}` : (code ?? cause.message)) : undefined;
   return reason ? `${err.message} (${reason})` : err.message;
 }
 

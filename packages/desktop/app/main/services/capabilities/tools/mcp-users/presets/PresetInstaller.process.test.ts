@@ -24,6 +24,18 @@ const missingCommandPreset = OfficialMcpPresetSchema.parse({
   command: 'elftia-no-such-command-here',
 });
 
+/** Takes no key, and its server exits before initialize: the connect step fails. */
+const brokenNoKeyPreset = OfficialMcpPresetSchema.parse({
+  ...envPreset,
+  id: 'fixture-broken',
+  name: 'Fixture Broken',
+  description: presetDescriptionKey('fixture-broken'),
+  args: [FIXTURE_SERVERS.exitAtStart],
+  requiresApiKey: false,
+  apiKeyEnvVar: undefined,
+  linkedProviderIds: undefined,
+});
+
 describe('presets.install', () => {
   let services: TempServices;
   let progress: EventEnvelope[];
@@ -127,7 +139,7 @@ describe('presets.install', () => {
   it('leaves the server added, in its error state with a fix, when it cannot connect', async () => {
     const crashing = OfficialMcpPresetSchema.parse({ ...envPreset, args: [FIXTURE_SERVERS.exitAtStart] });
     await services.cleanup();
-    services = createTempServices(undefined, { presets: [crashing] });
+    services = createTempServices(undefined, { presets: [crashing, brokenNoKeyPreset] });
     services.onEvent((e) => {
       if (e.event === 'presets.install_progress') progress.push(e);
     });
@@ -151,5 +163,17 @@ describe('presets.install', () => {
     expect(JSON.stringify(installed.steps)).not.toContain(KEY);
     expect((await services.mcpService.list()).map((s) => s.id)).toEqual([installed.server.id]);
     expect(services.mcpService.statusOf(installed.server.id).state).toBe('error');
+    expect(installed.steps[3]!.fix).toBe('Check the network connection and the API key in the server settings, then reconnect.');
+
+    // The same failure for a preset installed without a key: its fix does not send anyone to check one.
+    const noKey = (await dispatch('presets.install', { presetId: 'fixture-broken' })) as { ok: true; data: PresetInstallResult };
+    expect(noKey.data.steps.map((s) => [s.step, s.status])).toEqual([
+      ['key', 'skipped'],
+      ['dependency', 'done'],
+      ['add', 'done'],
+      ['connect', 'failed'],
+      ['tools', 'skipped'],
+    ]);
+    expect(noKey.data.steps[3]).toMatchObject({ code: 'MCP_CONNECT_FAILED', fix: 'Check the network connection and the server settings, then reconnect.' });
   });
 });

@@ -34,13 +34,16 @@ export interface PresetInstallOutcome {
   keyProviderId?: LlmProviderId;
 }
 
-/** What to do when connecting or listing fails, by the error's code. */
-const FIXES: Partial<Record<ErrorCode, string>> = {
-  UNAUTHORIZED: 'The server refused the key: put a valid key in the server settings, then reconnect.',
-  FORBIDDEN: 'The server refused the key: put a valid key in the server settings, then reconnect.',
-  MCP_TIMEOUT: 'The server did not answer in time: check the network connection, then reconnect.',
-  MCP_CONNECT_FAILED: 'Check the network connection and the API key in the server settings, then reconnect.',
-  DEPS_MISSING: 'Install the missing command, then reconnect.',
+/**
+ * What to do when connecting or listing fails, by the error's code. An install that set no key
+ * (the preset needs none, or none was given for an optional one) is not sent to check a key.
+ */
+const FIXES: Partial<Record<ErrorCode, (withKey: boolean) => string>> = {
+  UNAUTHORIZED: (withKey) => (withKey ? 'The server refused the key: put a valid key in the server settings, then reconnect.' : 'The server wants a key or a sign-in: add it in the server settings, then reconnect.'),
+  FORBIDDEN: (withKey) => (withKey ? 'The server refused the key: put a valid key in the server settings, then reconnect.' : 'The server wants a key or a sign-in: add it in the server settings, then reconnect.'),
+  MCP_TIMEOUT: () => 'The server did not answer in time: check the network connection, then reconnect.',
+  MCP_CONNECT_FAILED: (withKey) => `Check the network connection and ${withKey ? 'the API key in ' : ''}the server settings, then reconnect.`,
+  DEPS_MISSING: () => 'Install the missing command, then reconnect.',
 };
 const DEFAULT_FIX = "Read the server's log, fix its settings, then reconnect.";
 
@@ -138,7 +141,8 @@ export class PresetInstaller {
     const outcome = { presetId, server, keySource: key.source, ...(key.providerId && key.source === 'provider' && { keyProviderId: key.providerId }) };
     const failAfterAdd = (step: 'connect' | 'tools', err: unknown) => {
       const shape = toErrorShape(err);
-      report({ step, status: 'failed', message: shape.message, code: shape.code, fix: FIXES[shape.code] ?? DEFAULT_FIX, ...(shape.data && { data: shape.data }) });
+      const fix = FIXES[shape.code]?.(key.source !== 'none') ?? DEFAULT_FIX;
+      report({ step, status: 'failed', message: shape.message, code: shape.code, fix, ...(shape.data && { data: shape.data }) });
     };
     try {
       await this.d.mcpService.initClient(server);

@@ -22,7 +22,20 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { JsonLineReader, MAX_STDIO_MESSAGE_BYTES, responseIdOf, tooLargeResponse, type LineSink, type OversizedLine } from './jsonLines';
 import { GROUP_MARK_ENV, IS_WINDOWS, delay, groupLeaderSpawn, killProcessGroup, terminateGroup, type ProcessRegistry, type TrackedProcess } from './processGroup';
 
-export interface StdioProcessTransportOptions {
+/**
+ * How `close()` stops a server: its stdin ends, SIGTERM goes to its group `gracefulMs` later, SIGKILL
+ * `termWaitMs` after that. The app can afford the defaults (2 s each): nobody waits on a close.
+ * A one-shot CLI command holds the person's prompt until the close is done, so it passes short ones
+ * (openServices.ts).
+ */
+export interface StdioStopTimings {
+  /** How long `close()` waits after ending stdin before it sends SIGTERM. Default 2000 ms. */
+  gracefulMs?: number | undefined;
+  /** How long it waits after SIGTERM (and again after SIGKILL) for the process to be gone. Default 2000 ms. */
+  termWaitMs?: number | undefined;
+}
+
+export interface StdioProcessTransportOptions extends StdioStopTimings {
   command: string;
   args?: string[];
   /**
@@ -37,8 +50,6 @@ export interface StdioProcessTransportOptions {
   onStdoutNoise?: ((line: string) => void) | undefined;
   /** How many stderr lines `stderrTail()` keeps. Default 200. */
   stderrBufferLines?: number;
-  /** How long `close()` waits after ending stdin before it sends SIGTERM. Default 2000 ms. */
-  gracefulMs?: number;
   /** Registered from spawn until the process group is gone, so not even a crash of ours leaks it. */
   processes?: ProcessRegistry | undefined;
 }
@@ -308,19 +319,20 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
       const exited = this.exited;
       const isExited = () => this.exitInfo !== undefined;
       const waitExit = (ms: number) => Promise.race([exited, delay(ms)]);
+      const { gracefulMs = 2000, termWaitMs = TERM_WAIT_MS } = this.options;
       // Well-behaved servers exit when stdin closes; give them the chance to flush and clean up.
       child.stdin?.end();
-      await waitExit(this.options.gracefulMs ?? 2000);
+      await waitExit(gracefulMs);
       if (!isExited()) {
         killProcessGroup(pid, 'SIGTERM');
-        await waitExit(TERM_WAIT_MS);
+        await waitExit(termWaitMs);
       }
       if (!isExited()) {
         killProcessGroup(pid, 'SIGKILL');
-        await waitExit(TERM_WAIT_MS);
+        await waitExit(termWaitMs);
       }
       // The direct child is gone, but grandchildren may not be (npx exits, the server lives on).
-      if (!IS_WINDOWS) await terminateGroup(pid, TERM_WAIT_MS);
+      if (!IS_WINDOWS) await terminateGroup(pid, termWaitMs);
       child.stdout?.destroy();
       child.stderr?.destroy();
     }

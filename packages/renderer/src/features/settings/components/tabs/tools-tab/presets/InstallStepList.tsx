@@ -19,6 +19,8 @@ const REFUSED_CODES: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN'];
 const FIXES = ['DEPS_MISSING', 'PRESET_KEY_REQUIRED', 'PRESET_PROVIDER_NO_KEY', 'UNAUTHORIZED', 'FORBIDDEN', 'MCP_TIMEOUT', 'MCP_CONNECT_FAILED'] as const;
 type FixCode = (typeof FIXES)[number];
 const isFixCode = (code: string): code is FixCode => (FIXES as readonly string[]).includes(code);
+/** Fixes that name the key, with a variant for an install that set none (gallery.fixWithoutKey). */
+const KEYED_FIXES: readonly string[] = ['UNAUTHORIZED', 'FORBIDDEN', 'MCP_CONNECT_FAILED'];
 
 function StepIcon({ state }: { state: StepState }) {
   switch (state) {
@@ -148,7 +150,7 @@ function StepDetail({ view, preset, result, download }: { view: StepView } & Ste
  * failed connect is explained as the server list explains it (failureText: the program exited
  * with its code, HTTP 404 and the path it expected …), with the program's own last lines.
  */
-function StepFailure({ view, error, preset, running, onRetry, onEnterKey, onOpenLogs, onEditServer }: { view: StepView; error: AppErrorShape } & StepListProps) {
+function StepFailure({ view, error, preset, run, running, onRetry, onEnterKey, onOpenLogs, onEditServer }: { view: StepView; error: AppErrorShape } & StepListProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const { t: tErrors } = useTranslation('errors');
   const command = errorData(error, 'DEPS_MISSING')?.command ?? preset.command ?? '';
@@ -157,7 +159,16 @@ function StepFailure({ view, error, preset, running, onRetry, onEnterKey, onOpen
   const diagnosis = failureText(withData, t, tErrors);
   const missingCommand = error.code === 'DEPS_MISSING';
   // The generic fix ("check the network and the key") would send the person the wrong way where the host knew better.
-  const fix = diagnosis.hint && !missingCommand ? undefined : isFixCode(error.code) ? t(`gallery.fix.${error.code}`, { command }) : t('gallery.fix.other');
+  // An install that set no key (its key step was skipped) is not sent to check one.
+  const withoutKey = run.steps.find((s) => s.step === 'key')?.state === 'skipped' && KEYED_FIXES.includes(error.code);
+  const fix =
+    diagnosis.hint && !missingCommand
+      ? undefined
+      : withoutKey
+        ? t(`gallery.fixWithoutKey.${error.code as 'MCP_CONNECT_FAILED'}`)
+        : isFixCode(error.code)
+          ? t(`gallery.fix.${error.code}`, { command })
+          : t('gallery.fix.other');
 
   return (
     <Flex vertical gap="small" className="install-failure" data-testid="install-failure" data-hint={diagnosis.hintCode}>

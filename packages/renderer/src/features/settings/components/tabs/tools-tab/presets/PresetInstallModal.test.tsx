@@ -137,6 +137,30 @@ describe('PresetInstallModal', { timeout: 120_000 }, () => {
     expect(screen.getByTestId('nav-detail').textContent).toBe('srv-brave:logs');
   });
 
+  it('does not send an install that set no key to check one when connecting fails', async () => {
+    const items: PresetListItem[] = [{ preset: preset('memory'), installed: false }];
+    const memoryServer = server({ id: 'srv-memory', name: 'Memory', type: 'stdio', config: { command: 'npx' }, installSource: 'builtin' });
+    const host = galleryHost(items).handle('presets.install', () => ({
+      presetId: 'memory',
+      ok: false,
+      steps: [
+        { step: 'key', status: 'skipped', message: 'No API key needed' },
+        { step: 'dependency', status: 'done', message: 'Found npx' },
+        { step: 'add', status: 'done', message: 'Added' },
+        { step: 'connect', status: 'failed', message: 'Could not connect', code: 'MCP_CONNECT_FAILED' },
+        { step: 'tools', status: 'skipped', message: 'Not listed' },
+      ],
+      server: memoryServer,
+      tools: [],
+      keySource: 'none',
+    }));
+    await openInstall(host, items, 'Memory');
+    await click(within(dialog()).getByRole('button', { name: 'Install' }));
+    const failure = await within(dialog()).findByTestId('install-failure', undefined, SLOW);
+    expect(within(failure).getByTestId('install-fix').textContent).toBe("Check the network connection, then retry. The server's log says more.");
+    expect(within(failure).queryByRole('button', { name: 'Edit key' })).toBeNull();
+  });
+
   it('stops at a missing command before adding anything, installs it with its progress, and retries', async () => {
     const items: PresetListItem[] = [{ preset: preset('memory'), installed: false }];
     const host = galleryHost(items, { npx: false });

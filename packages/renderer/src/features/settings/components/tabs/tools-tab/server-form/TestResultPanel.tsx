@@ -4,6 +4,7 @@ import { Alert, Card, Flex, Tag, Typography } from 'antd';
 import { MCP_TEST_STAGES, type McpTestResult, type McpTestStage, type McpTestStageResult } from '@shared/contracts/mcp-types';
 import type { TransportEntry } from '@shared/transports';
 import type { AppErrorShape } from '@shared/errors';
+import { serverInfoLabel } from '@shared/text/serverInfoLabel';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
@@ -87,7 +88,7 @@ export function TestResultPanel({ run, kind }: { run: TestRun; kind: TransportEn
 
 function Passed({ result }: { result: McpTestResult }) {
   const { t } = useTranslation(['settings/tools', 'common']);
-  const server = result.serverInfo ? `${result.serverInfo.name} ${result.serverInfo.version}` : '—';
+  const server = serverInfoLabel(result.serverInfo) ?? '—';
   return (
     <Flex vertical gap="small" data-testid="test-passed">
       <Typography.Text>{t('form.test.passed', { server, count: result.tools.length })}</Typography.Text>
