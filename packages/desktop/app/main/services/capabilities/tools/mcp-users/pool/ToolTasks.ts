@@ -1,0 +1,54 @@
+/**
+ * Which tool calls run as tasks, for every caller of the pool (the playground, chat and
+ * `elftia-mcp call`): a tool whose listing says `taskSupport: "required"` always does (a plain
+ * call is refused by the server), an `optional` one when the call may run long, any other never.
+ * ToolCalls asks only on servers that take tool tasks at all, so other calls pay nothing.
+ *
+ * "May run long" is the call's time limit above `optionalTaskAboveMs`: a person who gave a call
+ * (`--timeout`) or a server (its timeout setting) more time than the default expects it to run
+ * long, and a task survives what a long request may not (a dropped stream, a proxy's idle
+ * limit). Below it a task would only add polling to a quick call.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { EventPayload } from '@shared/contracts/ipc';
+import type { MCPTool, McpServerRecord } from '@shared/contracts/mcp-types';
+import type { Emitter } from '@shared/lifecycle/Emitter';
+import type { CallCancellation } from './CallCancellation';
+import { requestToolCall } from './toolCall';
+import { runToolTask, type TaskProgress } from './toolTask';
+
+export interface ToolTaskParts {
+  events: Emitter<{ 'mcp.tool_progress': EventPayload<'mcp.tool_progress'> }>;
+  /** The server's enabled tools as listed (ServerTools' cache; listed now when there is none). */
+  tools(server: McpServerRecord): Promise<MCPTool[]>;
+  optionalTaskAboveMs: number;
+}
+
+export interface TaskCall {
+  server: McpServerRecord;
+  toolName: string;
+  callId: string;
+  args: Record<string, unknown>;
+}
+
+export class ToolTasks {
+  constructor(private readonly parts: ToolTaskParts) {}
+
+  /** The call, as a task when its tool asks for one (see the file comment), else as a plain request. */
+  async call(client: Client, call: TaskCall, request: RequestOptions & { timeout: number }, cancel: CallCancellation): Promise<CallToolResult> {
+    const { server, toolName, callId, args } = call;
+    const support = (await this.parts.tools(server)).find((tool) => tool.name === toolName)?.taskSupport;
+    const asTask = support === 'required' || (support === 'optional' && request.timeout > this.parts.optionalTaskAboveMs);
+    if (!asTask) return requestToolCall(client, toolName, args, request);
+    const { events } = this.parts;
+    // As for progress: reported only while someone listens.
+    const onStatus =
+      events.listenerCount('mcp.tool_progress') > 0
+        ? ({ progress, status, message }: TaskProgress) =>
+            events.emit('mcp.tool_progress', { serverId: server.id, toolName, callId, progress, taskStatus: status, ...(message !== undefined && { message }) })
+        : undefined;
+    return runToolTask(client, toolName, args, { timeoutMs: request.timeout, cancel, onStatus });
+  }
+}
