@@ -32,13 +32,14 @@ afterAll(async () => {
 });
 
 it("call runs a task-required tool as a task: its question answered with --yes, its statuses with --progress, the result on stdout", async () => {
-  const run = await cli.run(['call', 'fx', 'task_sleep', '--args', '{"ms":50,"steps":2,"ask":true}', '--yes', '--progress']);
+  const run = await cli.run(['call', 'fx', 'task_sleep', '--args', '{"ms":300,"steps":2,"ask":true}', '--yes', '--progress']);
   expect(run.code).toBe(EXIT.OK);
-  expect(run.stdout).toBe('slept 2 × 50 ms, colour green\n');
+  expect(run.stdout).toBe('slept 2 × 300 ms, colour green\n');
   expect(run.stderr).toContain('task input_required: Needs a colour\n');
   expect(run.stderr).toContain('Which colour?');
   expect(run.stderr).toContain('Accepted with the defaults (--yes): colour=green');
-  expect(run.stderr).toMatch(/task working: step 2 of 2\n/);
+  // Polled, so a busy machine may miss a step; one of them is always seen.
+  expect(run.stderr).toMatch(/task working: step [12] of 2\n/);
 });
 
 it('Ctrl-C during a task cancels it on the server (tasks/cancel) and exits 130', async () => {

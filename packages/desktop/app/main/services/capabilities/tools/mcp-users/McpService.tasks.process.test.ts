@@ -71,6 +71,14 @@ describe('tools that run as tasks', () => {
     expect(text).toContain('- Name: Ada');
   });
 
+  it('with no listing cached (a one-shot CLI call), a quick call goes out plain, and the refusal of a task-required tool makes it a task', async () => {
+    const result = await h.service.callTool(fixture.id, 'task_sleep', { ms: 10, steps: 1 }, 'unlisted');
+    expect(textOf(result.content)).toBe('slept 1 × 10 ms');
+    expect(progressOf('unlisted')[0]).toMatchObject({ taskStatus: 'working' });
+    // Any other refusal stays the call's own error.
+    expect(await codeOf(h.service.callTool(fixture.id, 'no_such_tool', {}))).toBe('MCP_PROTOCOL_ERROR');
+  });
+
   it('cancels a running task on the server (tasks/cancel) and ends the call MCP_CANCELLED', async () => {
     const before = cancelsSeen();
     const call = h.service.callTool(fixture.id, 'task_sleep', { ms: 10_000 }, 'to-cancel');

@@ -117,6 +117,7 @@ export class McpService {
       tasks: new ToolTasks({
         events,
         tools: (server) => this.tools.enabled(server, { refresh: false, by: 'use' }),
+        cachedTools: (serverId) => this.tools.cached(serverId),
         optionalTaskAboveMs: this.opts.optionalTaskAboveMs,
       }),
       currentRecord: (serverId) => this.currentRecord(serverId),

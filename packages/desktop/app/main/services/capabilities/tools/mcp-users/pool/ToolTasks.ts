@@ -8,10 +8,16 @@
  * (`--timeout`) or a server (its timeout setting) more time than the default expects it to run
  * long, and a task survives what a long request may not (a dropped stream, a proxy's idle
  * limit). Below it a task would only add polling to a quick call.
+ *
+ * What a tool supports comes from its listing. Where none is cached (a one-shot `elftia-mcp
+ * call`) a quick call goes out plain rather than pay a tools/list first. A tool that requires a
+ * task refuses a plain call before it runs anything: with the spec's -32601, or (the SDK's
+ * McpServer) as an error result. Only after such an answer is the listing read, and the call
+ * made again as a task if the tool requires one; otherwise that answer is the call's.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { EventPayload } from '@shared/contracts/ipc';
 import type { MCPTool, McpServerRecord } from '@shared/contracts/mcp-types';
 import type { Emitter } from '@shared/lifecycle/Emitter';
@@ -23,6 +29,8 @@ export interface ToolTaskParts {
   events: Emitter<{ 'mcp.tool_progress': EventPayload<'mcp.tool_progress'> }>;
   /** The server's enabled tools as listed (ServerTools' cache; listed now when there is none). */
   tools(server: McpServerRecord): Promise<MCPTool[]>;
+  /** The cached listing only, if there is one. */
+  cachedTools(serverId: string): MCPTool[] | undefined;
   optionalTaskAboveMs: number;
 }
 
@@ -39,8 +47,23 @@ export class ToolTasks {
   /** The call, as a task when its tool asks for one (see the file comment), else as a plain request. */
   async call(client: Client, call: TaskCall, request: RequestOptions & { timeout: number }, cancel: CallCancellation): Promise<CallToolResult> {
     const { server, toolName, callId, args } = call;
-    const support = (await this.parts.tools(server)).find((tool) => tool.name === toolName)?.taskSupport;
-    const asTask = support === 'required' || (support === 'optional' && request.timeout > this.parts.optionalTaskAboveMs);
+    const mayRunLong = request.timeout > this.parts.optionalTaskAboveMs;
+    let listed = this.parts.cachedTools(server.id);
+    const supportIn = (tools: MCPTool[]) => tools.find((tool) => tool.name === toolName)?.taskSupport;
+    if (!listed && !mayRunLong) {
+      const plain = await requestToolCall(client, toolName, args, request).catch((err: unknown) => {
+        if (err instanceof McpError && err.code === ErrorCode.MethodNotFound) return err;
+        throw err;
+      });
+      if (!(plain instanceof McpError) && !plain.isError) return plain;
+      listed = await this.parts.tools(server);
+      if (supportIn(listed) !== 'required') {
+        if (plain instanceof McpError) throw plain;
+        return plain;
+      }
+    }
+    const support = supportIn(listed ?? (await this.parts.tools(server)));
+    const asTask = support === 'required' || (support === 'optional' && mayRunLong);
     if (!asTask) return requestToolCall(client, toolName, args, request);
     const { events } = this.parts;
     // As for progress: reported only while someone listens.
