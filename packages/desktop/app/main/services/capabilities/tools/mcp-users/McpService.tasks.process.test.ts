@@ -5,8 +5,11 @@
  * tools (FIXTURE_TASKS) for what the reference server cannot show: a cancel and a deadline that
  * reach the server as tasks/cancel, a failed task, and `optional`.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVERYTHING_BIN, FIXTURE_SERVERS } from '@fixtures/servers/paths';
+import { EVERYTHING_BIN, FIXTURE_SERVERS, startHttpFixture } from '@fixtures/servers/paths';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import { AppError } from '@shared/errors';
 import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harness } from '@desktop-testing/McpService.testkit';
@@ -111,16 +114,24 @@ describe('tools that run as tasks', () => {
 });
 
 describe('shutdown', () => {
-  it('tells the server to cancel a running task before the connection closes', async () => {
+  it('tells the server to cancel a running task, and waits for that, before the connection closes (Streamable HTTP)', async () => {
+    // Over HTTP the tasks/cancel is a request of its own that closing the transport would abort.
+    const logDir = mkdtempSync(path.join(tmpdir(), 'elftia-task-log-'));
+    const taskLog = path.join(logDir, 'tasks.log');
+    const remote = await startHttpFixture('http', { FIXTURE_TASKS: '1', FIXTURE_TASK_LOG: taskLog });
     const own = makeService({ connectOnAdd: false });
-    const server = (await own.service.add(stdioInput('tasks-shutdown', FIXTURE_SERVERS.stdio, { FIXTURE_TASKS: '1' }))).server!;
-    const call = own.service.callTool(server.id, 'task_sleep', { ms: 10_000 }, 'at-shutdown');
-    await expect.poll(() => own.events.some((e) => e.name === 'mcp.tool_progress'), { timeout: 10_000 }).toBe(true);
-    const log = () => own.service.serverLog(server.id).map((l) => l.line);
-    const outcome = codeOf(call);
-    await own.mcp.mcpService.dispose();
-    expect(await outcome).toBe('MCP_CANCELLED');
-    expect(log()).toEqual(expect.arrayContaining([expect.stringMatching(/^task cancelled /)]));
-    await own.dispose();
+    try {
+      const server = (await own.service.add({ name: 'tasks-http', type: 'http', isActive: false, config: { url: remote.url.href } })).server!;
+      const call = own.service.callTool(server.id, 'task_sleep', { ms: 10_000 }, 'at-shutdown');
+      const outcome = codeOf(call);
+      await expect.poll(() => own.events.some((e) => e.name === 'mcp.tool_progress'), { timeout: 10_000 }).toBe(true);
+      await own.mcp.mcpService.dispose();
+      expect(await outcome).toBe('MCP_CANCELLED');
+      expect(readFileSync(taskLog, 'utf8')).toMatch(/^task cancelled \w+\n$/);
+    } finally {
+      await own.dispose();
+      await remote.stop();
+      rmSync(logDir, { recursive: true, force: true });
+    }
   });
 });
