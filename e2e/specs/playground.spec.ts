@@ -2,8 +2,9 @@
  * The tool playground against the real host and the official reference server
  * (@modelcontextprotocol/server-everything over stdio): a call from the generated form, an image
  * result, and a long operation whose progress shows and whose Cancel stops it while the server
- * stays usable; and, on our fixture server, an audio result with its player and a tool's failure
- * (`isError`) shown as a failed call, not an exception.
+ * stays usable; and, on our fixture server, an audio result with its player, a tool's failure
+ * (`isError`) shown as a failed call, not an exception, and a tool that runs as a task (MCP tasks)
+ * showing its status as it goes, then cancelled.
  */
 import type { Locator, Page } from '@playwright/test';
 import { EVERYTHING_BIN, FIXTURE_SERVERS } from '../fixtures/servers/paths';
@@ -89,11 +90,16 @@ test('echo from the generated form, an image result, and a long operation shown 
   expect(statuses).toEqual(['ok', 'cancelled', 'ok', 'ok']);
 });
 
-test('an audio result plays in a player, and a tool that reports a failure is a failed call', async ({ app }) => {
+test('an audio result plays in a player, a tool that reports a failure is a failed call, and a task shows its status and is cancelled', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   const detail = new ServerDetailPage(app.page);
   await expect(settings.emptyState).toBeVisible();
-  await app.addServer({ name: 'fx', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
+  await app.addServer({
+    name: 'fx',
+    type: 'stdio',
+    isActive: true,
+    config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio], env: { FIXTURE_TASKS: '1' } },
+  });
   await detail.open('fx');
   await detail.tool('audio').getByTestId('tool-try').click({ timeout: 30_000 });
   const playground = detail.root.getByTestId('playground');
@@ -109,4 +115,13 @@ test('an audio result plays in a player, and a tool that reports a failure is a 
   await expect(result.getByTestId('call-status')).toHaveAttribute('data-status', 'toolError', { timeout: 30_000 });
   await expect(result.getByTestId('tool-call-failed').getByRole('alert')).toBeVisible();
   await expect(result.getByTestId('tool-call-error')).toHaveCount(0);
+
+  // A tool that must run as a task: its status message shows while it runs, and Cancel ends it.
+  await pickTool(app.page, playground, 'task_sleep');
+  await playground.getByTestId('playground-editor').getByText('JSON', { exact: true }).click();
+  await playground.getByTestId('playground-json').fill('{"ms": 20000, "steps": 3}');
+  await playground.getByTestId('playground-run').click();
+  await expect(playground.getByTestId('playground-progress-text')).toHaveText('Task running · step 1 of 3', { timeout: 15_000 });
+  await playground.getByRole('button', { name: 'Cancel' }).click();
+  await expect(result.getByTestId('call-status')).toHaveAttribute('data-status', 'cancelled', { timeout: 15_000 });
 });

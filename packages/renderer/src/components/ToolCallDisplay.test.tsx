@@ -340,6 +340,20 @@ describe('ToolCallDisplay', () => {
     expect(screen.queryByTestId('error-stderr-tail')).toBeNull();
   });
 
+  it("shows a call that runs as a task by what the task does now, in the person's language", () => {
+    show({ toolName: 'research', args: {}, progress: { progress: 3, taskStatus: 'working', message: 'Analyzing content...' } });
+    let running = screen.getByTestId('tool-call-running');
+    expect(running.textContent).toContain('Analyzing content...');
+    expect(within(running).getByTestId('tool-call-task-status').textContent).toBe('Task running');
+    // A count of statuses is no measure of how far it got: no bar, no "Progress: 3".
+    expect(within(running).queryByTestId('tool-call-progress')).toBeNull();
+    expect(running.textContent).not.toContain('Progress');
+    cleanup();
+    show({ toolName: 'research', args: {}, progress: { progress: 4, taskStatus: 'input_required', message: 'Which python?' } }, 'ja');
+    running = screen.getByTestId('tool-call-running');
+    expect(within(running).getByTestId('tool-call-task-status').textContent).toBe('タスクはあなたの回答を待っています');
+  });
+
   it('shows a running call with a spinner and its progress', () => {
     show({ toolName: 'sleep', args: { ms: 500 }, progress: { progress: 2, total: 5, message: 'step 2 of 5' } });
     const running = screen.getByTestId('tool-call-running');

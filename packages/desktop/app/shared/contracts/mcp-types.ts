@@ -176,6 +176,12 @@ export const MCPToolSchema = z.object({
    * conversions never send it; a model is offered the input schema alone.
    */
   outputSchema: JsonSchemaObjectSchema.optional(),
+  /**
+   * How the tool may run as a task (spec 2025-11-25, SEP-1686): `required` tools are only ever
+   * called as tasks, `optional` ones when the call may run long (see ToolTasks); absent is the
+   * spec's `forbidden`, a plain call.
+   */
+  taskSupport: z.enum(['required', 'optional']).optional(),
   serverId: z.string(),
   serverName: z.string(),
 });
@@ -317,6 +323,8 @@ export const McpToolProgressSchema = z.object({
   progress: z.number(),
   total: z.number().optional(),
   message: z.string().optional(),
+  /** Set when the call runs as a task: its status now (the message is the task's statusMessage). */
+  taskStatus: z.enum(['working', 'input_required']).optional(),
 });
 export type McpToolProgress = z.infer<typeof McpToolProgressSchema>;
 

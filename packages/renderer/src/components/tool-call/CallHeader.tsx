@@ -7,7 +7,7 @@ import { CopyButton } from './CopyButton';
 
 /** `stopped`: no longer running, yet neither a result nor an error came (a caller that gave up waiting). */
 export type CallStatus = 'running' | 'succeeded' | 'failed' | 'error' | 'stopped';
-export type ToolCallProgress = Pick<McpToolProgress, 'progress' | 'total' | 'message'>;
+export type ToolCallProgress = Pick<McpToolProgress, 'progress' | 'total' | 'message' | 'taskStatus'>;
 
 export function formatDuration(t: TFunction<['toolCall', 'common']>, ms: number): string {
   if (ms < 1000) return t('duration.ms', { value: Math.round(ms) });
@@ -76,7 +76,12 @@ export function RunningState({ progress }: { progress?: ToolCallProgress | undef
         <Spin size="small" />
         <Typography.Text>{progress?.message ?? t('running')}</Typography.Text>
       </Flex>
-      {percent !== undefined ? (
+      {progress?.taskStatus ? (
+        // A task's statuses are counted, not measured: what it does now says more than a number.
+        <Typography.Text type="secondary" data-testid="tool-call-task-status">
+          {t(`task.${progress.taskStatus}`)}
+        </Typography.Text>
+      ) : percent !== undefined ? (
         <Progress percent={percent} size="small" aria-label={t('progress', { progress: progress!.progress, total: progress!.total })} data-testid="tool-call-progress" />
       ) : progress ? (
         <Typography.Text type="secondary">{t('progressNoTotal', { progress: progress.progress })}</Typography.Text>

@@ -31,7 +31,9 @@ export const call: Command = async ({ io, args, client, serverQuestions }) => {
   const stopProgress = values.progress
     ? app.on('mcp.tool_progress', (p) => {
         if (p.callId !== callId) return;
-        io.stderr.write(`progress ${p.progress}${p.total !== undefined ? `/${p.total}` : ''}${p.message ? `: ${p.message}` : ''}\n`);
+        // A task's statuses are counted, not measured: its status says more than the count.
+        const what = p.taskStatus ? `task ${p.taskStatus}` : `progress ${p.progress}${p.total !== undefined ? `/${p.total}` : ''}`;
+        io.stderr.write(`${what}${p.message ? `: ${p.message}` : ''}\n`);
       })
     : undefined;
   const result = await app

@@ -11,7 +11,7 @@ import type { AppErrorShape } from '@shared/errors';
 export type ChatEntry =
   | { kind: 'user'; key: string; text: string }
   | { kind: 'assistant'; key: string; turnId: string; text: string }
-  | { kind: 'tool'; key: string; call: ChatToolCallEvent; progress?: Pick<McpToolProgress, 'progress' | 'total' | 'message'> }
+  | { kind: 'tool'; key: string; call: ChatToolCallEvent; progress?: Pick<McpToolProgress, 'progress' | 'total' | 'message' | 'taskStatus'> }
   | { kind: 'turn_end'; key: string; turnId: string; status: 'cancelled' | 'failed'; error?: AppErrorShape };
 
 export interface ChatState {
@@ -65,11 +65,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...state, entries };
     }
     case 'progress': {
-      const { callId, progress, total, message } = action.payload;
+      const { callId, progress, total, message, taskStatus } = action.payload;
       const index = state.entries.findIndex((entry) => entry.kind === 'tool' && entry.call.callId === callId);
       if (index === -1) return state;
       const entries = state.entries.slice();
-      entries[index] = { ...(entries[index] as Extract<ChatEntry, { kind: 'tool' }>), progress: { progress, total, message } };
+      entries[index] = { ...(entries[index] as Extract<ChatEntry, { kind: 'tool' }>), progress: { progress, total, message, taskStatus } };
       return { ...state, entries };
     }
     case 'turn_end': {

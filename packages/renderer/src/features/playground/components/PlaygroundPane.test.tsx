@@ -332,6 +332,28 @@ describe('playground: running', { timeout: 120_000 }, () => {
     expect(screen.getByTestId('playground-result').querySelector('[data-testid="call-status"]')?.getAttribute('data-status')).toBe('ok');
   });
 
+  it("shows a task's status and message as it changes, and cancels it like any call", async () => {
+    const setup = makeHost();
+    const calls = deferredCalls(setup.host);
+    setup.host.handle('mcp.cancel_call', () => ({ cancelled: true }));
+    renderPane(setup);
+    await pickTool('rich');
+    fireEvent.click(screen.getByTestId('playground-run'));
+    await waitFor(() => expect(calls).toHaveLength(1), slow);
+    const { callId } = calls[0]!;
+    const progressText = () => screen.getByTestId('playground-progress-text').textContent;
+    act(() => setup.host.emit({ event: 'mcp.tool_progress', payload: { serverId: setup.id, toolName: 'rich', callId, progress: 1, taskStatus: 'working', message: 'Gathering sources...' } }));
+    await waitFor(() => expect(progressText()).toBe('Task running · Gathering sources...'), slow);
+    act(() => setup.host.emit({ event: 'mcp.tool_progress', payload: { serverId: setup.id, toolName: 'rich', callId, progress: 2, taskStatus: 'input_required', message: 'Which one?' } }));
+    await waitFor(() => expect(progressText()).toBe('Task waiting for your answer · Which one?'), slow);
+
+    fireEvent.click(screen.getByRole('button', { name: /cancel/i }));
+    await waitFor(() => expect(setup.host.inputsOf('mcp.cancel_call')).toEqual([{ callId }]), slow);
+    act(() => calls[0]!.reject({ code: 'MCP_CANCELLED', message: 'cancelled', data: { callId } }));
+    await waitFor(() => expect(screen.getByTestId('playground-result').querySelector('[data-testid="call-status"]')?.getAttribute('data-status')).toBe('cancelled'), slow);
+    expect(screen.queryByTestId('playground-progress')).toBeNull();
+  });
+
   it('treats isError as a failed call, not an exception', async () => {
     const setup = makeHost();
     setup.host.handle('mcp.call_tool', (input) => textResult(input.callId!, 'bad input', true));

@@ -23,9 +23,12 @@ export function RunStatus({ startedAt, progress }: { startedAt: number; progress
         <>
           {percent !== undefined ? <Progress percent={percent} size="small" aria-label={t('progressLabel')} /> : null}
           <Typography.Text type="secondary" data-testid="playground-progress-text">
-            {progress.total !== undefined
-              ? t('progressOf', { progress: progress.progress, total: progress.total })
-              : t('progress', { progress: progress.progress })}
+            {/* A task's statuses are counted, not measured: what it does now says more than a number. */}
+            {progress.taskStatus
+              ? t(`task.${progress.taskStatus}`)
+              : progress.total !== undefined
+                ? t('progressOf', { progress: progress.progress, total: progress.total })
+                : t('progress', { progress: progress.progress })}
             {progress.message ? ` · ${progress.message}` : ''}
           </Typography.Text>
         </>

@@ -9,7 +9,7 @@ import type { McpToolProgress } from '@shared/contracts/mcp-types';
 import { useHost } from '@renderer/bridge/HostContext';
 import { callHistory, useCallHistory, type HistoryEntry } from '../model/callHistory';
 
-export type Progress = Pick<McpToolProgress, 'progress' | 'total' | 'message'>;
+export type Progress = Pick<McpToolProgress, 'progress' | 'total' | 'message' | 'taskStatus'>;
 
 /** crypto.randomUUID needs a secure context; the app always has one, a test runner may not. */
 const newCallId = () => globalThis.crypto?.randomUUID?.() ?? `call-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -28,7 +28,7 @@ export function useToolCall(server: { id: string; name: string }) {
     return host.on('mcp.tool_progress', (event) => {
       // Every call's progress comes on this one stream; only this call's is shown.
       if (event.callId !== runningId) return;
-      setProgress({ callId: runningId, value: { progress: event.progress, total: event.total, message: event.message } });
+      setProgress({ callId: runningId, value: { progress: event.progress, total: event.total, message: event.message, taskStatus: event.taskStatus } });
     });
   }, [host, runningId]);
 

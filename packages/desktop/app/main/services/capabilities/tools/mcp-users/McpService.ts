@@ -51,6 +51,7 @@ import { connectionEffect } from './pool/connectionEffect';
 import { ServerTests } from './pool/ServerTests';
 import { ServerTools } from './pool/ServerTools';
 import { ToolCalls } from './pool/ToolCalls';
+import { ToolTasks } from './pool/ToolTasks';
 import { RunningCalls } from './pool/RunningCalls';
 import { CallRecords } from './pool/CallRecords';
 import { assertActiveForImplicitUse, isActiveAndReviewed } from './pool/toolRules';
@@ -113,6 +114,12 @@ export class McpService {
       calls: this.calls,
       events,
       records: this.callRecords,
+      tasks: new ToolTasks({
+        events,
+        tools: (server) => this.tools.enabled(server, { refresh: false, by: 'use' }),
+        cachedTools: (serverId) => this.tools.cached(serverId),
+        optionalTaskAboveMs: this.opts.optionalTaskAboveMs,
+      }),
       currentRecord: (serverId) => this.currentRecord(serverId),
       storedRecord: (serverId) => this.records.get(serverId),
       ended: (callId) => elicitation.withdrawCall(callId),

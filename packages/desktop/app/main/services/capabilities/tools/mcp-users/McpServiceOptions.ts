@@ -24,6 +24,12 @@ export interface McpServiceOptions {
   downloadTimeoutMs?: number;
   /** Default tool-call timeout; a server's `config.timeoutMs` overrides it. */
   callTimeoutMs?: number;
+  /**
+   * A tool whose listing makes tasks `optional` runs as a task when its call's time limit is above
+   * this (default: the default limit, so only calls given more time than usual; see ToolTasks).
+   * 0: every such call; Infinity: none. `required` tools always run as tasks.
+   */
+  optionalTaskAboveMs?: number;
   /** Timeout of list and discovery requests. */
   requestTimeoutMs?: number;
   /** A connection idle this long is pinged before reuse. */
@@ -73,6 +79,7 @@ export const DEFAULTS = {
   downloadTimeoutMs: 5 * 60_000,
   pendingDownload: npxDownloadOf,
   callTimeoutMs: 120_000,
+  optionalTaskAboveMs: 120_000,
   requestTimeoutMs: 60_000,
   idlePingMs: 60_000,
   pingTimeoutMs: 5_000,

@@ -12,6 +12,7 @@ export class CallCancellation {
   aborted = false;
   reason: unknown;
   private listeners: Array<() => void> = [];
+  private held: Array<Promise<unknown>> = [];
 
   throwIfAborted(): void {
     if (this.aborted) throw this.reason;
@@ -30,6 +31,16 @@ export class CallCancellation {
     this.aborted = true;
     this.reason = reason;
     for (const listener of this.listeners.splice(0)) listener();
+  }
+
+  /** Work a cancel started that must reach the server before the connection closes (a task's tasks/cancel). */
+  holdUntil(work: Promise<unknown>): void {
+    this.held.push(work);
+  }
+
+  /** Settles once what `holdUntil` was given has; shutdown waits for it (RunningCalls.dispose). */
+  settled(): Promise<unknown> {
+    return Promise.allSettled(this.held);
   }
 
   /** The SDK's option type; see the class comment for the part of AbortSignal it relies on. */

@@ -24,6 +24,7 @@ import type { McpServerLog } from '../McpServerLog';
 import { processEndOf, type ProcessRegistry, type StdioStopTimings } from '../transports';
 import { TRANSPORTS } from '@shared/transports';
 import { CLIENT_CAPABILITIES, installClientHandlers } from './clientHandlers';
+import { ClientTaskStore } from './clientTasks';
 import { watchReach, type ConnectProbe } from './connectProbe';
 import type { TransportFactory } from './createTransport';
 import type { ServerAuth } from '../auth/ServerSignIns';
@@ -525,7 +526,9 @@ export class ConnectionPool {
       );
       if (attempt.probe) watchReach(transport, TRANSPORTS.get(server.type).kind, attempt.probe.reached);
       attempt.transport = transport;
-      const client = new Client({ name: 'elftia', version: this.opts.clientVersion }, { capabilities: CLIENT_CAPABILITIES });
+      const tasks = new ClientTaskStore();
+      tasks.disposeWith(transport);
+      const client = new Client({ name: 'elftia', version: this.opts.clientVersion }, { capabilities: CLIENT_CAPABILITIES, taskStore: tasks });
       installClientHandlers(client, {
         currentServer: () => this.clients.get(server.id)?.server ?? server,
         onToolsChanged: () => {
@@ -534,7 +537,7 @@ export class ConnectionPool {
         note: (note) => this.note(server.id, note),
         elicit: (params, signal) => this.hooks.onElicit(this.clients.get(server.id)?.server ?? server, params, signal),
         sample: (params, signal) => this.hooks.onSample(this.clients.get(server.id)?.server ?? server, params, signal),
-      });
+      }, tasks);
       client.onerror = (err) => this.note(server.id, hostNote('TRANSPORT_ERROR', { error: err.message.split('\n')[0] ?? '' }));
       const download = this.opts.pendingDownload?.(server);
       attempt.download = download;

@@ -48,8 +48,13 @@ export class RunningCalls {
     return true;
   }
 
-  /** Shutdown's first step: every call still running is cancelled before its connection closes. */
-  dispose(): void {
-    for (const { controller } of this.calls.values()) controller.abort(new AppError('MCP_CANCELLED', 'The app is shutting down'));
+  /**
+   * Shutdown's first step: every call still running is cancelled before its connection closes,
+   * and what a cancel must still tell the server (a task's tasks/cancel) is waited for.
+   */
+  async dispose(): Promise<void> {
+    const controllers = [...this.calls.values()].map((call) => call.controller);
+    for (const controller of controllers) controller.abort(new AppError('MCP_CANCELLED', 'The app is shutting down'));
+    await Promise.all(controllers.map((controller) => controller.settled()));
   }
 }

@@ -48,6 +48,11 @@ export class ServerTools {
     return cached ?? (await this.list(server, by)).enabled;
   }
 
+  /** The enabled tools as cached, if a fresh listing is (nothing is sent). */
+  cached(serverId: string): MCPTool[] | undefined {
+    return this.cache.get(serverId);
+  }
+
   /** Lists the server's tools now, and keeps what it said. */
   async list(server: McpServerRecord, by: ConnectCause = 'use'): Promise<ToolsListing> {
     let epoch = 0;

@@ -20,6 +20,8 @@ import type { CallRecords } from './CallRecords';
 import type { ConnectionPool } from './ConnectionPool';
 import type { RunningCalls } from './RunningCalls';
 import { requestToolCall, withCallDetails } from './toolCall';
+import { serverTakesToolTasks } from './toolTask';
+import type { ToolTasks } from './ToolTasks';
 import { assertActiveForImplicitUse, assertToolEnabled } from './toolRules';
 
 /**
@@ -35,6 +37,8 @@ export interface ToolCallParts {
   calls: RunningCalls;
   events: Emitter<CallEvents>;
   records: CallRecords;
+  /** Runs the call as a task when its tool asks for one (on servers that take tool tasks). */
+  tasks: ToolTasks;
   /** The record as the call should see it now (a live connection's, else the store's). */
   currentRecord(serverId: string): McpServerRecord;
   /** The record read again for a retry on a new connection. */
@@ -78,7 +82,10 @@ export class ToolCalls {
           events.emit('mcp.tool_progress', { serverId, toolName, callId, progress, total, message });
         },
       };
-      const run = (client: Client) => requestToolCall(client, toolName, args, request);
+      const run = (client: Client) =>
+        serverTakesToolTasks(client)
+          ? this.parts.tasks.call(client, { server, toolName, callId, args }, { ...request, timeout }, controller)
+          : requestToolCall(client, toolName, args, request);
       const stored = () => this.parts.storedRecord(serverId);
       const result = await pool.request(server, 'tools/call', false, run, stored, requireActive ? 'use' : 'person', controller);
       answer = { callId, isError: result.isError === true, content: result.content, durationMs: performance.now() - started };

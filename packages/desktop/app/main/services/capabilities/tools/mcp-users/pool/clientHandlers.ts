@@ -18,12 +18,15 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import type { HostNote } from '@shared/hostNotes';
+import { CLIENT_TASK_CAPABILITIES, type ClientTaskStore } from './clientTasks';
 
 export const CLIENT_CAPABILITIES = {
   roots: { listChanged: true },
   sampling: {},
   // URL mode too (a sign-in page of the server's): the dialog shows the link and opens it only if the person agrees.
   elicitation: { form: {}, url: {} },
+  // A server may ask for sampling and elicitation as tasks (see clientTasks).
+  tasks: CLIENT_TASK_CAPABILITIES,
 } as const;
 
 /** JSON-RPC code the MCP spec uses when the client turns a sampling request down. */
@@ -46,9 +49,16 @@ export interface ClientHooks {
   sample(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
 }
 
-export function installClientHandlers(client: Client, hooks: ClientHooks): void {
+/** `tasks`: the store handed to the Client (its taskStore option), where requests asked to run as tasks run. */
+export function installClientHandlers(client: Client, hooks: ClientHooks, tasks: ClientTaskStore): void {
   client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: rootsOf(hooks.currentServer()) }));
-  client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => hooks.sample(request.params, extra.signal));
-  client.setRequestHandler(ElicitRequestSchema, (request, extra) => hooks.elicit(request.params, extra.signal));
+  client.setRequestHandler(CreateMessageRequestSchema, ({ params: { task, ...params } }, extra) =>
+    task && extra.taskStore ? tasks.start(extra.taskStore, task, 'working', (signal) => hooks.sample(params, signal)) : hooks.sample(params, extra.signal),
+  );
+  client.setRequestHandler(ElicitRequestSchema, ({ params: { task, ...params } }, extra) =>
+    task && extra.taskStore
+      ? tasks.start(extra.taskStore, task, 'input_required', (signal) => hooks.elicit(params, signal))
+      : hooks.elicit(params, extra.signal),
+  );
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => hooks.onToolsChanged());
 }

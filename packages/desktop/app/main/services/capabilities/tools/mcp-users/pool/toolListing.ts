@@ -28,6 +28,7 @@ export function toListing(server: McpServerRecord, listed: { items: Tool[]; issu
 function toMcpTool(server: McpServerRecord, tool: Tool): MCPTool {
   const title = tool.title ?? tool.annotations?.title;
   const annotations = tool.annotations && pickAnnotations(tool.annotations);
+  const taskSupport = tool.execution?.taskSupport;
   return {
     id: '', // assigned by toListing
     name: tool.name,
@@ -36,6 +37,7 @@ function toMcpTool(server: McpServerRecord, tool: Tool): MCPTool {
     inputSchema: tool.inputSchema,
     ...(annotations ? { annotations } : {}),
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    ...(taskSupport === 'required' || taskSupport === 'optional' ? { taskSupport } : {}),
     serverId: server.id,
     serverName: server.name,
   };
