@@ -160,6 +160,15 @@ describe('sign-in round trip', () => {
     expect(await echoOver(f.url)).toBe('signed');
   });
 
+  // The server's GET answers 405 (no SSE stream), so only the connect's POST showed the 401's scope.
+  it('asks for exactly the scope a 401 names, not every scope the server supports', async () => {
+    const f = await setUp({ scopes: 'mcp:read mcp:write x y', challengeScope: 'x y', postOnly: true });
+    await expect(echoOver(f.url)).rejects.toBeInstanceOf(SignInRequired);
+    await signIn(f.url);
+    expect(f.log.authorize.map((a) => a.scope)).toEqual(['x y']);
+    expect(f.log.registrations[0]?.scope).toBe('x y');
+  });
+
   it('keeps the session in the secret store, per server URL', async () => {
     const f = await setUp({});
     await signIn(f.url);

@@ -3,10 +3,11 @@
  * metadata is, which scope it wants), let the SDK's `auth()` discover, register and build the
  * authorization URL, hand that URL to the browser, then exchange the code the browser brings back.
  */
-import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth, discoverOAuthServerInfo, extractWWWAuthenticateParams, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ElftiaOAuthProvider, scopeWatchingFetch, type PreRegisteredClient } from './ElftiaOAuthProvider';
 import { openLoopbackRedirect } from './loopbackRedirect';
 import type { OAuthSessionStore } from './oauthSessionStore';
+import { scopeToRequest } from './scopes';
 
 export interface SignInOptions {
   serverUrl: string;
@@ -41,6 +42,25 @@ async function readChallenge(serverUrl: string, fetchFn: typeof fetch) {
   }
 }
 
+/**
+ * The server's metadata, as `auth()` would discover and cache it: found here first because the
+ * scope to ask for depends on it (offline_access only where the authorization server lists it),
+ * and `auth()` then reads it from the provider instead of discovering twice.
+ */
+async function discoveryFor(provider: ElftiaOAuthProvider, serverUrl: string, resourceMetadataUrl: URL | undefined, fetchFn: typeof fetch): Promise<OAuthDiscoveryState> {
+  const cached = provider.discoveryState();
+  if (cached) return cached;
+  const info = await discoverOAuthServerInfo(serverUrl, { ...(resourceMetadataUrl && { resourceMetadataUrl }), fetchFn });
+  const discovery: OAuthDiscoveryState = {
+    authorizationServerUrl: info.authorizationServerUrl,
+    ...(resourceMetadataUrl && { resourceMetadataUrl: resourceMetadataUrl.href }),
+    ...(info.resourceMetadata && { resourceMetadata: info.resourceMetadata }),
+    ...(info.authorizationServerMetadata && { authorizationServerMetadata: info.authorizationServerMetadata }),
+  };
+  provider.saveDiscoveryState(discovery);
+  return discovery;
+}
+
 export async function startSignIn(options: SignInOptions): Promise<SignInHandle> {
   const { serverUrl, store } = options;
   const redirect = await openLoopbackRedirect(options.timeoutMs);
@@ -57,7 +77,9 @@ export async function startSignIn(options: SignInOptions): Promise<SignInHandle>
       // "Sign in" asks the person again even if a refresh token would do: that is what they chose.
       provider.invalidateCredentials('tokens');
       const challenge = await readChallenge(serverUrl, fetchFn);
-      const scope = provider.requiredScope() ?? challenge.scope;
+      const discovery = await discoveryFor(provider, serverUrl, challenge.resourceMetadataUrl, fetchFn);
+      // A step-up's union, else what a 401 named (the connect's POST, or the probe above), else every scope the resource lists.
+      const scope = scopeToRequest(provider.scopeAskedFor(), discovery.resourceMetadata, discovery.authorizationServerMetadata);
       const flow = {
         serverUrl,
         fetchFn,
