@@ -33,11 +33,16 @@ export interface ProviderOptions {
   preRegistered?: PreRegisteredClient | undefined;
   /** An HTTPS client ID metadata document, used where the server supports those instead of registering. */
   clientMetadataUrl?: string | undefined;
+  /** The clock token lifetimes are measured on (tests move it forward); Date.now by default. */
+  now?: () => number;
   /** Present in interactive mode only. */
   interactive?: { redirectUrl: string; state: string; openAuthorizationUrl(url: URL): void | Promise<void> };
 }
 
-/** Refresh this long before the access token runs out, so a request never carries a dying token. */
+/**
+ * Refresh this long before the access token runs out, so a request never carries a dying token;
+ * at most half the token's lifetime, so a short-lived token is not renewed before every request.
+ */
 export const REFRESH_MARGIN_MS = 60_000;
 /** A redirect URL for passive mode, which never redirects: auth() needs one to count as an authorization-code client. */
 const PASSIVE_REDIRECT = 'http://127.0.0.1/callback';
@@ -103,7 +108,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   }
 
   saveTokens(tokens: OAuthTokens): void {
-    const expires_at = tokens.expires_in !== undefined ? Date.now() + tokens.expires_in * 1000 : undefined;
+    const expires_at = tokens.expires_in !== undefined ? this.now() + tokens.expires_in * 1000 : undefined;
     // The verifier is spent; a scope asked for that the new grant covers is met: those keys go.
     this.update(({ codeVerifier: _spent, requiredScope, challengeScope, ...s }) => ({
       ...s,
@@ -114,9 +119,15 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   }
 
   /** True when the stored access token is gone or about to expire and a refresh token can renew it. */
-  needsRefresh(now = Date.now()): boolean {
+  needsRefresh(): boolean {
     const tokens = this.tokens();
-    return Boolean(tokens?.refresh_token && tokens.expires_at !== undefined && tokens.expires_at - REFRESH_MARGIN_MS <= now);
+    if (!tokens?.refresh_token || tokens.expires_at === undefined) return false;
+    const margin = Math.min(REFRESH_MARGIN_MS, ((tokens.expires_in ?? Infinity) * 1000) / 2);
+    return tokens.expires_at - margin <= this.now();
+  }
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
   }
 
   redirectToAuthorization(authorizationUrl: URL): Promise<void> | void {

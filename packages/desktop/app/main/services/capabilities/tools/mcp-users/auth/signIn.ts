@@ -97,7 +97,29 @@ export async function startSignIn(options: SignInOptions): Promise<SignInHandle>
   return { done, cancel: () => redirect.cancel() };
 }
 
-/** Renews an access token that is about to run out, before a connect sends it (passive: never asks the person). */
-export async function refreshIfDue(provider: ElftiaOAuthProvider, serverUrl: string, fetchFn: typeof fetch): Promise<void> {
+/** Renews an access token that is about to run out (passive: never asks the person). */
+async function refreshIfDue(provider: ElftiaOAuthProvider, serverUrl: string, fetchFn: typeof fetch): Promise<void> {
   if (provider.needsRefresh()) await auth(provider, { serverUrl, fetchFn });
+}
+
+/**
+ * A connection's fetch that renews the access token before a request would carry a dying one —
+ * the connect's first request and every one after, however long the connection stays open — and
+ * sends the new token instead. Silent: a refresh that fails leaves the request as it was, and
+ * the server's 401 then takes the usual path (refresh, else ask the person to sign in).
+ */
+export function refreshingFetch(fetchFn: typeof fetch, provider: ElftiaOAuthProvider, serverUrl: string): typeof fetch {
+  // Requests sent together share one refresh: a refresh token may be good for one use only.
+  let renewing: Promise<void> | undefined;
+  return async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (!/^Bearer /i.test(headers.get('authorization') ?? '') || !provider.needsRefresh()) return fetchFn(input, init);
+    renewing ??= refreshIfDue(provider, serverUrl, fetchFn)
+      .catch(() => undefined)
+      .finally(() => (renewing = undefined));
+    await renewing;
+    const token = provider.tokens()?.access_token;
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return fetchFn(input, { ...init, headers });
+  };
 }
