@@ -100,9 +100,11 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
    * so `auth()` re-authorizes with the wider scope instead of refreshing the narrow grant.
    */
   tokens(): StoredTokens | undefined {
-    const { tokens, requiredScope, challengeScope } = this.session;
+    const { tokens, requiredScope } = this.session;
     if (!tokens) return undefined;
-    if (covers(tokens.scope, unionOf(requiredScope, challengeScope))) return tokens;
+    // Only a step-up's scope: a 401's may name scopes the authorization server never grants, and
+    // refreshing must not stop for those.
+    if (covers(tokens.scope, requiredScope)) return tokens;
     const { refresh_token: _dropped, ...narrow } = tokens;
     return narrow;
   }
