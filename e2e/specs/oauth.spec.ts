@@ -12,7 +12,8 @@ import { shootThemes } from '../pages/themeShots';
 
 let fixture: OAuthFixtureHandle;
 test.beforeEach(async () => {
-  fixture = await startOAuthServer({});
+  // The echo tool needs a scope the first sign-in does not ask for: calling it steps up.
+  fixture = await startOAuthServer({ scopes: 'mcp:read mcp:write', challengeScope: 'mcp:read', toolScopes: 'echo=mcp:write' });
 });
 test.afterEach(async () => {
   await fixture.close();
@@ -21,11 +22,22 @@ test.use({ hostEnv: { BROWSER: 'true' } });
 // Two round trips through a browser page on a shared machine: more than the default minute.
 test.setTimeout(180_000);
 
-test('a server that answers 401 is signed in from its row, connects, and signs out', async ({ app }) => {
+/** The person's browser: a separate context, sharing nothing with the app's page, following the address shown. */
+async function signInInBrowser(app: { page: import('@playwright/test').Page }, address: string) {
+  const context = await app.page.context().browser()!.newContext();
+  const browser = await context.newPage();
+  await browser.goto(address);
+  await expect(browser.getByRole('heading', { name: 'Signed in' })).toBeVisible();
+  await context.close();
+}
+
+test('a server that answers 401 is signed in from its row, connects, steps up for a tool, and signs out', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   // The page's first list is in (its event stream open) before the server arrives, as the other specs wait.
   await expect(settings.emptyState).toBeVisible();
-  expect((await app.invoke('mcp.add', { name: 'remote', type: 'http', isActive: true, config: { url: fixture.url } })).ok).toBe(true);
+  const added = await app.invoke('mcp.add', { name: 'remote', type: 'http', isActive: true, config: { url: fixture.url } });
+  expect(added.ok).toBe(true);
+  const serverId = (added as { data: { server: { id: string } } }).data.server.id;
 
   const row = settings.serverRow('remote');
   const bar = row.getByTestId('sign-in-bar');
@@ -39,12 +51,8 @@ test('a server that answers 401 is signed in from its row, connects, and signs o
   // The full address is the "Open sign-in page" link's (the shown one is ellipsed to fit).
   const address = (await bar.getByRole('link', { name: 'Open sign-in page' }).getAttribute('href')) ?? '';
   expect(address).toContain('code_challenge_method=S256');
-  // A separate context: the person's browser shares nothing with the app's page.
-  const context = await app.page.context().browser()!.newContext();
-  const browser = await context.newPage();
-  await browser.goto(address);
-  await expect(browser.getByRole('heading', { name: 'Signed in' })).toBeVisible();
-  await context.close();
+  expect(new URL(address).searchParams.get('scope')).toBe('mcp:read');
+  await signInInBrowser(app, address);
 
   await expect(row.getByTestId('signed-in')).toBeVisible({ timeout: 30_000 });
   await expect(row.getByTestId('sign-in-bar')).toBeHidden();
@@ -58,6 +66,16 @@ test('a server that answers 401 is signed in from its row, connects, and signs o
   for (const file of fs.readdirSync(app.configDir).filter((f) => f !== 'secrets.json' && fs.statSync(path.join(app.configDir, f)).isFile())) {
     expect(fs.readFileSync(path.join(app.configDir, file), 'utf8')).not.toContain(token!);
   }
+
+  // Step-up: the call is refused for want of mcp:write; the row sends the person to sign in again,
+  // for both scopes, and the call goes through by itself once.
+  const called = app.invoke('mcp.call_tool', { serverId, toolName: 'echo', args: { text: 'wider' } });
+  await expect(bar).toHaveAttribute('data-auth-state', 'waiting_for_browser', { timeout: 30_000 });
+  const wider = (await bar.getByRole('link', { name: 'Open sign-in page' }).getAttribute('href')) ?? '';
+  expect(new URL(wider).searchParams.get('scope')).toBe('mcp:read mcp:write');
+  await signInInBrowser(app, wider);
+  expect(await called).toMatchObject({ ok: true, data: { content: [{ type: 'text', text: 'wider' }] } });
+  await expect(row.getByTestId('signed-in')).toBeVisible({ timeout: 30_000 });
 
   await row.getByTestId('signed-in').click();
   await app.page.getByRole('button', { name: 'Sign out', exact: true }).click();

@@ -119,7 +119,8 @@ export const ERROR_DATA = {
   CHAT_STEP_LIMIT: z.object({ steps: count }),
   /** issues: `content.<field>` paths, one per answer field the form refuses. */
   ELICITATION_INVALID_CONTENT: z.object({ requestId: text.optional(), serverName: text, issues: z.array(IssueFieldSchema) }),
-  AUTH_REQUIRED: z.object({ ...SIGN_IN, scope: text.optional() }),
+  /** reason insufficient_scope: a step-up, `scope` being the wider grant to ask for (403 insufficient_scope). */
+  AUTH_REQUIRED: z.object({ ...SIGN_IN, scope: text.optional(), reason: z.literal('insufficient_scope').optional() }),
   AUTH_DENIED: z.object({ ...SIGN_IN, oauthError: text.optional() }),
   AUTH_TIMEOUT: z.object({ ...SIGN_IN, seconds: count }),
   AUTH_CANCELLED: z.object(SIGN_IN),

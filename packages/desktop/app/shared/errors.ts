@@ -82,7 +82,7 @@ export const ERROR_CODES = [
   'CHAT_STEP_LIMIT',
   /** An accepted answer does not fit the form the server asked for; data: serverName, issues ({ path: `content.<field>`, message }). */
   'ELICITATION_INVALID_CONTENT',
-  /** A remote server answered 401 and no usable sign-in is stored; data: serverName, scope (a wider one it asked for), command (the CLI's). */
+  /** A remote server answered 401 and no usable sign-in is stored; data: serverName, scope and reason insufficient_scope (a step-up: the wider grant it asked for), command (the CLI's). */
   'AUTH_REQUIRED',
   /** The sign-in page answered with an OAuth error (the person declined); data: serverName, oauthError. */
   'AUTH_DENIED',

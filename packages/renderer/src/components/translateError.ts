@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
  */
 const VARIANT_FIELD: Partial<Record<ErrorCode, string>> = {
   EXTERNAL_URL_REFUSED: 'reason',
+  AUTH_REQUIRED: 'reason',
 };
 
 /**

@@ -58,6 +58,36 @@ it('a command meeting a 401 at a terminal signs in by itself, then does what it 
   expect(run.stdout).toContain('after sign-in');
 });
 
+it('a call refused for a wider scope signs in again once the person agreed — on the terminal or ahead with --yes — then goes through', async () => {
+  fixture = await startOAuthServer({ scopes: 'mcp:read mcp:write', challengeScope: 'mcp:read', toolScopes: 'echo=mcp:write' });
+  const scopesAsked = () => fixture.log.authorize.map((a) => a.scope);
+  const echo = ['call', 'remote', 'echo', '--args', '{"text":"wider"}'];
+  await cli.run(['servers', 'add', '--name', 'remote', '--type', 'http', '--url', fixture.url]);
+  expect((await cli.run(['servers', 'auth', 'remote'], '', { env: BROWSER })).code).toBe(0);
+
+  // Nobody to ask and no --yes: the refusal, saying what is needed, and no browser.
+  const refused = await cli.run(echo, '', { env: BROWSER });
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toContain('needs a sign-in granting "mcp:read mcp:write"');
+  expect(refused.stderr).toContain('To sign in: elftia-mcp servers auth remote');
+  const declined = await cli.run(echo, '', { interactive: true, terminal: ['n'], env: BROWSER });
+  expect(declined.asked).toEqual(['"remote" needs more access. Sign in again in your browser to grant "mcp:read mcp:write"? [y/N] ']);
+  expect(declined.code).toBe(1);
+  expect(scopesAsked()).toEqual(['mcp:read']);
+
+  const agreed = await cli.run(echo, '', { interactive: true, terminal: ['y'], env: BROWSER });
+  expect(agreed.code, agreed.stderr).toBe(0);
+  expect(agreed.stdout).toContain('wider');
+  expect(scopesAsked()).toEqual(['mcp:read', 'mcp:read mcp:write']);
+
+  // --yes, no terminal, signed out: the first sign-in, then the step-up, each once.
+  await cli.run(['servers', 'signout', 'remote']);
+  const ahead = await cli.run([...echo, '--yes'], '', { env: BROWSER });
+  expect(ahead.code, ahead.stderr).toBe(0);
+  expect(ahead.stdout).toContain('wider');
+  expect(scopesAsked().slice(2)).toEqual(['mcp:read', 'mcp:read mcp:write']);
+});
+
 it('servers add takes a pre-registered client, its secret from stdin, kept out of the config', async () => {
   fixture = await startOAuthServer({ registration: 'preregistered', authMethod: 'client_secret_basic', clientId: 'cli-client', clientSecret: 'cli-secret-123456' });
   const added = await cli.run(

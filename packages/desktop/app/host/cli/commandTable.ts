@@ -269,8 +269,9 @@ arguments (* = required).`,
       progress: { type: 'boolean', help: 'Ask the server for progress and print each report on stderr as "progress N/TOTAL: message"' },
       yes: yes(`When the server asks a question (elicitation), accept its defaults without asking
 (declined when a required field has none); when it asks for a model answer
-(sampling), answer with your configured model. Without --yes either is asked on
-the terminal, or declined at once when there is no terminal.`),
+(sampling), answer with your configured model; when it needs a wider sign-in
+(step-up), open the browser to grant it. Without --yes each is asked on the
+terminal, or declined at once when there is no terminal.`),
       ...json('Print the full result: { callId, isError, content, structuredContent?, durationMs }'),
     },
     about: `Calls TOOL on server NAME and prints its content: text as is, images and audio as

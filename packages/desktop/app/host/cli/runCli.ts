@@ -56,16 +56,17 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
         return client;
       },
     };
-    try {
-      return await run(context);
-    } catch (err) {
-      // A server that needs a sign-in: at a terminal, sign in and run the command once more.
-      const needed = err instanceof AppError ? errorData(err, 'AUTH_REQUIRED') : undefined;
-      if (!io.interactive || needed?.serverId === undefined || resolved.name === 'servers auth' || !client) throw err;
-      const { signInOnTerminal } = await import('./commands/auth');
-      io.stderr.write(`${(err as AppError).message}\n`);
-      await signInOnTerminal(await client, io, { id: needed.serverId, name: needed.serverName });
-      return await run(context);
+    // A server that needs a sign-in: once the person agreed, sign in and run the command once more (see signedInToRunAgain).
+    const signIns = new Set<string>();
+    for (;;) {
+      try {
+        return await run(context);
+      } catch (err) {
+        const needed = err instanceof AppError ? errorData(err, 'AUTH_REQUIRED') : undefined;
+        if (!needed || resolved.name === 'servers auth' || !client) throw err;
+        const { signedInToRunAgain } = await import('./commands/auth');
+        if (!(await signedInToRunAgain(client, io, err as AppError, { yes: serverQuestions.yes, signIns }))) throw err;
+      }
     }
   } catch (err) {
     if (io.signal?.aborted) {

@@ -58,7 +58,7 @@ describe('the error data table', () => {
     if (!refused.ok) expect(errorData(refused.error, 'EXTERNAL_URL_REFUSED')).toMatchObject({ reason: 'scheme' });
 
     const signIn = authErrorOf(new SignInRequired('files:read'), 'Drive', undefined, 'id-1');
-    expect(errorData(signIn, 'AUTH_REQUIRED')).toEqual({ serverName: 'Drive', serverId: 'id-1', scope: 'files:read' });
+    expect(errorData(signIn, 'AUTH_REQUIRED')).toEqual({ serverName: 'Drive', serverId: 'id-1', scope: 'files:read', reason: 'insufficient_scope' });
 
     const context = { providerId: 'openai', provider: 'OpenAI', model: 'gpt-x' };
     expect(errorData(httpError(401, { error: { message: 'bad key' } }, context), 'LLM_KEY_REFUSED')).toMatchObject({ status: 401, detail: 'bad key' });

@@ -8,7 +8,7 @@ import type { McpAuthStatus } from '../../../shared/contracts/mcp-types';
 import { errorData } from '../../../shared/errorData';
 import { AppError, type AppErrorShape } from '../../../shared/errors';
 import { shellWord } from '../../../shared/text/commandLine';
-import { EXIT, positionals, resolveServer, type CliIo, type Command } from '../cliKit';
+import { confirmOnTerminal, EXIT, positionals, resolveServer, type CliIo, type Command } from '../cliKit';
 import { parseFlags } from '../commandTable';
 import type { RouterClient } from '../routerClient';
 
@@ -45,6 +45,28 @@ export async function signInOnTerminal(client: RouterClient, io: CliIo, server: 
     off();
     io.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * Whether a command refused with AUTH_REQUIRED may run again because the person signed in: a
+ * first sign-in at a terminal; a step-up (the server wants a wider scope) once they agreed to
+ * grant it, on the terminal or ahead with --yes (which also allows a first sign-in without a
+ * terminal). Each kind once per command (`signIns`), so no loop of sign-ins.
+ */
+export async function signedInToRunAgain(client: Promise<RouterClient>, io: CliIo, err: AppError, options: { yes: boolean; signIns: Set<string> }): Promise<boolean> {
+  const needed = errorData(err, 'AUTH_REQUIRED');
+  if (needed?.serverId === undefined) return false;
+  const stepUp = needed.reason === 'insufficient_scope';
+  const kind = stepUp ? 'step_up' : 'sign_in';
+  if (options.signIns.has(kind)) return false;
+  const agreed =
+    options.yes ||
+    (stepUp ? (await confirmOnTerminal(io, `"${needed.serverName}" needs more access. Sign in again in your browser to grant "${needed.scope ?? ''}"?`)) === true : io.interactive === true);
+  if (!agreed) return false;
+  options.signIns.add(kind);
+  io.stderr.write(`${err.message}\n`);
+  await signInOnTerminal(await client, io, { id: needed.serverId, name: needed.serverName });
+  return true;
 }
 
 export const serversAuth: Command = async ({ io, args, client }) => {

@@ -122,6 +122,17 @@ it('step-up where the person is at the app: the call signs in again with the wid
   expect(f.log.authorize.map((a) => a.scope)).toEqual(['mcp:read', 'mcp:read mcp:write']);
 });
 
+it('step-up is tried once per call: a server that still refuses gets its refusal returned, not another sign-in', async () => {
+  const { fixture: f, call, id, s } = await setUp({ scopes: 'mcp:read admin', challengeScope: 'mcp:read', toolScopes: 'echo=admin', withheldScopes: 'admin' }, visit, true);
+  await call('mcp.auth_start', { id });
+  await s.mcpService.signInSettled(id);
+  expect(await call('mcp.call_tool', { serverId: id, toolName: 'echo', args: { text: 'x' } })).toMatchObject({
+    ok: false,
+    error: { code: 'AUTH_REQUIRED', data: { scope: 'mcp:read admin', reason: 'insufficient_scope' } },
+  });
+  expect(f.log.authorize.map((a) => a.scope)).toEqual(['mcp:read', 'mcp:read admin']);
+});
+
 it('a sign-in whose browser never comes back can be cancelled; a mismatched resource fails clearly', async () => {
   const { call, id } = await setUp({}, async () => undefined);
   expect(await call('mcp.auth_start', { id })).toMatchObject({ ok: true, data: { state: 'waiting_for_browser' } });

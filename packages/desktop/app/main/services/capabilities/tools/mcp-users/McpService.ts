@@ -43,7 +43,7 @@ import type { ElicitationBroker } from './ElicitationBroker';
 import type { SamplingBroker } from './SamplingBroker';
 import type { LastSeenStore } from './LastSeenStore';
 import type { ServerSignIns } from './auth/ServerSignIns';
-import { SignInFlow } from './auth/SignInFlow';
+import { SignInFlow, type SignInKind } from './auth/SignInFlow';
 import { DEFAULTS, type CallToolOptions, type ListToolsOptions, type ResolvedOptions, type ServiceSettings } from './McpServiceOptions';
 import { ServerRecords } from './ServerRecords';
 import { ConnectionPool, type PoolState } from './pool/ConnectionPool';
@@ -322,7 +322,8 @@ export class McpService {
     // Without sign-in for calls nothing can be retried: the call itself, no wrapper around it (a
     // call is ~90 µs; each async layer costs one).
     if (!this.opts.signInForCalls || !this.peers.signIns) return this.toolCalls.call(serverId, toolName, args, callId, options);
-    for (let signIns = 0; ; signIns++) {
+    const signIns = new Set<SignInKind>();
+    for (;;) {
       try {
         return await this.toolCalls.call(serverId, toolName, args, callId, options);
       } catch (err) {

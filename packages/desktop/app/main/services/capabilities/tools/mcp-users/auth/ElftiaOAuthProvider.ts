@@ -9,9 +9,10 @@
  * - interactive (a sign-in the person started): a loopback redirect is listening, and
  *   `redirectToAuthorization` hands the URL to the browser opener.
  */
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import { extractWWWAuthenticateParams, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { OAuthSession, OAuthSessionStore, StoredTokens } from './oauthSessionStore';
+import { covers, unionOf } from './scopes';
 
 /** The flow reached a point that needs the person; `scope` is set when the server asked for more. */
 export class SignInRequired extends Error {
@@ -32,20 +33,19 @@ export interface ProviderOptions {
   preRegistered?: PreRegisteredClient | undefined;
   /** An HTTPS client ID metadata document, used where the server supports those instead of registering. */
   clientMetadataUrl?: string | undefined;
+  /** The clock token lifetimes are measured on (tests move it forward); Date.now by default. */
+  now?: () => number;
   /** Present in interactive mode only. */
   interactive?: { redirectUrl: string; state: string; openAuthorizationUrl(url: URL): void | Promise<void> };
 }
 
-/** Refresh this long before the access token runs out, so a request never carries a dying token. */
+/**
+ * Refresh this long before the access token runs out, so a request never carries a dying token;
+ * at most half the token's lifetime, so a short-lived token is not renewed before every request.
+ */
 export const REFRESH_MARGIN_MS = 60_000;
 /** A redirect URL for passive mode, which never redirects: auth() needs one to count as an authorization-code client. */
 const PASSIVE_REDIRECT = 'http://127.0.0.1/callback';
-
-const covers = (granted: string | undefined, required: string | undefined) => {
-  if (!required) return true;
-  const have = new Set((granted ?? '').split(' '));
-  return required.split(' ').every((scope) => !scope || have.has(scope));
-};
 
 export class ElftiaOAuthProvider implements OAuthClientProvider {
   readonly clientMetadataUrl?: string;
@@ -102,25 +102,34 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   tokens(): StoredTokens | undefined {
     const { tokens, requiredScope } = this.session;
     if (!tokens) return undefined;
+    // Only a step-up's scope: a 401's may name scopes the authorization server never grants, and
+    // refreshing must not stop for those.
     if (covers(tokens.scope, requiredScope)) return tokens;
     const { refresh_token: _dropped, ...narrow } = tokens;
     return narrow;
   }
 
   saveTokens(tokens: OAuthTokens): void {
-    const expires_at = tokens.expires_in !== undefined ? Date.now() + tokens.expires_in * 1000 : undefined;
-    // The verifier is spent; a required scope the new grant covers is met: both keys go.
-    this.update(({ codeVerifier: _spent, requiredScope, ...s }) => ({
+    const expires_at = tokens.expires_in !== undefined ? this.now() + tokens.expires_in * 1000 : undefined;
+    // The verifier is spent; a scope asked for that the new grant covers is met: those keys go.
+    this.update(({ codeVerifier: _spent, requiredScope, challengeScope, ...s }) => ({
       ...s,
       tokens: { ...tokens, ...(expires_at !== undefined && { expires_at }) },
       ...(requiredScope !== undefined && !covers(tokens.scope, requiredScope) && { requiredScope }),
+      ...(challengeScope !== undefined && !covers(tokens.scope, challengeScope) && { challengeScope }),
     }));
   }
 
   /** True when the stored access token is gone or about to expire and a refresh token can renew it. */
-  needsRefresh(now = Date.now()): boolean {
+  needsRefresh(): boolean {
     const tokens = this.tokens();
-    return Boolean(tokens?.refresh_token && tokens.expires_at !== undefined && tokens.expires_at - REFRESH_MARGIN_MS <= now);
+    if (!tokens?.refresh_token || tokens.expires_at === undefined) return false;
+    const margin = Math.min(REFRESH_MARGIN_MS, ((tokens.expires_in ?? Infinity) * 1000) / 2);
+    return tokens.expires_at - margin <= this.now();
+  }
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
   }
 
   redirectToAuthorization(authorizationUrl: URL): Promise<void> | void {
@@ -155,28 +164,45 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
     });
   }
 
-  /** The server answered 403 insufficient_scope asking for `scope`: remembered until a grant covers it. */
+  /**
+   * The server answered 403 insufficient_scope asking for `scope`: remembered, with what was
+   * granted and asked for before (step-up widens, it never trades one permission for another),
+   * until a grant covers it.
+   */
   requireScope(scope: string): void {
-    this.update((s) => ({ ...s, requiredScope: scope }));
+    this.update((s) => ({ ...s, requiredScope: unionOf(s.tokens?.scope, s.requiredScope, scope) ?? scope }));
   }
 
   requiredScope(): string | undefined {
     return this.session.requiredScope;
   }
+
+  /** A 401 named the scope to ask for (SEP-835): remembered for the sign-in, which asks for exactly that. */
+  noteChallengeScope(scope: string): void {
+    if (this.session.challengeScope !== scope) this.update((s) => ({ ...s, challengeScope: scope }));
+  }
+
+  /** What a sign-in asks for: a step-up's union, else what the last 401 named, else undefined (the server's choice). */
+  scopeAskedFor(): string | undefined {
+    const { requiredScope, challengeScope } = this.session;
+    return requiredScope ?? challengeScope;
+  }
 }
 
 /**
- * The transports' fetch, watching for 403 insufficient_scope so the provider knows the wider
- * scope before the SDK calls `auth()` with it (the SDK passes the scope to `auth()` but a
- * provider never sees that argument).
+ * The transports' fetch, reading the scope of every 401 and 403 insufficient_scope so the
+ * provider knows it: the SDK's transport passes that scope to `auth()`, but a provider never
+ * sees that argument, and a passive `auth()` ends in SignInRequired before using it. Without
+ * this the sign-in could only learn a scope by probing with a GET, which servers without an SSE
+ * stream answer 405 — and then asked for every scope the server supports.
  */
 export function scopeWatchingFetch(fetchFn: typeof fetch, provider: ElftiaOAuthProvider): typeof fetch {
   return async (input, init) => {
     const response = await fetchFn(input, init);
-    if (response.status === 403) {
-      const header = response.headers.get('www-authenticate') ?? '';
-      const scope = /scope="([^"]+)"/.exec(header)?.[1];
-      if (/error="?insufficient_scope/.test(header) && scope) provider.requireScope(scope);
+    if (response.status === 401 || response.status === 403) {
+      const { scope, error } = extractWWWAuthenticateParams(response);
+      if (scope && response.status === 401) provider.noteChallengeScope(scope);
+      if (scope && response.status === 403 && error === 'insufficient_scope') provider.requireScope(scope);
     }
     return response;
   };

@@ -11,7 +11,7 @@ import { Emitter, type Unsubscribe } from '@shared/lifecycle/Emitter';
 import { toSignInError } from './authErrors';
 import { ElftiaOAuthProvider, scopeWatchingFetch, type PreRegisteredClient } from './ElftiaOAuthProvider';
 import type { OAuthSessionStore } from './oauthSessionStore';
-import { startSignIn, type SignInHandle } from './signIn';
+import { refreshingFetch, startSignIn, type SignInHandle } from './signIn';
 
 export interface OAuthOptions {
   store: OAuthSessionStore;
@@ -59,13 +59,14 @@ export class ServerSignIns {
   /** The pool's provider for a connection: uses and refreshes stored tokens, never opens a browser. */
   authFor(server: McpServerRecord): ServerAuth | undefined {
     if (!supportsSignIn(server)) return undefined;
+    const serverUrl = server.config.url!.trim();
     const provider = new ElftiaOAuthProvider({
-      serverUrl: server.config.url!.trim(),
+      serverUrl,
       store: this.opts.store,
       preRegistered: preRegisteredOf(server),
       clientMetadataUrl: this.opts.clientMetadataUrl,
     });
-    return { provider, fetch: scopeWatchingFetch(this.hooks.fetch, provider) };
+    return { provider, fetch: refreshingFetch(scopeWatchingFetch(this.hooks.fetch, provider), provider, serverUrl) };
   }
 
   /** Tokens are stored for the server (a sign-in succeeded): it should connect with them. */

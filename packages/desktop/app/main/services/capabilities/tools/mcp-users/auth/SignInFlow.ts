@@ -4,13 +4,11 @@
  * refused for want of a sign-in may go again once the person signed in.
  */
 import type { McpAuthStatus, McpServerRecord } from '@shared/contracts/mcp-types';
+import { errorData } from '@shared/errorData';
 import { AppError } from '@shared/errors';
 import type { Unsubscribe } from '@shared/lifecycle/Emitter';
 import type { ConnectionPool } from '../pool/ConnectionPool';
 import type { ServerSignIns } from './ServerSignIns';
-
-/** How often one tool call may send the person to sign in again (a server that keeps asking for more scope). */
-const MAX_CALL_SIGN_INS = 2;
 
 export interface SignInFlowParts {
   pool: ConnectionPool;
@@ -19,6 +17,11 @@ export interface SignInFlowParts {
   /** The record, or undefined when it was removed meanwhile. */
   findRecord(serverId: string): McpServerRecord | undefined;
 }
+
+export type SignInKind = 'sign_in' | 'step_up';
+
+/** A step-up asks for a wider grant (403 insufficient_scope); anything else is a sign-in. */
+export const signInKind = (needed: { reason?: string | undefined } | undefined): SignInKind => (needed?.reason === 'insufficient_scope' ? 'step_up' : 'sign_in');
 
 export class SignInFlow {
   private readonly afterSignIn = new Map<string, Promise<void>>();
@@ -54,9 +57,16 @@ export class SignInFlow {
     this.required().signOut(server);
   }
 
-  /** Whether a call refused for want of a sign-in may go again: the person signed in (again, with the scope asked for). */
-  async signedInAgainForCall(serverId: string, err: unknown, signInsSoFar: number, signal: AbortSignal | undefined): Promise<boolean> {
-    if (signInsSoFar >= MAX_CALL_SIGN_INS || signal?.aborted || !(err instanceof AppError) || err.code !== 'AUTH_REQUIRED') return false;
+  /**
+   * Whether a call refused for want of a sign-in may go again: the person signed in (again, with
+   * the scope asked for). Each kind once per call — a first sign-in, a step-up — so a server that
+   * keeps asking for more gets its refusal returned, never a loop of sign-ins. `asked` is the call's.
+   */
+  async signedInAgainForCall(serverId: string, err: unknown, asked: Set<SignInKind>, signal: AbortSignal | undefined): Promise<boolean> {
+    const needed = err instanceof AppError ? errorData(err, 'AUTH_REQUIRED') : undefined;
+    const kind = signInKind(needed);
+    if (!needed || signal?.aborted || asked.has(kind)) return false;
+    asked.add(kind);
     await this.start(serverId);
     await this.settled(serverId);
     return this.signIns?.statusOf(serverId)?.state === 'signed_in';

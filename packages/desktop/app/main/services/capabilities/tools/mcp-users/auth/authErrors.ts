@@ -18,8 +18,12 @@ export function authErrorOf(err: unknown, serverName: string, timeoutMs?: number
   const data = { serverName, ...(serverId && { serverId }) };
   if (err instanceof AppError) return err.code.startsWith('AUTH_') ? err : undefined;
   if (err instanceof SignInRequired || err instanceof UnauthorizedError) {
+    // Only a step-up carries a scope (ElftiaOAuthProvider.requireScope): the person already signed in and is asked for more.
     const scope = err instanceof SignInRequired ? err.scope : undefined;
-    return new AppError('AUTH_REQUIRED', `"${serverName}" needs a sign-in${scope ? ` granting "${scope}"` : ''}`, { ...data, ...(scope && { scope }) });
+    return new AppError('AUTH_REQUIRED', `"${serverName}" needs a sign-in${scope ? ` granting "${scope}"` : ''}`, {
+      ...data,
+      ...(scope && { scope, reason: 'insufficient_scope' as const }),
+    });
   }
   if (err instanceof AuthorizationDenied) return new AppError('AUTH_DENIED', `Signing in to "${serverName}" was declined: ${err.message}`, { ...data, oauthError: err.oauthError });
   if (err instanceof SignInTimedOut) {

@@ -21,6 +21,8 @@ export interface OAuthSession {
   discovery?: OAuthDiscoveryState;
   /** A scope the server asked for (403 insufficient_scope) that the stored tokens lack. */
   requiredScope?: string;
+  /** The scope the server's last 401 named (WWW-Authenticate scope="…"), until a grant covers it. */
+  challengeScope?: string;
 }
 
 export interface OAuthSessionStore {

@@ -15,7 +15,7 @@ import { startOAuthServer, type OAuthFixtureHandle, type OAuthVariant } from '@f
 import { openFileSecretStore } from '@services/secrets/fileSecretStore';
 import { ElftiaOAuthProvider, SignInRequired, scopeWatchingFetch } from './ElftiaOAuthProvider';
 import { openOAuthSessionStore, type OAuthSessionStore } from './oauthSessionStore';
-import { refreshIfDue, startSignIn } from './signIn';
+import { refreshingFetch, startSignIn } from './signIn';
 
 let fixture: OAuthFixtureHandle | undefined;
 let dir: string;
@@ -50,19 +50,33 @@ async function signIn(serverUrl: string, extra: Partial<Parameters<typeof startS
   await handle.done;
 }
 
-/** A passive connection, as the pool makes one, and the echo tool called through it. */
-async function echoOver(serverUrl: string, kind: 'http' | 'sse' = 'http', extra: Partial<ConstructorParameters<typeof ElftiaOAuthProvider>[0]> = {}) {
+/** A passive connection, as the pool makes one (ServerSignIns.authFor). */
+async function connectOver(serverUrl: string, kind: 'http' | 'sse' = 'http', extra: Partial<ConstructorParameters<typeof ElftiaOAuthProvider>[0]> = {}) {
   const provider = new ElftiaOAuthProvider({ serverUrl, store, ...extra });
-  const fetchFn = scopeWatchingFetch(fetch, provider);
-  await refreshIfDue(provider, serverUrl, fetchFn);
+  const fetchFn = refreshingFetch(scopeWatchingFetch(fetch, provider), provider, serverUrl);
   const url = new URL(serverUrl);
   const transport =
     kind === 'http' ? new StreamableHTTPClientTransport(url, { authProvider: provider, fetch: fetchFn }) : new SSEClientTransport(url, { authProvider: provider, fetch: fetchFn });
   const client = new Client({ name: 'test', version: '1' });
   try {
     await client.connect(transport);
-    const result = await client.callTool({ name: 'echo', arguments: { text: 'signed' } });
-    return (result.content as { text: string }[])[0]?.text;
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
+  return client;
+}
+
+const echo = async (client: Client, text = 'signed') => {
+  const result = await client.callTool({ name: 'echo', arguments: { text } });
+  return (result.content as { text: string }[])[0]?.text;
+};
+
+/** A passive connection and the echo tool called through it. */
+async function echoOver(...args: Parameters<typeof connectOver>) {
+  const client = await connectOver(...args);
+  try {
+    return await echo(client);
   } finally {
     await client.close();
   }
@@ -122,10 +136,11 @@ describe('sign-in round trip', () => {
   });
 
   it('refreshes an expiring token before connecting, without the browser', async () => {
-    const f = await setUp({ tokenTtl: 30 }); // under the refresh margin: due at once
+    const f = await setUp({ tokenTtl: 3600 });
     await signIn(f.url);
     opened.length = 0;
-    expect(await echoOver(f.url)).toBe('signed');
+    // 30 seconds before the hour is up: within the refresh margin.
+    expect(await echoOver(f.url, 'http', { now: () => Date.now() + 3570_000 })).toBe('signed');
     expect(f.log.token.map((t) => t.grant_type)).toEqual(['authorization_code', 'refresh_token']);
     expect(f.log.refused.filter((r) => r.reason === 'expired')).toHaveLength(0);
     expect(opened).toEqual([]);
@@ -158,6 +173,59 @@ describe('sign-in round trip', () => {
     await signIn(f.url);
     expect(f.log.authorize[1]?.scope).toBe('mcp:read mcp:write');
     expect(await echoOver(f.url)).toBe('signed');
+  });
+
+  // The server's GET answers 405 (no SSE stream), so only the connect's POST showed the 401's scope.
+  it('asks for exactly the scope a 401 names, not every scope the server supports', async () => {
+    const f = await setUp({ scopes: 'mcp:read mcp:write x y', challengeScope: 'x y', postOnly: true });
+    await expect(echoOver(f.url)).rejects.toBeInstanceOf(SignInRequired);
+    await signIn(f.url);
+    expect(f.log.authorize.map((a) => a.scope)).toEqual(['x y']);
+    expect(f.log.registrations[0]?.scope).toBe('x y');
+  });
+
+  it('step-up for a tool whose 403 names its scope alone asks for the union with the grant, and keeps both', async () => {
+    const f = await setUp({ scopes: 'mcp:read mcp:write', challengeScope: 'mcp:read', toolScopes: 'echo=mcp:write' });
+    await signIn(f.url);
+    const err = await echoOver(f.url).catch((e: unknown) => e);
+    expect((err as SignInRequired).scope).toBe('mcp:read mcp:write');
+    await signIn(f.url);
+    expect(f.log.authorize.map((a) => a.scope)).toEqual(['mcp:read', 'mcp:read mcp:write']);
+    expect(await echoOver(f.url)).toBe('signed');
+  });
+
+  it('asks for offline_access only where the authorization server lists it, and registers for refresh tokens', async () => {
+    const f = await setUp({ scopes: 'mcp:read offline_access', challengeScope: 'mcp:read' });
+    await signIn(f.url);
+    expect(f.log.authorize[0]?.scope).toBe('mcp:read offline_access');
+    expect(f.log.registrations[0]?.grant_types).toEqual(['authorization_code', 'refresh_token']);
+    await f.close();
+    // Listed nowhere: never asked for (a server may reject a scope it does not know).
+    const plain = await setUp({ scopes: 'mcp:read mcp:write' });
+    await signIn(plain.url);
+    expect(plain.log.authorize[0]?.scope).toBe('mcp:read mcp:write');
+  });
+
+  it('renews a token that is running out while the connection stays open, before a request carries it', async () => {
+    const f = await setUp({ tokenTtl: 3600 });
+    await signIn(f.url);
+    const refusedAtSignIn = f.log.refused.length; // the sign-in's probe
+    let later = 0;
+    const client = await connectOver(f.url, 'http', { now: () => Date.now() + later });
+    try {
+      expect(await echo(client, 'first')).toBe('first');
+      expect(f.log.token.map((t) => t.grant_type)).toEqual(['authorization_code']);
+      // 59.5 minutes on, and the server refuses every token it issued so far: only a token renewed
+      // before the request went out gets through without a 401.
+      later = 3570_000;
+      f.expireAccessTokens();
+      expect(await echo(client, 'later')).toBe('later');
+    } finally {
+      await client.close();
+    }
+    expect(f.log.refused.slice(refusedAtSignIn)).toEqual([]);
+    expect(f.log.token.map((t) => t.grant_type)).toEqual(['authorization_code', 'refresh_token']);
+    expect(opened.filter((url) => url.startsWith(f.url.replace(/\/mcp$/, '')))).toHaveLength(1);
   });
 
   it('keeps the session in the secret store, per server URL', async () => {

@@ -28,7 +28,6 @@ import { ClientTaskStore } from './clientTasks';
 import { watchReach, type ConnectProbe } from './connectProbe';
 import type { TransportFactory } from './createTransport';
 import type { ServerAuth } from '../auth/ServerSignIns';
-import { refreshIfDue } from '../auth/signIn';
 import { activationNeedsReview, needsActivationReview } from '../common/activationReview';
 import { brokenNpxCacheIn, type PendingDownload } from '../deps/npxCache';
 import { ConnectGate } from './ConnectGate';
@@ -507,9 +506,8 @@ export class ConnectionPool {
     let transport: Transport | undefined;
     let deadline: ConnectDeadline | undefined;
     try {
+      // Its fetch renews a token about to run out before a request (initialize too) would carry it.
       const auth = this.opts.authFor?.(server);
-      // A token about to run out is renewed first, so initialize does not carry a dying one.
-      if (auth) await refreshIfDue(auth.provider, server.config.url ?? '', auth.fetch);
       transport = markSendFailures(
         this.opts.createTransport(server, {
           fetch: auth?.fetch ?? this.opts.fetch,

@@ -84,6 +84,20 @@ describe('sign-in in the server list', { timeout: 120_000 }, () => {
     expect(screen.getByRole('button', { name: 'サインイン' })).toBeTruthy();
   });
 
+  it('a step-up says the server needs more access and which scope a new sign-in grants, in the person’s language', async () => {
+    const host = hostNeedingSignIn();
+    const stepUp = { code: 'AUTH_REQUIRED' as const, message: 'needs a sign-in granting', data: { serverName: 'remote', scope: 'mcp:read mcp:write', reason: 'insufficient_scope' } };
+    renderWithProviders(<Harness />, host, 'en');
+    await screen.findByText('“remote” needs you to sign in.');
+    await authEvent(host, { state: 'needs_sign_in', failure: stepUp });
+    expect(await within(bar()).findByText('“remote” needs more access for this: sign in again to grant “mcp:read mcp:write”.')).toBeTruthy();
+    expect(within(bar()).getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    cleanup();
+
+    renderWithProviders(<Harness />, host, 'zh');
+    expect(await screen.findByText('“remote”需要更多权限才能执行此操作：请重新登录以授予“mcp:read mcp:write”。')).toBeTruthy();
+  });
+
   it('a sign-in page the host refused to open says which address and why, in the person’s language', async () => {
     const host = hostNeedingSignIn();
     const refused = { code: 'EXTERNAL_URL_REFUSED' as const, message: 'Refused', data: { url: 'file:///etc/passwd?response_type=code', reason: 'scheme', scheme: 'file:' } };
