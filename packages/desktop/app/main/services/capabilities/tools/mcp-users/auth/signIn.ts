@@ -3,7 +3,7 @@
  * metadata is, which scope it wants), let the SDK's `auth()` discover, register and build the
  * authorization URL, hand that URL to the browser, then exchange the code the browser brings back.
  */
-import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth, extractWWWAuthenticateParams, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ElftiaOAuthProvider, scopeWatchingFetch, type PreRegisteredClient } from './ElftiaOAuthProvider';
 import { openLoopbackRedirect } from './loopbackRedirect';
 import type { OAuthSessionStore } from './oauthSessionStore';
@@ -76,6 +76,6 @@ export async function startSignIn(options: SignInOptions): Promise<SignInHandle>
 }
 
 /** Renews an access token that is about to run out, before a connect sends it (passive: never asks the person). */
-export async function refreshIfDue(provider: ElftiaOAuthProvider, serverUrl: string, fetchFn: typeof fetch): Promise<void> {
+export async function refreshIfDue(provider: OAuthClientProvider & { needsRefresh(): boolean }, serverUrl: string, fetchFn: typeof fetch): Promise<void> {
   if (provider.needsRefresh()) await auth(provider, { serverUrl, fetchFn });
 }
