@@ -39,6 +39,13 @@ it('a client secret from stdin: call gets a token by itself (client_secret_post,
   // The grant is a setting, readable where the secret store is not.
   expect(config).toContain('"grant": "client_credentials"');
   expect((await cli.run(['servers', 'list', '--json'])).stdout).not.toContain(SECRET);
+  // "Sign in" for a machine client is a fresh token, with no browser and no address to open.
+  const auth = await cli.run(['servers', 'auth', 'm2m']);
+  expect(auth.code, auth.stderr).toBe(0);
+  expect(auth.stdout).toBe('Signed in to "m2m".\n');
+  expect(auth.stderr).not.toContain('open this address');
+  expect(fixture.log.token.map((t) => t.grant_type)).toEqual(['client_credentials', 'client_credentials']);
+  expect(fixture.log.authorize).toHaveLength(0);
 });
 
 it('a private key file signs private_key_jwt assertions; the key is kept out of the config and every output', async () => {
