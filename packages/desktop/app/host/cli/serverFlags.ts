@@ -89,7 +89,7 @@ export function serverFlags(table: TransportTable) {
       value: 'PEM',
       help: `${signIn}: client_credentials with private_key_jwt (RFC 7523): the client's\nPEM private key, signing its assertions (kept in the secret store)`,
     },
-    'oauth-signing-alg': { type: 'string', value: 'A', choices: OAUTH_SIGNING_ALGS, help: `${signIn}: the key's algorithm, ${listWords(OAUTH_SIGNING_ALGS, 'or')}` },
+    'oauth-signing-alg': { type: 'string', value: 'ALG', choices: OAUTH_SIGNING_ALGS, help: `${signIn}: the key's algorithm, ${listWords(OAUTH_SIGNING_ALGS, 'or')}` },
   } as const satisfies Flags;
 }
 
