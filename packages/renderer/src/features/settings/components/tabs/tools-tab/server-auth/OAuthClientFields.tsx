@@ -32,7 +32,7 @@ export function OAuthClientFields() {
           forceRender: true,
           children: (
             <Flex vertical>
-              <Form.Item name={['config', 'oauthGrant']} label={t('auth.form.grant')} initialValue="authorization_code" className="mb-xs">
+              <Form.Item name={['config', 'oauthGrant']} label={t('auth.form.grant')} className="mb-xs">
                 <Radio.Group optionType="button" options={OAUTH_GRANTS.map((value) => ({ value, label: t(`auth.form.grants.${value}`) }))} />
               </Form.Item>
               <Typography.Paragraph type="secondary" className="mt-0">
@@ -43,7 +43,7 @@ export function OAuthClientFields() {
                   <Input placeholder={machine ? undefined : t('auth.form.optional')} spellCheck={false} autoComplete="off" />
                 </Form.Item>
                 {machine ? (
-                  <Form.Item name={['config', 'oauthClientAuth']} label={t('auth.form.clientAuth')} initialValue="secret" className="mb-0">
+                  <Form.Item name={['config', 'oauthClientAuth']} label={t('auth.form.clientAuth')} className="mb-0">
                     <Radio.Group options={CLIENT_AUTHS.map((value) => ({ value, label: t(`auth.form.clientAuths.${value}`) }))} />
                   </Form.Item>
                 ) : null}
@@ -58,7 +58,7 @@ export function OAuthClientFields() {
                   <Form.Item name={['config', 'oauthPrivateKey']} label={t('auth.form.privateKey')} className="form-field-grow mb-0">
                     <Input.TextArea rows={4} spellCheck={false} autoComplete="off" placeholder="-----BEGIN PRIVATE KEY-----" className="mono" />
                   </Form.Item>
-                  <Form.Item name={['config', 'oauthSigningAlg']} label={t('auth.form.signingAlg')} initialValue="ES256" className="mb-0">
+                  <Form.Item name={['config', 'oauthSigningAlg']} label={t('auth.form.signingAlg')} className="mb-0">
                     <Select options={OAUTH_SIGNING_ALGS.map((value) => ({ value, label: value }))} className="signing-alg-select" />
                   </Form.Item>
                 </Flex>

@@ -49,13 +49,16 @@ export const signsIn = (type: McpServerTransport) => TRANSPORTS.get(type).signIn
 /** The fields of a record the form reads and writes; the rest is carried over untouched. */
 export type FormRecord = Pick<McpServerRecord, 'name' | 'type' | 'scope' | 'projectPath' | 'isActive' | 'config'>;
 
+/** What the sign-in section shows before a choice: a browser sign-in; a machine client would use its secret, a key ES256. */
+const OAUTH_FORM_DEFAULTS = { oauthGrant: 'authorization_code', oauthClientAuth: 'secret', oauthSigningAlg: 'ES256' } as const;
+
 /** A new server: the table's first transport (stdio), active, for this user. */
 export const defaultFormValues = (): ServerFormValues => ({
   name: '',
   type: TRANSPORTS.types[0],
   scope: 'user',
   isActive: true,
-  config: { args: [], env: [], headers: [] },
+  config: { args: [], env: [], headers: [], ...OAUTH_FORM_DEFAULTS },
 });
 
 const rowsOf = (map: Record<string, string> | undefined): KeyValueRow[] => Object.entries(map ?? {}).map(([key, value]) => ({ key, value }));
@@ -78,10 +81,10 @@ export function toFormValues(server: FormRecord): ServerFormValues {
       timeoutSec: config.timeoutMs === undefined ? null : config.timeoutMs / 1000,
       oauthClientId: config.oauth?.clientId ?? '',
       oauthClientSecret: config.oauth?.clientSecret ?? '',
-      oauthGrant: config.oauth?.grant ?? 'authorization_code',
-      oauthClientAuth: config.oauth?.privateKey ? 'privateKey' : 'secret',
+      oauthGrant: config.oauth?.grant ?? OAUTH_FORM_DEFAULTS.oauthGrant,
+      oauthClientAuth: config.oauth?.privateKey ? 'privateKey' : OAUTH_FORM_DEFAULTS.oauthClientAuth,
       oauthPrivateKey: config.oauth?.privateKey ?? '',
-      oauthSigningAlg: config.oauth?.signingAlg ?? 'ES256',
+      oauthSigningAlg: config.oauth?.signingAlg ?? OAUTH_FORM_DEFAULTS.oauthSigningAlg,
     },
   };
 }
@@ -150,7 +153,7 @@ function oauthOf(form: ServerFormValues['config']): McpServerConfig['oauth'] {
       grant: 'client_credentials',
       ...(clientId && { clientId }),
       ...(clientSecret && { clientSecret }),
-      ...(privateKey && { privateKey, signingAlg: form.oauthSigningAlg ?? 'ES256' }),
+      ...(privateKey && { privateKey, signingAlg: form.oauthSigningAlg ?? OAUTH_FORM_DEFAULTS.oauthSigningAlg }),
     };
   }
   const clientSecret = text(form.oauthClientSecret);
