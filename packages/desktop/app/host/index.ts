@@ -20,6 +20,7 @@ import { startProcessTracking } from '../main/services/capabilities/tools/mcp-us
 import { handleTerminatingSignals, watchLauncher } from '../main/services/shutdownSignals';
 import { guardTerminalOutput } from '../main/services/terminal/terminalOutput';
 import { poolSettings } from '../main/services/poolSettings';
+import { clientMetadataUrlFrom } from '../main/services/capabilities/tools/mcp-users/auth/clientMetadataSetting';
 import { startHost } from './HostServer';
 import { presetCatalog } from './testPresets';
 
@@ -69,7 +70,15 @@ async function main(): Promise<void> {
   const presets = presetCatalog(process.env, (line) => console.warn(`Warning: ${line}`));
   const services = owned.add(
     createServices(
-      { ...stores, fetch: globalThis.fetch, processes, presets, startupNotices, openAuthUrl: (url) => openInSystemBrowser(url) },
+      {
+        ...stores,
+        fetch: globalThis.fetch,
+        processes,
+        presets,
+        startupNotices,
+        openAuthUrl: (url) => openInSystemBrowser(url),
+        oauthClientMetadataUrl: clientMetadataUrlFrom(process.env),
+      },
       // The person is at the page that started the call: a sign-in a call needs opens their browser.
       { signInForCalls: true, ...pool },
     ),

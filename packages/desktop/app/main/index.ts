@@ -13,6 +13,7 @@ import { startProcessTracking } from './services/capabilities/tools/mcp-users/pr
 import { handleTerminatingSignals, watchLauncher } from './services/shutdownSignals';
 import { guardTerminalOutput } from './services/terminal/terminalOutput';
 import { poolSettings } from './services/poolSettings';
+import { clientMetadataUrlFrom } from './services/capabilities/tools/mcp-users/auth/clientMetadataSetting';
 import { assembleStores } from './services/appStores';
 import { openElectronMcpConfigStore } from './electron/electronConfigStore';
 import { openSafeStorageSecretStore } from './electron/safeStorageSecretStore';
@@ -65,6 +66,7 @@ async function start(): Promise<void> {
         processes,
         openUrl: openExternalChecked,
         startupNotices,
+        oauthClientMetadataUrl: clientMetadataUrlFrom(process.env),
       },
       // The person is at the window that started the call: a sign-in a call needs opens their browser.
       { signInForCalls: true, ...poolSettings({}, process.env) },

@@ -46,7 +46,7 @@ export const LIMITS = {
   url: { max: 8_192, unit: 'characters' },
   /** wsProtocol, the legacy transport label, an OAuth client id: short tokens. */
   shortText: { max: 1_024, unit: 'characters' },
-  /** An OAuth client secret, like an API key (providers.ts allows 8,192). */
+  /** An OAuth client secret, like an API key (providers.ts allows 8,192); a PEM private key (RSA 4096 is about 3,300). */
   secret: { max: 8_192, unit: 'characters' },
   /** A local server's project folder: PATH_MAX, as for the command. */
   projectPath: { max: 4_096, unit: 'characters' },
@@ -173,7 +173,7 @@ interface ServerFields {
     headers?: Readonly<Record<string, string>> | undefined;
     transport?: string | undefined;
     wsProtocol?: string | undefined;
-    oauth?: { clientId?: string | undefined; clientSecret?: string | undefined } | undefined;
+    oauth?: { clientId?: string | undefined; clientSecret?: string | undefined; privateKey?: string | undefined } | undefined;
   } | undefined;
 }
 
@@ -219,6 +219,7 @@ export function checkServerLimits(fields: ServerFields, ctx: z.RefinementCtx): v
     checkText(ctx, 'shortText', config.wsProtocol, ['config', 'wsProtocol']),
     checkText(ctx, 'shortText', config.oauth?.clientId, ['config', 'oauth', 'clientId']),
     checkText(ctx, 'secret', config.oauth?.clientSecret, ['config', 'oauth', 'clientSecret']),
+    checkText(ctx, 'secret', config.oauth?.privateKey, ['config', 'oauth', 'privateKey']),
   ].every(Boolean);
   // A field over its limit already says why; the whole is judged once each part is sane.
   if (within) checkLimit(ctx, 'record', JSON.stringify(fields).length);

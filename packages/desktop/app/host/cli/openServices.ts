@@ -7,6 +7,7 @@ import { openInSystemBrowser } from '../../main/services/capabilities/tools/mcp-
 import { createServices, type Services } from '../../main/services/createServices';
 import { startProcessTracking } from '../../main/services/capabilities/tools/mcp-users/processTracking';
 import { poolSettings } from '../../main/services/poolSettings';
+import { clientMetadataUrlFrom } from '../../main/services/capabilities/tools/mcp-users/auth/clientMetadataSetting';
 import type { AppNotice } from '../../shared/contracts/ipc';
 import { DisposableStore } from '../../shared/lifecycle/DisposableStore';
 import type { CliIo } from './cliKit';
@@ -42,7 +43,13 @@ export function openServices(dir: string, io: CliIo): Services {
   // Sign-in pages open with $BROWSER from the command's environment, else the system opener; the URL is printed too.
   const openAuthUrl = (url: string) => openInSystemBrowser(url, io.env);
   // The pool's settings (servers connecting at once, npx's download limit) from the command's environment.
-  const services = owned.add(createServices({ ...stores, fetch: globalThis.fetch, processes, openAuthUrl }, { connectOnAdd: false, stdioStop: ONE_SHOT_STOP, ...poolSettings({}, io.env) }));
+  const oauthClientMetadataUrl = clientMetadataUrlFrom(io.env);
+  const services = owned.add(
+    createServices(
+      { ...stores, fetch: globalThis.fetch, processes, openAuthUrl, oauthClientMetadataUrl },
+      { connectOnAdd: false, stdioStop: ONE_SHOT_STOP, ...poolSettings({}, io.env) },
+    ),
+  );
   // Raised by what a server does while the command runs (a sampling request refused).
   services.mcp.notices.onNotice(warn);
   return { ...services, dispose: () => owned.dispose() };

@@ -4,6 +4,7 @@
  * help text and the "this flag does not apply" check follow the table.
  */
 import { TRANSPORT_FIELDS, TRANSPORTS, listWords, schemePhrase, type TransportField, type TransportTable } from '../../shared/transports';
+import { OAUTH_GRANTS, OAUTH_SIGNING_ALGS } from '../../shared/oauthClient';
 import { UsageError } from './cliKit';
 import type { FlagValues, Flags } from './flags';
 
@@ -43,6 +44,10 @@ export const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   ...Object.fromEntries(TRANSPORT_FIELDS.map((field) => [`config.${field}`, `--${FIELD_FLAGS[field].flag}`])),
   'config.timeoutMs': '--timeout',
   'config.oauth': '--oauth-client-id',
+  'config.oauth.clientSecret': '--oauth-client-secret-stdin',
+  'config.oauth.grant': '--oauth-grant',
+  'config.oauth.privateKey': '--oauth-private-key-file',
+  'config.oauth.signingAlg': '--oauth-signing-alg',
 };
 
 /** A config field's flag: its placeholder, and its help prefixed with the transports that read it. */
@@ -73,6 +78,18 @@ export function serverFlags(table: TransportTable) {
       help: `${signIn}: a pre-registered OAuth client, for a server without\ndynamic registration (most servers register Elftia by themselves)`,
     },
     'oauth-client-secret-stdin': { type: 'boolean', help: `${signIn}: read that client's secret from stdin (kept in the secret store)` },
+    'oauth-grant': {
+      type: 'string',
+      value: 'G',
+      choices: OAUTH_GRANTS,
+      help: `${signIn}: client_credentials for a machine-to-machine server: tokens come\nfrom the token endpoint with the client's secret or key, no browser\n(default authorization_code: a person signs in)`,
+    },
+    'oauth-private-key-file': {
+      type: 'string',
+      value: 'PEM',
+      help: `${signIn}: client_credentials with private_key_jwt (RFC 7523): the client's\nPEM private key, signing its assertions (kept in the secret store)`,
+    },
+    'oauth-signing-alg': { type: 'string', value: 'ALG', choices: OAUTH_SIGNING_ALGS, help: `${signIn}: the key's algorithm, ${listWords(OAUTH_SIGNING_ALGS, 'or')}` },
   } as const satisfies Flags;
 }
 

@@ -43,8 +43,8 @@ export interface ServicePorts {
    * ($BROWSER first) here without changing where download pages go. The URL is shown as well.
    */
   openAuthUrl?: (url: string) => Promise<void>;
-  /** An HTTPS client ID metadata document for servers that support them instead of registration. */
-  oauthClientMetadataUrl?: string;
+  /** An HTTPS client ID metadata document for servers that support them instead of registration (entry points: clientMetadataSetting.ts); undefined = always register. */
+  oauthClientMetadataUrl?: string | undefined;
   /** The preset catalog one-click install offers; default the official presets. */
   presets?: readonly OfficialMcpPreset[];
   /**

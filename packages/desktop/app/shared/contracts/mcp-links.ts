@@ -50,7 +50,7 @@ export const McpActivationReviewSchema = z.object({
   headers: z.array(McpReviewEntrySchema),
   wsProtocol: z.string().optional(),
   timeoutMs: z.number().optional(),
-  /** A pre-registered OAuth client: its id, and whether a secret is set. */
+  /** A pre-registered OAuth client: its id, and whether a secret (or a private key) is set. */
   oauth: z.object({ clientId: z.string().optional(), clientSecret: z.boolean() }).optional(),
   /** Some variable changes which code runs: activating takes a second confirmation (`riskAcknowledged`). */
   risky: z.boolean(),

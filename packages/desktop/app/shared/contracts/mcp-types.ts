@@ -9,6 +9,7 @@ import { checkServerLimits, maxLength } from '../limits';
 import { TRANSPORTS, type TransportField } from '../transports';
 import { LlmProviderIdSchema } from './providers';
 import { HostNoteSchema } from '../hostNotes';
+import { checkOAuthClient, OAuthGrantSchema, OAuthSigningAlgSchema } from '../oauthClient';
 
 /** The transport table (shared/transports.ts) is the one list of transports; every enum of types derives from it. */
 export const MCP_SERVER_TRANSPORTS = TRANSPORTS.types;
@@ -42,7 +43,18 @@ export const McpServerConfigSchema = z.object({
    * A pre-registered OAuth client for a remote server without dynamic registration. The secret
    * goes to the secret store like header values (secretsByReference.ts); tokens never come here.
    */
-  oauth: z.object({ clientId: z.string().optional(), clientSecret: z.string().optional() }).strict().optional(),
+  oauth: z
+    .object({
+      clientId: z.string().optional(),
+      clientSecret: z.string().optional(),
+      /** Absent = authorization_code (a browser sign-in); client_credentials fetches tokens without one (shared/oauthClient.ts). */
+      grant: OAuthGrantSchema.optional(),
+      /** private_key_jwt: a PEM private key (secret store, like the secret) and the algorithm its assertions are signed with. */
+      privateKey: z.string().optional(),
+      signingAlg: OAuthSigningAlgSchema.optional(),
+    })
+    .strict()
+    .optional(),
 } satisfies Record<TransportField, z.ZodType> & Record<string, z.ZodType>);
 export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
 
@@ -112,6 +124,7 @@ export const McpServerInputSchema = McpServerRecordSchema.omit({
   .strict()
   .superRefine((input, ctx) => {
     TRANSPORTS.checkConfig(input.type, input.config, ctx);
+    checkOAuthClient(input.config.oauth, ctx);
     checkServerLimits(input, ctx);
   });
 export type McpServerInput = z.input<typeof McpServerInputSchema>;

@@ -1,4 +1,7 @@
 /** `servers list|add|update|enable|disable|import|remove|test`: the server records, through the router. */
+import { readFileSync } from 'node:fs';
+import { pkcs8KeyFor } from '../../../main/services/capabilities/tools/mcp-users/auth/clientCredentials';
+import { OAUTH_GRANTS, OAUTH_SIGNING_ALGS, type OAuthSigningAlg } from '../../../shared/oauthClient';
 import { LLM_PROVIDERS } from '../../../shared/contracts/providers';
 import type { McpLastSeen, McpServerConfig, McpServerInput, McpServerRecord, McpServerTransport, McpTestResult } from '../../../shared/contracts/mcp-types';
 import { DUPLICATE_ACTIONS, LOCAL_CONFIG_SOURCES, type LocalConfigSource, type McpImportPreviewEntry } from '../../../shared/contracts/mcp-import';
@@ -95,21 +98,52 @@ function configFromFlags(command: string, values: ServerFlags): McpServerConfig 
 }
 
 /**
- * `config.oauth` from --oauth-client-id and a secret read from stdin (a flag value would sit in
- * the shell history and the process list). Undefined when neither flag is given.
+ * `config.oauth` from the --oauth-* flags, which together describe the whole client. The secret
+ * is read from stdin and the private key from a file (a flag value would sit in the shell history
+ * and the process list). Undefined when no such flag is given.
  */
 async function oauthFromFlags(command: string, values: ServerFlags, io: CliIo, type: McpServerTransport): Promise<McpServerConfig['oauth']> {
   const clientId = values['oauth-client-id'];
   const secretFromStdin = values['oauth-client-secret-stdin'];
-  if (clientId === undefined && !secretFromStdin) return undefined;
+  const keyFile = values['oauth-private-key-file'];
+  const grant = oneOf(command, '--oauth-grant', values['oauth-grant'], OAUTH_GRANTS);
+  const signingAlg = oneOf(command, '--oauth-signing-alg', values['oauth-signing-alg'], OAUTH_SIGNING_ALGS);
+  const given = ['oauth-client-secret-stdin', 'oauth-grant', 'oauth-private-key-file', 'oauth-signing-alg'].filter((flag) => values[flag as keyof ServerFlags] !== undefined);
+  if (clientId === undefined && given.length === 0) return undefined;
   // A sign-in client means nothing to a transport that never signs in (the transport table says which do).
   if (!TRANSPORTS.get(type).signIn) throw new UsageError(`--oauth-client-id applies only to ${listWords(TRANSPORTS.signInTypes)} servers, not --type ${type}`, command);
-  if (clientId === undefined || !clientId.trim()) throw new UsageError('--oauth-client-secret-stdin needs --oauth-client-id', command);
-  if (!secretFromStdin) return { clientId: clientId.trim() };
-  const { text } = await readTextInput(io, undefined);
-  const clientSecret = text.split(/\r?\n/)[0]?.trim();
-  if (!clientSecret) throw new UsageError('--oauth-client-secret-stdin: stdin was empty', command);
-  return { clientId: clientId.trim(), clientSecret };
+  if (clientId === undefined || !clientId.trim()) throw new UsageError(`--${given[0] ?? 'oauth-client-secret-stdin'} needs --oauth-client-id`, command);
+  const oauth: NonNullable<McpServerConfig['oauth']> = { clientId: clientId.trim(), ...(grant && { grant }), ...(signingAlg && { signingAlg }) };
+  if (secretFromStdin) {
+    const { text } = await readTextInput(io, undefined);
+    const clientSecret = text.split(/\r?\n/)[0]?.trim();
+    if (!clientSecret) throw new UsageError('--oauth-client-secret-stdin: stdin was empty', command);
+    oauth.clientSecret = clientSecret;
+  }
+  if (keyFile !== undefined) oauth.privateKey = readPrivateKey(command, keyFile, signingAlg);
+  return oauth;
+}
+
+function oneOf<T extends string>(command: string, flag: string, raw: string | undefined, allowed: readonly T[]): T | undefined {
+  if (raw === undefined || (allowed as readonly string[]).includes(raw)) return raw as T | undefined;
+  throw new UsageError(`${flag} must be one of ${allowed.join(', ')}; got "${raw}"`, command);
+}
+
+/** The PEM file's text, checked against the algorithm now so a wrong key is named here rather than by the token endpoint later. */
+function readPrivateKey(command: string, file: string, signingAlg: OAuthSigningAlg | undefined): string {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--oauth-private-key-file: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, command);
+  }
+  if (!signingAlg) throw new UsageError(`--oauth-private-key-file needs --oauth-signing-alg ${OAUTH_SIGNING_ALGS.join('|')}`, command);
+  try {
+    pkcs8KeyFor(pem, signingAlg);
+  } catch (err) {
+    throw new UsageError(`--oauth-private-key-file ${file}: ${(err as Error).message}`, command);
+  }
+  return pem.trim();
 }
 
 function printSaved(io: CliIo, server: McpServerRecord, verb: string, json: boolean | undefined): void {

@@ -23,9 +23,15 @@ import type { McpConfigStore } from '../config/McpConfigStore';
 import type { SecretStore } from './SecretStore';
 
 const REF_PREFIX = '$secret:';
-// `oauth` holds a pre-registered client's id and secret; its id goes along for uniformity (every value of a field).
+// `oauth` holds a pre-registered client's id and secret (or private key); its id goes along for uniformity (every value of a field).
 const SECRET_FIELDS = ['env', 'headers', 'oauth'] as const;
 type SecretField = (typeof SECRET_FIELDS)[number];
+/**
+ * Keys of `oauth` that are settings, not credentials: they stay readable in the file, so a process
+ * that cannot decrypt the store (the CLI beside the app) still knows a server's grant.
+ */
+const PLAIN_KEYS: Partial<Record<SecretField, ReadonlySet<string>>> = { oauth: new Set(['grant', 'signingAlg']) };
+const isPlainKey = (field: SecretField, name: string) => PLAIN_KEYS[field]?.has(name) === true;
 
 /** The ref of one slot; the same slot always gets the same ref, so rewriting it replaces the value. */
 const slotRef = (serverId: string, field: SecretField, name: string) => `server:${serverId}:${field}:${name}`;
@@ -60,7 +66,11 @@ function mapSecretValues(server: McpServerRecord, fn: (field: SecretField, name:
   for (const field of SECRET_FIELDS) {
     const map = config[field];
     // An optional key of a parsed record may read as undefined (oauth's clientSecret): nothing to map.
-    if (map) config[field] = Object.fromEntries(Object.entries(map).flatMap(([name, value]): [string, string][] => (value === undefined ? [] : [[name, fn(field, name, value)]])));
+    if (map) {
+      config[field] = Object.fromEntries(
+        Object.entries(map).flatMap(([name, value]): [string, string][] => (value === undefined ? [] : [[name, isPlainKey(field, name) ? value : fn(field, name, value)]])),
+      );
+    }
   }
   return { ...server, config };
 }
@@ -89,7 +99,9 @@ const hasPlainSpan = (text: string, spans: readonly Span[]) =>
   });
 
 function hasPlainValue(server: McpServerRecord): boolean {
-  let plain = SECRET_FIELDS.some((field) => Object.values(server.config[field] ?? {}).some((value) => value !== undefined && refIn(value) === undefined));
+  let plain = SECRET_FIELDS.some((field) =>
+    Object.entries(server.config[field] ?? {}).some(([name, value]) => value !== undefined && !isPlainKey(field, name) && refIn(value) === undefined),
+  );
   mapPlaces(server, (_place, text, spans) => {
     plain ||= hasPlainSpan(text, spans);
     return text;

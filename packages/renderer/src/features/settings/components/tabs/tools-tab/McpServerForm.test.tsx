@@ -582,6 +582,74 @@ describe('McpServerForm', { timeout: 120_000 }, () => {
     });
   });
 
+  describe('a machine client (OAuth client credentials)', () => {
+    const PEM = '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----';
+    async function machineForm(host: FakeHost) {
+      await openForm(host);
+      fireEvent.click(screen.getByLabelText('Streamable HTTP'));
+      await screen.findByLabelText('URL');
+      type('Name', 'm2m');
+      type('URL', 'https://mcp.example/mcp');
+    }
+
+    it('asks for what the grant needs, on its fields, before anything is sent', async () => {
+      const host = new FakeHost();
+      await machineForm(host);
+      // A browser sign-in is the default, and needs nothing here.
+      expect((screen.getByLabelText('A person signs in') as HTMLInputElement).checked).toBe(true);
+      fireEvent.click(screen.getByLabelText('Machine client (no browser)'));
+      expect(await screen.findByText(/No browser opens/)).toBeTruthy();
+      click('Save');
+      await waitFor(() => expect(fieldError('Client ID')).toBe('A machine client needs its client ID.'));
+      expect(fieldError('Client secret')).toBe('Enter the client secret, or choose a private key.');
+      expect(host.callCount('mcp.add')).toBe(0);
+    });
+
+    it('sends the private key and its algorithm, and not a secret typed before choosing the key', async () => {
+      const host = new FakeHost();
+      await machineForm(host);
+      fireEvent.click(screen.getByLabelText('Machine client (no browser)'));
+      await screen.findByText(/No browser opens/);
+      type('Client ID', 'svc-1');
+      type('Client secret', 'typed-first');
+      fireEvent.click(await screen.findByLabelText('A private key (private_key_jwt)'));
+      await screen.findByLabelText('Private key (PEM)');
+      type('Private key (PEM)', PEM);
+      expect(screen.getByLabelText('Algorithm').closest('.ant-select')?.textContent).toBe('ES256');
+      await saveAnyway();
+      await waitFor(() => expect(host.inputsOf('mcp.add')).toHaveLength(1));
+      const sent = host.inputsOf('mcp.add')[0] as { config: McpServerRecord['config'] };
+      expect(sent.config.oauth).toEqual({ grant: 'client_credentials', clientId: 'svc-1', privateKey: PEM, signingAlg: 'ES256' });
+    });
+
+    it('opens an edit on the stored grant and way of authenticating, the key masked, and keeps the mask for the router to restore', async () => {
+      const host = new FakeHost();
+      const stored = server({ name: 'm2m', type: 'http', config: { url: 'https://mcp.example/mcp', oauth: { grant: 'client_credentials', clientId: 'svc-1', privateKey: '***', signingAlg: 'RS256' } } });
+      host.servers = [stored];
+      host.handle('mcp.update', () => ({ success: true }));
+      await openForm(host, { mode: 'edit', serverId: stored.id });
+      expect((screen.getByLabelText('Machine client (no browser)') as HTMLInputElement).checked).toBe(true);
+      expect((screen.getByLabelText('A private key (private_key_jwt)') as HTMLInputElement).checked).toBe(true);
+      expect((screen.getByLabelText('Private key (PEM)') as HTMLTextAreaElement).value).toBe('***');
+      expect(screen.getByLabelText('Algorithm').closest('.ant-select')?.textContent).toBe('RS256');
+      type('URL', 'https://mcp.example/v2/mcp');
+      await saveAnyway();
+      await waitFor(() => expect(host.inputsOf('mcp.update')).toHaveLength(1));
+      expect(host.inputsOf('mcp.update')[0]).toEqual({
+        id: stored.id,
+        updates: { config: { url: 'https://mcp.example/v2/mcp', oauth: { grant: 'client_credentials', clientId: 'svc-1', privateKey: '***', signingAlg: 'RS256' } } },
+      });
+    });
+
+    it('is translated', async () => {
+      await openForm(new FakeHost(), { mode: 'add' }, 'zh');
+      fireEvent.click(screen.getByLabelText('Streamable HTTP'));
+      fireEvent.click(await screen.findByLabelText('机器客户端（无浏览器）'));
+      expect(await screen.findByText(/不会打开浏览器/)).toBeTruthy();
+      expect(screen.getByLabelText('使用私钥（private_key_jwt）')).toBeTruthy();
+    });
+  });
+
   it('is translated', async () => {
     const host = new FakeHost();
     await openForm(host, { mode: 'add' }, 'zh');

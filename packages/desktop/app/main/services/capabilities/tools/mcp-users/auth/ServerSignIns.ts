@@ -8,7 +8,9 @@ import { AppError, type AppErrorShape } from '@shared/errors';
 import { requireExternalUrl } from '@shared/externalUrl';
 import { TRANSPORTS } from '@shared/transports';
 import { Emitter, type Unsubscribe } from '@shared/lifecycle/Emitter';
+import { auth as authorize } from '@modelcontextprotocol/sdk/client/auth.js';
 import { toSignInError } from './authErrors';
+import { ClientCredentialsAuthProvider, machineClientOf } from './clientCredentials';
 import { ElftiaOAuthProvider, scopeWatchingFetch, type PreRegisteredClient } from './ElftiaOAuthProvider';
 import type { OAuthSessionStore } from './oauthSessionStore';
 import { refreshingFetch, startSignIn, type SignInHandle } from './signIn';
@@ -29,7 +31,7 @@ interface Hooks {
 }
 
 export interface ServerAuth {
-  provider: ElftiaOAuthProvider;
+  provider: ElftiaOAuthProvider | ClientCredentialsAuthProvider;
   fetch: typeof fetch;
 }
 
@@ -60,6 +62,12 @@ export class ServerSignIns {
   authFor(server: McpServerRecord): ServerAuth | undefined {
     if (!supportsSignIn(server)) return undefined;
     const serverUrl = server.config.url!.trim();
+    const machine = machineClientOf(server.config.oauth);
+    // A machine client's token is fetched again before it runs out, as a person's is refreshed.
+    if (machine) {
+      const provider = new ClientCredentialsAuthProvider(serverUrl, this.opts.store, machine);
+      return { provider, fetch: refreshingFetch(this.hooks.fetch, provider, serverUrl) };
+    }
     const provider = new ElftiaOAuthProvider({
       serverUrl,
       store: this.opts.store,
@@ -96,6 +104,7 @@ export class ServerSignIns {
       throw new AppError('AUTH_NOT_SUPPORTED', `"${server.name}" (${server.type}) has no standard sign-in`, { serverName: server.name, transport: server.type });
     }
     this.inProgress.get(server.id)?.cancel();
+    if (machineClientOf(server.config.oauth)) return this.fetchMachineToken(server);
     let announce!: (url: string) => void;
     const opened = new Promise<string>((resolve) => (announce = resolve));
     const handle = await startSignIn({
@@ -136,6 +145,26 @@ export class ServerSignIns {
     const first = await Promise.race([opened.then(() => 'opened' as const), finished.then(() => 'finished' as const)]);
     if (first === 'opened') finished.catch(() => undefined);
     return this.states.get(server.id) ?? { state: 'needs_sign_in' };
+  }
+
+  /**
+   * "Sign in" for a client-credentials server: a fresh token from the token endpoint, no browser.
+   * Its connection is replaced like a sign-in's, so a wrong secret fixed in the config is tried at once.
+   */
+  private async fetchMachineToken(server: McpServerRecord): Promise<McpAuthStatus> {
+    const serverUrl = server.config.url!.trim();
+    try {
+      const { provider, fetch } = this.authFor(server)!;
+      provider.invalidateCredentials('tokens');
+      await authorize(provider, { serverUrl, fetchFn: fetch });
+    } catch (err) {
+      const error = toSignInError(err, server.name, this.timeoutMs);
+      this.set(server.id, { state: 'failed', failure: error.toShape() });
+      throw error;
+    }
+    this.set(server.id, { state: 'signed_in' });
+    this.signedIn.emit('signedIn', server.id);
+    return { state: 'signed_in' };
   }
 
   /** Resolves when the sign-in in progress for the server ends (at once when there is none). */

@@ -126,15 +126,6 @@ describe('sign-in round trip', () => {
     expect(f.log.authorize[0]?.client_id).toBe('elftia');
   });
 
-  it('uses a client ID metadata document where the server supports them', async () => {
-    const f = await setUp({ registration: 'cimd', authMethod: 'none' });
-    const clientMetadataUrl = 'https://elftia.example/oauth/client-metadata.json';
-    await signIn(f.url, { clientMetadataUrl });
-    expect(await echoOver(f.url)).toBe('signed');
-    expect(f.log.registrations).toHaveLength(0);
-    expect(f.log.authorize[0]?.client_id).toBe(clientMetadataUrl);
-  });
-
   it('refreshes an expiring token before connecting, without the browser', async () => {
     const f = await setUp({ tokenTtl: 3600 });
     await signIn(f.url);

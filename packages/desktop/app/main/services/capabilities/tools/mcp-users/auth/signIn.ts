@@ -3,7 +3,7 @@
  * metadata is, which scope it wants), let the SDK's `auth()` discover, register and build the
  * authorization URL, hand that URL to the browser, then exchange the code the browser brings back.
  */
-import { auth, discoverOAuthServerInfo, extractWWWAuthenticateParams, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth, discoverOAuthServerInfo, extractWWWAuthenticateParams, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ElftiaOAuthProvider, scopeWatchingFetch, type PreRegisteredClient } from './ElftiaOAuthProvider';
 import { openLoopbackRedirect } from './loopbackRedirect';
 import type { OAuthSessionStore } from './oauthSessionStore';
@@ -97,8 +97,11 @@ export async function startSignIn(options: SignInOptions): Promise<SignInHandle>
   return { done, cancel: () => redirect.cancel() };
 }
 
+/** A provider whose stored token may be renewed without the person (a refresh, or a machine client's grant). */
+type RenewableProvider = OAuthClientProvider & { needsRefresh(): boolean };
+
 /** Renews an access token that is about to run out (passive: never asks the person). */
-async function refreshIfDue(provider: ElftiaOAuthProvider, serverUrl: string, fetchFn: typeof fetch): Promise<void> {
+async function refreshIfDue(provider: RenewableProvider, serverUrl: string, fetchFn: typeof fetch): Promise<void> {
   if (provider.needsRefresh()) await auth(provider, { serverUrl, fetchFn });
 }
 
@@ -108,7 +111,7 @@ async function refreshIfDue(provider: ElftiaOAuthProvider, serverUrl: string, fe
  * sends the new token instead. Silent: a refresh that fails leaves the request as it was, and
  * the server's 401 then takes the usual path (refresh, else ask the person to sign in).
  */
-export function refreshingFetch(fetchFn: typeof fetch, provider: ElftiaOAuthProvider, serverUrl: string): typeof fetch {
+export function refreshingFetch(fetchFn: typeof fetch, provider: RenewableProvider, serverUrl: string): typeof fetch {
   // Requests sent together share one refresh: a refresh token may be good for one use only.
   let renewing: Promise<void> | undefined;
   return async (input, init) => {

@@ -65,7 +65,7 @@ export function activationReview(server: McpServerRecord, cwd: string | undefine
     headers: Object.entries(headers).sort(byName).map(headerEntry),
     ...(wsProtocol !== undefined ? { wsProtocol } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-    ...(oauth ? { oauth: { ...(oauth.clientId !== undefined ? { clientId: oauth.clientId } : {}), clientSecret: Boolean(oauth.clientSecret) } } : {}),
+    ...(oauth ? { oauth: { ...(oauth.clientId !== undefined ? { clientId: oauth.clientId } : {}), clientSecret: Boolean(oauth.clientSecret || oauth.privateKey) } } : {}),
     risky: envEntries.some((entry) => entry.risk !== undefined),
     reviewToken: sha256Hex(reviewedFields(server, cwd)),
   };

@@ -89,6 +89,16 @@ describe('masking for clients and restoring what comes back', () => {
     expect(restoreMaskedSecrets(stored, edited).env).toEqual({ A: 'a-secret', B: 'typed', C: '***' });
   });
 
+  it('masks a machine client\'s secret or private key (never its id, grant or algorithm), restores them, and hides them in log lines', () => {
+    const key = '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----';
+    const machine = { oauth: { grant: 'client_credentials' as const, clientId: 'svc', privateKey: key, signingAlg: 'ES256' as const } };
+    expect(maskSecrets(machine).oauth).toEqual({ grant: 'client_credentials', clientId: 'svc', privateKey: REDACTED, signingAlg: 'ES256' });
+    expect(restoreMaskedSecrets(machine, maskSecrets(machine))).toEqual(machine);
+    const both = { oauth: { clientId: 'svc', clientSecret: 'sec-123456', privateKey: key } };
+    expect(restoreMaskedSecrets(both, maskSecrets(both))).toEqual(both);
+    expect(secretRedactor(machine)(`the server refused ${key} here`)).toBe(`the server refused ${REDACTED} here`);
+  });
+
   it('restores a masked argument that moved, when it stands for one stored argument', () => {
     const moved = ['--verbose', '--token=***', '--api-key', 'sk-new'];
     expect(restoreMaskedSecrets(stored, { args: moved }).args).toEqual(['--verbose', '--token=abcdef', '--api-key', 'sk-new']);

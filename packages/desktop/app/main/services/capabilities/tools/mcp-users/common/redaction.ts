@@ -217,6 +217,7 @@ export function secretRedactor(config: SecretFields): (text: string) => string {
     ...Object.values(config.env ?? {}),
     ...Object.values(config.headers ?? {}),
     ...(config.oauth?.clientSecret ? [config.oauth.clientSecret] : []),
+    ...(config.oauth?.privateKey ? [config.oauth.privateKey] : []),
     ...secretArgValues([...(config.args ?? []), ...(config.url ? [config.url] : [])]),
   ]
     .flatMap((value) => [value, value.replace(/^(Bearer|Basic|Token)\s+/i, '')])
@@ -251,8 +252,10 @@ export function maskSecrets<C extends SecretFields>(config: C, options: MaskOpti
   const { env, headers, args, url, oauth } = config;
   return {
     ...config,
-    // The client id is an identifier the person typed and wants to recognise; only the secret is one.
-    ...(oauth?.clientSecret ? { oauth: { ...oauth, clientSecret: REDACTED } } : {}),
+    // The client id is an identifier the person typed and wants to recognise; only the secret (or private key) is one.
+    ...(oauth?.clientSecret || oauth?.privateKey
+      ? { oauth: { ...oauth, ...(oauth.clientSecret && { clientSecret: REDACTED }), ...(oauth.privateKey && { privateKey: REDACTED }) } }
+      : {}),
     ...(env ? { env: maskValues(env) } : {}),
     ...(headers ? { headers: maskValues(headers, REDACTED, options.showHeader) } : {}),
     ...(args ? { args: redactArgs(args) } : {}),
@@ -274,6 +277,7 @@ export function restoreMaskedSecrets<C extends SecretFields>(stored: SecretField
   const restored: C = { ...updated };
   if (updated.env) restored.env = restoreMap(stored.env, updated.env);
   if (updated.oauth?.clientSecret === REDACTED) restored.oauth = { ...updated.oauth, clientSecret: stored.oauth?.clientSecret };
+  if (updated.oauth?.privateKey === REDACTED) restored.oauth = { ...restored.oauth, privateKey: stored.oauth?.privateKey };
   if (updated.headers) restored.headers = restoreMap(stored.headers, updated.headers);
   if (updated.args && stored.args) restored.args = restoreArgs(stored.args, updated.args);
   if (updated.url !== undefined && stored.url !== undefined) restored.url = restoreUrl(stored.url, updated.url);

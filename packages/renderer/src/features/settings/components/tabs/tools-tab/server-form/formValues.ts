@@ -6,6 +6,7 @@
  */
 import type { McpServerConfig, McpServerInput, McpServerRecord, McpServerScope, McpServerTransport, McpServerUpdateInput } from '@shared/contracts/mcp-types';
 import { canonicalJson } from '@shared/text/canonicalJson';
+import type { OAuthGrant, OAuthSigningAlg } from '@shared/oauthClient';
 import { TRANSPORTS, TRANSPORT_FIELDS, type TransportField } from '@shared/transports';
 
 export interface KeyValueRow {
@@ -31,8 +32,16 @@ export interface ServerFormValues {
     /** A pre-registered OAuth client (transports that sign in only); `config.oauth` in the record. */
     oauthClientId?: string;
     oauthClientSecret?: string;
+    /** authorization_code (a person signs in) or client_credentials (a machine client, no browser). */
+    oauthGrant?: OAuthGrant;
+    /** How a client_credentials client proves itself: its secret, or a JWT its private key signs. */
+    oauthClientAuth?: OAuthClientAuth;
+    oauthPrivateKey?: string;
+    oauthSigningAlg?: OAuthSigningAlg;
   };
 }
+
+export type OAuthClientAuth = 'secret' | 'privateKey';
 
 /** Whether the transport table says a server of this type may ask to sign in (OAuth). */
 export const signsIn = (type: McpServerTransport) => TRANSPORTS.get(type).signIn === true;
@@ -40,13 +49,16 @@ export const signsIn = (type: McpServerTransport) => TRANSPORTS.get(type).signIn
 /** The fields of a record the form reads and writes; the rest is carried over untouched. */
 export type FormRecord = Pick<McpServerRecord, 'name' | 'type' | 'scope' | 'projectPath' | 'isActive' | 'config'>;
 
+/** What the sign-in section shows before a choice: a browser sign-in; a machine client would use its secret, a key ES256. */
+const OAUTH_FORM_DEFAULTS = { oauthGrant: 'authorization_code', oauthClientAuth: 'secret', oauthSigningAlg: 'ES256' } as const;
+
 /** A new server: the table's first transport (stdio), active, for this user. */
 export const defaultFormValues = (): ServerFormValues => ({
   name: '',
   type: TRANSPORTS.types[0],
   scope: 'user',
   isActive: true,
-  config: { args: [], env: [], headers: [] },
+  config: { args: [], env: [], headers: [], ...OAUTH_FORM_DEFAULTS },
 });
 
 const rowsOf = (map: Record<string, string> | undefined): KeyValueRow[] => Object.entries(map ?? {}).map(([key, value]) => ({ key, value }));
@@ -69,6 +81,10 @@ export function toFormValues(server: FormRecord): ServerFormValues {
       timeoutSec: config.timeoutMs === undefined ? null : config.timeoutMs / 1000,
       oauthClientId: config.oauth?.clientId ?? '',
       oauthClientSecret: config.oauth?.clientSecret ?? '',
+      oauthGrant: config.oauth?.grant ?? OAUTH_FORM_DEFAULTS.oauthGrant,
+      oauthClientAuth: config.oauth?.privateKey ? 'privateKey' : OAUTH_FORM_DEFAULTS.oauthClientAuth,
+      oauthPrivateKey: config.oauth?.privateKey ?? '',
+      oauthSigningAlg: config.oauth?.signingAlg ?? OAUTH_FORM_DEFAULTS.oauthSigningAlg,
     },
   };
 }
@@ -116,13 +132,33 @@ export function toConfig(values: ServerFormValues, base: McpServerConfig = {}): 
   if (typeof seconds === 'number' && Number.isFinite(seconds)) config.timeoutMs = Math.round(seconds * 1000);
   else delete config.timeoutMs;
   if (signsIn(values.type)) {
-    const clientId = text(values.config.oauthClientId);
-    const clientSecret = text(values.config.oauthClientSecret);
-    // A secret without a client id means nothing to a server; the id alone is a public client.
-    if (clientId) config.oauth = { clientId, ...(clientSecret && { clientSecret }) };
+    const oauth = oauthOf(values.config);
+    if (oauth) config.oauth = oauth;
     else delete config.oauth;
   }
   return config;
+}
+
+/**
+ * `config.oauth` from the sign-in fields: only what the chosen grant and way of authenticating
+ * use, so a secret typed before switching to a private key is not stored beside it.
+ */
+function oauthOf(form: ServerFormValues['config']): McpServerConfig['oauth'] {
+  const clientId = text(form.oauthClientId);
+  if (form.oauthGrant === 'client_credentials') {
+    const withKey = form.oauthClientAuth === 'privateKey';
+    const clientSecret = withKey ? undefined : text(form.oauthClientSecret);
+    const privateKey = withKey ? text(form.oauthPrivateKey) : undefined;
+    return {
+      grant: 'client_credentials',
+      ...(clientId && { clientId }),
+      ...(clientSecret && { clientSecret }),
+      ...(privateKey && { privateKey, signingAlg: form.oauthSigningAlg ?? OAUTH_FORM_DEFAULTS.oauthSigningAlg }),
+    };
+  }
+  const clientSecret = text(form.oauthClientSecret);
+  // A secret without a client id means nothing to a server; the id alone is a public client.
+  return clientId ? { clientId, ...(clientSecret && { clientSecret }) } : undefined;
 }
 
 /**
@@ -193,6 +229,15 @@ export function rowIssues(values: ServerFormValues): RowIssue[] {
  * the server (`server.config.url` for mcp.test, `updates.name` for mcp.update); env and header
  * paths name a variable (`config.env.API_KEY`), which the form shows as a row.
  */
+/** The form field of each `config.oauth` key. */
+const OAUTH_FORM_FIELDS: Readonly<Record<string, string>> = {
+  clientId: 'config.oauthClientId',
+  clientSecret: 'config.oauthClientSecret',
+  grant: 'config.oauthGrant',
+  privateKey: 'config.oauthPrivateKey',
+  signingAlg: 'config.oauthSigningAlg',
+};
+
 export function issueField(path: string, values: ServerFormValues): string | undefined {
   const parts = path.replace(/^(server|updates)\./, '').split('.');
   const [head, field, ...rest] = parts;
@@ -204,6 +249,8 @@ export function issueField(path: string, values: ServerFormValues): string | und
       return rest.length === 0 ? `config.${field}` : undefined;
     case 'timeoutMs':
       return 'config.timeoutSec';
+    case 'oauth':
+      return rest.length === 1 ? OAUTH_FORM_FIELDS[rest[0]!] : undefined;
     case 'args':
       return rest.length === 1 && /^\d+$/.test(rest[0]!) ? `config.args.${rest[0]}` : undefined;
     case 'env':

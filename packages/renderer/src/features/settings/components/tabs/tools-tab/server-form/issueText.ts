@@ -26,6 +26,10 @@ export function issueText(t: TFunction<['settings/tools', 'common']>, issue: Iss
         : t('form.validation.urlScheme', { schemes: descriptor.urlSchemes.map((scheme) => `${scheme}//`).join(', ') });
     case 'config.timeoutSec':
       return t('form.validation.timeout');
+    case 'config.oauthClientId':
+      return t('auth.form.validation.clientIdRequired');
+    case 'config.oauthClientSecret':
+      return t('auth.form.validation.secretRequired');
     default:
       return issue.message;
   }

@@ -1,0 +1,146 @@
+/**
+ * How Elftia identifies itself to an authorization server, against the OAuth fixture's real token
+ * and authorization endpoints: a client ID metadata document (docs/oauth-client-metadata.json,
+ * fetched and checked by the fixture) where the server supports them, registration where it does
+ * not, and the client-credentials grant with a secret (basic, post) or a signed JWT (ES256, RS256),
+ * whose tokens come and come again without a browser.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { visit } from '@fixtures/servers/fakeBrowser.mjs';
+import { startOAuthServer, type OAuthFixtureHandle, type OAuthVariant } from '@fixtures/servers/oauth-server.mjs';
+import { openFileSecretStore } from '@services/secrets/fileSecretStore';
+import { ClientCredentialsAuthProvider, type MachineClient } from './clientCredentials';
+import { DEFAULT_CLIENT_METADATA_URL } from './clientMetadataSetting';
+import { ElftiaOAuthProvider } from './ElftiaOAuthProvider';
+import { openOAuthSessionStore, type OAuthSessionStore } from './oauthSessionStore';
+import { refreshIfDue, startSignIn } from './signIn';
+
+const DOCUMENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../../../../docs/oauth-client-metadata.json');
+
+let fixture: OAuthFixtureHandle | undefined;
+let dir: string;
+let store: OAuthSessionStore;
+/** Serves the repository's client metadata document at the default URL's path: the fixture fetches it from here. */
+let documentHost: http.Server;
+let documentOrigin: string;
+
+beforeAll(async () => {
+  const documentPath = new URL(DEFAULT_CLIENT_METADATA_URL).pathname;
+  documentHost = http.createServer((req, res) => {
+    if (req.url !== documentPath) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(DOCUMENT));
+  });
+  await new Promise<void>((resolve) => documentHost.listen(0, '127.0.0.1', resolve));
+  documentOrigin = `http://127.0.0.1:${(documentHost.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => documentHost.close(() => resolve())));
+
+async function setUp(variant: OAuthVariant) {
+  fixture = await startOAuthServer(variant);
+  dir = mkdtempSync(path.join(tmpdir(), 'elftia-oauth-clients-'));
+  store = openOAuthSessionStore(openFileSecretStore(path.join(dir, 'secrets.json')));
+  return fixture;
+}
+
+afterEach(async () => {
+  await fixture?.close();
+  fixture = undefined;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A connection as the pool makes one (a token due is renewed first), and the echo tool called through it. */
+async function echo(url: string, provider: ClientCredentialsAuthProvider | ElftiaOAuthProvider) {
+  await refreshIfDue(provider, url, fetch);
+  const client = new Client({ name: 'test', version: '1' });
+  try {
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: provider }));
+    const result = await client.callTool({ name: 'echo', arguments: { text: 'machine' } });
+    return (result.content as { text: string }[])[0]?.text;
+  } finally {
+    await client.close();
+  }
+}
+
+describe('client ID metadata documents', () => {
+  async function signIn(serverUrl: string) {
+    const handle = await startSignIn({ serverUrl, store, fetch, timeoutMs: 15_000, clientMetadataUrl: DEFAULT_CLIENT_METADATA_URL, openAuthorizationUrl: (url) => void visit(url) });
+    await handle.done;
+  }
+
+  it('the metadata URL is the client_id where the server supports them, and the server accepts the document in docs/', async () => {
+    const f = await setUp({ registration: 'cimd', authMethod: 'none', clientMetadataOrigin: documentOrigin });
+    await signIn(f.url);
+    expect(f.log.registrations).toHaveLength(0);
+    expect(f.log.authorize[0]?.client_id).toBe(DEFAULT_CLIENT_METADATA_URL);
+    expect(f.log.clientMetadataDocuments).toEqual([expect.objectContaining({ url: DEFAULT_CLIENT_METADATA_URL, client_id: DEFAULT_CLIENT_METADATA_URL })]);
+    expect(f.log.token[0]).toMatchObject({ grant_type: 'authorization_code', method: 'none' });
+    expect(await echo(f.url, new ElftiaOAuthProvider({ serverUrl: f.url, store, clientMetadataUrl: DEFAULT_CLIENT_METADATA_URL }))).toBe('machine');
+  });
+
+  it('registers where the server does not support them', async () => {
+    const f = await setUp({ registration: 'dcr', authMethod: 'none' });
+    await signIn(f.url);
+    expect(f.log.registrations).toHaveLength(1);
+    expect(f.log.authorize[0]?.client_id).toBe(f.log.registrations[0]?.client_id);
+    expect(f.log.clientMetadataDocuments).toHaveLength(0);
+  });
+});
+
+describe('client credentials', () => {
+  const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = (key: typeof ec.privateKey, type: 'pkcs8' | 'sec1' | 'pkcs1') => key.export({ type, format: 'pem' }).toString();
+  const publicPem = (key: typeof ec.publicKey) => key.export({ type: 'spki', format: 'pem' }).toString();
+
+  const cases: [string, OAuthVariant, MachineClient][] = [
+    ['client_secret_basic', { authMethod: 'client_secret_basic' }, { clientId: 'm2m', clientSecret: 'm2m-secret-value' }],
+    ['client_secret_post (the only method the server lists)', { authMethod: 'client_secret_post' }, { clientId: 'm2m', clientSecret: 'm2m-secret-value' }],
+    ['private_key_jwt ES256 (an openssl SEC1 key)', { authMethod: 'private_key_jwt', publicKey: publicPem(ec.publicKey) }, { clientId: 'm2m', privateKey: pem(ec.privateKey, 'sec1'), signingAlg: 'ES256' }],
+    ['private_key_jwt RS256', { authMethod: 'private_key_jwt', publicKey: publicPem(rsa.publicKey) }, { clientId: 'm2m', privateKey: pem(rsa.privateKey, 'pkcs8'), signingAlg: 'RS256' }],
+  ];
+  it.each(cases)('%s: a token without a browser, for this resource, and the call goes through', async (_name, variant, client) => {
+    const f = await setUp({ registration: 'preregistered', clientId: 'm2m', clientSecret: 'm2m-secret-value', ...variant });
+    expect(await echo(f.url, new ClientCredentialsAuthProvider(f.url, store, client))).toBe('machine');
+    expect(f.log.authorize).toHaveLength(0);
+    expect(f.log.registrations).toHaveLength(0);
+    expect(f.log.token).toEqual([expect.objectContaining({ grant_type: 'client_credentials', resource: f.url, method: variant.authMethod })]);
+    if ('signingAlg' in client) expect(f.log.assertions).toEqual([expect.objectContaining({ alg: client.signingAlg, iss: 'm2m', sub: 'm2m', verified: true })]);
+    // The secret stays in the config's slot: the session holds the tokens and which server they came from.
+    const session = store.load(f.url);
+    expect(session.tokens?.access_token).toMatch(/^at-/);
+    expect(session.client).toEqual({ client_id: 'm2m', issuer: new URL(f.url).origin });
+    expect(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).not.toContain('m2m-secret-value');
+  });
+
+  it('fetches a new token before one runs out and when the server expired it early, silently', async () => {
+    const f = await setUp({ registration: 'preregistered', authMethod: 'client_secret_basic', clientId: 'm2m', clientSecret: 'm2m-secret-value', tokenTtl: 30 });
+    const provider = () => new ClientCredentialsAuthProvider(f.url, store, { clientId: 'm2m', clientSecret: 'm2m-secret-value' });
+    expect(await echo(f.url, provider())).toBe('machine');
+    // 30 s is within the refresh margin: the next connect asks for a new token first.
+    expect(await echo(f.url, provider())).toBe('machine');
+    expect(f.log.token.map((t) => t.grant_type)).toEqual(['client_credentials', 'client_credentials']);
+    expect(f.log.refused).toHaveLength(0);
+    // A token the server dropped early: the transport's 401 gets a new one and the request goes again.
+    f.expireAccessTokens();
+    const stale = provider();
+    stale.needsRefresh = () => false;
+    expect(await echo(f.url, stale)).toBe('machine');
+    expect(f.log.refused.map((r) => r.reason)).toContain('expired');
+    expect(f.log.token).toHaveLength(3);
+  });
+
+  it('a wrong secret is the server\'s invalid_client, and nothing is stored', async () => {
+    const f = await setUp({ registration: 'preregistered', authMethod: 'client_secret_basic', clientId: 'm2m', clientSecret: 'm2m-secret-value' });
+    await expect(echo(f.url, new ClientCredentialsAuthProvider(f.url, store, { clientId: 'm2m', clientSecret: 'not-the-secret' }))).rejects.toThrow(/wrong client secret/);
+    expect(store.load(f.url).tokens).toBeUndefined();
+  });
+});
