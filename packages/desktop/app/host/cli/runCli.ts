@@ -95,7 +95,7 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
  */
 async function runningHost(dir: string, io: CliIo, verbose: boolean): Promise<HostConnection | undefined> {
   const { findHost } = await import('./hostClient');
-  const found = await findHost(dir);
+  const found = await findHost(dir, (line) => io.stderr.write(`warning: ${line}\n`));
   if (verbose) {
     const { connection, note } = found;
     io.stderr.write(connection ? `elftia-mcp: using the ${connection.record.kind === 'browser' ? 'browser-mode host' : 'daemon'} at ${connection.url} (pid ${connection.record.pid})\n` : `elftia-mcp: in this process: ${note}\n`);

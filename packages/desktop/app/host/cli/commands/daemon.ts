@@ -12,7 +12,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { poolSettings } from '../../../main/services/poolSettings';
 import { hostProcessAlive, readHostRecord, removeHostRecord, type HostRecord } from '../../hostRecord';
 import { openHost } from '../../openHost';
-import { EXIT, writeJson, type Command, type CommandContext } from '../cliKit';
+import { EXIT, writeJson, type CliIo, type Command } from '../cliKit';
 import { parseFlags } from '../commandTable';
 import { findHost, type HostConnection } from '../hostClient';
 
@@ -50,7 +50,7 @@ export const daemonRun: Command = async ({ io, args, configDir }) => {
 /** `daemon start`: starts `daemon run` detached and returns once it listens. */
 export const daemonStart: Command = async ({ io, args, configDir }) => {
   const { values } = parseFlags('daemon start', args);
-  const running = await findHost(configDir);
+  const running = await lookUp(io, configDir);
   if (running.connection) {
     await running.connection.dispose();
     const { record } = running.connection;
@@ -88,7 +88,7 @@ export const daemonStart: Command = async ({ io, args, configDir }) => {
     throw new Error(`the daemon did not start${exited === undefined ? ` within ${START_TIMEOUT_MS / 1000} s` : ''}; its log (${logFile}):\n${tail}`);
   }
   child.unref();
-  const found = await findHost(configDir);
+  const found = await lookUp(io, configDir);
   if (!found.connection) throw new Error(`the daemon started but does not answer: ${found.note}`);
   try {
     return await report(io, found.connection, values.json === true);
@@ -100,7 +100,7 @@ export const daemonStart: Command = async ({ io, args, configDir }) => {
 /** `daemon status`: pid, address, uptime and connected servers; exit code 1 when none runs. */
 export const daemonStatus: Command = async ({ io, args, configDir }) => {
   const { values } = parseFlags('daemon status', args);
-  const found = await findHost(configDir);
+  const found = await lookUp(io, configDir);
   if (!found.connection) {
     if (values.json) writeJson(io, { running: false });
     else io.stdout.write(`Not running: ${found.note}.\n`);
@@ -115,7 +115,7 @@ export const daemonStatus: Command = async ({ io, args, configDir }) => {
 
 /** `daemon stop`: SIGTERM, so the daemon closes its servers and their process trees; waits until it is gone. */
 export const daemonStop: Command = async ({ io, configDir }) => {
-  const found = await findHost(configDir);
+  const found = await lookUp(io, configDir);
   if (!found.connection) {
     io.stderr.write(`No daemon to stop: ${found.note}.\n`);
     return EXIT.OK;
@@ -138,7 +138,9 @@ export const daemonStop: Command = async ({ io, configDir }) => {
   return EXIT.OK;
 };
 
-async function report(io: CommandContext['io'], { record, url, client }: HostConnection, json: boolean): Promise<number> {
+const lookUp = (io: CliIo, configDir: string) => findHost(configDir, (line) => io.stderr.write(`warning: ${line}\n`));
+
+async function report(io: CliIo, { record, url, client }: HostConnection, json: boolean): Promise<number> {
   const [statuses, servers] = await Promise.all([client.call('mcp.status', undefined), client.call('mcp.list', undefined)]);
   const names = new Map(servers.map((server) => [server.id, server.name]));
   const connected = statuses.filter((status) => status.state === 'connected').map((status) => ({ id: status.id, name: names.get(status.id) ?? status.id }));
