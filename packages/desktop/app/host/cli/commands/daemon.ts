@@ -51,12 +51,7 @@ export const daemonRun: Command = async ({ io, args, configDir }) => {
 export const daemonStart: Command = async ({ io, args, configDir }) => {
   const { values } = parseFlags('daemon start', args);
   const running = await lookUp(io, configDir);
-  if (running.connection) {
-    await running.connection.dispose();
-    const { record } = running.connection;
-    io.stderr.write(`A ${record.kind === 'browser' ? 'browser-mode host' : 'daemon'} already serves this config folder (pid ${record.pid}).\n`);
-    return values.json ? report(io, running.connection, true) : EXIT.OK;
-  }
+  if (running.connection) return alreadyRunning(io, running.connection, values.json === true);
   if (!io.relaunch) throw new Error('daemon start needs the elftia-mcp program to start (run it from the elftia-mcp command)');
   fs.mkdirSync(configDir, { recursive: true, mode: 0o700 });
   const logFile = path.join(configDir, DAEMON_LOG_FILE);
@@ -84,6 +79,9 @@ export const daemonStart: Command = async ({ io, args, configDir }) => {
   }
   if (!record) {
     if (exited === undefined) child.kill('SIGTERM');
+    // Another `daemon start` won the race: its daemon serves the folder, which is what was asked.
+    const other = await lookUp(io, configDir);
+    if (other.connection) return alreadyRunning(io, other.connection, values.json === true);
     const tail = logTail(logFile);
     throw new Error(`the daemon did not start${exited === undefined ? ` within ${START_TIMEOUT_MS / 1000} s` : ''}; its log (${logFile}):\n${tail}`);
   }
@@ -96,6 +94,16 @@ export const daemonStart: Command = async ({ io, args, configDir }) => {
     await found.connection.dispose();
   }
 };
+
+async function alreadyRunning(io: CliIo, connection: HostConnection, json: boolean): Promise<number> {
+  const { record } = connection;
+  io.stderr.write(`A ${record.kind === 'browser' ? 'browser-mode host' : 'daemon'} already serves this config folder (pid ${record.pid}).\n`);
+  try {
+    return json ? await report(io, connection, true) : EXIT.OK;
+  } finally {
+    await connection.dispose();
+  }
+}
 
 /** `daemon status`: pid, address, uptime and connected servers; exit code 1 when none runs. */
 export const daemonStatus: Command = async ({ io, args, configDir }) => {
