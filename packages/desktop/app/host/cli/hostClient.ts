@@ -141,7 +141,6 @@ export function connectToHost(record: HostRecord, warn: (line: string) => void):
       const response = await send(record, 'POST', HOST_RPC_PATH, signal, { route, input });
       return toResult(route, await readJson(response), response.statusCode ?? 0);
     } catch (err) {
-      if (err instanceof AppError) return { ok: false, error: err.toShape() };
       return { ok: false, error: new AppError('HOST_UNREACHABLE', `The daemon at ${url} did not answer ${route}: ${errorMessage(err)}`, { route }).toShape() };
     } finally {
       if (callId) runningCalls.delete(callId);
