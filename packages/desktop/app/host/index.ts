@@ -9,20 +9,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import type { AppNotice } from '../shared/contracts/ipc';
 import { errorMessage } from '../shared/errors';
-import { DisposableStore } from '../shared/lifecycle/DisposableStore';
-import { createServices } from '../main/services/createServices';
-import { openInSystemBrowser } from '../main/services/capabilities/tools/mcp-users/auth/systemBrowser';
-import { openLocalStores } from '../main/services/appStores';
 import { defaultConfigDir } from '../main/services/config/configDir';
-import { startProcessTracking } from '../main/services/capabilities/tools/mcp-users/processTracking';
 import { handleTerminatingSignals, watchLauncher } from '../main/services/shutdownSignals';
 import { guardTerminalOutput } from '../main/services/terminal/terminalOutput';
 import { poolSettings } from '../main/services/poolSettings';
-import { clientMetadataUrlFrom } from '../main/services/capabilities/tools/mcp-users/auth/clientMetadataSetting';
-import { startHost } from './HostServer';
-import { presetCatalog } from './testPresets';
+import { openHost } from './openHost';
 
 // A closed terminal turns every later write into EIO (a closed pipe into EPIPE); that must not
 // become an uncaught error that skips the shutdown below.
@@ -55,39 +47,19 @@ async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const staticDir = path.resolve(values.static ?? path.join(here, '../renderer'));
 
-  const stores = openLocalStores(configDir);
-  const { configStore } = stores;
-  for (const notice of configStore.notices) console.warn(`Warning: ${notice.message}`);
-  const startupNotices: AppNotice[] = [];
-  // Let go in reverse on stop: the HTTP server, the services, and last the tracker that stops whatever they left running.
-  const owned = new DisposableStore();
-  const processes = owned.add(
-    startProcessTracking(configDir, (notice) => {
-      console.warn(`Warning: ${notice.message}`);
-      startupNotices.push(notice);
-    }),
-  );
-  const presets = presetCatalog(process.env, (line) => console.warn(`Warning: ${line}`));
-  const services = owned.add(
-    createServices(
-      {
-        ...stores,
-        fetch: globalThis.fetch,
-        processes,
-        presets,
-        startupNotices,
-        openAuthUrl: (url) => openInSystemBrowser(url),
-        oauthClientMetadataUrl: clientMetadataUrlFrom(process.env),
-      },
-      // The person is at the page that started the call: a sign-in a call needs opens their browser.
-      { signInForCalls: true, ...pool },
-    ),
-  );
-  const host = await startHost({ services, staticDir, port, ...hostToken(process.env) });
-  owned.add(() => host.close());
+  const opened = await openHost({
+    configDir,
+    kind: 'browser',
+    port,
+    staticDir,
+    pool,
+    ...hostToken(process.env),
+    warn: (message) => console.warn(`Warning: ${message}`),
+  });
+  const { host } = opened;
 
   console.log(`Elftia MCP is running in browser mode. Open ${host.url}`);
-  console.log(`Configuration: ${configStore.path}`);
+  console.log(`Configuration: ${opened.configPath}`);
 
   let stopping = false;
   const stop = async (reason: string) => {
@@ -101,7 +73,7 @@ async function main(): Promise<void> {
       process.exit(0);
     }, STOP_DEADLINE_MS).unref();
     try {
-      await owned.dispose();
+      await opened.dispose();
     } finally {
       process.exit(0);
     }

@@ -410,6 +410,6 @@ describe('help and dispatch', () => {
     expect(unknown).toMatchObject({ code: 2, stderr: 'elftia-mcp: Unknown command "serve"\nRun "elftia-mcp --help" for usage.\n' });
     expect((await cli.run(['servers', 'rename'])).stderr).toContain('Unknown subcommand "servers rename"');
     expect((await cli.run(['servers'])).stderr).toContain('servers needs a subcommand');
-    expect((await cli.run(['--verbose', 'servers', 'list'])).code).toBe(2);
+    expect((await cli.run(['--quiet', 'servers', 'list'])).code).toBe(2);
   });
 });

@@ -39,6 +39,8 @@ export interface CliIo {
   interactive?: boolean;
   /** The controlling terminal, for a question once stdin has been read for data (terminal.ts). */
   terminal?: CliTerminal;
+  /** How to start this CLI again (`daemon start` runs `daemon run` with it): the program and its first arguments. */
+  relaunch?: { command: string; args: string[] };
 }
 
 export interface CliTerminal {
@@ -178,6 +180,8 @@ export function nameFlags(flagOf: Readonly<Record<string, string>>) {
 export interface CommandContext {
   io: CliIo;
   args: string[];
+  /** The config folder, resolved (--config-dir, $ELFTIA_CONFIG_DIR or the app's own). */
+  configDir: string;
   /** Opens the config store and services on first use; runCli disposes them however the command ends. */
   client(): Promise<RouterClient>;
   /** How a server's question (elicitation) or model request (sampling) is answered while the command runs; `--yes` sets `yes`. */

@@ -29,6 +29,8 @@ export interface CommandSpec {
   readonly flags: Flags;
   /** `convert` reads no configuration, so it takes no --config-dir. */
   readonly noConfig?: true;
+  /** Sent to the daemon (or browser-mode host) serving the config folder when one runs, for its warm connections. */
+  readonly viaHost?: true;
   readonly load: () => Promise<Command>;
 }
 
@@ -257,6 +259,7 @@ the key's environment variable or header; each server reconnects. Exit code 1 wh
     flags: json('Print [{ id, name, description, inputSchema, serverId, serverName }]'),
     about: `Lists NAME's enabled tools: the tool id models see, the MCP name, the description and the
 arguments (* = required).`,
+    viaHost: true,
     load: async () => (await import('./commands/tools')).tools,
   },
   {
@@ -276,6 +279,7 @@ terminal, or declined at once when there is no terminal.`),
     },
     about: `Calls TOOL on server NAME and prints its content: text as is, images and audio as
 [Image: mime] / [Audio: mime]. Exit code 1 when the call fails or the tool returns isError.`,
+    viaHost: true,
     load: async () => (await import('./commands/call')).call,
   },
   {
@@ -373,6 +377,43 @@ is installed already. A later step that fails (no network, a wrong key) leaves t
 with the fix printed.`,
     load: async () => (await import('./commands/presets')).presetsInstall,
   },
+  {
+    name: 'daemon start',
+    summary: 'Keep the servers of this config folder running for later commands (call, tools)',
+    flags: {
+      port: { type: 'string', value: 'N', help: 'Listen on this loopback port (default: any free one)' },
+      ...json('Print the status (as "daemon status --json") once it runs'),
+    },
+    about: `Starts a daemon in the background and returns once it listens (on 127.0.0.1 only, with a
+token kept in host.json in the config folder, readable only by you). While it runs, "call" and
+"tools" are sent to it and reuse the servers it has connected; other commands run as usual, and
+config changes they make (servers add, remove …) reach the daemon. A browser-mode host on the
+same config folder is used the same way. Its output goes to daemon.log in the config folder.
+Use --verbose (before the command) to see which one a command used; --no-daemon to bypass it.`,
+    load: async () => (await import('./commands/daemon')).daemonStart,
+  },
+  {
+    name: 'daemon status',
+    summary: "Show the daemon's pid, address, uptime and connected servers",
+    flags: json('Print { running, kind, pid, url, startedAt, uptimeMs, connected: [{ id, name }] } or { running: false }'),
+    about: 'Shows the daemon (or browser-mode host) serving the config folder. Exit code 1 when none runs.',
+    load: async () => (await import('./commands/daemon')).daemonStatus,
+  },
+  {
+    name: 'daemon stop',
+    summary: 'Stop the daemon and the servers it runs',
+    flags: {},
+    about: `Stops the daemon: its servers are closed (those that do not exit are killed with their child
+processes) and it exits; waits until it has. Nothing to stop is not an error.`,
+    load: async () => (await import('./commands/daemon')).daemonStop,
+  },
+  {
+    name: 'daemon run',
+    summary: 'Run the daemon in the foreground (what daemon start starts)',
+    flags: { port: { type: 'string', value: 'N', help: 'Listen on this loopback port (default: any free one)' } },
+    about: 'Runs the daemon in this terminal until Ctrl-C or SIGTERM (for a service manager).',
+    load: async () => (await import('./commands/daemon')).daemonRun,
+  },
 ] as const satisfies readonly CommandSpec[];
 
 type Entry = (typeof COMMAND_TABLE)[number];
@@ -422,6 +463,8 @@ function usageLines(spec: CommandSpec, indent: number): string {
 const GLOBAL = `Global options (before the command):
   --config-dir DIR   Configuration folder (default: $ELFTIA_CONFIG_DIR, else the app's own folder,
                      the one the desktop app and browser mode use)
+  --verbose          Say on stderr which ran the command: the daemon (with its address) or this process
+  --no-daemon        Run the command in this process even when a daemon serves the config folder
   -h, --help         Show help
 
 Exit codes: 0 success, 1 the command failed, 2 usage error (bad flag, argument or input), 130 interrupted.`;

@@ -42,6 +42,8 @@ runCli(process.argv.slice(2), {
   signal: controller.signal,
   interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
   terminal: deviceTerminal(),
+  // The program that runs this CLI (the bin, the build or the source through tsx), for `daemon start`.
+  relaunch: { command: process.execPath, args: [...process.execArgv, ...process.argv.slice(1, 2)] },
 }).then(
   (code) => exitAfterFlush(code),
   (err: unknown) => {

@@ -11,20 +11,22 @@ import type { Services } from '../../main/services/createServices';
 import { EXIT, installHint, npxCacheHint, terminalIo, UsageError, type CliIo } from './cliKit';
 import { commandSpec, helpText, isCommand, isGroup, isHelpTopic, subcommandsOf, type CommandName } from './commandTable';
 import { authHint } from './commands/auth';
+import type { HostConnection } from './hostClient';
 import { createRouterClient, type RouterClient } from './routerClient';
 
 export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
   // Once, here: every command's output and every question reaches the terminal through this.
   const io = terminalIo(given);
   let services: Services | undefined;
+  let hosted: HostConnection | undefined;
   let client: Promise<RouterClient> | undefined;
   const serverQuestions = { yes: false };
   // An interrupt disposes at once: pending connects and calls fail fast, child processes go.
-  const onAbort = () => void services?.dispose();
+  const onAbort = () => void (hosted ?? services)?.dispose();
   io.signal?.addEventListener('abort', onAbort);
   let command: string | undefined;
   try {
-    const { configDir, rest } = parseGlobalOptions(argv);
+    const { configDir, verbose, noDaemon, rest } = parseGlobalOptions(argv);
     const resolved = resolveCommand(rest);
     if (resolved.help !== undefined) {
       io.stdout.write(`${helpText(resolved.help)}\n`);
@@ -33,22 +35,29 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
     command = resolved.name;
     const dir = path.resolve(configDir ?? defaultConfigDir(io.env));
     // Each handler is loaded when it runs: start time is paid per command, and `--help` pays almost none.
-    const run = await commandSpec(resolved.name).load();
+    const spec = commandSpec(resolved.name);
+    const run = await spec.load();
     const open = async () => {
-      const { openServices } = await import('./openServices');
-      // An interrupt that came while loading must not start anything.
-      if (io.signal?.aborted) throw new AppError('MCP_CANCELLED', 'Interrupted');
-      services = openServices(dir, io);
-      const router = createRouterClient(services);
+      if (spec.viaHost && !noDaemon) hosted = await runningHost(dir, io, verbose);
+      else if (verbose) io.stderr.write(`elftia-mcp: in this process (${noDaemon ? '--no-daemon' : `${resolved.name} does not use a daemon`})\n`);
+      const router = hosted?.client ?? (await inProcess());
       // Whatever the command, a server that asks the person gets asked on the terminal (or declined):
       // with nobody listening it would be declined silently. Gone with the services on dispose.
       const { answerServerQuestions } = await import('./serverQuestions');
       answerServerQuestions(router, io, serverQuestions);
       return router;
     };
+    const inProcess = async () => {
+      const { openServices } = await import('./openServices');
+      // An interrupt that came while loading must not start anything.
+      if (io.signal?.aborted) throw new AppError('MCP_CANCELLED', 'Interrupted');
+      services = openServices(dir, io);
+      return createRouterClient(services);
+    };
     const context = {
       io,
       args: resolved.args,
+      configDir: dir,
       serverQuestions,
       client: () => {
         if (io.signal?.aborted) return Promise.reject(new AppError('MCP_CANCELLED', 'Interrupted'));
@@ -76,27 +85,59 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
     return report(io, err, command);
   } finally {
     io.signal?.removeEventListener('abort', onAbort);
+    await hosted?.dispose();
     await services?.dispose();
   }
 }
 
+/**
+ * The daemon (or browser-mode host) serving `dir`, when one runs and answers; else undefined and
+ * the command starts its own servers. With --verbose, one line on stderr says which.
+ */
+async function runningHost(dir: string, io: CliIo, verbose: boolean): Promise<HostConnection | undefined> {
+  const { findHost } = await import('./hostClient');
+  const found = await findHost(dir, (line) => io.stderr.write(`warning: ${line}\n`));
+  if (verbose) {
+    const { connection, note } = found;
+    io.stderr.write(connection ? `elftia-mcp: using the ${connection.record.kind === 'browser' ? 'browser-mode host' : 'daemon'} at ${connection.url} (pid ${connection.record.pid})\n` : `elftia-mcp: in this process: ${note}\n`);
+  }
+  return found.connection;
+}
+
+interface GlobalOptions {
+  configDir?: string | undefined;
+  verbose: boolean;
+  noDaemon: boolean;
+  rest: string[];
+}
+
 /** Options before the command. Only these are global; each command parses its own. */
-function parseGlobalOptions(argv: readonly string[]): { configDir?: string | undefined; rest: string[] } {
+function parseGlobalOptions(argv: readonly string[]): GlobalOptions {
   let configDir: string | undefined;
+  let verbose = false;
+  let noDaemon = false;
   let i = 0;
   for (; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (!arg.startsWith('-')) break;
-    if (arg === '-h' || arg === '--help') return { rest: ['help'] };
+    if (arg === '-h' || arg === '--help') return { verbose, noDaemon, rest: ['help'] };
+    if (arg === '--verbose') {
+      verbose = true;
+      continue;
+    }
+    if (arg === '--no-daemon') {
+      noDaemon = true;
+      continue;
+    }
     if (arg === '--config-dir' || arg.startsWith('--config-dir=')) {
       const value = arg === '--config-dir' ? argv[++i] : arg.slice('--config-dir='.length);
       if (!value || value.startsWith('-')) throw new UsageError('--config-dir needs a folder');
       configDir = value;
       continue;
     }
-    throw new UsageError(`Unknown option "${arg}" before the command (options go after the command, except --config-dir)`);
+    throw new UsageError(`Unknown option "${arg}" before the command (options go after the command, except --config-dir, --verbose and --no-daemon)`);
   }
-  return { configDir, rest: argv.slice(i) };
+  return { configDir, verbose, noDaemon, rest: argv.slice(i) };
 }
 
 type Resolved = { help: string } | { help?: undefined; name: CommandName; args: string[] };
