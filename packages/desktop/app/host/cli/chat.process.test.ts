@@ -110,7 +110,7 @@ describe('elftia-mcp chat', () => {
     expect(noKey).toMatchObject({ code: 1, stderr: expect.stringContaining('No API key is saved for Anthropic') });
 
     const help = await cli.run(['chat', '--help']);
-    expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining('chat "MESSAGE" --provider ID --model M [--server NAME]...') });
+    expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining('chat "MESSAGE" [--provider ID] [--model M] [--server NAME]...') });
 
     const usage = await cli.run(['chat', '--provider', 'deepseek', 'hi']);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('--model M is required') });
