@@ -56,14 +56,23 @@ export type SessionServer = z.infer<typeof SessionServerSchema>;
 /** Who decides the session's tool calls: ask the person (default, as for any untrusted server) or let every call run. */
 export const AgentApprovalSchema = z.enum(['ask', 'allow_all']);
 
+/** Keys are checked one by one (not as the record's key schema), so an error says what is wrong with the name, at `sessionServers.<name>`. */
 const SessionServersSchema = z
-  .record(SessionServerNameSchema, SessionServerSchema)
+  .record(z.string(), SessionServerSchema)
   .default({})
-  .refine((servers) => Object.keys(servers).length <= 20, 'At most 20 session servers')
-  .refine(
-    (servers) => new Set(Object.keys(servers).map((n) => n.replace(/[^A-Za-z0-9]/g, '_').toLowerCase())).size === Object.keys(servers).length,
-    'Two session servers whose names differ only in case or punctuation would give the same tool names',
-  );
+  .superRefine((servers, ctx) => {
+    const names = Object.keys(servers);
+    if (names.length > 20) ctx.addIssue({ code: 'custom', message: 'At most 20 session servers' });
+    const seen = new Map<string, string>();
+    for (const name of names) {
+      const checked = SessionServerNameSchema.safeParse(name);
+      if (!checked.success) ctx.addIssue({ code: 'custom', path: [name], message: `Server name "${name}": ${checked.error.issues.map((i) => i.message).join('; ')}` });
+      const cleaned = name.replace(/[^A-Za-z0-9]/g, '_').toLowerCase();
+      const other = seen.get(cleaned);
+      if (other !== undefined) ctx.addIssue({ code: 'custom', path: [name], message: `"${name}" and "${other}" would give the same tool names` });
+      seen.set(cleaned, name);
+    }
+  });
 
 /** What the person edits (the form, `agents add`, one object of an import). */
 export const AgentPresetInputSchema = z.strictObject({
