@@ -53,14 +53,16 @@ export const DIRECT_SOURCE_PREFIX = 'direct:';
 
 /**
  * A tool id (`mcp__server__tool`) as a direct tool name (`server__tool`), valid for every provider
- * and never one of the person's tool ids: those all start with `mcp__`, so a name that would
- * (a server called `mcp`, `mcp-x`…) gets a `_` in front. Agent presets refuse such server names
+ * and never one of the person's tool ids: those all start with `mcp__`. A name that would (a
+ * server called `mcp`, `mcp-x`…), one that is not valid without the prefix (`7zip__x`) and one
+ * that already starts with `_` get a `_` in front: so an escaped name never equals an unescaped
+ * one, and distinct ids give distinct names. Agent presets refuse server names that need it
  * (contracts/agents.ts), so there direct names are exactly the ids without their prefix.
  */
 export function directToolName(toolId: string): string {
   const name = toolId.startsWith(ID_PREFIX) ? toolId.slice(ID_PREFIX.length) : toolId;
-  // The prefix is what made a leading digit legal; without it, `7zip__x` needs one of its own.
-  return PORTABLE_TOOL_NAME.test(name) && !name.toLowerCase().startsWith(ID_PREFIX) ? name : `_${name}`;
+  const escape = !PORTABLE_TOOL_NAME.test(name) || name.startsWith('_') || name.toLowerCase().startsWith(ID_PREFIX);
+  return escape ? `_${name}` : name;
 }
 
 /** One session-owned server: its client, and its transport, which McpProcessTracker tracks from spawn. */
