@@ -30,12 +30,13 @@ export function createAgentRouteHandlers(store: AgentStore, sessions: AgentSessi
     'agents.get': async ({ agent }) => maskAgent(store.get(agent)),
     'agents.save': async ({ id, preset }) => {
       const current = id === undefined ? undefined : store.get(id);
-      const restored = current ? mapServers({ ...current, ...preset, id: current.id, builtin: false }, (server, name) => {
-        const stored = current.sessionServers[name];
-        return stored ? restoreMaskedSecrets(stored, server) : server;
-      }) : undefined;
-      const { id: _id, builtin: _builtin, updatedAt: _updatedAt, ...input } = restored ?? { ...preset, id: '', builtin: false };
-      return maskAgent(store.save(input, current?.id));
+      const sessionServers = current
+        ? mapServers({ ...current, sessionServers: preset.sessionServers }, (server, name) => {
+            const stored = current.sessionServers[name];
+            return stored ? restoreMaskedSecrets(stored, server) : server;
+          }).sessionServers
+        : preset.sessionServers;
+      return maskAgent(store.save({ ...preset, sessionServers }, current?.id));
     },
     'agents.remove': async ({ agent }) => maskAgent(store.remove(agent)),
     'agents.import': async ({ text, onDuplicate }) => ({
