@@ -28,15 +28,15 @@ const failure = async <R extends RouteName>(route: R, input: RouteInput<R>) => {
 };
 
 /** The smallest file `agents import` must take: Claude Desktop's server shape under sessionServers. */
-const smallest = (name: string, server: string) =>
-  JSON.stringify({ name, instructions: `You are ${name}.`, sessionServers: { [server]: { command: process.execPath, args: [FIXTURE_SERVERS.stdio], env: { FIXTURE_TOKEN: `sk-${name}-secret` } } } });
+const smallest = (name: string, server: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ name, instructions: `You are ${name}.`, sessionServers: { [server]: { command: process.execPath, args: [FIXTURE_SERVERS.stdio], env: { FIXTURE_TOKEN: `sk-${name}-secret` } } }, ...extra });
 
 const pidsOf = (status: AgentSessionStatus) => status.servers.map((s) => s.pid!);
 
 beforeAll(async () => {
   h = await startChatHarness({ approver });
   await call('agents.import', { text: smallest('Helper', 'tools') });
-  await call('agents.import', { text: smallest('Other', 'kit') });
+  await call('agents.import', { text: smallest('Other', 'kit', { approval: 'allow_all' }) });
 });
 afterAll(() => h?.dispose());
 
@@ -76,6 +76,14 @@ describe('agent sessions', () => {
     const b = await call('agents.session_start', { chatId: 'c2', agent: 'Other' });
     expect(b.servers[0]).toMatchObject({ name: 'kit', state: 'running' });
     expect(isRunning(pidsOf(a)[0]!)).toBe(false);
+    // Other lets its own servers' calls run: `image` (which the table would deny) runs without a question.
+    const questions = asked.length;
+    h.fake.script([{ calls: [{ tool: 'kit__image', arguments: {} }] }, { text: 'Done.' }]);
+    const ended = new Promise((resolve) => h.services.onEvent((e) => e.event === 'chat.turn_end' && e.payload.chatId === 'c2' && resolve(e.payload)));
+    await call('chat.send', { chatId: 'c2', providerId: 'deepseek', model: 'fake', message: 'Image', tools: { serverIds: [], excludedToolIds: [] } });
+    expect(await ended).toMatchObject({ status: 'done' });
+    expect(asked.length).toBe(questions);
+    expect(h.of('chat.tool_call').filter((c) => c.chatId === 'c2').at(-1)).toMatchObject({ serverName: 'kit', toolName: 'image', status: 'done' });
     const c = await call('agents.session_start', { chatId: 'c3', agent: 'Helper' });
     await h.services.agentSessions.dispose();
     for (const pid of [...pidsOf(b), ...pidsOf(c)]) expect(isRunning(pid)).toBe(false);

@@ -39,6 +39,17 @@ export interface AgentStore {
 
 const envRef = (id: string, server: string, name: string) => `agent:${id}:${server}:env:${name}`;
 
+/** The preset with each session server's env values mapped. */
+const mapEnv = (preset: AgentPreset, fn: (server: string, name: string, value: string) => string): AgentPreset => ({
+  ...preset,
+  sessionServers: Object.fromEntries(
+    Object.entries(preset.sessionServers).map(([server, config]) => [
+      server,
+      { ...config, env: Object.fromEntries(Object.entries(config.env).map(([name, value]) => [name, fn(server, name, value)])) },
+    ]),
+  ),
+});
+
 export function openAgentStore(filePath: string, secrets: SecretStore, lock?: FileLockOptions): AgentStore {
   const file = openPrivateJsonFile(filePath, lock);
 
@@ -52,30 +63,30 @@ export function openAgentStore(filePath: string, secrets: SecretStore, lock?: Fi
     return parsed.data;
   };
 
-  /** Env values from their refs; a ref this process cannot read is "" (as for servers). */
-  const resolve = (preset: AgentPreset): AgentPreset => ({
-    ...preset,
-    sessionServers: Object.fromEntries(
-      Object.entries(preset.sessionServers).map(([name, server]) => [
-        name,
-        { ...server, env: Object.fromEntries(Object.entries(server.env).map(([key, value]) => [key, (refIn(value) !== undefined ? secrets.get(refIn(value)!) : value) ?? ''])) },
-      ]),
-    ),
-  });
-  /** Under the file lock, inside a secrets transaction: every env value into the secret store. */
-  const externalize = (preset: AgentPreset): AgentPreset => ({
-    ...preset,
-    sessionServers: Object.fromEntries(
-      Object.entries(preset.sessionServers).map(([name, server]) => [
-        name,
-        { ...server, env: Object.fromEntries(Object.entries(server.env).map(([key, value]) => [key, `${REF_PREFIX}${secrets.put(envRef(preset.id, name, key), value)}`])) },
-      ]),
-    ),
-  });
+  /**
+   * Env values from their refs; a ref this process cannot read is "" (as for servers). `seen`
+   * records what each ref resolved to, so a write puts back only values that changed: a value the
+   * CLI cannot decrypt (the desktop app's sealed store) is never overwritten with the "" it saw.
+   */
+  const resolve = (preset: AgentPreset, seen?: Map<string, string>): AgentPreset =>
+    mapEnv(preset, (_server, _name, value) => {
+      const ref = refIn(value);
+      if (ref === undefined) return value;
+      const real = secrets.get(ref) ?? '';
+      seen?.set(ref, real);
+      return real;
+    });
+  /** Under the file lock, inside a secrets transaction: every env value into the secret store, by its slot's ref. */
+  const externalize = (preset: AgentPreset, seen: Map<string, string>): AgentPreset =>
+    mapEnv(preset, (server, name, value) => {
+      const ref = envRef(preset.id, server, name);
+      if (seen.get(ref) !== value) secrets.put(ref, value);
+      return `${REF_PREFIX}${ref}`;
+    });
   const refsOf = (presets: readonly AgentPreset[]) =>
     new Set(presets.flatMap((p) => Object.values(p.sessionServers).flatMap((s) => Object.values(s.env).flatMap((v) => (refIn(v) === undefined ? [] : [refIn(v)!])))));
 
-  const all = () => [...BUILTIN_AGENTS, ...secrets.transaction(() => load().agents.map(resolve))];
+  const all = () => [...BUILTIN_AGENTS, ...secrets.transaction(() => load().agents.map((preset) => resolve(preset)))];
   const find = (presets: readonly AgentPreset[], ref: string) => {
     const wanted = ref.trim();
     return presets.find((p) => p.id === wanted) ?? presets.find((p) => p.name.toLowerCase() === wanted.toLowerCase());
@@ -95,8 +106,9 @@ export function openAgentStore(filePath: string, secrets: SecretStore, lock?: Fi
     const { result, orphans } = file.locked(() => {
       const current = load();
       const { result: changed, stored } = secrets.transaction(() => {
-        const out = edit(current.agents.map(resolve));
-        return { result: out.result, stored: out.agents.map(externalize) };
+        const seen = new Map<string, string>();
+        const out = edit(current.agents.map((preset) => resolve(preset, seen)));
+        return { result: out.result, stored: out.agents.map((preset) => externalize(preset, seen)) };
       });
       file.write({ ...current, agents: stored });
       const kept = refsOf(stored);
