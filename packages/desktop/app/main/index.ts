@@ -42,9 +42,15 @@ let started = false;
 let mainWindow: BrowserWindow | undefined;
 const installLinks = new InstallLinkInbox();
 
+/** Ends every chat's agent session when the window closes (issue 30): their servers belong to its chats. */
+let endAgentSessions: () => Promise<void> = async () => undefined;
+
 function openWindow(): void {
   mainWindow = createMainWindow(path.join(here, '../preload/index.cjs'), renderer);
-  mainWindow.on('closed', () => (mainWindow = undefined));
+  mainWindow.on('closed', () => {
+    mainWindow = undefined;
+    void endAgentSessions();
+  });
 }
 
 async function start(): Promise<void> {
@@ -73,6 +79,7 @@ async function start(): Promise<void> {
     ),
   );
   started = true;
+  endAgentSessions = () => services.agentSessions.endAll();
   owned.add(bindIpc(services, () => mainWindow, renderer));
   openWindow();
   const router = services.router;

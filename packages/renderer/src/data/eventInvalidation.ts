@@ -82,6 +82,7 @@ export const EVENT_REACTIONS: { [E in EventName]: Reaction<E> | null } = {
   'chat.approval_closed': null,
   'mcp.sampling_request': null,
   'mcp.sampling_closed': null,
+  'agents.session_state': null,
 };
 
 /** Mount once under the QueryClientProvider: keeps every cached answer in step with the host. */

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '@fixtures/providers/fakeLlm';
-import { assertNoChildren } from '@fixtures/servers/paths';
+import { assertNoChildren, FIXTURE_SERVERS, isRunning } from '@fixtures/servers/paths';
 import { DENIED_TEXT } from '../../main/services/chat/toolCallSteps';
 import { makeSandbox, stdioFixtureArgs, type CliSandbox } from '@desktop-testing/cliTestkit';
 
@@ -110,11 +110,40 @@ describe('elftia-mcp chat', () => {
     expect(noKey).toMatchObject({ code: 1, stderr: expect.stringContaining('No API key is saved for Anthropic') });
 
     const help = await cli.run(['chat', '--help']);
-    expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining('chat "MESSAGE" --provider ID --model M [--server NAME]...') });
+    expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining('chat "MESSAGE" [--provider ID] [--model M] [--server NAME]...') });
 
     const usage = await cli.run(['chat', '--provider', 'deepseek', 'hi']);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('--model M is required') });
     const badProvider = await cli.run(['chat', '--provider', 'nope', '--model', 'm', 'hi']);
     expect(badProvider).toMatchObject({ code: 2, stderr: expect.stringContaining('--provider') });
+  });
+
+  it('--agent starts the preset\'s session servers, the model calls a session tool, and the servers are gone when the command ends', async () => {
+    const cli = await setUp();
+    const preset = {
+      name: 'Helper',
+      instructions: 'Use the session tools.',
+      providerId: 'deepseek',
+      model: 'fake-large',
+      sessionServers: { tools: { command: process.execPath, args: [FIXTURE_SERVERS.stdio], env: {} } },
+    };
+    expect((await cli.run(['agents', 'import', '-'], JSON.stringify(preset))).code).toBe(0);
+    fake.script([{ calls: [{ tool: 'tools__add', arguments: { a: 40, b: 2 } }] }, { text: 'It is 42.' }]);
+    const run = await cli.run(['chat', '--agent', 'helper', '--yes', 'Add 40 and 2']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe('It is 42.\n');
+    const pid = Number(/● session server tools \(pid (\d+)\): .*tools__add/.exec(run.stderr)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    expect(run.stderr).toContain('← tools/add');
+    expect(isRunning(pid)).toBe(false);
+    const [first, second] = fake.generations();
+    expect(first!.body!.model).toBe('fake-large');
+    expect((first!.body!.messages as unknown[])[0]).toEqual({ role: 'system', content: 'Use the session tools.' });
+    expect(second!.body!.messages).toContainEqual(expect.objectContaining({ role: 'tool', content: '42' }));
+
+    const noFolder = await cli.run(['chat', '--agent', 'Files', '--provider', 'deepseek', '--model', 'fake-large', 'List']);
+    expect(noFolder).toMatchObject({ code: 2, stderr: expect.stringContaining('--folder: its session servers work in a folder you pick') });
+    const noModel = await cli.run(['chat', '--agent', 'Files', 'List']);
+    expect(noModel).toMatchObject({ code: 2, stderr: expect.stringContaining('--provider ID is required (the agent preset "Files" names none)') });
   });
 });

@@ -287,9 +287,11 @@ terminal, or declined at once when there is no terminal.`),
     args: '"MESSAGE"',
     summary: "Ask a model, with the servers' tools; approve its tool calls",
     flags: {
-      provider: { type: 'string', value: 'ID', required: true, help: LLM_PROVIDERS.map((p) => p.id).join(', ') },
-      model: { type: 'string', value: 'M', required: true, help: "The model's id, as the provider names it" },
-      server: { type: 'string', multiple: true, value: 'NAME', help: 'A server whose tools the model may use (default: every active server)' },
+      provider: { type: 'string', value: 'ID', help: `${LLM_PROVIDERS.map((p) => p.id).join(', ')} (required unless the --agent preset names one)` },
+      model: { type: 'string', value: 'M', help: "The model's id, as the provider names it (required unless the --agent preset names one)" },
+      server: { type: 'string', multiple: true, value: 'NAME', help: 'A server whose tools the model may use (default: every active server;\nwith --agent: the servers the preset names)' },
+      agent: { type: 'string', value: 'NAME', help: "An agent preset: its instructions, model, servers and session servers (started\nfor this chat as server__tool and stopped when it ends)" },
+      folder: { type: 'string', value: 'DIR', help: 'The folder a preset\'s session servers work in ({{folder}}, e.g. the Files preset)' },
       yes: yes('Allow every tool call that would ask for approval'),
     },
     about: `Sends MESSAGE to model M of provider ID (its key and base URL from "providers set") with the
@@ -298,8 +300,81 @@ streams. Each call and a summary of its result are printed on stderr. Only a tru
 tools that say they are read-only and not destructive run by themselves; any other call is asked
 on the terminal: [o]nce, [a]lways in this chat, [d]eny (the model is told). Without a terminal
 such calls are refused (the model is told) unless --yes. Exit code 1 when the provider refuses
-or fails.`,
+or fails.
+With --agent, the preset's session servers start before the message is sent, their tools are
+offered as SERVER__TOOL beside your servers' mcp__SERVER__TOOL, and they are stopped (and their
+processes gone) before the command exits, however it ends.`,
     load: async () => (await import('./commands/chat')).chat,
+  },
+  {
+    name: 'agents list',
+    summary: 'List agent presets: the built-in ones and yours, with their session servers',
+    flags: json('Print the presets as JSON (env values of session servers as ***)'),
+    about: `Lists the agent presets: the built-in ones (Example tools, Files), then yours. A preset bundles
+instructions, a provider and model, which of your servers it may use, an approval policy and its
+session servers (stdio servers that start with a chat and stop with it).`,
+    load: async () => (await import('./commands/agents')).agentsList,
+  },
+  {
+    name: 'agents show',
+    args: 'NAME',
+    summary: "Show a preset's instructions, model, servers and session servers",
+    flags: json('Print the preset as JSON (env values as ***)'),
+    about: 'Shows the agent preset NAME (name, case-insensitive, or id).',
+    load: async () => (await import('./commands/agents')).agentsShow,
+  },
+  {
+    name: 'agents add',
+    args: 'NAME',
+    summary: 'Add an agent preset from flags',
+    flags: {
+      instructions: { type: 'string', value: 'TEXT', help: 'The system prompt of its chats' },
+      provider: { type: 'string', value: 'ID', help: LLM_PROVIDERS.map((p) => p.id).join(', ') },
+      model: { type: 'string', value: 'M', help: "The model's id, as the provider names it" },
+      server: { type: 'string', multiple: true, value: 'NAME', help: 'One of your servers its chats may use' },
+      approval: { type: 'string', value: 'POLICY', choices: ['ask', 'allow_all'], help: "ask (default) or allow_all (its session servers' calls run without asking)" },
+      'session-server': {
+        type: 'string',
+        multiple: true,
+        value: 'NAME=CMD',
+        help: 'A session server: a name, "=", and its command line ({{node}}, {{folder}} are\nfilled in when a chat starts). Env values: use "agents import".',
+      },
+      ...json('Print the saved preset (env values as ***)'),
+    },
+    about: 'Adds a preset. A name that is taken is refused; so is a session server named "mcp…" (see docs/cli.md).',
+    load: async () => (await import('./commands/agents')).agentsAdd,
+  },
+  {
+    name: 'agents remove',
+    args: 'NAME',
+    summary: 'Remove an agent preset (built-in ones cannot be removed)',
+    flags: {},
+    about: 'Removes the preset NAME and the env values of its session servers from the secret store.',
+    load: async () => (await import('./commands/agents')).agentsRemove,
+  },
+  {
+    name: 'agents export',
+    args: '[NAME]...',
+    summary: 'Print presets as JSON for "agents import" (env values left empty)',
+    flags: { 'with-secrets': { type: 'boolean', help: 'Include the env values of session servers' } },
+    about: `Prints { "agents": [ … ] }: every preset you made, or the ones named (built-in ones too). Env
+values of session servers are written as "" unless --with-secrets.`,
+    load: async () => (await import('./commands/agents')).agentsExport,
+  },
+  {
+    name: 'agents import',
+    args: 'FILE|-',
+    summary: 'Add presets from JSON: what "agents export" prints, one preset, or a list',
+    flags: {
+      replace: { type: 'boolean', help: 'Replace a preset whose name is taken (default: refuse, nothing imported)' },
+      ...json('Print { imported: [{ id, name, replaced }] }'),
+    },
+    about: `Reads FILE or stdin ("-"): what "agents export" prints, or one preset such as
+{ "name": "…", "instructions": "…", "sessionServers": { "files": { "command": "npx",
+  "args": ["-y", "…"], "env": { "KEY": "…" } } } }
+(Claude Desktop's server shape), or a list of them. Every preset is checked first: a bad one is
+an error naming the preset and the field, and nothing is imported.`,
+    load: async () => (await import('./commands/agents')).agentsImport,
   },
   {
     name: 'convert',

@@ -92,3 +92,29 @@ it('the next start also stops a server whose wrapper is gone and whose grandchil
   });
   expect(reapedInTime, 'the orphan outlived the grace period').toBe(true);
 });
+
+it("the next start reaps an agent session's servers a SIGKILLed host left (issue 30)", { timeout: 120_000 }, async () => {
+  const dir = tempConfigDir();
+  const first = await startRig({ dir });
+  rigs.push(first);
+  marker = first.marker;
+  // Session servers are no server records: only the tracker's pid file knows them after the crash.
+  const preset = { name: 'Crashy', sessionServers: { a: { command: process.execPath, args: [FIXTURE_SERVERS.stdio, marker], env: { FIXTURE_LINGER: '1' } }, b: { command: process.execPath, args: [FIXTURE_SERVERS.stdio, marker], env: { FIXTURE_LINGER: '1' } } } };
+  expect((await rpc(first.host, 'agents.import', { text: JSON.stringify(preset) })).body).toMatchObject({ ok: true });
+  const started = (await rpc(first.host, 'agents.session_start', { chatId: 'crash', agent: 'Crashy' })).body as { ok: boolean; data: { servers: { pid: number; state: string }[] } };
+  expect(started.data.servers.map((s) => s.state)).toEqual(['running', 'running']);
+  const orphans = processesWithMarker(marker);
+  expect(orphans.sort()).toEqual(started.data.servers.map((s) => s.pid).sort());
+
+  first.host.child.kill('SIGKILL');
+  await first.host.exited;
+  expect(processesWithMarker(marker).sort()).toEqual([...orphans].sort());
+
+  const second = await startRig({ dir });
+  rigs.push(second);
+  expect(await waitFor(() => orphans.every((pid) => !isRunning(pid)), 10_000), 'session servers still running after the next start').toBe(true);
+  const notices = (await rpc(second.host, 'app.notices')).body as { data: { code: string; data: { count: number } }[] };
+  expect(notices.data.find((n) => n.code === 'MCP_PROCESSES_REAPED')?.data.count).toBe(2);
+  // Nothing starts them again by itself: a session belongs to a chat, and that chat is gone.
+  expect((await rpc(second.host, 'agents.session_status', {})).body).toEqual({ ok: true, data: [] });
+});

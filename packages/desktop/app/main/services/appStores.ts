@@ -11,12 +11,15 @@ import { openProviderStore, PROVIDERS_FILE_NAME, type ProviderStore } from './pr
 import { openFileSecretStore, SECRETS_FILE_NAME } from './secrets/fileSecretStore';
 import type { SecretStore } from './secrets/SecretStore';
 import { withSecretsByReference } from './secrets/secretsByReference';
+import { AGENTS_FILE_NAME, openAgentStore, type AgentStore } from './agents/AgentStore';
 
 export interface AppStores {
   configStore: McpConfigStore;
   providers: ProviderStore;
   /** Also where remote servers' sign-in sessions live (auth/oauthSessionStore.ts). */
   secrets: SecretStore;
+  /** Agent presets (`agents.json`), their session servers' env values in the secret store too. */
+  agents: AgentStore;
 }
 
 export function assembleStores(configDir: string, records: McpConfigStore, secrets: SecretStore): AppStores {
@@ -24,6 +27,7 @@ export function assembleStores(configDir: string, records: McpConfigStore, secre
     configStore: withSecretsByReference(records, secrets),
     providers: openProviderStore(path.join(configDir, PROVIDERS_FILE_NAME), secrets),
     secrets,
+    agents: openAgentStore(path.join(configDir, AGENTS_FILE_NAME), secrets),
   };
 }
 

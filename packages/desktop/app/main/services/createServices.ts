@@ -25,11 +25,16 @@ import { createApprovalBroker, type ApprovalBroker } from './chat/ApprovalBroker
 import { isUsableProvider } from './capabilities/tools/mcp-users/common/sampling';
 import { openOAuthSessionStore } from './capabilities/tools/mcp-users/auth/oauthSessionStore';
 import type { SecretStore } from './secrets/SecretStore';
+import type { AgentStore } from './agents/AgentStore';
+import { AgentSessions } from './agents/AgentSessions';
+import { McpProcessTracker } from './capabilities/tools/mcp-users/McpProcessTracker';
 
 export interface ServicePorts {
   /** Secrets by reference already (appStores.ts): the service only ever sees real values. */
   configStore: McpConfigStore;
   providers: ProviderStore;
+  /** Agent presets (appStores.ts). */
+  agents: AgentStore;
   /** Electron's net.fetch in the app (system proxy and certificates), global fetch elsewhere. */
   fetch: typeof fetch;
   /** McpProcessTracker, set to the app's data folder: stdio servers are recorded there from spawn. */
@@ -77,6 +82,8 @@ export interface Services {
   chat: ChatParts;
   /** Asks the person before the chat's tool calls (the chat loop's ToolApprover). */
   approvals: ApprovalBroker;
+  /** Chats' agent sessions: their session servers; `endAll` when the window closes. */
+  agentSessions: AgentSessions;
   router: AppRouter;
   /** Subscribes to every contract event; returns the unsubscribe function. */
   onEvent(listener: EventListener): Unsubscribe;
@@ -140,13 +147,22 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
       closed: (closed) => publish('chat.approval_closed', closed),
     }),
   );
+  // Session servers close through a tracker that can close them (graceful, then the group): the
+  // entry point's, whose pid file lets the next start reap them after a crash. A test that hands
+  // in a bare registry gets one of its own, without a pid file.
+  const tracker = ports.processes instanceof McpProcessTracker ? ports.processes : owned.add(new McpProcessTracker());
+  const agentSessions = owned.add(
+    new AgentSessions({ store: ports.agents, tracker, onChange: (chatId, session) => publish('agents.session_state', { chatId, session }) }),
+  );
   const chat = createChat({
     mcpService,
     models,
     approver: ports.approver?.(publish) ?? approvals,
     emit: publish,
+    sessions: agentSessions,
     ...(ports.streamChat !== undefined ? { stream: ports.streamChat } : {}),
   });
+  // Disposed before the sessions: a turn running on a session's tools stops before they close.
   owned.add(chat.service);
 
   const router = new AppRouter(
@@ -163,6 +179,8 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
       chat,
       approvals,
       startupNotices: ports.startupNotices,
+      agents: ports.agents,
+      agentSessions,
     }),
   );
 
@@ -179,6 +197,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
     deps,
     chat,
     approvals,
+    agentSessions,
     router,
     onEvent(listener) {
       const offs = EVENT_NAMES.map((event) => events.on(event, (payload) => listener({ event, payload } as EventEnvelope)));

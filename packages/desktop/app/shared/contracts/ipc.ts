@@ -95,6 +95,19 @@ import {
   PresetListInputSchema,
   PresetListItemSchema,
 } from './presets';
+import {
+  AgentExportInputSchema,
+  AgentExportResultSchema,
+  AgentImportInputSchema,
+  AgentImportResultSchema,
+  AgentPresetSchema,
+  AgentRefInputSchema,
+  AgentSaveInputSchema,
+  AgentSessionChatInputSchema,
+  AgentSessionStartInputSchema,
+  AgentSessionStatusInputSchema,
+  AgentSessionStatusSchema,
+} from './agents';
 
 /** Something the app wants the person to know that is not tied to one request. */
 export const AppNoticeSchema = z.object({
@@ -231,6 +244,26 @@ export const routes = {
   'mcp.sampling_respond': { input: SamplingRespondInputSchema, output: z.object({ answered: z.literal(true) }) },
   /** The sampling requests waiting now, oldest first. */
   'mcp.sampling_requests': { input: NoInputSchema, output: z.array(SamplingRequestSchema) },
+  // Agent presets and their sessions (issue 30; contracts/agents.ts). Env values leave masked, as servers' do.
+  /** Built-ins first, then the person's presets. */
+  'agents.list': { input: NoInputSchema, output: z.array(AgentPresetSchema) },
+  /** One preset by id or name; NOT_FOUND. */
+  'agents.get': { input: AgentRefInputSchema, output: AgentPresetSchema },
+  /** Adds (no id) or replaces a preset; masked env values sent back unchanged keep the stored ones. DUPLICATE_NAME, FORBIDDEN for a built-in. */
+  'agents.save': { input: AgentSaveInputSchema, output: AgentPresetSchema },
+  'agents.remove': { input: AgentRefInputSchema, output: AgentPresetSchema },
+  /** What agents.export printed, one preset object or a list of them: all written or none (the error names the preset and the field). */
+  'agents.import': { input: AgentImportInputSchema, output: AgentImportResultSchema },
+  'agents.export': { input: AgentExportInputSchema, output: AgentExportResultSchema },
+  /**
+   * Starts the preset's session servers for a chat (chat.send then offers their tools as
+   * `server__tool` and uses its instructions); another preset for the same chat ends the running
+   * one first. A server that fails to start is reported in its state, the others run.
+   */
+  'agents.session_start': { input: AgentSessionStartInputSchema, output: AgentSessionStatusSchema },
+  /** Closes the chat's session servers (graceful, then forced after 3 s); chat.reset does it too. */
+  'agents.session_end': { input: AgentSessionChatInputSchema, output: z.object({ ended: z.boolean() }) },
+  'agents.session_status': { input: AgentSessionStatusInputSchema, output: z.array(AgentSessionStatusSchema) },
 } as const;
 
 export type Routes = typeof routes;
@@ -281,6 +314,8 @@ export const events = {
   /** A server asks for a model answer (sampling/createMessage); review with mcp.sampling_generate / mcp.sampling_respond. */
   'mcp.sampling_request': SamplingRequestSchema,
   'mcp.sampling_closed': SamplingClosedSchema,
+  /** A chat's agent session started or changed (its servers' states), or ended (null). */
+  'agents.session_state': z.object({ chatId: z.string(), session: AgentSessionStatusSchema.nullable() }),
 } as const;
 
 export type Events = typeof events;

@@ -1,5 +1,5 @@
 /**
- * `chat --provider ID --model M [--server NAME …] [--yes] "message"`: one turn of the chat loop
+ * `chat --provider ID --model M [--server NAME …] [--agent NAME [--folder DIR]] [--yes] "message"`: one turn of the chat loop
  * in a terminal. The answer streams to stdout; each tool call and its result summary go to stderr.
  * A call that waits for approval (chat.approval_request) is asked on the terminal — allow once,
  * allow for this chat, deny — and answered with chat.approval_respond, as the window does; with
@@ -7,13 +7,15 @@
  * allowed). Only a trusted server's read-only tools run without asking (approvalPolicy.ts).
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { AgentSessionStatus } from '../../../shared/contracts/agents';
 import type { ApprovalRequest, ChatToolCallEvent, ToolChange } from '../../../shared/contracts/chat';
 import type { EventPayload } from '../../../shared/contracts/ipc';
 import { AppError } from '../../../shared/errors';
 // --provider is checked by the router (a bad id is a usage error naming the flag), like every input.
 import type { LlmProviderId } from '../../../shared/contracts/providers';
 import { flattenContent } from '../../../main/services/agent-core/engine/tinyelf/tools/flattenContent';
-import { EXIT, nameFlags, positionals, resolveServer, type CliIo, type Command } from '../cliKit';
+import { EXIT, nameFlags, positionals, resolveServer, UsageError, type CliIo, type Command } from '../cliKit';
 import { parseFlags } from '../commandTable';
 import type { RouterClient } from '../routerClient';
 
@@ -25,9 +27,15 @@ export const chat: Command = async ({ io, args, client }) => {
   const [message] = positionals('chat', rest, ['MESSAGE']) as [string];
 
   const app = await client();
-  // Named servers (even inactive ones refuse; the loop never starts them), else every active one.
-  const serverIds = values.server?.length
-    ? await Promise.all(values.server.map(async (ref) => (await resolveServer(app, ref)).id))
+  const preset = values.agent === undefined ? undefined : await app.call('agents.get', { agent: values.agent });
+  const providerId = values.provider ?? preset?.providerId;
+  const model = values.model ?? preset?.model;
+  if (providerId === undefined) throw new UsageError(`--provider ID is required${preset ? ` (the agent preset "${preset.name}" names none)` : ''}`, 'chat');
+  if (model === undefined) throw new UsageError(`--model M is required${preset ? ` (the agent preset "${preset.name}" names none)` : ''}`, 'chat');
+  // Named servers (even inactive ones refuse; the loop never starts them), else the preset's, else every active one.
+  const named = values.server?.length ? values.server : preset?.serverIds;
+  const serverIds = named
+    ? await Promise.all(named.map(async (ref) => (await resolveServer(app, ref)).id))
     : (await app.call('mcp.list', {})).filter((s) => s.isActive).map((s) => s.id);
 
   const chatId = `cli-${randomUUID()}`;
@@ -47,8 +55,13 @@ export const chat: Command = async ({ io, args, client }) => {
   const onAbort = () => void app.request('chat.cancel', { chatId });
   io.signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    if (preset) {
+      const folder = values.folder === undefined ? undefined : path.resolve(values.folder);
+      const session = await app.call('agents.session_start', { chatId, agent: preset.id, ...(folder ? { folder } : {}) }).catch(nameFlags({ folder: '--folder' }));
+      for (const server of session.servers) out.line(describeSessionServer(server));
+    }
     await app
-      .call('chat.send', { chatId, providerId: values.provider as LlmProviderId, model: values.model, message, tools: { serverIds, excludedToolIds: [] } })
+      .call('chat.send', { chatId, providerId: providerId as LlmProviderId, model, message, tools: { serverIds, excludedToolIds: preset?.excludedToolIds ?? [] } })
       .catch(nameFlags(FLAG_OF_FIELD));
     const result = await ended;
     out.finish();
@@ -61,8 +74,15 @@ export const chat: Command = async ({ io, args, client }) => {
   } finally {
     io.signal?.removeEventListener('abort', onAbort);
     for (const off of offs) off();
+    // The session's servers end with the chat, before the command exits.
+    if (preset) await app.request('agents.session_end', { chatId });
   }
 };
+
+function describeSessionServer(server: AgentSessionStatus['servers'][number]): string {
+  if (server.state === 'failed') return `✗ session server ${server.name}: ${server.error?.message ?? 'failed'}`;
+  return `● session server ${server.name} (pid ${server.pid ?? '?'}): ${server.tools.join(', ') || 'no tools'}`;
+}
 
 /** Text to stdout as it streams; a line on stderr first ends the text's line, so the two never share one. */
 function streamWriter(io: CliIo) {

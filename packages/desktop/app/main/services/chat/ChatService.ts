@@ -26,6 +26,8 @@ import type { ModelClients } from './models/ModelClients';
 import { WIRE_APIS } from './models/wire';
 import type { ToolApprover } from './ports';
 import { chatCallHook } from './toolCallSteps';
+import type { AgentSession } from '../agents/AgentSessions';
+import { DIRECT_SOURCE_PREFIX } from '../agent-core/engine/tinyelf/tools/DirectMcpToolAdapter';
 
 export type ChatEventName = Extract<EventName, 'chat.delta' | 'chat.tool_call' | 'chat.turn_end'>;
 export type ChatEmit = <E extends ChatEventName>(event: E, payload: EventPayload<E>) => void;
@@ -43,6 +45,14 @@ export interface ChatServiceDeps {
   stream?: boolean;
   /** Tool conversion notes; default: warnings only. */
   logger?: ToolsLogger;
+  /** Agent sessions (main/services/agents): a chat's session servers' tools and its preset's instructions. */
+  sessions?: ChatSessions;
+}
+
+/** What the loop needs of a chat's agent session; ending the chat (reset) ends it. */
+export interface ChatSessions {
+  get(chatId: string): Pick<AgentSession, 'preset' | 'tools'> | undefined;
+  end(chatId: string): Promise<unknown>;
 }
 
 interface Turn {
@@ -98,6 +108,7 @@ export class ChatService {
     await this.cancel(chatId);
     this.chats.delete(chatId);
     this.deps.approver.forgetChat(chatId);
+    await this.deps.sessions?.end(chatId);
     return { reset: true };
   }
 
@@ -115,7 +126,11 @@ export class ChatService {
 
   private async runTurn(chat: Chat, input: ChatSendInput, turnId: string, signal: AbortSignal): Promise<void> {
     const { chatId, model } = input;
-    const { models, approver, mcpService, emit } = this.deps;
+    const { models, mcpService, emit } = this.deps;
+    // Read once per turn: a preset switched mid-turn takes effect from the next message.
+    const session = this.deps.sessions?.get(chatId);
+    const approver = session ? sessionApprover(session.preset, this.deps.approver) : this.deps.approver;
+    const directTools = session?.tools.map((tool) => tool.toMcpTool());
     const endpoint = models.endpoint(input.providerId);
     const wire = WIRE_APIS[endpoint.format];
     // A history in another format cannot be sent to this provider: switching provider starts over.
@@ -131,6 +146,8 @@ export class ChatService {
         model,
         messages,
         mcp: { enabled: input.tools.serverIds.length > 0, mode: 'manual', selectedServers: input.tools.serverIds },
+        directTools,
+        system: session?.preset.instructions,
       });
       const response = await models.generate({ ...endpoint, format: endpoint.format }, built.requestPayload, {
         model,
@@ -141,7 +158,9 @@ export class ChatService {
       const tools = built.mcp?.mcpTools ?? [];
       const registry = new ToolRegistry();
       // Arguments are mapped back in the hook (so the person approves what the server gets), not by the adapters.
-      registry.registerAll(createMcpToolAdapters(mcpService, tools, { origin: 'model' }));
+      const direct = new Set(directTools?.map((tool) => tool.id));
+      registry.registerAll(createMcpToolAdapters(mcpService, tools.filter((tool) => !direct.has(tool.id)), { origin: 'model' }));
+      if (session) registry.registerAll(session.tools);
       const hook = chatCallHook({
         chatId,
         turnId,
@@ -160,6 +179,16 @@ export class ChatService {
     }
     throw new AppError('CHAT_STEP_LIMIT', `The model called tools for ${maxSteps} steps without answering`, { steps: maxSteps });
   }
+}
+
+/** A preset that lets every call of its own servers run skips asking for those; the person's servers' calls are asked as ever. */
+function sessionApprover(preset: Pick<AgentSession['preset'], 'approval'>, approver: ToolApprover): ToolApprover {
+  if (preset.approval !== 'allow_all') return approver;
+  return {
+    decide: (question, signal) =>
+      question.serverId.startsWith(DIRECT_SOURCE_PREFIX) ? Promise.resolve({ allowed: true, arguments: question.arguments }) : approver.decide(question, signal),
+    forgetChat: (chatId) => approver.forgetChat(chatId),
+  };
 }
 
 /** The selection's servers with the tools switched off for this chat left out (by MCPTool.id, before ids are reassigned). */

@@ -5,7 +5,7 @@
  */
 import type { McpCallPort } from '../agent-core/engine/tinyelf/tools/McpToolAdapter';
 import type { McpToolSource } from '../capabilities/tools/mcp-users/ToolsLoader';
-import { ChatService, type ChatEmit } from './ChatService';
+import { ChatService, type ChatEmit, type ChatSessions } from './ChatService';
 import type { ModelClients } from './models/ModelClients';
 import { ModelTextCompleter } from './ModelTextCompleter';
 import type { ToolApprover } from './ports';
@@ -23,10 +23,12 @@ export interface ChatPartsDeps {
   approver: ToolApprover;
   emit: ChatEmit;
   stream?: boolean;
+  /** Agent sessions: a chat's session tools and instructions. */
+  sessions?: ChatSessions;
 }
 
-export function createChat({ mcpService, models, approver, emit, stream }: ChatPartsDeps): ChatParts {
-  const service = new ChatService({ mcpService, models, approver, emit, ...(stream !== undefined ? { stream } : {}) });
+export function createChat({ mcpService, models, approver, emit, stream, sessions }: ChatPartsDeps): ChatParts {
+  const service = new ChatService({ mcpService, models, approver, emit, ...(stream !== undefined ? { stream } : {}), ...(sessions ? { sessions } : {}) });
   return { service, models, textCompleter: new ModelTextCompleter(models) };
 }
 

@@ -20,6 +20,10 @@ export interface BuildRequestInput<F extends ToolFormat> {
   /** The conversation in the format's own messages; passed through untouched. */
   messages: unknown[];
   mcp?: McpToolsConfig | undefined;
+  /** Tools of an agent session's own servers, under their own names (ToolsLoader's `directTools`). */
+  directTools?: readonly MCPTool[] | undefined;
+  /** The system prompt (an agent preset's instructions), where each format takes one. */
+  system?: string | undefined;
   /** Anthropic requires it; default 4096. */
   maxTokens?: number;
 }
@@ -30,10 +34,10 @@ export interface BuildRequestInput<F extends ToolFormat> {
  */
 export interface RequestPayloads {
   openai: { model: string; messages: unknown[]; tools?: ToolsFormats['openai'] };
-  'openai-responses': { model: string; input: unknown[]; tools?: ToolsFormats['openai-responses'] };
-  anthropic: { model: string; max_tokens: number; messages: unknown[]; tools?: ToolsFormats['anthropic'] };
-  google: { contents: unknown[]; tools?: ToolsFormats['google'] };
-  vertex: { contents: unknown[]; tools?: ToolsFormats['vertex'] };
+  'openai-responses': { model: string; input: unknown[]; instructions?: string; tools?: ToolsFormats['openai-responses'] };
+  anthropic: { model: string; max_tokens: number; system?: string; messages: unknown[]; tools?: ToolsFormats['anthropic'] };
+  google: { systemInstruction?: { parts: { text: string }[] }; contents: unknown[]; tools?: ToolsFormats['google'] };
+  vertex: { systemInstruction?: { parts: { text: string }[] }; contents: unknown[]; tools?: ToolsFormats['vertex'] };
 }
 
 export interface McpRequestTools {
@@ -68,7 +72,7 @@ export class CompletionService {
   async buildRequest<F extends ToolFormat>(input: BuildRequestInput<F>): Promise<BuiltRequest<F>> {
     const { format, model } = input;
     const requestPayload = basePayload(input);
-    const setup = await setupMcpTools(this.mcpService, input.mcp, format, this.options);
+    const setup = await setupMcpTools(this.mcpService, input.mcp, format, { ...this.options, ...(input.directTools ? { directTools: input.directTools } : {}) });
     // An empty `tools` array is rejected by some APIs; no tools means no field.
     if (!setup || setup.tools.length === 0) return { format, model, requestPayload };
     requestPayload.tools = setup.tools;
@@ -79,12 +83,14 @@ export class CompletionService {
 
 function basePayload<F extends ToolFormat>(input: BuildRequestInput<F>): RequestPayloads[F] {
   const { model, messages } = input;
+  // Each API's own place for it; in Chat Completions it is the first message, never stored in the history.
+  const system = input.system?.trim() ? input.system : undefined;
   const payloads: { [K in ToolFormat]: () => RequestPayloads[K] } = {
-    openai: () => ({ model, messages }),
-    'openai-responses': () => ({ model, input: messages }),
-    anthropic: () => ({ model, max_tokens: input.maxTokens ?? DEFAULT_MAX_TOKENS, messages }),
-    google: () => ({ contents: messages }),
-    vertex: () => ({ contents: messages }),
+    openai: () => ({ model, messages: system ? [{ role: 'system', content: system }, ...messages] : messages }),
+    'openai-responses': () => ({ model, input: messages, ...(system ? { instructions: system } : {}) }),
+    anthropic: () => ({ model, max_tokens: input.maxTokens ?? DEFAULT_MAX_TOKENS, ...(system ? { system } : {}), messages }),
+    google: () => ({ ...(system ? { systemInstruction: { parts: [{ text: system }] } } : {}), contents: messages }),
+    vertex: () => ({ ...(system ? { systemInstruction: { parts: [{ text: system }] } } : {}), contents: messages }),
   };
   return payloads[input.format]();
 }

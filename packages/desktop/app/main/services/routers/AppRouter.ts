@@ -28,6 +28,9 @@ import { createProviderRouteHandlers } from './providerRoutes';
 import { createPresetRouteHandlers } from './presetRoutes';
 import { createChatRouteHandlers } from './chatRoutes';
 import { createApprovalRouteHandlers } from './approvalRoutes';
+import { createAgentRouteHandlers } from '../agents/agentRoutes';
+import type { AgentStore } from '../agents/AgentStore';
+import type { AgentSessions } from '../agents/AgentSessions';
 
 export type RouteHandlers = {
   [R in RouteName]: (input: z.output<Routes[R]['input']>) => Promise<RouteOutput<R>>;
@@ -53,6 +56,9 @@ export interface AppRouterDeps {
   startupNotices?: readonly AppNotice[] | undefined;
   /** The chat's tool-call approvals (the chat loop's ToolApprover). */
   approvals: ApprovalBroker;
+  /** Agent presets and the chats' sessions (agents.*). */
+  agents: AgentStore;
+  agentSessions: AgentSessions;
 }
 
 /** Every route's handler, each domain's from its own module; a route the contract adds and nobody handles does not compile. */
@@ -69,6 +75,7 @@ export function createRouteHandlers(d: AppRouterDeps): RouteHandlers {
     ...createPresetRouteHandlers(d.presets),
     ...createChatRouteHandlers(d.chat),
     ...createApprovalRouteHandlers(d.sampling, d.approvals),
+    ...createAgentRouteHandlers(d.agents, d.agentSessions),
   };
 }
 

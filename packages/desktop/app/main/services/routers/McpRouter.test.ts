@@ -136,6 +136,20 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   'mcp.sampling_generate': [{ input: { requestId: 'r', providerId: 'openai', model: '' }, path: 'model' }],
   'mcp.sampling_respond': [{ input: { requestId: 'r', decision: 'send', model: 'm' }, path: 'text' }],
   'mcp.sampling_requests': [{ input: 'all', path: '' }],
+  'agents.list': [{ input: { all: true }, path: '' }],
+  'agents.get': [{ input: { agent: ' ' }, path: 'agent' }],
+  'agents.save': [
+    { input: { preset: { name: '' } }, path: 'preset.name' },
+    { input: { preset: { name: 'a', sessionServers: { mcp: { command: 'node' } } } }, path: 'preset.sessionServers.mcp' },
+    { input: { preset: { name: 'a', sessionServers: { files: { args: [] } } } }, path: 'preset.sessionServers.files.command' },
+    { input: { preset: { name: 'a', approval: 'sometimes' } }, path: 'preset.approval' },
+  ],
+  'agents.remove': [{ input: {}, path: 'agent' }],
+  'agents.import': [{ input: { text: '' }, path: 'text' }],
+  'agents.export': [{ input: { withSecrets: 'yes' }, path: 'withSecrets' }],
+  'agents.session_start': [{ input: { chatId: 'c', agent: '' }, path: 'agent' }],
+  'agents.session_end': [{ input: { chatId: 5 }, path: 'chatId' }],
+  'agents.session_status': [{ input: { chatId: '' }, path: 'chatId' }],
 };
 
 /** Saved inactive, so these configuration tests never start a process. */

@@ -77,6 +77,15 @@ const VALID: { [R in RouteName]: RouteInput<R> } = {
   'mcp.sampling_generate': { requestId: 'r-1', providerId: 'openai', model: 'm' },
   'mcp.sampling_respond': { requestId: 'r-1', decision: 'decline' },
   'mcp.sampling_requests': {},
+  'agents.list': {},
+  'agents.get': { agent: 'no-such-agent' },
+  'agents.save': { id: 'no-such-agent', preset: { name: 'probe' } },
+  'agents.remove': { agent: 'no-such-agent' },
+  'agents.import': { text: '{"name":"probe"}' },
+  'agents.export': { agents: ['no-such-agent'] },
+  'agents.session_start': { chatId: 'c-1', agent: 'no-such-agent' },
+  'agents.session_end': { chatId: 'c-1' },
+  'agents.session_status': {},
 };
 
 /** Inputs with an unknown key one level down, in objects of ours: where it sits, and the input. */
@@ -88,6 +97,8 @@ const NESTED: [RouteName, string, unknown][] = [
   ['mcp.test', 'server.config', { server: { ...SERVER, config: { command: 'node', arg: ['-v'] } } }],
   ['mcp.add', 'config.oauth', { name: 'remote', type: 'http', config: { url: 'https://example.com/mcp', oauth: { clientId: 'c', client_secret: 's' } }, isActive: false }],
   ['chat.send', 'tools', { ...VALID['chat.send'], tools: { serverIds: [], excluded: [] } }],
+  ['agents.save', 'preset', { preset: { name: 'probe', instruction: 'x' } }],
+  ['agents.save', 'preset.sessionServers.files', { preset: { name: 'probe', sessionServers: { files: { command: 'node', arg: [] } } } }],
   ['mcp.import', 'decisions.0', { json: IMPORT, decisions: [{ key: 'imported', action: 'rename', newName: 'x' }] }],
   ['mcp.sampling_generate', 'messages.0', { ...VALID['mcp.sampling_generate'], messages: [{ role: 'user', text: 'hi', content: 'hi' }] }],
 ];

@@ -22,7 +22,7 @@ import { argCredentialSpans, replaceSpans, urlCredentialSpans, type Span } from 
 import type { McpConfigStore } from '../config/McpConfigStore';
 import type { SecretStore } from './SecretStore';
 
-const REF_PREFIX = '$secret:';
+export const REF_PREFIX = '$secret:';
 // `oauth` holds a pre-registered client's id and secret (or private key); its id goes along for uniformity (every value of a field).
 const SECRET_FIELDS = ['env', 'headers', 'oauth'] as const;
 type SecretField = (typeof SECRET_FIELDS)[number];
@@ -35,7 +35,7 @@ const isPlainKey = (field: SecretField, name: string) => PLAIN_KEYS[field]?.has(
 
 /** The ref of one slot; the same slot always gets the same ref, so rewriting it replaces the value. */
 const slotRef = (serverId: string, field: SecretField, name: string) => `server:${serverId}:${field}:${name}`;
-const refIn = (value: string) => (value.startsWith(REF_PREFIX) ? value.slice(REF_PREFIX.length) : undefined);
+export const refIn = (value: string) => (value.startsWith(REF_PREFIX) ? value.slice(REF_PREFIX.length) : undefined);
 
 /** Where credentials sit inside a string of the record: the i-th argument, or the URL. */
 type Place = `args:${number}` | 'url';

@@ -10,6 +10,8 @@ import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import { AppError } from '@shared/errors';
 import { loadMcpTools, McpToolAdapter } from '../../../agent-core/engine/tinyelf/tools/McpToolAdapter';
 import { AppRouter, createRouteHandlers } from '../../../routers/AppRouter';
+import { AgentSessions } from '../../../agents/AgentSessions';
+import { McpProcessTracker } from './McpProcessTracker';
 import { openLocalStores } from '../../../appStores';
 import { createApprovalBroker } from '../../../chat/ApprovalBroker';
 import { DependencyCheckService } from './DependencyCheckService';
@@ -55,7 +57,7 @@ describe('disabled tools', () => {
     const chat = createChat({ mcpService: h.service, models: new ModelClients({ providers: stores.providers, fetch }), approver: DENY_ALL_APPROVER, emit: () => {} });
     const approvals = createApprovalBroker(h.service, { request: () => {}, closed: () => {} });
     const { elicitation, sampling, notices } = h.mcp;
-    const router = new AppRouter(createRouteHandlers({ mcpService: h.service, elicitation, sampling, notices, ...stores, deps, presets, onLinkInstalled: () => {}, chat, approvals }));
+    const router = new AppRouter(createRouteHandlers({ mcpService: h.service, elicitation, sampling, notices, ...stores, deps, presets, onLinkInstalled: () => {}, chat, approvals, agentSessions: new AgentSessions({ store: stores.agents, tracker: new McpProcessTracker() }) }));
     const result = await router.dispatch('mcp.call_tool', { serverId: server.id, toolName: 'echo', args: { text: 'x' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'MCP_TOOL_DISABLED', data: { toolName: 'echo' } } });
   });

@@ -3,7 +3,7 @@
  * ids and converts them for one provider (the conversion itself is `common/toolConversion`).
  */
 import type { MCPTool } from '@shared/contracts/mcp-types';
-import { errorMessage } from '@shared/errors';
+import { AppError, errorMessage } from '@shared/errors';
 import type { ToolFormat } from '@shared/toolFormats';
 import { assignToolIds, type ToolIdRegistry } from './common/toolIds';
 import {
@@ -30,6 +30,12 @@ export interface SetupOptions {
   logger?: ToolsLogger;
   /** OpenAI formats only; defaults as in `convertMcpToolsToOpenAI(Responses)`. */
   strict?: boolean;
+  /**
+   * Tools of an agent session's own servers (DirectMcpToolAdapter), offered beside the person's
+   * under the names they already have (`serverName__toolName`): they are not renamed, and their
+   * names never take the `mcp__` prefix every id assigned here has.
+   */
+  directTools?: readonly MCPTool[];
 }
 
 export interface McpToolsSetup<T> extends ToolConversion<T> {
@@ -80,8 +86,13 @@ export async function setupMcpTools<F extends ToolFormat = 'openai'>(
 ): Promise<McpToolsSetup<ToolsFormats[F]> | undefined> {
   const logger = options.logger ?? console;
   const fetched = await fetchMcpTools(mcpService, config, logger);
-  if (fetched.length === 0) return undefined;
-  const { tools: mcpTools, registry } = assignToolIds(fetched);
+  const direct = options.directTools ?? [];
+  if (fetched.length === 0 && direct.length === 0) return undefined;
+  const { tools: assigned, registry } = assignToolIds(fetched);
+  const clash = direct.find((tool) => registry.resolve(tool.id) !== undefined);
+  // directToolName and the preset's server-name rule make this impossible; a clash would call the wrong tool.
+  if (clash) throw new AppError('INTERNAL', `The session tool "${clash.id}" has the name of one of your servers' tools`);
+  const mcpTools = [...assigned, ...direct];
   logByServer(mcpTools, logger);
   const conversion = convertMcpTools(apiFormat ?? 'openai', mcpTools, { logger, strict: options.strict });
   // `convertMcpTools` returns the format `apiFormat` names; TypeScript cannot follow a switch on a

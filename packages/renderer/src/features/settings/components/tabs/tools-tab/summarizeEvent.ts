@@ -33,6 +33,7 @@ const KIND_OF: Record<EventName, EventKind | null> = {
   'chat.approval_closed': 'calls',
   'mcp.sampling_request': 'calls',
   'mcp.sampling_closed': 'calls',
+  'agents.session_state': null,
   'mcp.server_log': 'output',
   'deps.install_progress': 'installs',
   'presets.install_progress': 'installs',
@@ -41,7 +42,7 @@ const KIND_OF: Record<EventName, EventKind | null> = {
 };
 
 /** The events Activity lists. */
-export type ListedEnvelope = Exclude<EventEnvelope, { event: 'chat.delta' }>;
+export type ListedEnvelope = Exclude<EventEnvelope, { event: 'chat.delta' | 'agents.session_state' }>;
 
 export const isListed = (envelope: EventEnvelope): envelope is ListedEnvelope => KIND_OF[envelope.event] !== null;
 

@@ -11,6 +11,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { MCPTool } from '@shared/contracts/mcp-types';
 import { AppError, toErrorShape, type AppErrorShape } from '@shared/errors';
 import { secretRedactor } from '@mcp-common/redaction';
 import { toConnectError, toRequestError } from '@services/capabilities/tools/mcp-users/pool/errors';
@@ -47,12 +48,21 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 /** Stderr lines quoted in an error message, as McpService does. */
 const ERROR_TAIL_LINES = 20;
 const ID_PREFIX = 'mcp__';
+/** A direct tool's `source`, and the serverId of its MCPTool (toMcpTool): `direct:<server name>`. */
+export const DIRECT_SOURCE_PREFIX = 'direct:';
 
-/** A tool id (`mcp__server__tool`) as a direct tool name (`server__tool`), valid for every provider. */
+/**
+ * A tool id (`mcp__server__tool`) as a direct tool name (`server__tool`), valid for every provider
+ * and never one of the person's tool ids: those all start with `mcp__`. A name that would (a
+ * server called `mcp`, `mcp-x`…), one that is not valid without the prefix (`7zip__x`) and one
+ * that already starts with `_` get a `_` in front: so an escaped name never equals an unescaped
+ * one, and distinct ids give distinct names. Agent presets refuse server names that need it
+ * (contracts/agents.ts), so there direct names are exactly the ids without their prefix.
+ */
 export function directToolName(toolId: string): string {
   const name = toolId.startsWith(ID_PREFIX) ? toolId.slice(ID_PREFIX.length) : toolId;
-  // The prefix is what made a leading digit legal; without it, `7zip__x` needs one of its own.
-  return PORTABLE_TOOL_NAME.test(name) ? name : `_${name}`;
+  const escape = !PORTABLE_TOOL_NAME.test(name) || name.startsWith('_') || name.toLowerCase().startsWith(ID_PREFIX);
+  return escape ? `_${name}` : name;
 }
 
 /** One session-owned server: its client, and its transport, which McpProcessTracker tracks from spawn. */
@@ -87,7 +97,22 @@ export class DirectMcpToolAdapter implements ITool {
     this.name = directToolName(toolId);
     this.description = tool.description ?? '';
     this.parameters = tool.inputSchema;
-    this.source = `direct:${connection.server.name}`;
+    this.source = `${DIRECT_SOURCE_PREFIX}${connection.server.name}`;
+  }
+
+  /** The tool as the chat's request builder takes it: its id is the direct name, which it keeps. */
+  toMcpTool(): MCPTool {
+    const { tool } = this;
+    return {
+      id: this.name,
+      name: tool.name,
+      ...(tool.title !== undefined ? { title: tool.title } : {}),
+      description: this.description,
+      inputSchema: tool.inputSchema,
+      ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+      serverId: this.source,
+      serverName: this.connection.server.name,
+    };
   }
 
   async execute(params: Record<string, unknown>, { signal }: ToolExecuteOptions = {}): Promise<ToolResult> {
