@@ -52,6 +52,8 @@ export class ClientCredentialsAuthProvider implements OAuthClientProvider {
     private readonly serverUrl: string,
     private readonly store: OAuthSessionStore,
     private readonly client: MachineClient,
+    /** The clock tokens are timed by (a test moves it forward). */
+    private readonly now: () => number = Date.now,
   ) {
     if ('privateKey' in client) {
       this.addClientAuthentication = createPrivateKeyJwtAuth({
@@ -113,14 +115,21 @@ export class ClientCredentialsAuthProvider implements OAuthClientProvider {
   }
 
   saveTokens(tokens: OAuthTokens): void {
-    const expires_at = tokens.expires_in !== undefined ? Date.now() + tokens.expires_in * 1000 : undefined;
+    const expires_at = tokens.expires_in !== undefined ? this.now() + tokens.expires_in * 1000 : undefined;
     this.update((s) => ({ ...s, tokens: { ...tokens, ...(expires_at !== undefined && { expires_at }) } }));
   }
 
-  /** A new token is due when there is none or the one stored runs out within the margin (no refresh token: the grant is simply made again). */
-  needsRefresh(now = Date.now()): boolean {
+  /**
+   * A new token is due when there is none or the one stored runs out within the margin (no refresh
+   * token: the grant is simply made again). The margin is at most half the token's lifetime, as for
+   * a person's token, so a short-lived one is not fetched again before every request.
+   */
+  needsRefresh(): boolean {
     const tokens = this.tokens();
-    return !tokens || (tokens.expires_at !== undefined && tokens.expires_at - REFRESH_MARGIN_MS <= now);
+    if (!tokens) return true;
+    if (tokens.expires_at === undefined) return false;
+    const margin = Math.min(REFRESH_MARGIN_MS, ((tokens.expires_in ?? Infinity) * 1000) / 2);
+    return tokens.expires_at - margin <= this.now();
   }
 
   redirectToAuthorization(): never {

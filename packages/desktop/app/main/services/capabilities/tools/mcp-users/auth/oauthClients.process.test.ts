@@ -22,7 +22,7 @@ import { ClientCredentialsAuthProvider, type MachineClient } from './clientCrede
 import { DEFAULT_CLIENT_METADATA_URL } from './clientMetadataSetting';
 import { ElftiaOAuthProvider } from './ElftiaOAuthProvider';
 import { openOAuthSessionStore, type OAuthSessionStore } from './oauthSessionStore';
-import { refreshIfDue, startSignIn } from './signIn';
+import { refreshingFetch, startSignIn } from './signIn';
 
 const DOCUMENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../../../../docs/oauth-client-metadata.json');
 
@@ -57,12 +57,11 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A connection as the pool makes one (a token due is renewed first), and the echo tool called through it. */
+/** A connection as the pool makes one (a token due is renewed before a request carries it), and the echo tool called through it. */
 async function echo(url: string, provider: ClientCredentialsAuthProvider | ElftiaOAuthProvider) {
-  await refreshIfDue(provider, url, fetch);
   const client = new Client({ name: 'test', version: '1' });
   try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: provider }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: provider, fetch: refreshingFetch(fetch, provider, url) }));
     const result = await client.callTool({ name: 'echo', arguments: { text: 'machine' } });
     return (result.content as { text: string }[])[0]?.text;
   } finally {
@@ -124,11 +123,17 @@ describe('client credentials', () => {
   it('fetches a new token before one runs out and when the server expired it early, silently', async () => {
     const f = await setUp({ registration: 'preregistered', authMethod: 'client_secret_basic', clientId: 'm2m', clientSecret: 'm2m-secret-value', tokenTtl: 30 });
     const provider = () => new ClientCredentialsAuthProvider(f.url, store, { clientId: 'm2m', clientSecret: 'm2m-secret-value' });
+    // The first connect has no token: the server's 401 makes the grant, with no browser and no question.
     expect(await echo(f.url, provider())).toBe('machine');
-    // 30 s is within the refresh margin: the next connect asks for a new token first.
+    expect(f.log.refused.map((r) => r.reason)).toEqual(['no token']);
+    // Still fresh: the next connect uses it.
     expect(await echo(f.url, provider())).toBe('machine');
+    expect(f.log.token).toHaveLength(1);
+    // 20 s later the 30 s token is in its last half: the next request asks for a new one first.
+    const later = new ClientCredentialsAuthProvider(f.url, store, { clientId: 'm2m', clientSecret: 'm2m-secret-value' }, () => Date.now() + 20_000);
+    expect(await echo(f.url, later)).toBe('machine');
     expect(f.log.token.map((t) => t.grant_type)).toEqual(['client_credentials', 'client_credentials']);
-    expect(f.log.refused).toHaveLength(0);
+    expect(f.log.refused).toHaveLength(1);
     // A token the server dropped early: the transport's 401 gets a new one and the request goes again.
     f.expireAccessTokens();
     const stale = provider();

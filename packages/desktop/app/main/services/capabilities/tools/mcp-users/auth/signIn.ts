@@ -121,7 +121,7 @@ export function refreshingFetch(fetchFn: typeof fetch, provider: RenewableProvid
       .catch(() => undefined)
       .finally(() => (renewing = undefined));
     await renewing;
-    const token = provider.tokens()?.access_token;
+    const token = (await provider.tokens())?.access_token;
     if (token) headers.set('authorization', `Bearer ${token}`);
     return fetchFn(input, { ...init, headers });
   };
