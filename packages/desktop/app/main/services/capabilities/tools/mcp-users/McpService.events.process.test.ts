@@ -62,6 +62,7 @@ describe("a server's log messages (notifications/message)", () => {
     expect(line).toMatch(/^warning \[db\\u001b\[31m\] \{"note":"\\u001b\]0;owned\\u0007\\u001b\[2J/);
     expect(line).not.toContain(secret);
     expect(line).toContain('\\nforged line \\u202e');
+    // eslint-disable-next-line no-control-regex -- no raw control character may be left
     expect(line).not.toMatch(/[\u0000-\u001f\u202e]/);
     expect(line!.endsWith('…')).toBe(true);
     expect(h.service.serverLog(server!.id).filter((l) => l.note?.code === 'LOG_LEVEL_NOT_SET')).toEqual([]);
