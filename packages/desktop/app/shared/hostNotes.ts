@@ -32,6 +32,7 @@ export const HOST_NOTES = {
   SAMPLING_WITHDRAWN: 'The sampling request was withdrawn: the server stopped waiting or the connection closed',
   SAMPLING_DECLINED: 'The person declined the sampling request',
   SAMPLING_SENT: 'The person sent a reviewed answer to the sampling request (model {{model}})',
+  LOG_LEVEL_NOT_SET: 'The server did not take log level {{level}} (logging/setLevel): {{error}}',
 } as const;
 
 export type HostNoteCode = keyof typeof HOST_NOTES;

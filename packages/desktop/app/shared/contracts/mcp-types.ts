@@ -341,8 +341,11 @@ export const McpToolProgressSchema = z.object({
 });
 export type McpToolProgress = z.infer<typeof McpToolProgressSchema>;
 
-export const McpServerLogStreamSchema = z.enum(['stderr', 'stdout', 'host']);
-/** `host` lines are what Elftia itself noted about the server (a tool it had to skip, a closed connection). */
+export const McpServerLogStreamSchema = z.enum(['stderr', 'stdout', 'host', 'log']);
+/**
+ * `host` lines are what Elftia itself noted about the server (a tool it had to skip, a closed connection);
+ * `log` lines are the server's own log messages (notifications/message), level first (logMessageLine).
+ */
 export type McpServerLogStream = z.infer<typeof McpServerLogStreamSchema>;
 
 export const McpServerLogLineSchema = z.object({

@@ -3,6 +3,7 @@
  * those of the peers createMcp builds beside it. One object, so the entry
  * points and the tests configure the whole part in one place.
  */
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOrigin } from '@shared/contracts/mcp-types';
 import type { ProcessRegistry, StdioStopTimings } from './transports';
 import type { LastSeenStore } from './LastSeenStore';
@@ -36,6 +37,8 @@ export interface McpServiceOptions {
   idlePingMs?: number;
   pingTimeoutMs?: number;
   clientVersion?: string;
+  /** The level asked of servers that declare `logging` (logging/setLevel); their messages go to the server's log. Default `info`. */
+  logLevel?: LoggingLevel;
   /**
    * Whether add/addJson start connecting an active server right away (the default, and
    * the app's: the list shows its state at once). A one-shot CLI command turns it off. Nothing
@@ -84,6 +87,7 @@ export const DEFAULTS = {
   idlePingMs: 60_000,
   pingTimeoutMs: 5_000,
   clientVersion: '0.1.0',
+  logLevel: 'info' as LoggingLevel,
   connectOnAdd: true,
   signInForCalls: false,
   createTransport,

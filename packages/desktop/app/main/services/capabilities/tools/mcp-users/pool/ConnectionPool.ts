@@ -17,7 +17,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConnectionDetails, McpConnectionState, McpServerRecord, McpServerStatus } from '@shared/contracts/mcp-types';
 import { AppError, type AppErrorShape } from '@shared/errors';
 import type { McpServerLog } from '../McpServerLog';
@@ -46,6 +46,7 @@ import {
 } from './errors';
 import { hostNote, type HostNote } from '@shared/hostNotes';
 import { deliverProgressBeforeResults } from './progressOrder';
+import { logMessageLine } from '../logMessageLine';
 
 /** Fresh connects after a remote restart, each of which may meet another stale pooled socket. */
 const STALE_SOCKET_RETRIES = 3;
@@ -72,6 +73,8 @@ export interface PoolOptions {
   idlePingMs: number;
   pingTimeoutMs: number;
   clientVersion: string;
+  /** The least severe log message a server that declares `logging` is asked to send (logging/setLevel, right after connect). */
+  logLevel: LoggingLevel;
   /** The OAuth provider (and its scope-watching fetch) for a remote server; absent: no sign-in. */
   authFor?: ((server: McpServerRecord) => ServerAuth | undefined) | undefined;
 }
@@ -533,6 +536,7 @@ export class ConnectionPool {
           if (this.clients.get(server.id)?.client === client) this.hooks.onToolsChanged(server.id);
         },
         note: (note) => this.note(server.id, note),
+        log: (params) => this.log.append(server.id, 'log', logMessageLine(params)),
         elicit: (params, signal) => this.hooks.onElicit(this.clients.get(server.id)?.server ?? server, params, signal),
         sample: (params, signal) => this.hooks.onSample(this.clients.get(server.id)?.server ?? server, params, signal),
       }, tasks);
@@ -559,6 +563,7 @@ export class ConnectionPool {
       await Promise.race([connecting, deadline.expired]);
       if (attempt.cancelled) throw closedError(server, 'was disconnected while connecting');
       deliverProgressBeforeResults(transport);
+      this.setLogLevel(server.id, client);
       attempt.probe?.initialized();
       const now = Date.now();
       return { server, client, transport, alive: true, lastActivity: now, connectedAt: now };
@@ -571,6 +576,18 @@ export class ConnectionPool {
     } finally {
       deadline?.dispose();
     }
+  }
+
+  /**
+   * Without a level a server sends every message, debug too. Not awaited: a connect does not wait
+   * for it; a refusal is noted unless the connection is already gone (a test's throwaway connect).
+   */
+  private setLogLevel(serverId: string, client: Client): void {
+    if (!client.getServerCapabilities()?.logging) return;
+    const level = this.opts.logLevel;
+    client.setLoggingLevel(level).catch((err: unknown) => {
+      if (client.transport) this.note(serverId, hostNote('LOG_LEVEL_NOT_SET', { level, error: err instanceof Error ? err.message : String(err) }));
+    });
   }
 
   private timeoutError(server: McpServerRecord, attempt: ConnectAttempt, phase: DeadlinePhase, timeoutMs: number): AppError {

@@ -9,11 +9,13 @@ import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
   ToolListChangedNotificationSchema,
   type CreateMessageRequest,
   type CreateMessageResult,
   type ElicitRequest,
   type ElicitResult,
+  type LoggingMessageNotification,
   type Root,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
@@ -43,6 +45,8 @@ export interface ClientHooks {
   currentServer(): Pick<McpServerRecord, 'scope' | 'projectPath'>;
   onToolsChanged(): void;
   note(note: HostNote): void;
+  /** The server's own log message (it declares `logging`), for its log. */
+  log(params: LoggingMessageNotification['params']): void;
   /** Asks the person (see ElicitationBroker); `signal` aborts when the server stops waiting or the connection closes. */
   elicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
   /** Answers with the person's model after their review, or rejects with SAMPLING_REJECTED (see SamplingBroker). */
@@ -61,4 +65,5 @@ export function installClientHandlers(client: Client, hooks: ClientHooks, tasks:
       : hooks.elicit(params, extra.signal),
   );
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => hooks.onToolsChanged());
+  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => hooks.log(params));
 }
