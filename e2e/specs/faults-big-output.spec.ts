@@ -14,10 +14,11 @@ import { SettingsPage } from '../pages/SettingsPage';
 import { shootThemes } from '../pages/themeShots';
 
 test.describe.configure({ timeout: 240_000 });
-// A trace's DOM snapshots are taken in the page, between a click and the frame after it: with
-// a 200,000-character text on screen they would be measured as the app's own slowness. The
-// trace keeps its actions, network, console and screenshots.
-test.use({ trace: { mode: 'retain-on-failure', snapshots: false, screenshots: true, sources: true } });
+// No trace options of its own: `trace` is a worker option, so a spec that sets it runs in a
+// worker (and a Chromium) of its own, which the run started last, after the others had ended.
+// The config's trace takes no DOM snapshots, which would be taken in the page between a click
+// and the frame after it and, with a 200,000-character text on screen, measured as the app's own
+// slowness.
 
 const MB = 1_000_000;
 /**

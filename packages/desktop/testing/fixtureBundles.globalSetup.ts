@@ -4,13 +4,15 @@
  * `node bundle.js` instead of `node --import tsx`, which compiled the fixture's import graph again
  * in every child (~1–2 s of CPU each; lockLeftovers alone starts 24). A run bundles afresh, so a
  * bundle is never older than its sources. Packages stay external, resolved from the repo's
- * node_modules as under tsx.
+ * node_modules as under tsx. The fixture MCP servers are bundled too, with their packages
+ * (e2e/fixtures/servers/bundle.ts).
  */
 import { build, type Plugin } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { bundleFixtureServers } from '@fixtures/servers/bundle';
 import { FIXTURE_BUNDLES_KEY } from './fixtureProcess';
 import { REPO_ROOT } from './hostProcessTestkit';
 
@@ -37,6 +39,7 @@ export default async function bundleFixtures(project: TestProject): Promise<() =
   const cache = path.join(REPO_ROOT, 'node_modules/.cache');
   fs.mkdirSync(cache, { recursive: true });
   const outdir = fs.mkdtempSync(path.join(cache, 'elftia-fixtures-'));
+  const servers = bundleFixtureServers();
   await build({
     absWorkingDir: REPO_ROOT,
     entryPoints,
@@ -54,5 +57,9 @@ export default async function bundleFixtures(project: TestProject): Promise<() =
     plugins: [sourceUrls],
   });
   project.provide(FIXTURE_BUNDLES_KEY, outdir);
-  return () => fs.rmSync(outdir, { recursive: true, force: true });
+  const removeServers = await servers;
+  return () => {
+    removeServers();
+    fs.rmSync(outdir, { recursive: true, force: true });
+  };
 }
