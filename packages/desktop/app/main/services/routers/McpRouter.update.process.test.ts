@@ -45,6 +45,7 @@ const CHANGES: Record<Exclude<keyof McpServerRecord, 'id' | 'createdAt' | 'updat
   installSource: 'protocol',
   projectPath: '/tmp/elftia-other-project',
   keyLink: { providerId: 'zai', presetId: 'zai-vision' },
+  registryOrigin: { registryUrl: 'http://127.0.0.1:1', name: 'io.github.example/files', version: '1.0.1', kind: 'package', index: 0 },
 };
 
 describe('mcp.update through the router', () => {
