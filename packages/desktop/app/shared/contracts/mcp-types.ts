@@ -136,7 +136,7 @@ export const McpServerInputSchema = McpServerRecordSchema.omit({
   updatedAt: true,
   reviewedAt: true,
 })
-  .extend({ config: McpServerConfigInputSchema })
+  .extend({ config: McpServerConfigInputSchema, registryOrigin: RegistryOriginSchema.strict().optional() })
   .strict()
   .superRefine((input, ctx) => {
     TRANSPORTS.checkConfig(input.type, input.config, ctx);
@@ -157,7 +157,7 @@ export type McpServerIdInput = z.infer<typeof McpServerIdInputSchema>;
 export const McpServerUpdateInputSchema = z.strictObject({
   id: NonBlankSchema,
   updates: McpServerFieldsSchema.omit({ id: true, createdAt: true, updatedAt: true, reviewedAt: true })
-    .extend({ config: McpServerConfigInputSchema })
+    .extend({ config: McpServerConfigInputSchema, registryOrigin: RegistryOriginSchema.strict() })
     .partial()
     .strict()
     .superRefine(checkServerLimits),
