@@ -99,6 +99,20 @@ describe('registry install', () => {
     expect(JSON.parse((await sandbox.run(['servers', 'list', '--json'])).stdout).map((s: { isActive: boolean }) => s.isActive)).toEqual([false, false]);
   });
 
+  it('at a terminal it asks for each missing input that is not secret, then whether to turn the server on', async () => {
+    const asked = await sandbox.run(['registry', 'install', 'io.github.example/database-manager', '--secret-stdin', 'DB_PASSWORD'], 'pw-secret-9876\n', {
+      env: { ELFTIA_REGISTRY_URL: registry.url },
+      interactive: true,
+      terminal: ['postgres', 'shop', 'me', 'n'],
+    });
+    expect(asked.asked).toEqual(['db_type: ', 'database_name: ', 'DB_USERNAME: ', 'Turn on "database-manager"? [y/N] ']);
+    expect(asked.code).toBe(0);
+    expect(asked.stderr).toContain('    DB_TYPE=postgres');
+    expect(asked.stderr).toContain('warning: --network host shares this computer\'s processes or network with the container');
+    expect(asked.stderr).toContain('Saved "database-manager" inactive');
+    expect(readFileSync(path.join(sandbox.dir, 'mcp-config.json'), 'utf8')).not.toContain('pw-secret-9876');
+  });
+
   it('installs a real npm package from its entry (npx -y pkg@version), connects and lists its tools', async () => {
     const installed = await run(['install', 'io.github.modelcontextprotocol/everything', '--yes']);
     expect(installed).toMatchObject({ code: 0, stdout: `Installed and turned on "Everything" (io.github.modelcontextprotocol/everything ${EVERYTHING_VERSION})\n` });

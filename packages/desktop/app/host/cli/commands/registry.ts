@@ -10,7 +10,7 @@ import { AppError } from '../../../shared/errors';
 import { cutText } from '../../../shared/limits';
 import { inlineSafe } from '../../../shared/text/visibleControls';
 import { riskyNames } from '../../../main/services/capabilities/tools/mcp-users/common/activationReview';
-import { confirm, EXIT, positionals, readTextInput, UsageError, writeJson, type CliIo, type Command } from '../cliKit';
+import { confirm, confirmOnTerminal, EXIT, positionals, readTextInput, UsageError, writeJson, type CliIo, type Command } from '../cliKit';
 import { parseFlags } from '../commandTable';
 import { table } from '../format';
 import { printReview } from './links';
@@ -121,6 +121,9 @@ function parseInputs(raw: readonly string[] | undefined): Record<string, string>
   return inputs;
 }
 
+/** The person's yes: from the controlling terminal when stdin carried a secret, else from stdin. */
+const accepted = async (io: CliIo, question: string, stdinUsed: boolean) => (stdinUsed ? (await confirmOnTerminal(io, question)) === true : confirm(io, question));
+
 export const registryInstall: Command = async ({ io, args, client }) => {
   const command = 'registry install';
   const { values, positionals: rest } = parseFlags(command, args);
@@ -175,7 +178,7 @@ export const registryInstall: Command = async ({ io, args, client }) => {
   let activated = false;
   if (review.risky && !riskAcknowledged) {
     io.stderr.write(`Saved "${inlineSafe(review.name)}" inactive: ${riskyNames(review).join(', ')} change which code runs; turn it on with "elftia-mcp servers activate" and --allow-risky-env.\n`);
-  } else if (values.yes || (io.interactive && (await confirm(io, `Turn on "${inlineSafe(review.name)}"?`)))) {
+  } else if (values.yes || (io.interactive && (await accepted(io, `Turn on "${inlineSafe(review.name)}"?`, secretName !== undefined)))) {
     // The token ties the acceptance to what was shown: a record changed since is refused.
     await app.call('mcp.activate', { id: serverId, reviewToken: review.reviewToken, ...(review.risky ? { riskAcknowledged } : {}) });
     activated = true;
