@@ -92,6 +92,14 @@ describe('RegistryClient', () => {
     });
   });
 
+  it('stops reading an answer past its size limit', async () => {
+    expect(await codeOf(client({ maxBytes: 100_000 }).server(source, 'io.github.evil/\u202egpj.exe'))).toMatchObject({
+      code: 'REGISTRY_BAD_RESPONSE',
+      data: { registry: 'Stand-in', detail: 'more than 100000 bytes' },
+    });
+    expect((await client().server(source, 'io.github.evil/\u202egpj.exe')).server.version).toBe('6.6.6');
+  });
+
   it('falls back to /v0 on a sub-registry without /v0.1, and remembers it', async () => {
     const v0 = await startRegistryServer({ v0Only: true });
     try {

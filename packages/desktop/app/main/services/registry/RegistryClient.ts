@@ -26,6 +26,8 @@ export interface RegistryClientOptions {
   cacheEntries?: number;
   /** Clock for the cache (tests). */
   now?: () => number;
+  /** Largest answer read, in bytes; default 32 MB (a hostile registry may send without end). */
+  maxBytes?: number;
 }
 
 export interface RegistryPage {
@@ -47,6 +49,27 @@ type ApiPrefix = '/v0.1' | '/v0';
 
 /** Longest error detail kept from a registry's answer. */
 const DETAIL_MAX = 500;
+/** The cache's budget in characters of JSON text: a page of hostile 5 MB descriptions is not kept a hundred times. */
+const CACHE_CHARS = 16 * 1024 * 1024;
+
+/** The body as text, refused past `maxBytes` without reading the rest. */
+async function readCapped(response: Response, maxBytes: number): Promise<string | undefined> {
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -69,7 +92,8 @@ function parsePage(json: unknown, registry: RegistrySource, url: string): Regist
 
 export class RegistryClient {
   private readonly prefixes = new Map<string, ApiPrefix>();
-  private readonly cache = new Map<string, { at: number; json: unknown }>();
+  private readonly cache = new Map<string, { at: number; json: unknown; chars: number }>();
+  private cachedChars = 0;
   private readonly timeoutMs: number;
   private readonly cacheMs: number;
   private readonly cacheEntries: number;
@@ -108,6 +132,7 @@ export class RegistryClient {
 
   dispose(): void {
     this.cache.clear();
+    this.cachedChars = 0;
     this.prefixes.clear();
   }
 
@@ -155,10 +180,11 @@ export class RegistryClient {
     const cached = this.cache.get(url);
     if (cached && this.now() - cached.at < this.cacheMs) return { ok: true, json: cached.json, url };
     let response: Response;
-    let text: string;
+    let text: string | undefined;
+    const maxBytes = this.opts.maxBytes ?? 32 * 1024 * 1024;
     try {
       response = await this.opts.fetch(url, { headers: { accept: 'application/json, application/problem+json' }, signal: AbortSignal.timeout(this.timeoutMs) });
-      text = await response.text();
+      text = await readCapped(response, maxBytes);
     } catch (err) {
       if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) {
         throw new AppError('REGISTRY_TIMEOUT', `${registry.name} did not answer ${url} within ${this.timeoutMs / 1000} s`, { registry: registry.name, url, seconds: this.timeoutMs / 1000 });
@@ -169,6 +195,9 @@ export class RegistryClient {
         url,
         cause: cause?.code ?? cause?.message ?? errorMessage(err),
       });
+    }
+    if (text === undefined) {
+      throw new AppError('REGISTRY_BAD_RESPONSE', `${registry.name} answered ${url} with more than ${maxBytes} bytes`, { registry: registry.name, url, detail: `more than ${maxBytes} bytes` });
     }
     let json: unknown;
     try {
@@ -183,13 +212,22 @@ export class RegistryClient {
       return { ok: false, status: response.status, url, detail: cutText(words.join(': ') || response.statusText || text, DETAIL_MAX) };
     }
     if (json === undefined) throw new AppError('REGISTRY_BAD_RESPONSE', `${registry.name} answered ${url} with something that is not JSON`, { registry: registry.name, url, detail: cutText(text, 200) });
-    this.remember(url, json);
+    this.remember(url, json, text.length);
     return { ok: true, json, url };
   }
 
-  private remember(url: string, json: unknown): void {
+  private remember(url: string, json: unknown, chars: number): void {
+    this.forget(url);
+    if (chars > CACHE_CHARS) return;
+    this.cache.set(url, { at: this.now(), json, chars });
+    this.cachedChars += chars;
+    while (this.cache.size > this.cacheEntries || this.cachedChars > CACHE_CHARS) this.forget(this.cache.keys().next().value!);
+  }
+
+  private forget(url: string): void {
+    const entry = this.cache.get(url);
+    if (!entry) return;
+    this.cachedChars -= entry.chars;
     this.cache.delete(url);
-    this.cache.set(url, { at: this.now(), json });
-    while (this.cache.size > this.cacheEntries) this.cache.delete(this.cache.keys().next().value!);
   }
 }
