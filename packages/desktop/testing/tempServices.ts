@@ -20,7 +20,7 @@ export function makeTempConfigDir(): string {
 /** `ports` replaces what a test needs different (a preset catalog of fixture servers, a chat approver, a model that answers from its input). */
 export function createTempServices(
   configDir = makeTempConfigDir(),
-  ports: Pick<ServicePorts, 'presets' | 'approver' | 'streamChat' | 'textCompleter'> = {},
+  ports: Pick<ServicePorts, 'presets' | 'approver' | 'streamChat' | 'textCompleter' | 'registryUrl' | 'registryTimeoutMs'> = {},
   options: Omit<McpServiceOptions, 'fetch'> = {},
 ): TempServices {
   const stores = openLocalStores(configDir);

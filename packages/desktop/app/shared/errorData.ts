@@ -60,6 +60,9 @@ const SIGN_IN = { serverId: text.optional(), serverName: text, command: text.opt
 /** A preset install's context (presetKey.ts): the preset and the providers whose key it may take, as one line ("zai, zhipu"). */
 const PRESET = { presetId: text, presetName: text.optional(), linkedProviders: text.optional(), providerId: text.optional() };
 
+/** Which registry a request went to (its name) and the URL asked. */
+const REGISTRY = { registry: text, url: text };
+
 export const ERROR_DATA = {
   VALIDATION_FAILED: z.object({
     /** The route whose input was refused. */
@@ -132,6 +135,17 @@ export const ERROR_DATA = {
   MCP_NOT_CONNECTED: z.object(SERVER),
   NPX_CACHE_NOT_A_FOLDER: z.object({ path: text }),
   CALL_RECORD_GONE: z.object({ callId: text, count }),
+  REGISTRY_UNREACHABLE: z.object({ ...REGISTRY, cause: text.optional() }),
+  REGISTRY_TIMEOUT: z.object({ ...REGISTRY, seconds: count }),
+  REGISTRY_REQUEST_FAILED: z.object({ ...REGISTRY, status: count, detail: text.optional() }),
+  REGISTRY_BAD_RESPONSE: z.object({ ...REGISTRY, detail: text }),
+  REGISTRY_SERVER_NOT_FOUND: z.object({ registry: text, name: text, version: text.optional() }),
+  REGISTRY_UNKNOWN: z.object({ registry: text }),
+  REGISTRY_NO_INSTALL_OPTION: z.object({ name: text, reasons: text }),
+  REGISTRY_INPUT_REQUIRED: z.object({ name: text, input: text }),
+  REGISTRY_INPUT_INVALID: z.object({ name: text, input: text, reason: text, choices: text.optional() }),
+  REGISTRY_INSECURE_REMOTE: z.object({ name: text, url: text, input: text }),
+  REGISTRY_SECRET_IN_ARGUMENT: z.object({ name: text, input: text }),
 } satisfies Record<ErrorCode, z.ZodObject>;
 
 /** The data a code carries, as read. */

@@ -109,6 +109,29 @@ export const ERROR_CODES = [
   'NPX_CACHE_NOT_A_FOLDER',
   /** mcp.call_record for a call the host no longer keeps (CallRecords' budget); data: callId, count. */
   'CALL_RECORD_GONE',
+  // MCP Registry (issue 31): data.registry names the registry (its name), data.url what was asked.
+  /** The registry could not be reached (DNS, refused, TLS); data: registry, url, cause. */
+  'REGISTRY_UNREACHABLE',
+  /** The registry did not answer in time; data: registry, url, seconds. */
+  'REGISTRY_TIMEOUT',
+  /** The registry refused the request (HTTP 4xx/5xx, its problem+json title and detail); data: registry, url, status, detail. */
+  'REGISTRY_REQUEST_FAILED',
+  /** The registry's answer is not its API's shape; data: registry, url, detail. */
+  'REGISTRY_BAD_RESPONSE',
+  /** No such server (or version) in the registry; data: registry, name, version. */
+  'REGISTRY_SERVER_NOT_FOUND',
+  /** No configured registry has this id, or every registry is disabled; data: registry. */
+  'REGISTRY_UNKNOWN',
+  /** The entry has no package or remote this app can install (each one's reason in data.reasons); data: name, reasons. */
+  'REGISTRY_NO_INSTALL_OPTION',
+  /** A required input has no value; data: name (the server), input (its key). */
+  'REGISTRY_INPUT_REQUIRED',
+  /** A value does not fit its input (not one of its choices, not a number …); data: name, input, reason, choices. */
+  'REGISTRY_INPUT_INVALID',
+  /** A remote over plain http: would carry a secret input; data: name, url, input. */
+  'REGISTRY_INSECURE_REMOTE',
+  /** A secret input would land in an argument or URL part that is not kept in the secret store; data: name, input. */
+  'REGISTRY_SECRET_IN_ARGUMENT',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -489,6 +489,70 @@ processes) and it exits; waits until it has. Nothing to stop is not an error.`,
     about: 'Runs the daemon in this terminal until Ctrl-C or SIGTERM (for a service manager).',
     load: async () => (await import('./commands/daemon')).daemonRun,
   },
+  {
+    name: 'registry search',
+    args: '[QUERY]',
+    summary: 'Find servers in an MCP Registry by name or description',
+    flags: {
+      registry: { type: 'string', value: 'ID', help: 'Which registry (an id from "registry list"; default the first enabled one)' },
+      'all-versions': { type: 'boolean', help: 'Every version of each server, not only the latest' },
+      limit: { type: 'string', value: 'N', help: 'Servers per page, 1 to 100 (default the registry\'s, 30 on the official one)' },
+      cursor: { type: 'string', value: 'CURSOR', help: 'The next page: the cursor the previous page printed' },
+      ...json('Print { registry, entries, invalid, nextCursor? }'),
+    },
+    about: `Lists one page of servers whose name or description contains QUERY (any case), latest versions
+only unless --all-versions. Deleted entries are left out; deprecated ones say so. KEY says whether a
+server needs a secret (an API key) to be given. When there are more, the cursor of the next page is
+printed on stderr. The official registry is registry.modelcontextprotocol.io, or $ELFTIA_REGISTRY_URL.`,
+    load: async () => (await import('./commands/registry')).registrySearch,
+  },
+  {
+    name: 'registry show',
+    args: 'NAME',
+    summary: "A registry entry: its description, versions, packages and remotes, and the inputs each takes",
+    flags: {
+      registry: { type: 'string', value: 'ID', help: 'Which registry (default the first enabled one)' },
+      version: { type: 'string', value: 'V', help: 'This version instead of the latest' },
+      ...json('Print { registry, entry, versions, options, flags }'),
+    },
+    about: `Shows the entry NAME (io.github.owner/server): each package (npm, pypi, oci, nuget) and remote with
+the inputs it takes (env variables, headers, arguments, {variables}), which are required and which
+secret, or why it cannot be installed here (mcpb, an unknown package type).`,
+    load: async () => (await import('./commands/registry')).registryShow,
+  },
+  {
+    name: 'registry install',
+    args: 'NAME',
+    summary: 'Install a server from a registry: inputs, the review of what will run, then turn it on',
+    flags: {
+      registry: { type: 'string', value: 'ID', help: 'Which registry (default the first enabled one)' },
+      version: { type: 'string', value: 'V', help: 'Pin this version (default the latest)' },
+      package: { type: 'string', value: 'N', help: 'Install this package: its index (0 first), type (npm, pypi, oci, nuget) or identifier' },
+      remote: { type: 'string', value: 'N', help: 'Install this remote instead: its index, type (sse, streamable-http) or URL' },
+      input: { type: 'string', multiple: true, value: 'NAME=VALUE', help: 'A value for an input the entry declares (not for secret ones)' },
+      'secret-stdin': { type: 'string', value: 'NAME', help: 'Read the secret input NAME from stdin (e.g. pass | elftia-mcp registry install … --secret-stdin API_KEY)' },
+      name: { type: 'string', value: 'NAME', help: "The saved server's name (default the entry's title or last name part)" },
+      yes: yes('Accept the review and turn the server on without asking (required when not at a terminal)'),
+      'allow-risky-env': { type: 'boolean', help: 'Also accept the variables marked as changing which code runs' },
+      ...json('Print { serverId, origin, review, flags, activated }'),
+    },
+    about: `Builds the command line (npx -y, uvx, docker run -i --rm, dnx) or the remote's URL and headers from the
+entry, with the inputs given; a required input without a value is asked for at a terminal, and is an
+error naming it elsewhere (exit code 2). Secret inputs go to the secret store, never the config file,
+and are read from stdin: a value on the command line is kept in shell history. The server is saved
+inactive with the registry, name and version it came from; the review shows everything that will
+run, values included, with what the entry adds to it (deprecated, privileged containers, host mounts,
+plain-http remotes). --yes accepts it and turns the server on; without it, at a terminal you are
+asked, elsewhere it stays off until "servers activate NAME".`,
+    load: async () => (await import('./commands/registry')).registryInstall,
+  },
+  {
+    name: 'registry updates',
+    summary: 'Servers installed from a registry that have a newer version there',
+    flags: json('Print [{ serverId, serverName, origin, latest, updateAvailable, error? }]'),
+    about: 'Asks each server\'s registry for its latest version and lists the installed version beside it.',
+    load: async () => (await import('./commands/registry')).registryUpdates,
+  },
 ] as const satisfies readonly CommandSpec[];
 
 type Entry = (typeof COMMAND_TABLE)[number];

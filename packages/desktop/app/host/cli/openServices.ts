@@ -9,6 +9,7 @@ import { startProcessTracking } from '../../main/services/capabilities/tools/mcp
 import { poolSettings } from '../../main/services/poolSettings';
 import { clientMetadataUrlFrom } from '../../main/services/capabilities/tools/mcp-users/auth/clientMetadataSetting';
 import type { AppNotice } from '../../shared/contracts/ipc';
+import { REGISTRY_URL_ENV } from '../../shared/contracts/registry';
 import { DisposableStore } from '../../shared/lifecycle/DisposableStore';
 import type { CliIo } from './cliKit';
 
@@ -46,7 +47,7 @@ export function openServices(dir: string, io: CliIo): Services {
   const oauthClientMetadataUrl = clientMetadataUrlFrom(io.env);
   const services = owned.add(
     createServices(
-      { ...stores, fetch: globalThis.fetch, processes, openAuthUrl, oauthClientMetadataUrl },
+      { ...stores, fetch: globalThis.fetch, processes, openAuthUrl, oauthClientMetadataUrl, registryUrl: io.env[REGISTRY_URL_ENV] },
       { connectOnAdd: false, stdioStop: ONE_SHOT_STOP, ...poolSettings({}, io.env) },
     ),
   );

@@ -28,6 +28,9 @@ import type { SecretStore } from './secrets/SecretStore';
 import type { AgentStore } from './agents/AgentStore';
 import { AgentSessions } from './agents/AgentSessions';
 import { McpProcessTracker } from './capabilities/tools/mcp-users/McpProcessTracker';
+import { REGISTRY_URL_ENV } from '../../shared/contracts/registry';
+import { RegistryClient } from './registry/RegistryClient';
+import { REGISTRIES_FILE_NAME, RegistryService } from './registry/RegistryService';
 
 export interface ServicePorts {
   /** Secrets by reference already (appStores.ts): the service only ever sees real values. */
@@ -63,6 +66,10 @@ export interface ServicePorts {
   startupNotices?: readonly AppNotice[];
   /** What answers servers' sampling requests once the person approved them; default the chat's model clients. */
   textCompleter?: TextCompleter;
+  /** The official MCP Registry's URL; default ELFTIA_REGISTRY_URL, else the official one. */
+  registryUrl?: string | undefined;
+  /** Per request to a registry; default 15 s. */
+  registryTimeoutMs?: number;
 }
 
 export type Publish = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -165,6 +172,16 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
   // Disposed before the sessions: a turn running on a session's tools stops before they close.
   owned.add(chat.service);
 
+  const registry = owned.add(
+    new RegistryService({
+      client: new RegistryClient({ fetch: ports.fetch, ...(ports.registryTimeoutMs !== undefined ? { timeoutMs: ports.registryTimeoutMs } : {}) }),
+      settingsPath: path.join(path.dirname(ports.configStore.path), REGISTRIES_FILE_NAME),
+      // Read like ELFTIA_CONFIG_DIR: a managed machine or a test points every entry point at its own registry.
+      envUrl: ports.registryUrl ?? process.env[REGISTRY_URL_ENV],
+      mcpService,
+    }),
+  );
+
   const router = new AppRouter(
     createRouteHandlers({
       mcpService,
@@ -181,6 +198,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
       startupNotices: ports.startupNotices,
       agents: ports.agents,
       agentSessions,
+      registry,
     }),
   );
 

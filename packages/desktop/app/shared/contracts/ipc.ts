@@ -108,6 +108,17 @@ import {
   AgentSessionStatusInputSchema,
   AgentSessionStatusSchema,
 } from './agents';
+import {
+  RegistryInstallInputSchema,
+  RegistryInstallResultSchema,
+  RegistryListResultSchema,
+  RegistrySearchInputSchema,
+  RegistrySearchResultSchema,
+  RegistrySettingsSchema,
+  RegistryShowInputSchema,
+  RegistryShowResultSchema,
+  RegistryUpdateSchema,
+} from './registry';
 
 /** Something the app wants the person to know that is not tied to one request. */
 export const AppNoticeSchema = z.object({
@@ -264,6 +275,20 @@ export const routes = {
   /** Closes the chat's session servers (graceful, then forced after 3 s); chat.reset does it too. */
   'agents.session_end': { input: AgentSessionChatInputSchema, output: z.object({ ended: z.boolean() }) },
   'agents.session_status': { input: AgentSessionStatusInputSchema, output: z.array(AgentSessionStatusSchema) },
+
+  // MCP Registry (issue 31): contracts/registry.ts.
+  /** The registries in use (official first, its URL from ELFTIA_REGISTRY_URL) and the saved settings. */
+  'registry.list': { input: NoInputSchema, output: RegistryListResultSchema },
+  /** Replaces the saved settings (the official one's switch and the others). */
+  'registry.save': { input: RegistrySettingsSchema, output: RegistryListResultSchema },
+  /** One page of a registry (latest versions unless allVersions); deleted entries hidden; pass nextCursor back for the next page. */
+  'registry.search': { input: RegistrySearchInputSchema, output: RegistrySearchResultSchema },
+  /** An entry (latest unless version), its versions, and each package and remote with its inputs or why it is skipped. */
+  'registry.show': { input: RegistryShowInputSchema, output: RegistryShowResultSchema },
+  /** Adds the server inactive with its registry origin; activate it with mcp.activate and the review's token. */
+  'registry.install': { input: RegistryInstallInputSchema, output: RegistryInstallResultSchema },
+  /** Every server installed from a registry with the registry's latest version (updateAvailable). */
+  'registry.updates': { input: NoInputSchema, output: z.array(RegistryUpdateSchema) },
 } as const;
 
 export type Routes = typeof routes;

@@ -27,6 +27,20 @@ export type McpConnectionState = z.infer<typeof McpConnectionStateSchema>;
 
 const StringMapSchema = z.record(z.string(), z.string());
 
+/**
+ * Where a server installed from an MCP Registry came from (contracts/registry.ts): the registry,
+ * the entry and the version pinned, and which package or remote of it, so a newer version can be
+ * found and offered. An older build drops the key and keeps the server.
+ */
+export const RegistryOriginSchema = z.object({
+  registryUrl: z.string(),
+  name: z.string(),
+  version: z.string(),
+  kind: z.enum(['package', 'remote']),
+  index: z.number().int().min(0),
+});
+export type RegistryOrigin = z.infer<typeof RegistryOriginSchema>;
+
 /** Every transport-specific field of the table has a slot here (the `satisfies` makes that a compile error). */
 export const McpServerConfigSchema = z.object({
   command: z.string().optional(),
@@ -87,6 +101,8 @@ const McpServerFieldsSchema = z.object({
    * switch. Only the host sets it; records an older build activated have isTrusted instead.
    */
   reviewedAt: z.number().optional(),
+  /** Installed from an MCP Registry entry (registry.install). */
+  registryOrigin: RegistryOriginSchema.optional(),
 });
 
 /** A stored server, with defaults applied on parse (old files may lack the newer fields). */
@@ -120,7 +136,7 @@ export const McpServerInputSchema = McpServerRecordSchema.omit({
   updatedAt: true,
   reviewedAt: true,
 })
-  .extend({ config: McpServerConfigInputSchema })
+  .extend({ config: McpServerConfigInputSchema, registryOrigin: RegistryOriginSchema.strict().optional() })
   .strict()
   .superRefine((input, ctx) => {
     TRANSPORTS.checkConfig(input.type, input.config, ctx);
@@ -141,7 +157,7 @@ export type McpServerIdInput = z.infer<typeof McpServerIdInputSchema>;
 export const McpServerUpdateInputSchema = z.strictObject({
   id: NonBlankSchema,
   updates: McpServerFieldsSchema.omit({ id: true, createdAt: true, updatedAt: true, reviewedAt: true })
-    .extend({ config: McpServerConfigInputSchema })
+    .extend({ config: McpServerConfigInputSchema, registryOrigin: RegistryOriginSchema.strict() })
     .partial()
     .strict()
     .superRefine(checkServerLimits),

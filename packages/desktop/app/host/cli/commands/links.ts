@@ -40,7 +40,7 @@ const entryLine = ({ name, value, secret, risk }: McpReviewEntry, separator: str
  * Everything the person confirms, as the app's dialog shows it: each argument, env variable and
  * header on its own line, with the newlines and controls inside them shown rather than obeyed.
  */
-function printReview(io: CliIo, review: McpActivationReview): void {
+export function printReview(io: CliIo, review: McpActivationReview): void {
   const risky = riskyNames(review);
   const lines = [
     `"${inlineSafe(review.name)}" (${review.type}, id ${inlineSafe(review.id)}) would run:`,

@@ -31,6 +31,8 @@ import { createApprovalRouteHandlers } from './approvalRoutes';
 import { createAgentRouteHandlers } from '../agents/agentRoutes';
 import type { AgentStore } from '../agents/AgentStore';
 import type { AgentSessions } from '../agents/AgentSessions';
+import { createRegistryRouteHandlers } from '../registry/registryRoutes';
+import type { RegistryService } from '../registry/RegistryService';
 
 export type RouteHandlers = {
   [R in RouteName]: (input: z.output<Routes[R]['input']>) => Promise<RouteOutput<R>>;
@@ -59,6 +61,8 @@ export interface AppRouterDeps {
   /** Agent presets and the chats' sessions (agents.*). */
   agents: AgentStore;
   agentSessions: AgentSessions;
+  /** MCP registries (registry.*). */
+  registry: RegistryService;
 }
 
 /** Every route's handler, each domain's from its own module; a route the contract adds and nobody handles does not compile. */
@@ -76,6 +80,7 @@ export function createRouteHandlers(d: AppRouterDeps): RouteHandlers {
     ...createChatRouteHandlers(d.chat),
     ...createApprovalRouteHandlers(d.sampling, d.approvals),
     ...createAgentRouteHandlers(d.agents, d.agentSessions),
+    ...createRegistryRouteHandlers(d.registry),
   };
 }
 

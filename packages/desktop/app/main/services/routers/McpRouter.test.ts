@@ -150,6 +150,21 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   'agents.session_start': [{ input: { chatId: 'c', agent: '' }, path: 'agent' }],
   'agents.session_end': [{ input: { chatId: 5 }, path: 'chatId' }],
   'agents.session_status': [{ input: { chatId: '' }, path: 'chatId' }],
+  'registry.list': [{ input: { registry: 'official' }, path: '' }],
+  'registry.save': [
+    { input: { officialEnabled: true, others: [{ id: 'co', name: 'Company', url: 'ftp://registry.example.com', enabled: true }] }, path: 'others.0.url' },
+    { input: { officialEnabled: true, others: [{ id: 'official', name: 'Mine', url: 'https://registry.example.com', enabled: true }] }, path: 'others.0.id' },
+  ],
+  'registry.search': [
+    { input: { limit: 0 }, path: 'limit' },
+    { input: { limit: 101 }, path: 'limit' },
+  ],
+  'registry.show': [{ input: { name: '' }, path: 'name' }],
+  'registry.install': [
+    { input: { name: 'a/b', package: 0, remote: 0 }, path: 'remote' },
+    { input: { name: 'a/b', inputs: { KEY: 5 } }, path: 'inputs.KEY' },
+  ],
+  'registry.updates': [{ input: { all: true }, path: '' }],
 };
 
 /** Saved inactive, so these configuration tests never start a process. */

@@ -86,6 +86,12 @@ const VALID: { [R in RouteName]: RouteInput<R> } = {
   'agents.session_start': { chatId: 'c-1', agent: 'no-such-agent' },
   'agents.session_end': { chatId: 'c-1' },
   'agents.session_status': {},
+  'registry.list': {},
+  'registry.save': { officialEnabled: true, others: [] },
+  'registry.search': { query: 'files' },
+  'registry.show': { name: 'io.github.example/files' },
+  'registry.install': { name: 'io.github.example/files', inputs: { KEY: 'v' } },
+  'registry.updates': {},
 };
 
 /** Inputs with an unknown key one level down, in objects of ours: where it sits, and the input. */
@@ -100,6 +106,7 @@ const NESTED: [RouteName, string, unknown][] = [
   ['agents.save', 'preset', { preset: { name: 'probe', instruction: 'x' } }],
   ['agents.save', 'preset.sessionServers.files', { preset: { name: 'probe', sessionServers: { files: { command: 'node', arg: [] } } } }],
   ['mcp.import', 'decisions.0', { json: IMPORT, decisions: [{ key: 'imported', action: 'rename', newName: 'x' }] }],
+  ['registry.save', 'others.0', { officialEnabled: true, others: [{ id: 'co', name: 'Company', url: 'https://registry.example.com', enabled: true, enabeld: false }] }],
   ['mcp.sampling_generate', 'messages.0', { ...VALID['mcp.sampling_generate'], messages: [{ role: 'user', text: 'hi', content: 'hi' }] }],
 ];
 

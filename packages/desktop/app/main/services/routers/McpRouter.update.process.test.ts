@@ -30,6 +30,7 @@ const BASE = {
   installSource: 'builtin',
   projectPath: '/tmp/elftia-project',
   keyLink: { providerId: 'openai', presetId: 'fixture-env' },
+  registryOrigin: { registryUrl: 'http://127.0.0.1:1', name: 'io.github.example/files', version: '1.0.0', kind: 'package', index: 0 },
 } as const;
 
 /** One new value per updatable field (reviewedAt is the host's: only mcp.activate sets it); a field missing here fails the completeness check below. */
@@ -45,6 +46,7 @@ const CHANGES: Record<Exclude<keyof McpServerRecord, 'id' | 'createdAt' | 'updat
   installSource: 'protocol',
   projectPath: '/tmp/elftia-other-project',
   keyLink: { providerId: 'zai', presetId: 'zai-vision' },
+  registryOrigin: { registryUrl: 'http://127.0.0.1:1', name: 'io.github.example/files', version: '1.0.1', kind: 'package', index: 0 },
 };
 
 describe('mcp.update through the router', () => {

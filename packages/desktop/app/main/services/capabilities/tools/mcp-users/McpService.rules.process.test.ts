@@ -5,6 +5,7 @@
  * MCP_TOOL_DISABLED; an inactive server is connected only when a person tests or calls it.
  * Real fixture server over stdio, real store.
  */
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVERS } from '@fixtures/servers/paths';
 import { AppError } from '@shared/errors';
@@ -20,6 +21,8 @@ import { codeOf, makeService, stdioInput, textOf, waitNoStrayChildren, type Harn
 import { setupMcpTools } from './ToolsLoader';
 import { createChat, DENY_ALL_APPROVER } from '../../../chat/createChat';
 import { ModelClients } from '../../../chat/models/ModelClients';
+import { RegistryClient } from '../../../registry/RegistryClient';
+import { REGISTRIES_FILE_NAME, RegistryService } from '../../../registry/RegistryService';
 
 let h: Harness;
 
@@ -57,7 +60,7 @@ describe('disabled tools', () => {
     const chat = createChat({ mcpService: h.service, models: new ModelClients({ providers: stores.providers, fetch }), approver: DENY_ALL_APPROVER, emit: () => {} });
     const approvals = createApprovalBroker(h.service, { request: () => {}, closed: () => {} });
     const { elicitation, sampling, notices } = h.mcp;
-    const router = new AppRouter(createRouteHandlers({ mcpService: h.service, elicitation, sampling, notices, ...stores, deps, presets, onLinkInstalled: () => {}, chat, approvals, agentSessions: new AgentSessions({ store: stores.agents, tracker: new McpProcessTracker() }) }));
+    const router = new AppRouter(createRouteHandlers({ mcpService: h.service, elicitation, sampling, notices, ...stores, deps, presets, onLinkInstalled: () => {}, chat, approvals, agentSessions: new AgentSessions({ store: stores.agents, tracker: new McpProcessTracker() }), registry: new RegistryService({ client: new RegistryClient({ fetch }), settingsPath: path.join(h.dir, REGISTRIES_FILE_NAME), envUrl: undefined, mcpService: h.service }) }));
     const result = await router.dispatch('mcp.call_tool', { serverId: server.id, toolName: 'echo', args: { text: 'x' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'MCP_TOOL_DISABLED', data: { toolName: 'echo' } } });
   });

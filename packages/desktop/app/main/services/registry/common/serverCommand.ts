@@ -1,0 +1,320 @@
+/**
+ * From a registry entry (server.json) to a server record: the command line of a package or the
+ * URL and headers of a remote, the inputs the entry declares, and what the review must point out.
+ * Pure and runtime-neutral (the UI may show the same inputs), and the one place that knows how
+ * each package type runs:
+ *
+ *   npm    npx -y <runtime args> id@version <package args>
+ *   pypi   uvx <runtime args> id@version <package args>      (uv's `command@version`: an exact pin)
+ *   oci    docker run -i --rm <runtime args> -e NAME … image <package args>
+ *   nuget  dnx id@version --yes <runtime args> -- <package args>
+ *
+ * Always an argument array, never a shell string; `runtimeHint` is a hint, never a command.
+ */
+import type { McpServerConfig } from '@shared/contracts/mcp-types';
+import type {
+  RegistryArgument,
+  RegistryInput,
+  RegistryInputField,
+  RegistryKeyValue,
+  RegistryOption,
+  RegistryPackage,
+  RegistryRemote,
+  RegistryReviewFlag,
+  ServerJson,
+} from '@shared/contracts/registry';
+import { AppError } from '@shared/errors';
+import { codeRiskOf } from '../../capabilities/tools/mcp-users/common/codeRiskEnv';
+
+/** 82 env variables of the official registry have secret names without `isSecret`. */
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD/i;
+const PLACEHOLDER = /\{([A-Za-z0-9_.-]+)\}/g;
+/** A version range, which the registry refuses for packages but a sub-registry may still send. */
+const NOT_EXACT = /^\s*$|[\s^~<>=*|]|^latest$|\.x(\.|$)/i;
+
+export interface BuiltServer {
+  type: 'stdio' | 'sse' | 'http';
+  config: Pick<McpServerConfig, 'command' | 'args' | 'env' | 'url' | 'headers'>;
+  /** Every input the option declares (and every undeclared `{x}`), in order. */
+  inputs: RegistryInputField[];
+  flags: RegistryReviewFlag[];
+  /** Values of secret inputs, to check where they landed. */
+  secretValues: Map<string, string>;
+}
+
+export type InputValues = Readonly<Record<string, string>>;
+
+const isSecretInput = (key: string, input: RegistryInput) => input.isSecret === true || SECRET_NAME.test(key);
+
+function field(key: string, place: RegistryInputField['place'], input: RegistryInput, required = input.isRequired === true): RegistryInputField {
+  return {
+    key,
+    place,
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    isRequired: required,
+    isSecret: isSecretInput(key, input),
+    ...(input.default !== undefined ? { default: input.default } : {}),
+    ...(input.choices ? { choices: input.choices } : {}),
+    ...(input.format !== undefined ? { format: input.format } : {}),
+    ...(input.placeholder !== undefined ? { placeholder: input.placeholder } : {}),
+  };
+}
+
+/** Collects inputs and resolves values against what the person gave. */
+class Resolver {
+  readonly inputs: RegistryInputField[] = [];
+  readonly secretValues = new Map<string, string>();
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly serverName: string,
+    private readonly given: InputValues,
+    /** Collect inputs only: a missing required value is not an error (show's listing). */
+    private readonly listing: boolean,
+  ) {}
+
+  private declare(input: RegistryInputField): void {
+    if (this.seen.has(input.key)) return;
+    this.seen.add(input.key);
+    this.inputs.push(input);
+  }
+
+  /** The value of an input: given, else its default; undefined when neither (an error when required). */
+  private valueOf(key: string, place: RegistryInputField['place'], input: RegistryInput, required: boolean): string | undefined {
+    const declared = field(key, place, input, required);
+    this.declare(declared);
+    const value = this.given[key] ?? input.default;
+    if (value === undefined) {
+      if (required && !this.listing) throw new AppError('REGISTRY_INPUT_REQUIRED', `"${this.serverName}" needs a value for ${key}`, { name: this.serverName, input: key });
+      return undefined;
+    }
+    this.check(key, value, input);
+    if (declared.isSecret && value) this.secretValues.set(key, value);
+    return value;
+  }
+
+  private check(key: string, value: string, input: RegistryInput): void {
+    const invalid = (reason: string) =>
+      new AppError('REGISTRY_INPUT_INVALID', `${key} of "${this.serverName}": ${reason}`, {
+        name: this.serverName,
+        input: key,
+        reason,
+        ...(input.choices ? { choices: input.choices.join(', ') } : {}),
+      });
+    if (this.listing) return;
+    if (input.choices?.length && !input.choices.includes(value)) throw invalid(`"${value}" is not one of ${input.choices.join(', ')}`);
+    if (input.format === 'number' && !Number.isFinite(Number(value))) throw invalid(`"${value}" is not a number`);
+    if (input.format === 'boolean' && value !== 'true' && value !== 'false') throw invalid(`"${value}" is not true or false`);
+  }
+
+  /**
+   * A fixed `value` with its `{placeholders}` filled: from `variables` (each an input of its own),
+   * or, for a name the entry does not declare, an input to ask for (required), never a literal.
+   */
+  fill(template: string, variables: Record<string, RegistryInput> | undefined): string | undefined {
+    let missing = false;
+    const out = template.replace(PLACEHOLDER, (_, name: string) => {
+      const variable = variables?.[name];
+      // A template cannot be filled halfway: every variable without a default is needed.
+      const value = this.valueOf(name, 'variable', variable ?? {}, variable?.default === undefined);
+      if (value === undefined) missing = true;
+      return value ?? '';
+    });
+    return missing ? undefined : out;
+  }
+
+  /** An argument's, env variable's or header's value: fixed (filled), or asked for under `key`. */
+  resolve(key: string, place: RegistryInputField['place'], input: RegistryInput & { variables?: Record<string, RegistryInput> | undefined }): string | undefined {
+    if (input.value !== undefined) return this.fill(input.value, input.variables);
+    return this.valueOf(key, place, input, input.isRequired === true);
+  }
+}
+
+/** A named argument with nothing to ask: a bare flag (`--stdio`). */
+const isBareFlag = (arg: RegistryArgument) =>
+  arg.value === undefined && arg.default === undefined && !arg.isRequired && !arg.description && !arg.choices && !arg.format && !arg.placeholder && !arg.variables;
+
+/** Why an argument list cannot be built, or undefined. */
+const unknownArgumentType = (args: readonly RegistryArgument[] | undefined) => args?.find((arg) => arg.type !== 'positional' && (arg.type !== 'named' || !arg.name));
+
+function argumentsOf(args: readonly RegistryArgument[] | undefined, resolver: Resolver): string[] {
+  return (args ?? []).flatMap((arg, i): string[] => {
+    if (arg.type === 'named') {
+      const name = arg.name!;
+      if (isBareFlag(arg)) return [name];
+      const value = resolver.resolve(name, 'argument', arg);
+      return value === undefined ? [] : [name, value];
+    }
+    const value = resolver.resolve(arg.valueHint ?? `argument ${i + 1}`, 'argument', arg);
+    return value === undefined ? [] : [value];
+  });
+}
+
+function envOf(vars: readonly RegistryKeyValue[] | undefined, resolver: Resolver): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const variable of vars ?? []) {
+    const value = resolver.resolve(variable.name, 'env', variable);
+    if (value !== undefined) env[variable.name] = value;
+  }
+  return env;
+}
+
+function headersOf(headers: readonly RegistryKeyValue[] | undefined, resolver: Resolver): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const header of headers ?? []) {
+    const value = resolver.resolve(header.name, 'header', header);
+    if (value !== undefined) out[header.name] = value;
+  }
+  return out;
+}
+
+/** An OCI reference that names its tag or digest already (`ghcr.io/x/y:1.2`, `…@sha256:…`). */
+const hasTag = (image: string) => image.includes('@') || /:[^/]+$/.test(image);
+
+/** Docker's own flags that real entries repeat in runtimeArguments: we put them there once. */
+const DOCKER_OWN = new Set(['run', '-i', '--interactive', '--rm', '-it', '-ti']);
+
+/**
+ * Why a package cannot be installed here, or undefined. A package that serves HTTP itself would
+ * need a process and a URL in one record, which this app's records do not have yet.
+ */
+export function packageSkipReason(pkg: RegistryPackage): string | undefined {
+  if (!['npm', 'pypi', 'oci', 'nuget'].includes(pkg.registryType)) {
+    return pkg.registryType === 'mcpb' ? 'MCP bundles (mcpb) are not installed by this app yet' : `unknown package type "${pkg.registryType}"`;
+  }
+  const transport = pkg.transport?.type ?? 'stdio';
+  if (transport !== 'stdio') return `the package serves ${transport} on this computer; only stdio packages are installed`;
+  const exactVersion = pkg.version !== undefined && !NOT_EXACT.test(pkg.version);
+  if (pkg.registryType !== 'oci' && !exactVersion) return `no exact version is pinned ("${pkg.version ?? ''}")`;
+  if (pkg.registryType === 'oci' && !hasTag(pkg.identifier) && !exactVersion) return 'the image names no tag or digest';
+  const odd = unknownArgumentType(pkg.runtimeArguments) ?? unknownArgumentType(pkg.packageArguments);
+  if (odd) return `an argument of unknown type "${odd.type}"`;
+  return undefined;
+}
+
+export function remoteSkipReason(remote: RegistryRemote): string | undefined {
+  return remote.type === 'sse' || remote.type === 'streamable-http' ? undefined : `unknown remote type "${remote.type}"`;
+}
+
+function packageCommand(pkg: RegistryPackage, runtime: string[], packageArgs: string[], env: Record<string, string>): { command: string; args: string[] } {
+  const pinned = `${pkg.identifier}@${pkg.version}`;
+  // An entry that repeats the package in its runtime arguments would otherwise run it twice.
+  const notThePackage = (arg: string) => arg !== pkg.identifier && arg !== pinned;
+  switch (pkg.registryType) {
+    case 'npm':
+      return { command: 'npx', args: ['-y', ...runtime.filter((arg) => arg !== '-y' && arg !== '--yes' && notThePackage(arg)), pinned, ...packageArgs] };
+    case 'pypi':
+      return { command: 'uvx', args: [...runtime.filter(notThePackage), pinned, ...packageArgs] };
+    case 'nuget':
+      return { command: 'dnx', args: [pinned, '--yes', ...runtime.filter((arg) => arg !== '--yes' && notThePackage(arg)), ...(packageArgs.length ? ['--', ...packageArgs] : [])] };
+    default: {
+      const image = hasTag(pkg.identifier) || !pkg.version ? pkg.identifier : `${pkg.identifier}:${pkg.version}`;
+      const own = runtime.filter((arg, i) => !(DOCKER_OWN.has(arg) && (arg !== 'run' || i === 0)) && arg !== image && arg !== pkg.identifier);
+      // `-e NAME` passes the variable from the env docker runs with; one the entry passes already is not passed twice.
+      const passed = new Set(own.flatMap((arg, i) => ((arg === '-e' || arg === '--env') && own[i + 1] !== undefined ? [own[i + 1]] : [])));
+      const envArgs = Object.keys(env).flatMap((name) => (passed.has(name) ? [] : ['-e', name]));
+      return { command: 'docker', args: ['run', '-i', '--rm', ...own, ...envArgs, image, ...packageArgs] };
+    }
+  }
+}
+
+const isLoopback = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+
+/** Docker runtime arguments that give the container the host: flagged for the review. */
+function dockerFlags(args: readonly string[]): RegistryReviewFlag[] {
+  const flags: RegistryReviewFlag[] = [];
+  args.forEach((arg, i) => {
+    const next = args[i + 1] ?? '';
+    const [flag, inline] = arg.includes('=') && arg.startsWith('--') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = inline ?? next;
+    if (flag === '--privileged' || flag === '--cap-add' || flag === '--device' || (flag === '--security-opt' && /unconfined/.test(value))) {
+      flags.push({ flag: 'docker_privileged', subject: inline !== undefined || flag === '--privileged' ? arg : `${arg} ${next}` });
+    } else if (flag === '-v' || flag === '--volume' || flag === '--mount') {
+      flags.push({ flag: 'docker_host_mount', subject: `${flag} ${value}` });
+    } else if (['--network', '--net', '--pid', '--ipc', '--uts', '--userns'].includes(flag) && value === 'host') {
+      flags.push({ flag: 'docker_host_namespace', subject: `${flag} ${value}` });
+    }
+  });
+  return flags;
+}
+
+/**
+ * The record's transport and config for one package or remote, with the values given. Throws
+ * REGISTRY_INPUT_REQUIRED / _INVALID naming the input; `listing` collects the inputs only.
+ */
+export function buildServer(server: ServerJson, option: { kind: 'package' | 'remote'; index: number }, given: InputValues, listing = false): BuiltServer {
+  const resolver = new Resolver(server.name, given, listing);
+  const flags: RegistryReviewFlag[] = [];
+  if (option.kind === 'remote') {
+    const remote = server.remotes?.[option.index];
+    if (!remote) throw new AppError('REGISTRY_NO_INSTALL_OPTION', `"${server.name}" has no remote ${option.index}`, { name: server.name, reasons: `no remote ${option.index}` });
+    const url = resolver.fill(remote.url, remote.variables) ?? remote.url;
+    const headers = headersOf(remote.headers, resolver);
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.protocol === 'http:' && !isLoopback(parsed.hostname)) {
+      const secret = resolver.secretValues.keys().next();
+      // A secret over plain http is readable by everyone on the way: refused. Without one, the person is warned.
+      if (!secret.done && !listing) throw new AppError('REGISTRY_INSECURE_REMOTE', `"${server.name}" would send ${secret.value} over plain http to ${url}`, { name: server.name, url, input: secret.value });
+      flags.push({ flag: 'insecure_remote', subject: url });
+    }
+    return {
+      type: remote.type === 'sse' ? 'sse' : 'http',
+      config: { url, ...(Object.keys(headers).length ? { headers } : {}) },
+      inputs: resolver.inputs,
+      flags,
+      secretValues: resolver.secretValues,
+    };
+  }
+  const pkg = server.packages?.[option.index];
+  if (!pkg) throw new AppError('REGISTRY_NO_INSTALL_OPTION', `"${server.name}" has no package ${option.index}`, { name: server.name, reasons: `no package ${option.index}` });
+  const runtime = argumentsOf(pkg.runtimeArguments, resolver);
+  const packageArgs = argumentsOf(pkg.packageArguments, resolver);
+  const env = envOf(pkg.environmentVariables, resolver);
+  const { command, args } = packageCommand(pkg, runtime, packageArgs, env);
+  for (const name of Object.keys(env)) if (codeRiskOf(name)) flags.push({ flag: 'code_risk_env', subject: name });
+  if (pkg.registryType === 'oci') flags.push(...dockerFlags(args));
+  return {
+    type: 'stdio',
+    config: { command, args, ...(Object.keys(env).length ? { env } : {}) },
+    inputs: resolver.inputs,
+    flags,
+    secretValues: resolver.secretValues,
+  };
+}
+
+/** Every package and remote of an entry, each with its inputs, or why it cannot be installed here. */
+export function optionsOf(server: ServerJson): RegistryOption[] {
+  const packages = (server.packages ?? []).map((pkg, index): RegistryOption => {
+    const skipped = packageSkipReason(pkg);
+    return { kind: 'package', index, type: pkg.registryType, target: pkg.identifier, ...(skipped ? { skipped, inputs: [] } : { inputs: buildServer(server, { kind: 'package', index }, {}, true).inputs }) };
+  });
+  const remotes = (server.remotes ?? []).map((remote, index): RegistryOption => {
+    const skipped = remoteSkipReason(remote);
+    return { kind: 'remote', index, type: remote.type, target: remote.url, ...(skipped ? { skipped, inputs: [] } : { inputs: buildServer(server, { kind: 'remote', index }, {}, true).inputs }) };
+  });
+  return [...packages, ...remotes];
+}
+
+/**
+ * The option `choice` names (an index, a package type or identifier, a remote type or URL), or the
+ * first installable one, packages first; REGISTRY_NO_INSTALL_OPTION says why none fits.
+ */
+export function chooseOption(server: ServerJson, choice: { package?: number | string | undefined; remote?: number | string | undefined }): RegistryOption {
+  const options = optionsOf(server);
+  const kind = choice.remote !== undefined ? 'remote' : choice.package !== undefined ? 'package' : undefined;
+  const wanted = choice.remote ?? choice.package;
+  const candidates = options.filter((option) => (kind === undefined || option.kind === kind) && (wanted === undefined || option.index === wanted || option.type === wanted || option.target === wanted));
+  const usable = candidates.find((option) => !option.skipped);
+  if (usable) return usable;
+  const reasons = candidates.length ? candidates.map((option) => `${option.type} ${option.target}: ${option.skipped}`).join('; ') : `no ${kind ?? 'package or remote'}${wanted !== undefined ? ` "${wanted}"` : ''}`;
+  throw new AppError('REGISTRY_NO_INSTALL_OPTION', `"${server.name}" has nothing to install: ${reasons}`, { name: server.name, reasons });
+}
+
+/** Whether any option needs a secret the person must give (the "needs a key" filter). */
+export const needsKey = (server: ServerJson): boolean =>
+  optionsOf(server).some((option) => !option.skipped && option.inputs.some((input) => input.isSecret && input.isRequired && input.default === undefined));
