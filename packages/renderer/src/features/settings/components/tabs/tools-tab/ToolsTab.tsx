@@ -8,6 +8,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
 import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { useRoute } from '@renderer/data/useRoute';
+import { AgentPresets } from '@renderer/features/agents';
 import { ChatView } from '@renderer/features/chat';
 import { ProviderKeys } from '@renderer/features/provider-keys';
 import { ProviderPreviewButton } from '@renderer/features/provider-preview';
@@ -89,6 +90,7 @@ function ToolsTabSections() {
   const content: Record<ToolsSection, ReactNode> = {
     servers: serverSection,
     presets: lazy(<PresetGallery />),
+    agents: lazy(<AgentPresets />),
     keys: lazy(<ProviderKeys />),
     chat: lazy(<ChatView />),
     activity: lazy(<ActivitySection calls={callLog.calls} onClearCalls={callLog.clear} events={events} onClearEvents={clear} serverName={serverName} />),

@@ -1,0 +1,65 @@
+import { LockOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Tag, Typography } from 'antd';
+import type { AgentPreset } from '@shared/contracts/agents';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { SafeConfirm } from '@renderer/components/SafeConfirm';
+import { useRouteMutation } from '@renderer/data/useRoute';
+
+/** One agent preset: name, whether it ships with the app, its session servers; edit, duplicate, delete. */
+export function AgentPresetRow({ preset, onEdit, onDuplicate }: { preset: AgentPreset; onEdit: (preset: AgentPreset) => void; onDuplicate: (preset: AgentPreset) => void }) {
+  const { t } = useTranslation('agents');
+  const { message } = App.useApp();
+  const remove = useRouteMutation('agents.remove', {
+    invalidates: ['agents.list'],
+    onSuccess: () => void message.success(t('removed', { name: preset.name })),
+  });
+  const sessionServers = Object.keys(preset.sessionServers);
+
+  return (
+    <li data-testid="agent-row" data-agent-id={preset.id} className="list-row">
+      <Flex gap="small" align="center" wrap justify="space-between">
+        <Flex gap="small" align="center" wrap className="min-w-0">
+          <Typography.Text strong>{preset.name}</Typography.Text>
+          {preset.builtin ? (
+            <Tag icon={<LockOutlined aria-hidden />} data-testid="agent-builtin">
+              {t('builtin')}
+            </Tag>
+          ) : null}
+        </Flex>
+        <Flex gap={4} wrap>
+          {preset.builtin ? null : (
+            <Button size="small" onClick={() => onEdit(preset)} aria-label={`${t('actions.edit')}: ${preset.name}`}>
+              {t('actions.edit')}
+            </Button>
+          )}
+          <Button size="small" onClick={() => onDuplicate(preset)} aria-label={`${t('actions.duplicate')}: ${preset.name}`}>
+            {t('actions.duplicate')}
+          </Button>
+          {preset.builtin ? null : (
+            <SafeConfirm
+              title={t('removeConfirm', { name: preset.name })}
+              okText={t('actions.remove')}
+              okButtonProps={{ danger: true }}
+              cancelText={t('cancel')}
+              onConfirm={() => remove.mutate({ agent: preset.id })}
+            >
+              <Button size="small" danger loading={remove.isPending} aria-label={`${t('actions.remove')}: ${preset.name}`}>
+                {t('actions.remove')}
+              </Button>
+            </SafeConfirm>
+          )}
+        </Flex>
+      </Flex>
+      {preset.description ? (
+        <Typography.Paragraph type="secondary" className="provider-line">
+          {preset.description}
+        </Typography.Paragraph>
+      ) : null}
+      <Typography.Paragraph type="secondary" className="provider-line" data-testid="agent-session-servers">
+        {sessionServers.length > 0 ? t('sessionServers', { names: sessionServers.join(', ') }) : t('noSessionServers')}
+      </Typography.Paragraph>
+      {remove.error ? <ErrorAlert error={remove.error} /> : null}
+    </li>
+  );
+}

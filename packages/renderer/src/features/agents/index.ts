@@ -1,0 +1,7 @@
+/**
+ * Agent presets (issue 30): the Settings section that lists, edits and shares them. A lazy part,
+ * loaded when the section is first shown.
+ */
+import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
+
+export const AgentPresets = lazyComponent(() => import('./components/AgentPresets').then((m) => m.AgentPresets));
