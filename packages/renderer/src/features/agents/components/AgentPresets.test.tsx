@@ -1,0 +1,114 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
+import { AgentPresetSchema, AgentSaveInputSchema, type AgentPreset } from '@shared/contracts/agents';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeHost } from '@renderer-testing/FakeHost';
+import { renderWithProviders } from '@renderer-testing/renderWithApp';
+import { SLOW } from '@renderer-testing/galleryTestkit';
+import type { Language } from '@renderer/i18n/languages';
+import { AgentPresets } from './AgentPresets';
+
+afterEach(cleanup);
+
+const click = async (element: Element) => {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+};
+
+const EXAMPLE = AgentPresetSchema.parse({
+  id: 'builtin:example',
+  builtin: true,
+  name: 'Example tools',
+  instructions: 'Use the weather tool.',
+  sessionServers: { example: { command: '{{node}}', args: ['{{builtin:example}}'] } },
+});
+
+/** Agent presets in memory, saved as the host saves them: the input parsed by the route's schema, then listed. */
+function agentHost() {
+  const presets = new Map<string, AgentPreset>([[EXAMPLE.id, EXAMPLE]]);
+  let next = 1;
+  const host = new FakeHost()
+    .handle('agents.list', () => [...presets.values()])
+    .handle('providers.list', () => [{ id: 'openai', name: 'OpenAI', hasKey: true, keyMask: '***' }])
+    .handle('agents.save', (input) => {
+      const { id, preset } = AgentSaveInputSchema.parse(input);
+      if (id && presets.get(id)?.builtin) throw { code: 'FORBIDDEN', message: 'built-in' };
+      const saved = AgentPresetSchema.parse({ ...preset, id: id ?? `agent-${next++}`, updatedAt: new Date(0).toISOString() });
+      presets.set(saved.id, saved);
+      return saved;
+    })
+    .handle('agents.remove', ({ agent }) => {
+      const found = presets.get(agent);
+      if (!found) throw { code: 'NOT_FOUND', message: 'no agent', data: { agent } };
+      presets.delete(agent);
+      return found;
+    });
+  return { host, presets };
+}
+
+const render = (host: FakeHost, language: Language = 'en') =>
+  renderWithProviders(
+    <AntdApp>
+      <AgentPresets />
+    </AntdApp>,
+    host,
+    language,
+  );
+const row = (name: string) => screen.getAllByTestId('agent-row').find((r) => r.textContent?.includes(name))!;
+
+describe('AgentPresets', { timeout: 120_000 }, () => {
+  it('shows built-ins read-only: a copy can be made, not an edit or a delete', async () => {
+    const { host } = agentHost();
+    render(host);
+    const example = await screen.findByTestId('agent-row', {}, SLOW);
+    expect(within(example).getByTestId('agent-builtin').textContent).toBe('Built-in (read-only)');
+    expect(within(example).getByTestId('agent-session-servers').textContent).toBe('Session servers: example');
+    expect(within(example).queryByRole('button', { name: 'Edit: Example tools' })).toBeNull();
+    expect(within(example).queryByRole('button', { name: 'Delete: Example tools' })).toBeNull();
+    // Nothing of the person's yet: nothing to export.
+    expect(screen.getByRole('button', { name: /Export all/ }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('duplicates a built-in with its session servers, then edits and deletes the copy', async () => {
+    const { host, presets } = agentHost();
+    render(host);
+    await click(await screen.findByRole('button', { name: 'Duplicate: Example tools' }, SLOW));
+    const name = await screen.findByLabelText('Name');
+    expect((name as HTMLInputElement).value).toBe('Example tools (copy)');
+    fireEvent.change(screen.getByLabelText('Instructions'), { target: { value: 'Say the weather in one line.' } });
+    await click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(presets.size).toBe(2), SLOW);
+    const copy = presets.get('agent-1')!;
+    expect(copy).toMatchObject({ name: 'Example tools (copy)', instructions: 'Say the weather in one line.', builtin: false, approval: 'ask' });
+    expect(copy.sessionServers).toEqual(EXAMPLE.sessionServers);
+
+    await waitFor(() => expect(screen.getAllByTestId('agent-row')).toHaveLength(2), SLOW);
+    await click(within(row('Example tools (copy)')).getByRole('button', { name: 'Edit: Example tools (copy)' }));
+    const nameField = await screen.findByLabelText('Name');
+    fireEvent.change(nameField, { target: { value: 'Weather' } });
+    await click(screen.getByRole('radio', { name: 'Allow every call' }));
+    await click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(presets.get('agent-1')).toMatchObject({ name: 'Weather', approval: 'allow_all' }), SLOW);
+    const saves = host.inputs.filter((call) => call.route === 'agents.save');
+    expect(saves.at(-1)?.input).toMatchObject({ id: 'agent-1' });
+
+    await waitFor(() => expect(row('Weather')).toBeTruthy(), SLOW);
+    await click(within(row('Weather')).getByRole('button', { name: 'Delete: Weather' }));
+    // The safe answer has focus: a second Enter does not delete.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'), SLOW);
+    await click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(presets.has('agent-1')).toBe(false), SLOW);
+    await waitFor(() => expect(screen.getAllByTestId('agent-row')).toHaveLength(1), SLOW);
+  });
+
+  it('keeps the form open with a name required, in Chinese too', async () => {
+    const { host, presets } = agentHost();
+    render(host, 'zh');
+    await click(await screen.findByRole('button', { name: /新建智能体/ }, SLOW));
+    // antd spaces out a two-character Chinese button label ("保 存").
+    await click(await screen.findByRole('button', { name: /^保\s?存$/ }));
+    expect(await screen.findByText('请为智能体命名')).toBeTruthy();
+    expect(presets.size).toBe(1);
+  });
+});
