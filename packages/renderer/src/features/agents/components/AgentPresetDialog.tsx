@@ -1,9 +1,11 @@
 import { App, Form, Input, Modal, Radio, Select } from 'antd';
 import type { AgentPreset, AgentPresetInput } from '@shared/contracts/agents';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRoute, useRouteMutation } from '@renderer/data/useRoute';
 import { presetInput } from './presetInput';
+import { SessionServerList } from './SessionServerList';
 
 /** What the form edits: a new preset, one of the person's, or a copy of any (built-ins too). */
 export type AgentFormTarget = { mode: 'create' } | { mode: 'edit'; preset: AgentPreset } | { mode: 'duplicate'; preset: AgentPreset };
@@ -12,8 +14,8 @@ type Fields = Pick<AgentPresetInput, 'name' | 'instructions' | 'providerId' | 'm
 
 /**
  * The agent preset form: name, instructions, provider and model, which of the person's servers it
- * may use, and the approval policy. Its session servers are kept as they are (masked env values
- * sent back unchanged keep the stored ones, docs/agents.md).
+ * may use, the approval policy and its session servers (masked env values sent back unchanged
+ * keep the stored ones, docs/agents.md).
  */
 export function AgentPresetDialog({ target, onClose }: { target: AgentFormTarget; onClose: () => void }) {
   const { t } = useTranslation('agents');
@@ -30,6 +32,7 @@ export function AgentPresetDialog({ target, onClose }: { target: AgentFormTarget
     serverIds: base?.serverIds ?? [],
     approval: base?.approval ?? 'ask',
   };
+  const [sessionServers, setSessionServers] = useState(base?.sessionServers ?? {});
   const save = useRouteMutation('agents.save', {
     invalidates: ['agents.list'],
     onSuccess: (saved) => {
@@ -40,7 +43,7 @@ export function AgentPresetDialog({ target, onClose }: { target: AgentFormTarget
 
   const submit = (fields: Fields) => {
     const model = fields.model?.trim();
-    const preset: AgentPresetInput = { ...base, ...fields, model: model ? model : undefined };
+    const preset: AgentPresetInput = { ...base, ...fields, model: model ? model : undefined, sessionServers };
     save.mutate(target.mode === 'edit' ? { id: target.preset.id, preset } : { preset });
   };
 
@@ -55,7 +58,7 @@ export function AgentPresetDialog({ target, onClose }: { target: AgentFormTarget
       confirmLoading={save.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} data-testid="agent-form">
+      <Form form={form} name="agent" layout="vertical" initialValues={initial} onFinish={submit} data-testid="agent-form">
         <Form.Item name="name" label={t('form.name')} rules={[{ required: true, whitespace: true, message: t('form.nameRequired') }]}>
           <Input maxLength={200} />
         </Form.Item>
@@ -76,6 +79,9 @@ export function AgentPresetDialog({ target, onClose }: { target: AgentFormTarget
             <Radio value="ask">{t('form.approvalAsk')}</Radio>
             <Radio value="allow_all">{t('form.approvalAllowAll')}</Radio>
           </Radio.Group>
+        </Form.Item>
+        <Form.Item label={t('session.label')} extra={t('session.help')}>
+          <SessionServerList value={sessionServers} onChange={setSessionServers} />
         </Form.Item>
       </Form>
       {save.error ? <ErrorAlert error={save.error} /> : null}

@@ -102,6 +102,28 @@ describe('AgentPresets', { timeout: 120_000 }, () => {
     await waitFor(() => expect(screen.getAllByTestId('agent-row')).toHaveLength(1), SLOW);
   });
 
+  it('adds a session server with the server form\'s own argument rows, refusing a name of the person\'s tool-id prefix', async () => {
+    const { host, presets } = agentHost();
+    render(host);
+    await click(await screen.findByRole('button', { name: /New agent/ }, SLOW));
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Kit' } });
+    await click(screen.getByRole('button', { name: /Add session server/ }));
+    const dialog = await screen.findByTestId('session-server-form');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'mcp_kit' } });
+    fireEvent.change(within(dialog).getByLabelText('Command'), { target: { value: 'npx' } });
+    await click(within(dialog).getByRole('button', { name: /Add argument/ }));
+    fireEvent.change(within(dialog).getByLabelText('Argument 1'), { target: { value: 'some-mcp-server@1.2.3' } });
+    const modal = dialog.closest('.ant-modal')!;
+    await click(within(modal as HTMLElement).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/Must not be "mcp"/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'kit' } });
+    await click(within(modal as HTMLElement).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByTestId('session-server-form')).toBeNull(), SLOW);
+    expect(screen.getByTestId('session-server-row').textContent).toContain('npx some-mcp-server@1.2.3');
+    await click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(presets.get('agent-1')?.sessionServers).toEqual({ kit: { command: 'npx', args: ['some-mcp-server@1.2.3'], env: {} } }), SLOW);
+  });
+
   it('keeps the form open with a name required, in Chinese too', async () => {
     const { host, presets } = agentHost();
     render(host, 'zh');
