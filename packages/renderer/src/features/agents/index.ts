@@ -5,3 +5,6 @@
 import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 
 export const AgentPresets = lazyComponent(() => import('./components/AgentPresets').then((m) => m.AgentPresets));
+
+/** The chat's agent picker and its running session servers (the chat itself is lazy already). */
+export { AgentSessionBar } from './components/AgentSessionBar';

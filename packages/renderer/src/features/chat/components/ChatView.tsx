@@ -3,6 +3,7 @@ import { Alert, Button, Card, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LlmProviderId } from '@shared/contracts/providers';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { AgentSessionBar } from '@renderer/features/agents';
 import { dynamicStyle } from '@renderer/theme/dynamicStyle';
 import { usePutOffApprovals } from '@renderer/features/server-requests/putOffApprovals';
 import { useFillViewport } from '../hooks/useFillViewport';
@@ -50,6 +51,11 @@ export function ChatView() {
       }
     >
       {loadError ? <ErrorAlert error={loadError} testId="chat-load-error" /> : null}
+      <AgentSessionBar
+        chatId={session.chatId}
+        // A preset that names a model brings it along; the person can still change it.
+        onStarted={(preset) => preset.providerId && choose({ providerId: preset.providerId, model: preset.model ?? '' })}
+      />
       <ModelPicker
         providers={providers.data ?? []}
         providerId={providerId}
