@@ -13,6 +13,8 @@ afterEach(cleanup);
 const CHAT = 'chat-1';
 const KIT = AgentPresetSchema.parse({ id: 'agent-kit', name: 'Kit', providerId: 'openai', model: 'gpt-test', sessionServers: { kit: { command: 'node', args: ['kit.js'] } } });
 
+const FILES = AgentPresetSchema.parse({ id: 'builtin:files', builtin: true, name: 'Files', sessionServers: { files: { command: '{{node}}', args: ['{{builtin:filesystem}}', '{{folder}}'] } } });
+
 const status = (state: 'running' | 'failed' | 'stopped', tools: string[]): AgentSessionStatus => ({
   chatId: CHAT,
   agentId: KIT.id,
@@ -25,9 +27,14 @@ const status = (state: 'running' | 'failed' | 'stopped', tools: string[]): Agent
 function sessionHost() {
   const sessions = new Map<string, AgentSessionStatus>();
   const host = new FakeHost()
-    .handle('agents.list', () => [KIT])
+    .handle('agents.list', () => [KIT, FILES])
     .handle('agents.session_status', ({ chatId }) => [...sessions.values()].filter((s) => s.chatId === chatId))
-    .handle('agents.session_start', ({ chatId, agent }) => {
+    .handle('agents.session_start', ({ chatId, agent, folder }) => {
+      if (agent === FILES.id) {
+        const started = { chatId, agentId: FILES.id, agentName: FILES.name, startedAt: new Date(0).toISOString(), servers: [{ name: `files ${folder}`, state: 'running' as const, tools: [] }] };
+        sessions.set(chatId, started);
+        return started;
+      }
       if (agent !== KIT.id) throw { code: 'NOT_FOUND', message: 'no agent', data: { agent } };
       const started = { ...status('running', ['kit__echo', 'kit__add']), chatId };
       sessions.set(chatId, started);
@@ -100,5 +107,20 @@ describe('AgentSessionBar', { timeout: 120_000 }, () => {
     expect(screen.queryByTestId('agent-session-servers')).toBeNull();
     expect(sessions.size).toBe(0);
     expect(started).toEqual([]);
+  });
+
+  it('asks for the folder a preset needs before its session starts, and starts it with that folder', async () => {
+    const { host, sessions } = sessionHost();
+    render(host);
+    await pick('Files');
+    const field = await screen.findByLabelText('Folder for Files', {}, SLOW);
+    expect(sessions.size).toBe(0);
+    expect(screen.getByRole('button', { name: 'Start' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(field, { target: { value: '/home/me/notes' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    });
+    await waitFor(() => expect(servers()).toEqual(['running: files /home/me/notes · running · 0 tools']), SLOW);
+    expect(screen.queryByTestId('agent-folder')).toBeNull();
   });
 });

@@ -1,11 +1,16 @@
-import { Flex, Select, Tag, Tooltip, Typography } from 'antd';
-import type { AgentPreset } from '@shared/contracts/agents';
+import { Button, Flex, Input, Select, Tag, Tooltip, Typography } from 'antd';
+import { AGENT_PLACEHOLDERS, type AgentPreset } from '@shared/contracts/agents';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRoute } from '@renderer/data/useRoute';
 import { useAgentSession } from '../hooks/useAgentSession';
 
 const STATE_COLOR = { running: 'success', failed: 'error', stopped: 'default' } as const;
+
+/** Whether a preset's session servers want the folder the person picks (the Files preset's root). */
+const needsFolder = (preset: AgentPreset) =>
+  Object.values(preset.sessionServers).some((server) => [server.command, ...server.args, server.cwd ?? ''].some((part) => part.includes(AGENT_PLACEHOLDERS.folder)));
 
 /**
  * The chat's agent: a picker that starts the preset's session (its session servers) for this chat
@@ -16,14 +21,22 @@ export function AgentSessionBar({ chatId, onStarted }: { chatId: string; onStart
   const { t } = useTranslation('agents');
   const agents = useRoute('agents.list');
   const { session, pending, error, start, end } = useAgentSession(chatId);
+  // A preset that needs a folder waits for it before its session starts.
+  const [awaitingFolder, setAwaitingFolder] = useState<AgentPreset | undefined>();
+  const [folder, setFolder] = useState('');
 
-  const pick = async (agentId: string | undefined) => {
-    if (!agentId) {
-      await end();
-      return;
+  const begin = async (preset: AgentPreset, chosenFolder?: string) => {
+    if (await start(preset.id, chosenFolder)) {
+      setAwaitingFolder(undefined);
+      onStarted?.(preset);
     }
+  };
+  const pick = async (agentId: string | undefined) => {
     const preset = agents.data?.find((agent) => agent.id === agentId);
-    if ((await start(agentId)) && preset) onStarted?.(preset);
+    setAwaitingFolder(undefined);
+    if (!preset) await end();
+    else if (needsFolder(preset)) setAwaitingFolder(preset);
+    else await begin(preset);
   };
 
   return (
@@ -38,7 +51,7 @@ export function AgentSessionBar({ chatId, onStarted }: { chatId: string; onStart
           placeholder={t('picker.none')}
           loading={pending || agents.isFetching}
           disabled={pending}
-          value={session?.agentId}
+          value={awaitingFolder?.id ?? session?.agentId}
           onChange={(value: string | undefined) => void pick(value)}
           options={(agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
         />
@@ -56,6 +69,23 @@ export function AgentSessionBar({ chatId, onStarted }: { chatId: string; onStart
           </ul>
         ) : null}
       </Flex>
+      {awaitingFolder ? (
+        <Flex gap="small" align="center" wrap data-testid="agent-folder">
+          <Input
+            size="small"
+            className="agent-folder"
+            aria-label={t('picker.folder', { agent: awaitingFolder.name })}
+            placeholder={t('picker.folderPlaceholder')}
+            value={folder}
+            onChange={(event) => setFolder(event.target.value)}
+            onPressEnter={() => folder.trim() && void begin(awaitingFolder, folder.trim())}
+            spellCheck={false}
+          />
+          <Button size="small" type="primary" disabled={!folder.trim()} loading={pending} onClick={() => void begin(awaitingFolder, folder.trim())}>
+            {t('picker.start')}
+          </Button>
+        </Flex>
+      ) : null}
       {error ? <ErrorAlert error={error} testId="agent-session-error" /> : null}
     </Flex>
   );

@@ -36,9 +36,9 @@ export function useAgentSession(chatId: string) {
   }, [host, chatId]);
 
   const start = useCallback(
-    async (agent: string) => {
+    async (agent: string, folder?: string) => {
       setPending(true);
-      const result = await host.request('agents.session_start', { chatId, agent });
+      const result = await host.request('agents.session_start', { chatId, agent, ...(folder && { folder }) });
       setPending(false);
       setKnown((before) => (result.ok ? { chatId, session: result.data } : { chatId, session: before.chatId === chatId ? before.session : null, error: result.error }));
       return result.ok;
