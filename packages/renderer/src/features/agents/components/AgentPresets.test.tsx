@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
-import { AgentPresetSchema, AgentSaveInputSchema, type AgentPreset } from '@shared/contracts/agents';
+import { AgentPresetInputSchema, AgentPresetSchema, AgentSaveInputSchema, type AgentPreset } from '@shared/contracts/agents';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeHost } from '@renderer-testing/FakeHost';
 import { renderWithProviders } from '@renderer-testing/renderWithApp';
@@ -37,6 +37,23 @@ function agentHost() {
       const saved = AgentPresetSchema.parse({ ...preset, id: id ?? `agent-${next++}`, updatedAt: new Date(0).toISOString() });
       presets.set(saved.id, saved);
       return saved;
+    })
+    .handle('agents.import', ({ text }) => {
+      // All or nothing, as the host does: every preset parsed before one is kept.
+      const parsed: unknown = JSON.parse(text);
+      const list = Array.isArray(parsed) ? parsed : [parsed];
+      const checked = list.map((item, index) => {
+        const result = AgentPresetInputSchema.safeParse(item);
+        if (!result.success) throw { code: 'VALIDATION_FAILED', message: `preset ${index + 1}: ${result.error.issues[0]?.message}`, data: { route: 'agents.import' } };
+        return result.data;
+      });
+      return {
+        imported: checked.map((preset) => {
+          const saved = AgentPresetSchema.parse({ ...preset, id: `agent-${next++}` });
+          presets.set(saved.id, saved);
+          return { id: saved.id, name: saved.name, replaced: false };
+        }),
+      };
     })
     .handle('agents.remove', ({ agent }) => {
       const found = presets.get(agent);
@@ -122,6 +139,26 @@ describe('AgentPresets', { timeout: 120_000 }, () => {
     expect(screen.getByTestId('session-server-row').textContent).toContain('npx some-mcp-server@1.2.3');
     await click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(presets.get('agent-1')?.sessionServers).toEqual({ kit: { command: 'npx', args: ['some-mcp-server@1.2.3'], env: {} } }), SLOW);
+  });
+
+  it('imports pasted JSON in Claude Desktop\'s server shape, and keeps the text when the host refuses it', async () => {
+    const { host, presets } = agentHost();
+    render(host);
+    await click(await screen.findByRole('button', { name: /Import/ }, SLOW));
+    const field = await screen.findByLabelText(/JSON of one agent/);
+    const submit = () => within(screen.getByRole('dialog', { name: 'Import agents' })).getByRole('button', { name: 'Import' });
+    fireEvent.change(field, { target: { value: '[{ "name": "Broken", "sessionServers": { "s": {} } }]' } });
+    await click(submit());
+    expect(await screen.findByText(/Some values sent with/, {}, SLOW)).toBeTruthy();
+    expect(presets.size).toBe(1);
+    expect((field as HTMLTextAreaElement).value).toContain('Broken');
+
+    const good = { name: 'Helper', instructions: 'Be brief.', sessionServers: { kit: { command: 'npx', args: ['-y', 'some-mcp-server@1.2.3'], env: { KEY: 'v' } } } };
+    fireEvent.change(field, { target: { value: JSON.stringify(good) } });
+    await click(submit());
+    await waitFor(() => expect(screen.getAllByTestId('agent-row')).toHaveLength(2), SLOW);
+    expect(row('Helper').textContent).toContain('Session servers: kit');
+    expect(screen.getByRole('button', { name: /Export all/ }).hasAttribute('disabled')).toBe(false);
   });
 
   it('keeps the form open with a name required, in Chinese too', async () => {
