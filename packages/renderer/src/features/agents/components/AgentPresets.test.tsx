@@ -119,7 +119,7 @@ describe('AgentPresets', { timeout: 120_000 }, () => {
     await waitFor(() => expect(screen.getAllByTestId('agent-row')).toHaveLength(1), SLOW);
   });
 
-  it('adds a session server with the server form\'s own argument rows, refusing a name of the person\'s tool-id prefix', async () => {
+  it('adds a session server with the server form\'s own argument and env rows, refusing a name of the person\'s tool-id prefix', async () => {
     const { host, presets } = agentHost();
     render(host);
     await click(await screen.findByRole('button', { name: /New agent/ }, SLOW));
@@ -130,6 +130,9 @@ describe('AgentPresets', { timeout: 120_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Command'), { target: { value: 'npx' } });
     await click(within(dialog).getByRole('button', { name: /Add argument/ }));
     fireEvent.change(within(dialog).getByLabelText('Argument 1'), { target: { value: 'some-mcp-server@1.2.3' } });
+    await click(within(dialog).getByRole('button', { name: /Add variable/ }));
+    fireEvent.change(within(dialog).getByLabelText('Variable name'), { target: { value: 'KIT_TOKEN' } });
+    fireEvent.change(await within(dialog).findByLabelText('Value of KIT_TOKEN'), { target: { value: 'tok-1' } });
     const modal = dialog.closest('.ant-modal')!;
     await click(within(modal as HTMLElement).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(/Must not be "mcp"/)).toBeTruthy();
@@ -138,7 +141,7 @@ describe('AgentPresets', { timeout: 120_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('session-server-form')).toBeNull(), SLOW);
     expect(screen.getByTestId('session-server-row').textContent).toContain('npx some-mcp-server@1.2.3');
     await click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(presets.get('agent-1')?.sessionServers).toEqual({ kit: { command: 'npx', args: ['some-mcp-server@1.2.3'], env: {} } }), SLOW);
+    await waitFor(() => expect(presets.get('agent-1')?.sessionServers).toEqual({ kit: { command: 'npx', args: ['some-mcp-server@1.2.3'], env: { KIT_TOKEN: 'tok-1' } } }), SLOW);
   });
 
   it('imports pasted JSON in Claude Desktop\'s server shape, and keeps the text when the host refuses it', async () => {
