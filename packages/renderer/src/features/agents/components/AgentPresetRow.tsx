@@ -1,13 +1,25 @@
 import { LockOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Tag, Typography } from 'antd';
 import type { AgentPreset } from '@shared/contracts/agents';
+import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { SafeConfirm } from '@renderer/components/SafeConfirm';
 import { useRouteMutation } from '@renderer/data/useRoute';
+import { useRowTabStops } from '@renderer/features/settings/components/tabs/tools-tab/server-list/rovingFocus';
+
+interface AgentPresetRowProps {
+  preset: AgentPreset;
+  onEdit: (preset: AgentPreset) => void;
+  onDuplicate: (preset: AgentPreset) => void;
+  /** The list's one tab stop (roving focus, as in the server list): only this row's controls are in the tab order. */
+  current: boolean;
+  onRowKey: (event: KeyboardEvent<HTMLLIElement>) => void;
+  onRowFocus: () => void;
+}
 
 /** One agent preset: name, whether it ships with the app, its session servers; edit, duplicate, delete. */
-export function AgentPresetRow({ preset, onEdit, onDuplicate }: { preset: AgentPreset; onEdit: (preset: AgentPreset) => void; onDuplicate: (preset: AgentPreset) => void }) {
+export function AgentPresetRow({ preset, onEdit, onDuplicate, current, onRowKey, onRowFocus }: AgentPresetRowProps) {
   const { t } = useTranslation('agents');
   const { message } = App.useApp();
   const remove = useRouteMutation('agents.remove', {
@@ -15,9 +27,20 @@ export function AgentPresetRow({ preset, onEdit, onDuplicate }: { preset: AgentP
     onSuccess: () => void message.success(t('removed', { name: preset.name })),
   });
   const sessionServers = Object.keys(preset.sessionServers);
+  const ref = useRef<HTMLLIElement>(null);
+  useRowTabStops(ref, current);
 
   return (
-    <li data-testid="agent-row" data-agent-id={preset.id} className="list-row">
+    <li
+      ref={ref}
+      data-testid="agent-row"
+      data-agent-id={preset.id}
+      className="list-row"
+      tabIndex={current ? 0 : -1}
+      aria-label={preset.name}
+      onKeyDown={onRowKey}
+      onFocus={onRowFocus}
+    >
       <Flex gap="small" align="center" wrap justify="space-between">
         <Flex gap="small" align="center" wrap className="min-w-0">
           <Typography.Text strong>{preset.name}</Typography.Text>

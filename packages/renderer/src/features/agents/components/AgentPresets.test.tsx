@@ -164,6 +164,24 @@ describe('AgentPresets', { timeout: 120_000 }, () => {
     expect(screen.getByRole('button', { name: /Export all/ }).hasAttribute('disabled')).toBe(false);
   });
 
+  it('is one tab stop: arrows move between the rows, and only the current row\'s buttons are in the tab order', async () => {
+    const { host, presets } = agentHost();
+    presets.set('agent-9', AgentPresetSchema.parse({ id: 'agent-9', name: 'Mine' }));
+    render(host);
+    await waitFor(() => expect(screen.getAllByTestId('agent-row')).toHaveLength(2), SLOW);
+    const [first, second] = screen.getAllByTestId('agent-row') as [HTMLElement, HTMLElement];
+    expect([first.tabIndex, second.tabIndex]).toEqual([0, -1]);
+    expect(within(second).getByRole('button', { name: 'Edit: Mine' }).tabIndex).toBe(-1);
+    first.focus();
+    await act(async () => {
+      fireEvent.keyDown(first, { key: 'ArrowDown' });
+    });
+    expect(document.activeElement).toBe(second);
+    expect([first.tabIndex, second.tabIndex]).toEqual([-1, 0]);
+    expect(within(second).getByRole('button', { name: 'Edit: Mine' }).tabIndex).toBe(0);
+    expect(within(first).getByRole('button', { name: 'Duplicate: Example tools' }).tabIndex).toBe(-1);
+  });
+
   it('keeps the form open with a name required, in Chinese too', async () => {
     const { host, presets } = agentHost();
     render(host, 'zh');

@@ -2,12 +2,13 @@ import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icon
 import { App, Button, Card, Empty, Flex, Spin, Typography } from 'antd';
 import type { AgentPreset } from '@shared/contracts/agents';
 import type { AppErrorShape } from '@shared/errors';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { saveFile } from '@renderer/components/tool-call/download';
 import { requestOrThrow, useRoute } from '@renderer/data/useRoute';
+import { rowAfterKey } from '@renderer/features/settings/components/tabs/tools-tab/server-list/rovingFocus';
 import { AgentPresetDialog, type AgentFormTarget } from './AgentPresetDialog';
 import { AgentImportDialog } from './AgentImportDialog';
 import { AgentPresetRow } from './AgentPresetRow';
@@ -26,6 +27,8 @@ export function AgentPresets() {
   const [target, setTarget] = useState<AgentFormTarget | undefined>();
   const [importing, setImporting] = useState(false);
   const [error, setError] = useState<AppErrorShape | undefined>();
+  const [currentRow, setCurrentRow] = useState(0);
+  const listRef = useRef<HTMLUListElement>(null);
 
   const exportAll = async () => {
     setError(undefined);
@@ -46,9 +49,24 @@ export function AgentPresets() {
   else if (agents.data.length === 0) body = <Empty description={t('empty')} />;
   else {
     body = (
-      <ul aria-label={t('listLabel')} className="plain-list" data-testid="agent-list">
-        {agents.data.map((preset) => (
-          <AgentPresetRow key={preset.id} preset={preset} onEdit={edit} onDuplicate={duplicate} />
+      <ul aria-label={t('listLabel')} className="plain-list" data-testid="agent-list" ref={listRef}>
+        {agents.data.map((preset, index, all) => (
+          <AgentPresetRow
+            key={preset.id}
+            preset={preset}
+            onEdit={edit}
+            onDuplicate={duplicate}
+            // A removed last row leaves the one before it current.
+            current={index === Math.min(currentRow, all.length - 1)}
+            onRowFocus={() => setCurrentRow(index)}
+            onRowKey={(event) => {
+              const next = rowAfterKey(event, index, all.length);
+              if (next === undefined) return;
+              event.preventDefault();
+              setCurrentRow(next);
+              listRef.current?.querySelectorAll<HTMLElement>('[data-testid="agent-row"]')[next]?.focus();
+            }}
+          />
         ))}
       </ul>
     );
