@@ -35,7 +35,9 @@ const pidsOf = (status: AgentSessionStatus) => status.servers.map((s) => s.pid!)
 
 beforeAll(async () => {
   h = await startChatHarness({ approver });
-  await call('agents.import', { text: smallest('Helper', 'tools') });
+  // Helper may use the person's fixture server (named, in another case), without its `add`.
+  const addId = (await call('mcp.list_tools', { id: h.serverId })).find((t) => t.name === 'add')!.id;
+  await call('agents.import', { text: smallest('Helper', 'tools', { serverIds: ['FIXTURE'], excludedToolIds: [addId] }) });
   await call('agents.import', { text: smallest('Other', 'kit', { approval: 'allow_all' }) });
 });
 afterAll(() => h?.dispose());
@@ -56,7 +58,9 @@ describe('agent sessions', () => {
     const [first, second] = h.fake.generations();
     const names = (first!.body!.tools as { function: { name: string } }[]).map((t) => t.function.name);
     // The person's server's tools keep their mcp__ ids; the session's are server__tool, and none is both.
-    expect(names).toEqual(expect.arrayContaining(['mcp__fixture__echo', 'tools__echo']));
+    expect(names).toEqual(expect.arrayContaining(['mcp__fixture__echo', 'tools__echo', 'tools__add']));
+    // The preset's tool filter applies to the person's server it names.
+    expect(names).not.toContain('mcp__fixture__add');
     expect(names.filter((n) => !n.startsWith('mcp__')).every((n) => n.startsWith('tools__'))).toBe(true);
     expect((first!.body!.messages as unknown[])[0]).toEqual({ role: 'system', content: 'You are Helper.' });
     expect(second!.body!.messages).toContainEqual(expect.objectContaining({ role: 'tool', content: 'from the session' }));
@@ -78,10 +82,16 @@ describe('agent sessions', () => {
     expect(isRunning(pidsOf(a)[0]!)).toBe(false);
     // Other lets its own servers' calls run: `image` (which the table would deny) runs without a question.
     const questions = asked.length;
+    h.fake.requests.length = 0;
     h.fake.script([{ calls: [{ tool: 'kit__image', arguments: {} }] }, { text: 'Done.' }]);
     const ended = new Promise((resolve) => h.services.onEvent((e) => e.event === 'chat.turn_end' && e.payload.chatId === 'c2' && resolve(e.payload)));
-    await call('chat.send', { chatId: 'c2', providerId: 'deepseek', model: 'fake', message: 'Image', tools: { serverIds: [], excludedToolIds: [] } });
+    // The window has the person's server on, but Other names none of the person's servers: only its own tools are offered.
+    await call('chat.send', { chatId: 'c2', providerId: 'deepseek', model: 'fake', message: 'Image', tools: { serverIds: [h.serverId], excludedToolIds: [] } });
     expect(await ended).toMatchObject({ status: 'done' });
+    const offered = (h.fake.generations()[0]!.body!.tools as { function: { name: string } }[]).map((t) => t.function.name);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.every((n) => n.startsWith('kit__'))).toBe(true);
+    expect((h.fake.generations()[0]!.body!.messages as unknown[])[0]).toEqual({ role: 'system', content: 'You are Other.' });
     expect(asked.length).toBe(questions);
     expect(h.of('chat.tool_call').filter((c) => c.chatId === 'c2').at(-1)).toMatchObject({ serverName: 'kit', toolName: 'image', status: 'done' });
     const c = await call('agents.session_start', { chatId: 'c3', agent: 'Helper' });

@@ -6,6 +6,7 @@ import { FakeHost } from '@renderer-testing/FakeHost';
 import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { SLOW } from '@renderer-testing/galleryTestkit';
 import type { Language } from '@renderer/i18n/languages';
+import { useAgentSession } from '../hooks/useAgentSession';
 import { AgentSessionBar } from './AgentSessionBar';
 
 afterEach(cleanup);
@@ -44,10 +45,16 @@ function sessionHost() {
   return { host, sessions };
 }
 
+/** As the chat mounts it: the chat holds the session. */
+function Bar({ onStarted }: { onStarted?: ((preset: AgentPreset) => void) | undefined }) {
+  const agent = useAgentSession(CHAT);
+  return <AgentSessionBar chatId={CHAT} agent={agent} {...(onStarted && { onStarted })} />;
+}
+
 const render = (host: FakeHost, onStarted?: (preset: AgentPreset) => void, language: Language = 'en') =>
   renderWithProviders(
     <AntdApp>
-      <AgentSessionBar chatId={CHAT} {...(onStarted && { onStarted })} />
+      <Bar onStarted={onStarted} />
     </AntdApp>,
     host,
     language,
@@ -88,6 +95,27 @@ describe('AgentSessionBar', { timeout: 120_000 }, () => {
     });
     await waitFor(() => expect(screen.queryByTestId('agent-session-servers')).toBeNull(), SLOW);
     expect(sessions.has(CHAT)).toBe(false);
+  });
+
+  it('switching preset ends the running session first, even before the next one has its folder', async () => {
+    const { host, sessions } = sessionHost();
+    render(host);
+    await pick('Kit');
+    await waitFor(() => expect(servers()).toEqual(['running: kit · running · 2 tools']), SLOW);
+    await pick('Files');
+    await screen.findByLabelText('Folder for Files', {}, SLOW);
+    expect(host.inputsOf('agents.session_end')).toEqual([{ chatId: CHAT }]);
+    expect(sessions.size).toBe(0);
+    expect(screen.queryByTestId('agent-session-servers')).toBeNull();
+    // Picking the running preset again keeps its session.
+    fireEvent.change(screen.getByLabelText('Folder for Files'), { target: { value: '/tmp/x' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    });
+    await waitFor(() => expect(sessions.size).toBe(1), SLOW);
+    await pick('Files');
+    expect(host.inputsOf('agents.session_end')).toHaveLength(1);
+    expect(host.inputsOf('agents.session_start')).toHaveLength(2);
   });
 
   it('shows a session that was already running, in Japanese', async () => {

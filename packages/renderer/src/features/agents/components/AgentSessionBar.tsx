@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRoute } from '@renderer/data/useRoute';
-import { useAgentSession } from '../hooks/useAgentSession';
+import type { AgentSessionControl } from '../hooks/useAgentSession';
 
 const STATE_COLOR = { running: 'success', failed: 'error', stopped: 'default' } as const;
 
@@ -15,12 +15,13 @@ const needsFolder = (preset: AgentPreset) =>
 /**
  * The chat's agent: a picker that starts the preset's session (its session servers) for this chat
  * or ends it, and the running session's servers with their state and tools, for the chat header.
- * `onStarted` hands the preset to the chat, which takes its provider and model.
+ * The chat holds the session (`agent`, from useAgentSession); `onStarted` hands the preset to the
+ * chat, which takes its provider and model.
  */
-export function AgentSessionBar({ chatId, onStarted }: { chatId: string; onStarted?: (preset: AgentPreset) => void }) {
+export function AgentSessionBar({ chatId, agent, onStarted }: { chatId: string; agent: AgentSessionControl; onStarted?: (preset: AgentPreset) => void }) {
   const { t } = useTranslation('agents');
   const agents = useRoute('agents.list');
-  const { session, pending, error, start, end } = useAgentSession(chatId);
+  const { session, pending, error, start, end } = agent;
   // A preset that needs a folder waits for it before its session starts.
   const [awaitingFolder, setAwaitingFolder] = useState<AgentPreset | undefined>();
   const [folder, setFolder] = useState('');
@@ -32,10 +33,14 @@ export function AgentSessionBar({ chatId, onStarted }: { chatId: string; onStart
     }
   };
   const pick = async (agentId: string | undefined) => {
-    const preset = agents.data?.find((agent) => agent.id === agentId);
+    const preset = agents.data?.find((candidate) => candidate.id === agentId);
     setAwaitingFolder(undefined);
-    if (!preset) await end();
-    else if (needsFolder(preset)) setAwaitingFolder(preset);
+    if (preset && preset.id === session?.agentId) return;
+    // The old preset's servers stop before anything else happens: none keeps running while the
+    // person types the next one's folder, and the chat never runs under a preset it does not show.
+    if (session) await end();
+    if (!preset) return;
+    if (needsFolder(preset)) setAwaitingFolder(preset);
     else await begin(preset);
   };
 
@@ -53,7 +58,7 @@ export function AgentSessionBar({ chatId, onStarted }: { chatId: string; onStart
           disabled={pending}
           value={awaitingFolder?.id ?? session?.agentId}
           onChange={(value: string | undefined) => void pick(value)}
-          options={(agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
+          options={(agents.data ?? []).map((preset) => ({ value: preset.id, label: preset.name }))}
         />
         {session ? (
           <ul aria-label={t('picker.servers', { agent: session.agentName })} className="plain-list agent-session-servers" data-testid="agent-session-servers">

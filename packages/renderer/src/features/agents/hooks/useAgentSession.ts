@@ -55,3 +55,5 @@ export function useAgentSession(chatId: string) {
   const current = known.chatId === chatId ? known : { session: null, error: undefined };
   return { session: current.session, error: current.error, pending, start, end };
 }
+
+export type AgentSessionControl = ReturnType<typeof useAgentSession>;
