@@ -149,3 +149,16 @@ export const AgentSessionStartInputSchema = z.strictObject({
 export const AgentSessionChatInputSchema = z.strictObject({ chatId: TextSchema });
 /** agents.session_status: one chat's session, or every running one. */
 export const AgentSessionStatusInputSchema = z.strictObject({ chatId: TextSchema.optional() });
+
+/**
+ * agents.test_server: one session server as the form has it, tested as the server form's Test
+ * does (mcp.test's stages and answer) after its placeholders are filled in. `stored` names where
+ * it is saved, so masked env values are tested with the stored ones.
+ */
+export const AgentTestServerInputSchema = z.strictObject({
+  name: SessionServerNameSchema,
+  server: SessionServerSchema,
+  stored: z.strictObject({ agent: TextSchema, server: z.string().min(1).max(64) }).optional(),
+  /** Fills `{{folder}}`; as for agents.session_start. */
+  folder: z.string().min(1).max(4096).optional(),
+});

@@ -101,6 +101,41 @@ describe('agent sessions', () => {
   });
 });
 
+describe('secrets and the session server Test', () => {
+  const SECRET = 'sk-Helper-secret';
+  const ARG_SECRET = 'sk-live-abcdef1234567890';
+
+  it('env values leave masked, an edit that sends them back masked keeps them, and no export prints a secret unless asked', async () => {
+    const got = await call('agents.get', { agent: 'Helper' });
+    expect(got.sessionServers.tools!.env).toEqual({ FIXTURE_TOKEN: '***' });
+    expect(JSON.stringify(await call('agents.list', {}))).not.toContain(SECRET);
+    const { id, builtin: _builtin, updatedAt: _updatedAt, ...input } = got;
+    const saved = await call('agents.save', { id, preset: { ...input, instructions: 'Edited.' } });
+    expect(saved.sessionServers.tools!.env).toEqual({ FIXTURE_TOKEN: '***' });
+    const clear = JSON.parse((await call('agents.export', { agents: ['Helper'], withSecrets: true })).json) as { agents: { instructions: string; sessionServers: Record<string, { env: Record<string, string> }> }[] };
+    expect(clear.agents[0]).toMatchObject({ instructions: 'Edited.', sessionServers: { tools: { env: { FIXTURE_TOKEN: SECRET } } } });
+
+    // A credential in the arguments is masked in lists and emptied in exports, as servers' are.
+    await call('agents.save', { preset: { name: 'Arg key', sessionServers: { kit: { command: 'node', args: ['kit.js', `--api-key=${ARG_SECRET}`] } } } });
+    expect((await call('agents.get', { agent: 'Arg key' })).sessionServers.kit!.args).toEqual(['kit.js', '--api-key=***']);
+    const shared = (await call('agents.export', {})).json;
+    expect(shared).not.toContain(SECRET);
+    expect(shared).not.toContain(ARG_SECRET);
+    expect(JSON.parse(shared)).toMatchObject({ agents: expect.arrayContaining([expect.objectContaining({ name: 'Arg key', sessionServers: { kit: expect.objectContaining({ args: ['kit.js', '--api-key='] }) } })]) });
+  });
+
+  it('tests a session server as the server form does, with its placeholders filled and the stored env values behind the masked ones', async () => {
+    const { tools } = (await call('agents.get', { agent: 'Helper' })).sessionServers;
+    const result = await call('agents.test_server', { name: 'tools', server: { ...tools!, command: '{{node}}' }, stored: { agent: 'Helper', server: 'tools' } });
+    expect(result).toMatchObject({ success: true, stages: [{ stage: 'connect', state: 'passed' }, { stage: 'initialize', state: 'passed' }, { stage: 'list_tools', state: 'passed' }] });
+    expect(result.tools).toEqual(expect.arrayContaining(['echo', 'add']));
+    expect(await failure('agents.test_server', { name: 'files', server: { command: '{{node}}', args: ['{{builtin:filesystem}}', '{{folder}}'] } })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      data: { issues: [{ path: 'folder' }] },
+    });
+  });
+});
+
 describe('built-in presets, offline', () => {
   let sessions: ChatHarness;
   beforeAll(async () => {

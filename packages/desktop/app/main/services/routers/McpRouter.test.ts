@@ -150,6 +150,7 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   'agents.session_start': [{ input: { chatId: 'c', agent: '' }, path: 'agent' }],
   'agents.session_end': [{ input: { chatId: 5 }, path: 'chatId' }],
   'agents.session_status': [{ input: { chatId: '' }, path: 'chatId' }],
+  'agents.test_server': [{ input: { name: 'mcp_x', server: { command: 'node' } }, path: 'name' }],
 };
 
 /** Saved inactive, so these configuration tests never start a process. */

@@ -81,7 +81,7 @@ export function AgentPresetDialog({ target, onClose }: { target: AgentFormTarget
           </Radio.Group>
         </Form.Item>
         <Form.Item label={t('session.label')} extra={t('session.help')}>
-          <SessionServerList value={sessionServers} onChange={setSessionServers} />
+          <SessionServerList value={sessionServers} onChange={setSessionServers} agentId={target.mode === 'create' ? undefined : target.preset.id} />
         </Form.Item>
       </Form>
       {save.error ? <ErrorAlert error={save.error} /> : null}

@@ -144,6 +144,38 @@ describe('AgentPresets', { timeout: 120_000 }, () => {
     await waitFor(() => expect(presets.get('agent-1')?.sessionServers).toEqual({ kit: { command: 'npx', args: ['some-mcp-server@1.2.3'], env: { KIT_TOKEN: 'tok-1' } } }), SLOW);
   });
 
+  it("tests a saved preset's session server as the server form does: the stages, and where it stopped", async () => {
+    const { host, presets } = agentHost();
+    presets.set('agent-9', AgentPresetSchema.parse({ id: 'agent-9', name: 'Mine', sessionServers: { kit: { command: 'node', args: ['kit.js'], env: { KIT_TOKEN: '***' } } } }));
+    host.handle('agents.test_server', () => ({
+      success: false,
+      stages: [
+        { stage: 'connect', state: 'passed', durationMs: 5 },
+        { stage: 'initialize', state: 'failed', durationMs: 7 },
+        { stage: 'list_tools', state: 'skipped' },
+      ],
+      failedStage: 'initialize',
+      stderrTail: ['kit: bad token'],
+      tools: [],
+      disabledTools: [],
+      invalidTools: [],
+      durationMs: 12,
+      error: { code: 'MCP_CONNECT_FAILED', message: 'closed' },
+    }));
+    render(host);
+    await waitFor(() => expect(screen.getAllByTestId('agent-row')).toHaveLength(2), SLOW);
+    await click(within(row('Mine')).getByRole('button', { name: 'Edit: Mine' }));
+    await click(await screen.findByRole('button', { name: 'Edit: kit' }, SLOW));
+    const dialog = await screen.findByTestId('session-server-form');
+    await click(within(dialog.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /Test/ }));
+    const panel = await screen.findByTestId('test-result', {}, SLOW);
+    await waitFor(() => expect(panel.getAttribute('data-running')).toBe('false'), SLOW);
+    expect(panel.textContent).toContain('The test stopped at “Initialize (MCP handshake)”');
+    expect(panel.textContent).toContain('kit: bad token');
+    // The masked value goes as it is, with where it is stored: the host tests with the stored one.
+    expect(host.inputsOf('agents.test_server')).toEqual([{ name: 'kit', server: { command: 'node', args: ['kit.js'], env: { KIT_TOKEN: '***' } }, stored: { agent: 'agent-9', server: 'kit' } }]);
+  });
+
   it('imports pasted JSON in Claude Desktop\'s server shape, and keeps the text when the host refuses it', async () => {
     const { host, presets } = agentHost();
     render(host);

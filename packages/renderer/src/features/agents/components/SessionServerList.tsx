@@ -8,7 +8,7 @@ import { SessionServerDialog } from './SessionServerDialog';
 type Servers = Record<string, SessionServer>;
 
 /** A preset's session servers in its form: each with its command line, to edit or remove; Add opens the same editor. */
-export function SessionServerList({ value, onChange }: { value: Servers; onChange: (next: Servers) => void }) {
+export function SessionServerList({ value, onChange, agentId }: { value: Servers; onChange: (next: Servers) => void; /** The saved preset being edited, whose stored env values a Test uses. */ agentId?: string | undefined }) {
   const { t } = useTranslation('agents');
   const [editing, setEditing] = useState<{ name?: string } | undefined>();
   const names = Object.keys(value);
@@ -57,6 +57,7 @@ export function SessionServerList({ value, onChange }: { value: Servers; onChang
         <SessionServerDialog
           name={editing.name}
           server={editing.name ? value[editing.name] : undefined}
+          stored={agentId && editing.name ? { agent: agentId, server: editing.name } : undefined}
           takenNames={names.filter((name) => name !== editing.name)}
           onSave={save}
           onClose={() => setEditing(undefined)}
