@@ -104,9 +104,12 @@ export const AgentRefInputSchema = z.strictObject({ agent: TextSchema.describe('
 /** agents.save: a new preset (no id) or a replacement of the one with `id`. */
 export const AgentSaveInputSchema = z.strictObject({ id: z.string().min(1).max(200).optional(), preset: AgentPresetInputSchema });
 
+/** The longest text agents.import takes (a file the window reads is refused beyond it before it is sent). */
+export const AGENT_IMPORT_MAX_CHARS = 2_000_000;
+
 /** agents.import: the text of a file (what agents.export prints, one preset object, or a list of them). All or nothing. */
 export const AgentImportInputSchema = z.strictObject({
-  text: z.string().min(1).max(2_000_000),
+  text: z.string().min(1).max(AGENT_IMPORT_MAX_CHARS),
   /** A name that is taken: refuse (default, nothing written) or replace that preset. */
   onDuplicate: z.enum(['refuse', 'replace']).default('refuse'),
 });

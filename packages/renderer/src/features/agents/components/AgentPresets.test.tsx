@@ -196,6 +196,37 @@ describe('AgentPresets', { timeout: 120_000 }, () => {
     expect(screen.getByRole('button', { name: /Export all/ }).hasAttribute('disabled')).toBe(false);
   });
 
+  it('imports a chosen file through the same path: its text shows first, a refusal keeps it and writes nothing, a file that is not JSON is named', async () => {
+    const { host, presets } = agentHost();
+    render(host, 'ja');
+    await click(await screen.findByRole('button', { name: /インポート/ }, SLOW));
+    const dialog = await screen.findByRole('dialog');
+    // jsdom's File has no text() (browsers' does): the test gives it one that answers the file's content.
+    const file = (content: string, name: string, type: string) => Object.assign(new File([content], name, { type }), { text: async () => content });
+    const choose = async (chosen: File) => {
+      await act(async () => {
+        // The picker's input is a new one after each choice.
+        fireEvent.change(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [chosen] } });
+      });
+    };
+    await choose(file('name,instructions', 'agents.csv', 'text/csv'));
+    expect((await within(dialog).findByTestId('agent-import-file', {}, SLOW)).textContent).toContain('「agents.csv」は JSON ファイルではありません。');
+
+    const broken = '{ "name": "Broken", "sessionServers": { "s": {} } }';
+    await choose(file(broken, 'broken.json', 'application/json'));
+    await waitFor(() => expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe(broken), SLOW);
+    expect(within(dialog).getByTestId('agent-import-file').textContent).toContain('broken.json');
+    await click(within(dialog).getByRole('button', { name: /^インポート$/ }));
+    await waitFor(() => expect(host.inputsOf('agents.import')).toHaveLength(1), SLOW);
+    expect(host.inputsOf('agents.import')[0]).toEqual({ text: broken, onDuplicate: 'refuse' });
+    expect(presets.size).toBe(1);
+    expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe(broken);
+
+    const good = JSON.stringify({ agents: [{ name: 'From file', sessionServers: { kit: { command: 'node', args: ['kit.js'] } } }] });
+    await choose(file(good, 'elftia-agents.json', 'application/json'));
+    await waitFor(() => expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe(good), SLOW);
+  });
+
   it('is one tab stop: arrows move between the rows, and only the current row\'s buttons are in the tab order', async () => {
     const { host, presets } = agentHost();
     presets.set('agent-9', AgentPresetSchema.parse({ id: 'agent-9', name: 'Mine' }));
