@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRoute, useRouteMutation } from '@renderer/data/useRoute';
+import { usePresetText } from '../hooks/usePresetText';
 import { presetInput } from './presetInput';
 import { SessionServerList } from './SessionServerList';
 
@@ -23,9 +24,12 @@ export function AgentPresetDialog({ target, onClose }: { target: AgentFormTarget
   const [form] = Form.useForm<Fields>();
   const providers = useRoute('providers.list');
   const servers = useRoute('mcp.list');
+  const text = usePresetText();
   const base = target.mode === 'create' ? undefined : presetInput(target.preset);
+  // A copy of a built-in starts with its text in the window's language (the copy is the person's).
+  const shown = target.mode === 'create' ? undefined : text(target.preset);
   const initial: Fields = {
-    name: target.mode === 'duplicate' ? t('copyName', { name: target.preset.name }) : (base?.name ?? ''),
+    name: target.mode === 'duplicate' ? t('copyName', { name: shown!.name }) : (base?.name ?? ''),
     instructions: base?.instructions ?? '',
     providerId: base?.providerId,
     model: base?.model,
@@ -43,7 +47,7 @@ export function AgentPresetDialog({ target, onClose }: { target: AgentFormTarget
 
   const submit = (fields: Fields) => {
     const model = fields.model?.trim();
-    const preset: AgentPresetInput = { ...base, ...fields, model: model ? model : undefined, sessionServers };
+    const preset: AgentPresetInput = { ...base, ...(shown?.description !== undefined && { description: shown.description }), ...fields, model: model ? model : undefined, sessionServers };
     save.mutate(target.mode === 'edit' ? { id: target.preset.id, preset } : { preset });
   };
 

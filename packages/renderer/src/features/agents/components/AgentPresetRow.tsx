@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { SafeConfirm } from '@renderer/components/SafeConfirm';
 import { useRouteMutation } from '@renderer/data/useRoute';
+import { usePresetText } from '../hooks/usePresetText';
 import { useRowTabStops } from '@renderer/features/settings/components/tabs/tools-tab/server-list/rovingFocus';
 
 interface AgentPresetRowProps {
@@ -27,6 +28,7 @@ export function AgentPresetRow({ preset, onEdit, onDuplicate, current, onRowKey,
     onSuccess: () => void message.success(t('removed', { name: preset.name })),
   });
   const sessionServers = Object.keys(preset.sessionServers);
+  const { name, description } = usePresetText()(preset);
   const ref = useRef<HTMLLIElement>(null);
   useRowTabStops(ref, current);
 
@@ -37,13 +39,13 @@ export function AgentPresetRow({ preset, onEdit, onDuplicate, current, onRowKey,
       data-agent-id={preset.id}
       className="list-row"
       tabIndex={current ? 0 : -1}
-      aria-label={preset.name}
+      aria-label={name}
       onKeyDown={onRowKey}
       onFocus={onRowFocus}
     >
       <Flex gap="small" align="center" wrap justify="space-between">
         <Flex gap="small" align="center" wrap className="min-w-0">
-          <Typography.Text strong>{preset.name}</Typography.Text>
+          <Typography.Text strong>{name}</Typography.Text>
           {preset.builtin ? (
             <Tag icon={<LockOutlined aria-hidden />} data-testid="agent-builtin">
               {t('builtin')}
@@ -52,31 +54,31 @@ export function AgentPresetRow({ preset, onEdit, onDuplicate, current, onRowKey,
         </Flex>
         <Flex gap={4} wrap>
           {preset.builtin ? null : (
-            <Button size="small" onClick={() => onEdit(preset)} aria-label={`${t('actions.edit')}: ${preset.name}`}>
+            <Button size="small" onClick={() => onEdit(preset)} aria-label={`${t('actions.edit')}: ${name}`}>
               {t('actions.edit')}
             </Button>
           )}
-          <Button size="small" onClick={() => onDuplicate(preset)} aria-label={`${t('actions.duplicate')}: ${preset.name}`}>
+          <Button size="small" onClick={() => onDuplicate(preset)} aria-label={`${t('actions.duplicate')}: ${name}`}>
             {t('actions.duplicate')}
           </Button>
           {preset.builtin ? null : (
             <SafeConfirm
-              title={t('removeConfirm', { name: preset.name })}
+              title={t('removeConfirm', { name })}
               okText={t('actions.remove')}
               okButtonProps={{ danger: true }}
               cancelText={t('cancel')}
               onConfirm={() => remove.mutate({ agent: preset.id })}
             >
-              <Button size="small" danger loading={remove.isPending} aria-label={`${t('actions.remove')}: ${preset.name}`}>
+              <Button size="small" danger loading={remove.isPending} aria-label={`${t('actions.remove')}: ${name}`}>
                 {t('actions.remove')}
               </Button>
             </SafeConfirm>
           )}
         </Flex>
       </Flex>
-      {preset.description ? (
+      {description ? (
         <Typography.Paragraph type="secondary" className="provider-line">
-          {preset.description}
+          {description}
         </Typography.Paragraph>
       ) : null}
       <Typography.Paragraph type="secondary" className="provider-line" data-testid="agent-session-servers">

@@ -245,6 +245,23 @@ describe('AgentPresets', { timeout: 120_000 }, () => {
     expect(within(first).getByRole('button', { name: 'Duplicate: Example tools' }).tabIndex).toBe(-1);
   });
 
+  it("shows built-ins' names and descriptions in the window's language, and the person's as typed", async () => {
+    const { host, presets } = agentHost();
+    presets.set('builtin:example-tools', AgentPresetSchema.parse({ ...EXAMPLE, id: 'builtin:example-tools', description: 'The English text.' }));
+    presets.set('agent-9', AgentPresetSchema.parse({ id: 'agent-9', name: 'Mine', description: 'My own words.' }));
+    render(host, 'zh');
+    await waitFor(() => expect(screen.getAllByTestId('agent-row')).toHaveLength(3), SLOW);
+    const [unknown, example, mine] = screen.getAllByTestId('agent-row') as [HTMLElement, HTMLElement, HTMLElement];
+    expect(example.getAttribute('aria-label')).toBe('示例工具');
+    expect(example.textContent).toContain('MCP SDK 的示例服务器');
+    expect(example.textContent).not.toContain('The English text.');
+    // A built-in the locale has no text for keeps its stored one; the person's are never translated.
+    expect(unknown.getAttribute('aria-label')).toBe('Example tools');
+    expect(mine.textContent).toContain('My own words.');
+    await click(within(example).getByRole('button', { name: /示例工具/ }));
+    expect(((await screen.findByLabelText('名称', {}, SLOW)) as HTMLInputElement).value).toContain('示例工具');
+  });
+
   it('keeps the form open with a name required, in Chinese too', async () => {
     const { host, presets } = agentHost();
     render(host, 'zh');

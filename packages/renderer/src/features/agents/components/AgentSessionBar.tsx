@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRoute } from '@renderer/data/useRoute';
 import type { AgentSessionControl } from '../hooks/useAgentSession';
+import { usePresetText } from '../hooks/usePresetText';
 
 const STATE_COLOR = { running: 'success', failed: 'error', stopped: 'default' } as const;
 
@@ -22,6 +23,9 @@ export function AgentSessionBar({ chatId, agent, onStarted }: { chatId: string; 
   const { t } = useTranslation('agents');
   const agents = useRoute('agents.list');
   const { session, pending, error, start, end } = agent;
+  const text = usePresetText();
+  const running = agents.data?.find((candidate) => candidate.id === session?.agentId);
+  const runningName = running ? text(running).name : session?.agentName;
   // A preset that needs a folder waits for it before its session starts.
   const [awaitingFolder, setAwaitingFolder] = useState<AgentPreset | undefined>();
   const [folder, setFolder] = useState('');
@@ -58,10 +62,10 @@ export function AgentSessionBar({ chatId, agent, onStarted }: { chatId: string; 
           disabled={pending}
           value={awaitingFolder?.id ?? session?.agentId}
           onChange={(value: string | undefined) => void pick(value)}
-          options={(agents.data ?? []).map((preset) => ({ value: preset.id, label: preset.name }))}
+          options={(agents.data ?? []).map((preset) => ({ value: preset.id, label: text(preset).name }))}
         />
         {session ? (
-          <ul aria-label={t('picker.servers', { agent: session.agentName })} className="plain-list agent-session-servers" data-testid="agent-session-servers">
+          <ul aria-label={t('picker.servers', { agent: runningName })} className="plain-list agent-session-servers" data-testid="agent-session-servers">
             {session.servers.map((server) => (
               <li key={server.name} data-testid="agent-session-server" data-state={server.state}>
                 <Tooltip title={server.error?.message ?? (server.tools.length > 0 ? server.tools.join(', ') : undefined)}>
@@ -79,7 +83,7 @@ export function AgentSessionBar({ chatId, agent, onStarted }: { chatId: string; 
           <Input
             size="small"
             className="agent-folder"
-            aria-label={t('picker.folder', { agent: awaitingFolder.name })}
+            aria-label={t('picker.folder', { agent: text(awaitingFolder).name })}
             placeholder={t('picker.folderPlaceholder')}
             value={folder}
             onChange={(event) => setFolder(event.target.value)}
