@@ -7,7 +7,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { SafeConfirm } from '@renderer/components/SafeConfirm';
 import { useRouteMutation } from '@renderer/data/useRoute';
 import { usePresetText } from '../hooks/usePresetText';
-import { useRowTabStops } from '@renderer/features/settings/components/tabs/tools-tab/server-list/rovingFocus';
+import { useRowTabStops } from '@renderer/components/rovingFocus';
 
 interface AgentPresetRowProps {
   preset: AgentPreset;

@@ -8,7 +8,7 @@ import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { saveFile } from '@renderer/components/tool-call/download';
 import { requestOrThrow, useRoute } from '@renderer/data/useRoute';
-import { rowAfterKey } from '@renderer/features/settings/components/tabs/tools-tab/server-list/rovingFocus';
+import { rowAfterKey } from '@renderer/components/rovingFocus';
 import { AgentPresetDialog, type AgentFormTarget } from './AgentPresetDialog';
 import { AgentImportDialog } from './AgentImportDialog';
 import { AgentPresetRow } from './AgentPresetRow';

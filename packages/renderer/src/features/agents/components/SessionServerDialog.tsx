@@ -4,10 +4,10 @@ import { AGENT_PLACEHOLDERS, SessionServerNameSchema, SessionServerSchema, type 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@renderer/bridge/HostContext';
-import { ArgsList } from '@renderer/features/settings/components/tabs/tools-tab/server-form/ArgsList';
-import { KeyValueRows } from '@renderer/features/settings/components/tabs/tools-tab/server-form/KeyValueRows';
-import { toConfig, toFormValues, type ServerFormValues } from '@renderer/features/settings/components/tabs/tools-tab/server-form/formValues';
-import { TestResultPanel, type TestRun } from '@renderer/features/settings/components/tabs/tools-tab/server-form/TestResultPanel';
+import { ArgsList } from '@renderer/components/server-form/ArgsList';
+import { KeyValueRows } from '@renderer/components/server-form/KeyValueRows';
+import { toConfig, toFormValues, type ServerFormValues } from '@renderer/components/server-form/formValues';
+import { TestResultPanel, type TestRun } from '@renderer/components/server-form/TestResultPanel';
 
 /** The first message of a failed parse, for the field it belongs to. */
 const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? undefined : result.error?.issues[0]?.message);
