@@ -102,7 +102,12 @@ export type AgentPreset = z.infer<typeof AgentPresetSchema>;
 export const AgentRefInputSchema = z.strictObject({ agent: TextSchema.describe('An agent preset id or name (case-insensitive)') });
 
 /** agents.save: a new preset (no id) or a replacement of the one with `id`. */
-export const AgentSaveInputSchema = z.strictObject({ id: z.string().min(1).max(200).optional(), preset: AgentPresetInputSchema });
+export const AgentSaveInputSchema = z.strictObject({
+  id: z.string().min(1).max(200).optional(),
+  preset: AgentPresetInputSchema,
+  /** A new preset copied from this one (Duplicate): its masked env values sent back unchanged keep the stored ones, as an edit's do. */
+  copyOf: z.string().min(1).max(200).optional(),
+});
 
 /** The longest text agents.import takes (a file the window reads is refused beyond it before it is sent). */
 export const AGENT_IMPORT_MAX_CHARS = 2_000_000;

@@ -114,6 +114,10 @@ describe('secrets and the session server Test', () => {
     expect(saved.sessionServers.tools!.env).toEqual({ FIXTURE_TOKEN: '***' });
     const clear = JSON.parse((await call('agents.export', { agents: ['Helper'], withSecrets: true })).json) as { agents: { instructions: string; sessionServers: Record<string, { env: Record<string, string> }> }[] };
     expect(clear.agents[0]).toMatchObject({ instructions: 'Edited.', sessionServers: { tools: { env: { FIXTURE_TOKEN: SECRET } } } });
+    // Duplicate: a copy saved from the masked preset keeps the secret too, never "***".
+    await call('agents.save', { preset: { ...input, name: 'Helper copy' }, copyOf: id });
+    const copy = JSON.parse((await call('agents.export', { agents: ['Helper copy'], withSecrets: true })).json) as typeof clear;
+    expect(copy.agents[0]!.sessionServers.tools!.env).toEqual({ FIXTURE_TOKEN: SECRET });
 
     // A credential in the arguments is masked in lists and emptied in exports, as servers' are.
     await call('agents.save', { preset: { name: 'Arg key', sessionServers: { kit: { command: 'node', args: ['kit.js', `--api-key=${ARG_SECRET}`] } } } });

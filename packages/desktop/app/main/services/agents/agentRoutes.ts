@@ -38,11 +38,13 @@ export function createAgentRouteHandlers(store: AgentStore, sessions: AgentSessi
   return {
     'agents.list': async () => store.list().map(maskAgent),
     'agents.get': async ({ agent }) => maskAgent(store.get(agent)),
-    'agents.save': async ({ id, preset }) => {
+    'agents.save': async ({ id, preset, copyOf }) => {
       const current = id === undefined ? undefined : store.get(id);
-      const sessionServers = current
-        ? mapServers({ ...current, sessionServers: preset.sessionServers }, (server, name) => {
-            const stored = current.sessionServers[name];
+      // The masked values came from the preset edited, or the one copied.
+      const source = current ?? (copyOf === undefined ? undefined : store.get(copyOf));
+      const sessionServers = source
+        ? mapServers({ ...source, sessionServers: preset.sessionServers }, (server, name) => {
+            const stored = source.sessionServers[name];
             return stored ? restoreMaskedSecrets(stored, server) : server;
           }).sessionServers
         : preset.sessionServers;

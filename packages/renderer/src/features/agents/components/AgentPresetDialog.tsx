@@ -48,7 +48,7 @@ export function AgentPresetDialog({ target, onClose }: { target: AgentFormTarget
   const submit = (fields: Fields) => {
     const model = fields.model?.trim();
     const preset: AgentPresetInput = { ...base, ...(shown?.description !== undefined && { description: shown.description }), ...fields, model: model ? model : undefined, sessionServers };
-    save.mutate(target.mode === 'edit' ? { id: target.preset.id, preset } : { preset });
+    save.mutate(target.mode === 'edit' ? { id: target.preset.id, preset } : target.mode === 'duplicate' ? { preset, copyOf: target.preset.id } : { preset });
   };
 
   return (
