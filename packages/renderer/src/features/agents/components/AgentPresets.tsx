@@ -1,5 +1,5 @@
 import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, Spin, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Spin, Tooltip, Typography } from 'antd';
 import type { AgentPreset } from '@shared/contracts/agents';
 import type { AppErrorShape } from '@shared/errors';
 import { useRef, useState } from 'react';
@@ -83,9 +83,12 @@ export function AgentPresets() {
           <Button size="small" icon={<ImportOutlined aria-hidden />} onClick={() => setImporting(true)}>
             {t('actions.import')}
           </Button>
-          <Button size="small" icon={<DownloadOutlined aria-hidden />} onClick={() => void exportAll()} disabled={!hasOwn}>
-            {t('actions.export')}
-          </Button>
+          {/* Disabled says why: a grey button alone looked broken. */}
+          <Tooltip title={hasOwn ? undefined : t('exportNothing')}>
+            <Button size="small" icon={<DownloadOutlined aria-hidden />} onClick={() => void exportAll()} disabled={!hasOwn}>
+              {t('actions.export')}
+            </Button>
+          </Tooltip>
           <Button size="small" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setTarget({ mode: 'create' })}>
             {t('actions.create')}
           </Button>

@@ -97,6 +97,7 @@ export function SessionServerDialog({
         <Form.Item
           name="name"
           label={t('settings/tools:form.fields.name')}
+          required
           extra={t('session.nameHelp')}
           rules={[
             {

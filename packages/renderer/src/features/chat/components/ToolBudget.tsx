@@ -46,7 +46,8 @@ export function ToolBudget({ provider, tools, total, sessionTools = 0, onPick }:
         <Button size="small" icon={<ApiOutlined aria-hidden />} onClick={onPick} aria-haspopup="dialog" data-testid="chat-open-tools">
           {t('budget.tools', { on: tools.length + sessionTools, total: total + sessionTools })}
         </Button>
-        {preview ? (
+        {/* Only the person's tools are measured here (a session's definitions stay in the host); none, nothing to estimate. */}
+        {preview && tools.length > 0 ? (
           <Tooltip title={t('budget.help', { provider: name })}>
             <Tag icon={<InfoCircleOutlined aria-hidden />} tabIndex={0} {...(fit?.kind === 'over' ? { color: 'error' } : fit?.kind === 'heavy' ? { color: 'warning' } : {})} data-testid="chat-tokens">
               {t('budget.tokens', { tokens: number(preview.tokens), provider: name })}
