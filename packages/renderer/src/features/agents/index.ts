@@ -7,8 +7,8 @@ import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 export const AgentPresets = lazyComponent(() => import('./components/AgentPresets').then((m) => m.AgentPresets));
 
 /**
- * The chat's agent picker and its running session servers (the chat itself is lazy already); the
- * chat holds the session (useAgentSession) to count its tools and end it with the chat.
+ * The chat's agent picker (its header) and what it asks for (its body), over the session the chat
+ * holds (useAgentSession) to count its tools and end it with the chat; the chat itself is lazy already.
  */
-export { AgentSessionBar } from './components/AgentSessionBar';
+export { AgentPicker, AgentPickerPrompt, useAgentPicker } from './components/AgentPicker';
 export { useAgentSession, type AgentSessionControl } from './hooks/useAgentSession';

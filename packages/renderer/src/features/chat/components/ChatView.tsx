@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Tooltip } from 'antd';
+import { Alert, Button, Card, Flex, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LlmProviderId } from '@shared/contracts/providers';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRoute } from '@renderer/data/useRoute';
-import { AgentSessionBar, useAgentSession } from '@renderer/features/agents';
+import { AgentPicker, AgentPickerPrompt, useAgentPicker, useAgentSession } from '@renderer/features/agents';
 import { dynamicStyle } from '@renderer/theme/dynamicStyle';
 import { usePutOffApprovals } from '@renderer/features/server-requests/putOffApprovals';
 import { useFillViewport } from '../hooks/useFillViewport';
@@ -32,6 +32,8 @@ export function ChatView() {
   const { ref: fillRef, height } = useFillViewport();
   const { providers, providerId, provider, model, ready, choose, servers, tools, toolChoice, setToolChoice, pickerOpen, setPickerOpen, chosen, loadError, focusName } = useChatSetup(agentPreset);
   // A new chat starts without the preset: its session servers stop (the host's chat.reset would too, but the window says so first).
+  // A preset that names a model brings it along; the person can still change it.
+  const picker = useAgentPicker(agent, (preset) => preset.providerId && choose({ providerId: preset.providerId, model: preset.model ?? '' }));
   const startNew = async () => {
     if (agent.session) await agent.end();
     await session.startNew();
@@ -53,20 +55,19 @@ export function ChatView() {
       {...(height !== undefined && { style: dynamicStyle({ height }) })}
       classNames={{ body: 'chat-body' }}
       extra={
-        <Tooltip title={t('newHelp')}>
-          <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => void startNew()} data-testid="chat-new">
-            {t('new')}
-          </Button>
-        </Tooltip>
+        // The agent and its running session servers sit in the header, beside New chat which ends them.
+        <Flex gap="small" align="center" className="min-w-0">
+          <AgentPicker chatId={session.chatId} picker={picker} />
+          <Tooltip title={t('newHelp')}>
+            <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => void startNew()} data-testid="chat-new">
+              {t('new')}
+            </Button>
+          </Tooltip>
+        </Flex>
       }
     >
       {loadError ? <ErrorAlert error={loadError} testId="chat-load-error" /> : null}
-      <AgentSessionBar
-        chatId={session.chatId}
-        agent={agent}
-        // A preset that names a model brings it along; the person can still change it.
-        onStarted={(preset) => preset.providerId && choose({ providerId: preset.providerId, model: preset.model ?? '' })}
-      />
+      <AgentPickerPrompt picker={picker} />
       <ModelPicker
         providers={providers.data ?? []}
         providerId={providerId}

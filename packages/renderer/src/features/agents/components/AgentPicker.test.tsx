@@ -7,7 +7,7 @@ import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { SLOW } from '@renderer-testing/galleryTestkit';
 import type { Language } from '@renderer/i18n/languages';
 import { useAgentSession } from '../hooks/useAgentSession';
-import { AgentSessionBar } from './AgentSessionBar';
+import { AgentPicker, AgentPickerPrompt, useAgentPicker } from './AgentPicker';
 
 afterEach(cleanup);
 
@@ -45,10 +45,15 @@ function sessionHost() {
   return { host, sessions };
 }
 
-/** As the chat mounts it: the chat holds the session. */
+/** As the chat mounts it: the chat holds the session, the picker is in its header, the prompt in its body. */
 function Bar({ onStarted }: { onStarted?: ((preset: AgentPreset) => void) | undefined }) {
-  const agent = useAgentSession(CHAT);
-  return <AgentSessionBar chatId={CHAT} agent={agent} {...(onStarted && { onStarted })} />;
+  const picker = useAgentPicker(useAgentSession(CHAT), onStarted);
+  return (
+    <>
+      <AgentPicker chatId={CHAT} picker={picker} />
+      <AgentPickerPrompt picker={picker} />
+    </>
+  );
 }
 
 const render = (host: FakeHost, onStarted?: (preset: AgentPreset) => void, language: Language = 'en') =>
@@ -69,7 +74,7 @@ const pick = async (label: string, name = 'Agent') => {
 };
 const servers = () => screen.getAllByTestId('agent-session-server').map((li) => `${li.dataset.state}: ${li.textContent}`);
 
-describe('AgentSessionBar', { timeout: 120_000 }, () => {
+describe('AgentPicker', { timeout: 120_000 }, () => {
   it('starts the picked preset for this chat, hands it on, follows its servers\' state and ends it when cleared', async () => {
     const { host, sessions } = sessionHost();
     const started: string[] = [];
