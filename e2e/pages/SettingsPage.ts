@@ -2,7 +2,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 /** The top-level places of the window, by the names their tabs carry in English. */
-export type SettingsSection = 'Servers' | 'Presets' | 'Provider keys' | 'Try with a model' | 'Activity';
+export type SettingsSection = 'Servers' | 'Presets' | 'Agents' | 'Provider keys' | 'Try with a model' | 'Activity';
 
 /** A top-level place's tab, inside the "Settings sections" navigation: the one selector every spec navigates by. */
 export const settingsSection = (page: Page, name: SettingsSection): Locator =>

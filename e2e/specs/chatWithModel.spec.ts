@@ -9,12 +9,15 @@
  * - A tool allowed for this chat is re-declared destructive mid-chat → its next call asks again
  *   and the dialog shows what changed (in English and in Chinese).
  * - "Decide later" → the call in the chat says so and brings the dialog back (in the first journey).
+ * - An agent preset with a session server (the fixture stdio server, tested from its form) →
+ *   picked in the chat → the model calls its tool as kit__echo → the result shows → New chat →
+ *   the session server's process is gone (issue 30).
  * - A new user at 1024×700: the empty chat has no scrollbar and no "Jump to latest"; a local
  *   server's address saved on Provider keys reaches the chat without a reload; the message field
  *   stays on screen with a notice above it; a dismissed notice stays dismissed after a reload.
  */
 import fs from 'node:fs';
-import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
+import { FIXTURE_SERVERS, isRunning } from '../fixtures/servers/paths';
 import { startFakeLlm, type FakeLlm } from '../fixtures/providers/fakeLlm';
 import { expect, test, type AppHandle } from '../fixtures/app';
 import { SettingsPage, settingsSection } from '../pages/SettingsPage';
@@ -196,6 +199,58 @@ for (const [lang, label] of [['en', 'English'], ['zh', '中文']] as const) {
 }
 
 
+
+test('an agent preset with a session server: made in Agents, picked in the chat, its tool called as kit__echo, gone with the chat', async ({ app }) => {
+  const { page } = app;
+  await expect(new SettingsPage(page).emptyState).toBeVisible();
+  expect((await app.invoke('providers.set', { id: 'openai-compatible', baseUrl: fake.baseUrl('openai') })).ok).toBe(true);
+
+  await settingsSection(page, 'Agents').click();
+  await page.getByRole('button', { name: 'New agent' }).click();
+  const form = page.getByRole('dialog', { name: 'New agent' });
+  await form.getByLabel('Name', { exact: true }).fill('Helper');
+  await form.getByLabel('Instructions').fill('Use the kit.');
+  await form.getByRole('radio', { name: 'Allow every call' }).check();
+  await form.getByRole('button', { name: 'Add session server' }).click();
+  const server = page.getByRole('dialog', { name: 'New session server' });
+  await server.getByLabel('Name', { exact: true }).fill('kit');
+  await server.getByLabel('Command').fill(process.execPath);
+  await server.getByRole('button', { name: /Add argument/ }).click();
+  await server.getByRole('textbox', { name: 'Argument 1' }).fill(FIXTURE_SERVERS.stdio);
+  // The server form's Test, on the session server as a chat would start it.
+  await server.getByRole('button', { name: 'Test' }).click();
+  await expect(server.getByTestId('test-result')).toContainText('Connected to', { timeout: 30_000 });
+  await server.getByRole('button', { name: 'Save' }).click();
+  await expect(server).toBeHidden();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('listitem', { name: 'Helper' })).toContainText('Session servers: kit');
+
+  await openChat(page);
+  await choose(page, page.getByRole('combobox', { name: 'Agent' }), 'Helper');
+  const running = page.getByRole('list', { name: 'Session servers of Helper' });
+  await expect(running).toContainText('kit · running', { timeout: 30_000 });
+  // The header's count has the session's tools (the fixture's fourteen; no server of the person's).
+  await expect(page.getByTestId('chat-open-tools')).toHaveText('Tools: 14 of 14');
+  const [session] = ((await app.invoke('agents.session_status', {})) as { ok: true; data: { servers: { pid: number }[] }[] }).data;
+  const pid = session!.servers[0]!.pid;
+  expect(isRunning(pid)).toBe(true);
+  await shootThemes(page, 'chat-agent-session');
+
+  fake.script([{ calls: [{ tool: 'kit__echo', arguments: { text: 'from the session server' } }] }, { text: 'The kit echoed it.' }]);
+  await send(page, 'Echo through the kit');
+  const call = page.getByTestId('chat-tool-call');
+  await expect(call.getByTestId('chat-call-status')).toHaveText('Done', { timeout: 30_000 });
+  await expect(call).toContainText('from the session server');
+  await expect(page.getByTestId('chat-assistant').last()).toContainText('The kit echoed it.', { timeout: 30_000 });
+  const [first] = fake.generations();
+  expect(JSON.stringify(first!.body)).toContain('Use the kit.');
+
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await expect(running).toHaveCount(0);
+  await expect.poll(() => isRunning(pid), { timeout: 10_000 }).toBe(false);
+  expect(((await app.invoke('agents.session_status', {})) as { ok: true; data: unknown[] }).data).toEqual([]);
+});
 
 /** Whether the element scrolls: its content is taller than its box. */
 const scrolls = (locator: ReturnType<Page['getByRole']>) => locator.evaluate((element) => element.scrollHeight > element.clientHeight);

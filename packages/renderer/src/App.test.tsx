@@ -32,7 +32,7 @@ describe('App shell', () => {
     renderApp();
     expect(screen.getByTestId('settings-window')).toBeTruthy();
     const sections = screen.getByRole('navigation', { name: 'Settings sections' });
-    expect(within(sections).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Servers', 'Presets', 'Provider keys', 'Try with a model', 'Activity']);
+    expect(within(sections).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Servers', 'Presets', 'Agents', 'Provider keys', 'Try with a model', 'Activity']);
     expect(screen.getByRole('tab', { name: 'Servers' }).getAttribute('aria-selected')).toBe('true');
     await screen.findByTestId('servers-empty');
     expect(document.documentElement.lang).toBe('en');

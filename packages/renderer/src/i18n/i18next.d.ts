@@ -12,6 +12,7 @@ import type providerKeys from '@locales/en/providerKeys.json';
 import type providerPreview from '@locales/en/providerPreview.json';
 import type serverRequests from '@locales/en/serverRequests.json';
 import type toolCall from '@locales/en/toolCall.json';
+import type agents from '@locales/en/agents.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -26,6 +27,7 @@ declare module 'i18next' {
       providerPreview: typeof providerPreview;
       serverRequests: typeof serverRequests;
       toolCall: typeof toolCall;
+      agents: typeof agents;
     };
   }
 }

@@ -102,11 +102,19 @@ export type AgentPreset = z.infer<typeof AgentPresetSchema>;
 export const AgentRefInputSchema = z.strictObject({ agent: TextSchema.describe('An agent preset id or name (case-insensitive)') });
 
 /** agents.save: a new preset (no id) or a replacement of the one with `id`. */
-export const AgentSaveInputSchema = z.strictObject({ id: z.string().min(1).max(200).optional(), preset: AgentPresetInputSchema });
+export const AgentSaveInputSchema = z.strictObject({
+  id: z.string().min(1).max(200).optional(),
+  preset: AgentPresetInputSchema,
+  /** A new preset copied from this one (Duplicate): its masked env values sent back unchanged keep the stored ones, as an edit's do. */
+  copyOf: z.string().min(1).max(200).optional(),
+});
+
+/** The longest text agents.import takes (a file the window reads is refused beyond it before it is sent). */
+export const AGENT_IMPORT_MAX_CHARS = 2_000_000;
 
 /** agents.import: the text of a file (what agents.export prints, one preset object, or a list of them). All or nothing. */
 export const AgentImportInputSchema = z.strictObject({
-  text: z.string().min(1).max(2_000_000),
+  text: z.string().min(1).max(AGENT_IMPORT_MAX_CHARS),
   /** A name that is taken: refuse (default, nothing written) or replace that preset. */
   onDuplicate: z.enum(['refuse', 'replace']).default('refuse'),
 });
@@ -149,3 +157,16 @@ export const AgentSessionStartInputSchema = z.strictObject({
 export const AgentSessionChatInputSchema = z.strictObject({ chatId: TextSchema });
 /** agents.session_status: one chat's session, or every running one. */
 export const AgentSessionStatusInputSchema = z.strictObject({ chatId: TextSchema.optional() });
+
+/**
+ * agents.test_server: one session server as the form has it, tested as the server form's Test
+ * does (mcp.test's stages and answer) after its placeholders are filled in. `stored` names where
+ * it is saved, so masked env values are tested with the stored ones.
+ */
+export const AgentTestServerInputSchema = z.strictObject({
+  name: SessionServerNameSchema,
+  server: SessionServerSchema,
+  stored: z.strictObject({ agent: TextSchema, server: z.string().min(1).max(64) }).optional(),
+  /** Fills `{{folder}}`; as for agents.session_start. */
+  folder: z.string().min(1).max(4096).optional(),
+});

@@ -107,6 +107,7 @@ import {
   AgentSessionStartInputSchema,
   AgentSessionStatusInputSchema,
   AgentSessionStatusSchema,
+  AgentTestServerInputSchema,
 } from './agents';
 import {
   RegistryInstallInputSchema,
@@ -275,6 +276,8 @@ export const routes = {
   /** Closes the chat's session servers (graceful, then forced after 3 s); chat.reset does it too. */
   'agents.session_end': { input: AgentSessionChatInputSchema, output: z.object({ ended: z.boolean() }) },
   'agents.session_status': { input: AgentSessionStatusInputSchema, output: z.array(AgentSessionStatusSchema) },
+  /** A session server of the form, tested as mcp.test tests a server (placeholders filled, masked env values from the stored preset). */
+  'agents.test_server': { input: AgentTestServerInputSchema, output: McpTestResultSchema },
 
   // MCP Registry (issue 31): contracts/registry.ts.
   /** The registries in use (official first, its URL from ELFTIA_REGISTRY_URL) and the saved settings. */

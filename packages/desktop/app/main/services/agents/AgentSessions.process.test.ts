@@ -35,7 +35,9 @@ const pidsOf = (status: AgentSessionStatus) => status.servers.map((s) => s.pid!)
 
 beforeAll(async () => {
   h = await startChatHarness({ approver });
-  await call('agents.import', { text: smallest('Helper', 'tools') });
+  // Helper may use the person's fixture server (named, in another case), without its `add`.
+  const addId = (await call('mcp.list_tools', { id: h.serverId })).find((t) => t.name === 'add')!.id;
+  await call('agents.import', { text: smallest('Helper', 'tools', { serverIds: ['FIXTURE'], excludedToolIds: [addId] }) });
   await call('agents.import', { text: smallest('Other', 'kit', { approval: 'allow_all' }) });
 });
 afterAll(() => h?.dispose());
@@ -56,7 +58,9 @@ describe('agent sessions', () => {
     const [first, second] = h.fake.generations();
     const names = (first!.body!.tools as { function: { name: string } }[]).map((t) => t.function.name);
     // The person's server's tools keep their mcp__ ids; the session's are server__tool, and none is both.
-    expect(names).toEqual(expect.arrayContaining(['mcp__fixture__echo', 'tools__echo']));
+    expect(names).toEqual(expect.arrayContaining(['mcp__fixture__echo', 'tools__echo', 'tools__add']));
+    // The preset's tool filter applies to the person's server it names.
+    expect(names).not.toContain('mcp__fixture__add');
     expect(names.filter((n) => !n.startsWith('mcp__')).every((n) => n.startsWith('tools__'))).toBe(true);
     expect((first!.body!.messages as unknown[])[0]).toEqual({ role: 'system', content: 'You are Helper.' });
     expect(second!.body!.messages).toContainEqual(expect.objectContaining({ role: 'tool', content: 'from the session' }));
@@ -78,16 +82,61 @@ describe('agent sessions', () => {
     expect(isRunning(pidsOf(a)[0]!)).toBe(false);
     // Other lets its own servers' calls run: `image` (which the table would deny) runs without a question.
     const questions = asked.length;
+    h.fake.requests.length = 0;
     h.fake.script([{ calls: [{ tool: 'kit__image', arguments: {} }] }, { text: 'Done.' }]);
     const ended = new Promise((resolve) => h.services.onEvent((e) => e.event === 'chat.turn_end' && e.payload.chatId === 'c2' && resolve(e.payload)));
-    await call('chat.send', { chatId: 'c2', providerId: 'deepseek', model: 'fake', message: 'Image', tools: { serverIds: [], excludedToolIds: [] } });
+    // The window has the person's server on, but Other names none of the person's servers: only its own tools are offered.
+    await call('chat.send', { chatId: 'c2', providerId: 'deepseek', model: 'fake', message: 'Image', tools: { serverIds: [h.serverId], excludedToolIds: [] } });
     expect(await ended).toMatchObject({ status: 'done' });
+    const offered = (h.fake.generations()[0]!.body!.tools as { function: { name: string } }[]).map((t) => t.function.name);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.every((n) => n.startsWith('kit__'))).toBe(true);
+    expect((h.fake.generations()[0]!.body!.messages as unknown[])[0]).toEqual({ role: 'system', content: 'You are Other.' });
     expect(asked.length).toBe(questions);
     expect(h.of('chat.tool_call').filter((c) => c.chatId === 'c2').at(-1)).toMatchObject({ serverName: 'kit', toolName: 'image', status: 'done' });
     const c = await call('agents.session_start', { chatId: 'c3', agent: 'Helper' });
     await h.services.agentSessions.dispose();
     for (const pid of [...pidsOf(b), ...pidsOf(c)]) expect(isRunning(pid)).toBe(false);
     expect(await failure('agents.session_start', { chatId: 'c4', agent: 'Helper' })).toMatchObject({ code: 'MCP_CANCELLED' });
+  });
+});
+
+describe('secrets and the session server Test', () => {
+  const SECRET = 'sk-Helper-secret';
+  const ARG_SECRET = 'sk-live-abcdef1234567890';
+
+  it('env values leave masked, an edit that sends them back masked keeps them, and no export prints a secret unless asked', async () => {
+    const got = await call('agents.get', { agent: 'Helper' });
+    expect(got.sessionServers.tools!.env).toEqual({ FIXTURE_TOKEN: '***' });
+    expect(JSON.stringify(await call('agents.list', {}))).not.toContain(SECRET);
+    const { id, builtin: _builtin, updatedAt: _updatedAt, ...input } = got;
+    const saved = await call('agents.save', { id, preset: { ...input, instructions: 'Edited.' } });
+    expect(saved.sessionServers.tools!.env).toEqual({ FIXTURE_TOKEN: '***' });
+    const clear = JSON.parse((await call('agents.export', { agents: ['Helper'], withSecrets: true })).json) as { agents: { instructions: string; sessionServers: Record<string, { env: Record<string, string> }> }[] };
+    expect(clear.agents[0]).toMatchObject({ instructions: 'Edited.', sessionServers: { tools: { env: { FIXTURE_TOKEN: SECRET } } } });
+    // Duplicate: a copy saved from the masked preset keeps the secret too, never "***".
+    await call('agents.save', { preset: { ...input, name: 'Helper copy' }, copyOf: id });
+    const copy = JSON.parse((await call('agents.export', { agents: ['Helper copy'], withSecrets: true })).json) as typeof clear;
+    expect(copy.agents[0]!.sessionServers.tools!.env).toEqual({ FIXTURE_TOKEN: SECRET });
+
+    // A credential in the arguments is masked in lists and emptied in exports, as servers' are.
+    await call('agents.save', { preset: { name: 'Arg key', sessionServers: { kit: { command: 'node', args: ['kit.js', `--api-key=${ARG_SECRET}`] } } } });
+    expect((await call('agents.get', { agent: 'Arg key' })).sessionServers.kit!.args).toEqual(['kit.js', '--api-key=***']);
+    const shared = (await call('agents.export', {})).json;
+    expect(shared).not.toContain(SECRET);
+    expect(shared).not.toContain(ARG_SECRET);
+    expect(JSON.parse(shared)).toMatchObject({ agents: expect.arrayContaining([expect.objectContaining({ name: 'Arg key', sessionServers: { kit: expect.objectContaining({ args: ['kit.js', '--api-key='] }) } })]) });
+  });
+
+  it('tests a session server as the server form does, with its placeholders filled and the stored env values behind the masked ones', async () => {
+    const { tools } = (await call('agents.get', { agent: 'Helper' })).sessionServers;
+    const result = await call('agents.test_server', { name: 'tools', server: { ...tools!, command: '{{node}}' }, stored: { agent: 'Helper', server: 'tools' } });
+    expect(result).toMatchObject({ success: true, stages: [{ stage: 'connect', state: 'passed' }, { stage: 'initialize', state: 'passed' }, { stage: 'list_tools', state: 'passed' }] });
+    expect(result.tools).toEqual(expect.arrayContaining(['echo', 'add']));
+    expect(await failure('agents.test_server', { name: 'files', server: { command: '{{node}}', args: ['{{builtin:filesystem}}', '{{folder}}'] } })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      data: { issues: [{ path: 'folder' }] },
+    });
   });
 });
 

@@ -12,7 +12,10 @@
  * notifications/cancelled through McpService).
  */
 import { randomUUID } from 'node:crypto';
+import type { AgentPreset } from '../../../shared/contracts/agents';
 import type { ChatSendInput, ChatToolSelection } from '../../../shared/contracts/chat';
+import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
+import { presetServerIds } from '../../../shared/agentServers';
 import type { EventName, EventPayload } from '../../../shared/contracts/ipc';
 import { AppError, toErrorShape } from '../../../shared/errors';
 import type { ToolFormat } from '../../../shared/toolFormats';
@@ -35,8 +38,13 @@ export type ChatEmit = <E extends ChatEventName>(event: E, payload: EventPayload
 /** A model that calls tools this many times in one turn without answering is stuck. */
 export const DEFAULT_MAX_STEPS = 16;
 
+/** The person's servers, to resolve a preset's server ids or names. */
+export interface McpServerList {
+  list(): Promise<McpServerRecord[]>;
+}
+
 export interface ChatServiceDeps {
-  mcpService: McpToolSource & McpCallPort;
+  mcpService: McpToolSource & McpCallPort & McpServerList;
   models: ModelClients;
   approver: ToolApprover;
   emit: ChatEmit;
@@ -137,7 +145,9 @@ export class ChatService {
     if (chat.format !== endpoint.format) chat.history = [];
     chat.format = endpoint.format;
     const messages = [...chat.history, wire.userMessage(input.message)];
-    const completion = new CompletionService(withoutExcluded(mcpService, input.tools), { logger: this.logger });
+    // With a preset, its servers and tool filter bound what the window chose (the CLI sends the preset's own).
+    const selection = session ? presetSelection(session.preset, input.tools, await mcpService.list()) : input.tools;
+    const completion = new CompletionService(withoutExcluded(mcpService, selection), { logger: this.logger });
     const maxSteps = this.deps.maxSteps ?? DEFAULT_MAX_STEPS;
 
     for (let step = 0; step < maxSteps; step++) {
@@ -145,7 +155,7 @@ export class ChatService {
         format: endpoint.format,
         model,
         messages,
-        mcp: { enabled: input.tools.serverIds.length > 0, mode: 'manual', selectedServers: input.tools.serverIds },
+        mcp: { enabled: selection.serverIds.length > 0, mode: 'manual', selectedServers: selection.serverIds },
         directTools,
         system: session?.preset.instructions,
       });
@@ -188,6 +198,19 @@ function sessionApprover(preset: Pick<AgentSession['preset'], 'approval'>, appro
     decide: (question, signal) =>
       question.serverId.startsWith(DIRECT_SOURCE_PREFIX) ? Promise.resolve({ allowed: true, arguments: question.arguments }) : approver.decide(question, signal),
     forgetChat: (chatId) => approver.forgetChat(chatId),
+  };
+}
+
+/**
+ * What a chat with a preset may use of the person's servers: the ones the preset names
+ * (presetServerIds; a name that matches none is left out) that the chat also has on, minus
+ * the tools either switched off. A preset that names none gets none of the person's tools.
+ */
+export function presetSelection(preset: Pick<AgentPreset, 'serverIds' | 'excludedToolIds'>, chosen: ChatToolSelection, servers: readonly McpServerRecord[]): ChatToolSelection {
+  const allowed = presetServerIds(preset, servers);
+  return {
+    serverIds: chosen.serverIds.filter((id) => allowed.has(id)),
+    excludedToolIds: [...new Set([...chosen.excludedToolIds, ...preset.excludedToolIds])],
   };
 }
 

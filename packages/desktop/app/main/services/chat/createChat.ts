@@ -5,7 +5,7 @@
  */
 import type { McpCallPort } from '../agent-core/engine/tinyelf/tools/McpToolAdapter';
 import type { McpToolSource } from '../capabilities/tools/mcp-users/ToolsLoader';
-import { ChatService, type ChatEmit, type ChatSessions } from './ChatService';
+import { ChatService, type ChatEmit, type ChatSessions, type McpServerList } from './ChatService';
 import type { ModelClients } from './models/ModelClients';
 import { ModelTextCompleter } from './ModelTextCompleter';
 import type { ToolApprover } from './ports';
@@ -19,7 +19,7 @@ export interface ChatParts {
 export interface ChatPartsDeps {
   /** Built first by the caller: sampling answers through them too, before the service exists. */
   models: ModelClients;
-  mcpService: McpToolSource & McpCallPort;
+  mcpService: McpToolSource & McpCallPort & McpServerList;
   approver: ToolApprover;
   emit: ChatEmit;
   stream?: boolean;

@@ -79,7 +79,7 @@ export function createRouteHandlers(d: AppRouterDeps): RouteHandlers {
     ...createPresetRouteHandlers(d.presets),
     ...createChatRouteHandlers(d.chat),
     ...createApprovalRouteHandlers(d.sampling, d.approvals),
-    ...createAgentRouteHandlers(d.agents, d.agentSessions),
+    ...createAgentRouteHandlers(d.agents, d.agentSessions, (input) => mcpService.test(input)),
     ...createRegistryRouteHandlers(d.registry),
   };
 }

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
+import { AgentPresetSchema, type AgentSessionStatus } from '@shared/contracts/agents';
 import type { ApprovalRequest, ChatToolCallEvent } from '@shared/contracts/chat';
 import type { MCPTool } from '@shared/contracts/mcp-types';
 import type { LlmProvider } from '@shared/contracts/providers';
@@ -230,6 +231,62 @@ describe('ChatView', () => {
     await send('fresh');
     await waitFor(() => expect(host.inputsOf('chat.send')).toHaveLength(2), SLOW);
     expect(host.inputsOf('chat.send')[1]!.chatId).not.toBe(first);
+  });
+
+  describe('under an agent preset', () => {
+    // May use the person's "files" server (by name) without its write tool; brings one session tool.
+    const KIT = AgentPresetSchema.parse({ id: 'agent-kit', name: 'Kit', serverIds: ['Files'], excludedToolIds: ['mcp__files__write'], sessionServers: { kit: { command: 'node' } } });
+    const running = (chatId: string): AgentSessionStatus => ({
+      chatId,
+      agentId: KIT.id,
+      agentName: KIT.name,
+      startedAt: new Date(0).toISOString(),
+      servers: [{ name: 'kit', state: 'running', tools: ['kit__echo'] }],
+    });
+    /** The first chat the window asks about has Kit running (started before it looked); session_end ends it. */
+    function agentChatHost() {
+      const sessions = new Map<string, AgentSessionStatus>();
+      let seeded = false;
+      const host = chatHost()
+        .handle('agents.list', () => [KIT])
+        .handle('agents.session_status', ({ chatId }) => {
+          if (!seeded && chatId) sessions.set(chatId, running(chatId));
+          seeded = true;
+          return [...sessions.values()].filter((s) => s.chatId === chatId);
+        })
+        .handle('agents.session_end', ({ chatId }) => {
+          const ended = sessions.delete(chatId);
+          if (ended) host.emit({ event: 'agents.session_state', payload: { chatId, session: null } });
+          return { ended };
+        });
+      return { host, sessions };
+    }
+
+    it("counts and sends the preset's servers and tools with its session tools", async () => {
+      const { host } = agentChatHost();
+      await readyChat(host);
+      // files/read (files/write is off for Kit, web is not Kit's) and kit__echo, of the same.
+      await waitFor(() => expect(screen.getByTestId('chat-open-tools').textContent).toContain('Tools: 2 of 2'), SLOW);
+      await startTurn(host);
+      expect(host.inputsOf('chat.send')[0]!.tools).toEqual({ serverIds: ['id-files'], excludedToolIds: [] });
+    });
+
+    it('New chat ends the running session and the new chat starts without the preset', async () => {
+      const { host, sessions } = agentChatHost();
+      await readyChat(host);
+      await waitFor(() => expect(screen.getAllByTestId('agent-session-server')).toHaveLength(1), SLOW);
+      const [first] = [...sessions.keys()];
+      await click(screen.getByTestId('chat-new'));
+      await waitFor(() => expect(host.inputsOf('chat.reset')).toEqual([{ chatId: first }]), SLOW);
+      // Ended by the window before the chat was forgotten, and nothing of Kit is left on screen.
+      expect(host.inputsOf('agents.session_end')).toEqual([{ chatId: first }]);
+      expect(sessions.size).toBe(0);
+      expect(screen.queryByTestId('agent-session-servers')).toBeNull();
+      expect(screen.getByTestId('chat-open-tools').textContent).toContain('Tools: 3 of 3');
+      await send('fresh');
+      await waitFor(() => expect(host.inputsOf('chat.send')).toHaveLength(1), SLOW);
+      expect(host.inputsOf('chat.send')[0]!.tools.serverIds).toEqual(['id-files', 'id-web']);
+    });
   });
 
   it('falls back to a text field with the quiet reason when the provider lists no models', async () => {

@@ -1,8 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Tooltip } from 'antd';
+import { Alert, Button, Card, Flex, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LlmProviderId } from '@shared/contracts/providers';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { useRoute } from '@renderer/data/useRoute';
+import { AgentPicker, AgentPickerPrompt, useAgentPicker, useAgentSession } from '@renderer/features/agents';
 import { dynamicStyle } from '@renderer/theme/dynamicStyle';
 import { usePutOffApprovals } from '@renderer/features/server-requests/putOffApprovals';
 import { useFillViewport } from '../hooks/useFillViewport';
@@ -23,8 +25,19 @@ import { ToolPicker } from './ToolPicker';
 export function ChatView() {
   const { t } = useTranslation(['chat', 'common']);
   const session = useChatSession();
+  const agent = useAgentSession(session.chatId);
+  const agents = useRoute('agents.list');
+  const agentPreset = agent.session ? agents.data?.find((candidate) => candidate.id === agent.session?.agentId) : undefined;
+  const sessionTools = agent.session?.servers.reduce((sum, server) => sum + (server.state === 'running' ? server.tools.length : 0), 0) ?? 0;
   const { ref: fillRef, height } = useFillViewport();
-  const { providers, providerId, provider, model, ready, choose, servers, tools, toolChoice, setToolChoice, pickerOpen, setPickerOpen, chosen, loadError, focusName } = useChatSetup();
+  const { providers, providerId, provider, model, ready, choose, servers, tools, toolChoice, setToolChoice, pickerOpen, setPickerOpen, chosen, loadError, focusName } = useChatSetup(agentPreset);
+  // A new chat starts without the preset: its session servers stop (the host's chat.reset would too, but the window says so first).
+  // A preset that names a model brings it along; the person can still change it.
+  const picker = useAgentPicker(agent, (preset) => preset.providerId && choose({ providerId: preset.providerId, model: preset.model ?? '' }));
+  const startNew = async () => {
+    if (agent.session) await agent.end();
+    await session.startNew();
+  };
 
   const putOff = usePutOffApprovals(session.chatId);
   const firstPutOff = putOff.requests[0];
@@ -42,14 +55,19 @@ export function ChatView() {
       {...(height !== undefined && { style: dynamicStyle({ height }) })}
       classNames={{ body: 'chat-body' }}
       extra={
-        <Tooltip title={t('newHelp')}>
-          <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => void session.startNew()} data-testid="chat-new">
-            {t('new')}
-          </Button>
-        </Tooltip>
+        // The agent and its running session servers sit in the header, beside New chat which ends them.
+        <Flex gap="small" align="center" className="min-w-0">
+          <AgentPicker chatId={session.chatId} picker={picker} />
+          <Tooltip title={t('newHelp')}>
+            <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => void startNew()} data-testid="chat-new">
+              {t('new')}
+            </Button>
+          </Tooltip>
+        </Flex>
       }
     >
       {loadError ? <ErrorAlert error={loadError} testId="chat-load-error" /> : null}
+      <AgentPickerPrompt picker={picker} />
       <ModelPicker
         providers={providers.data ?? []}
         providerId={providerId}
@@ -75,9 +93,9 @@ export function ChatView() {
         key={session.chatId}
         entries={session.entries}
         running={session.running}
-        empty={<ChatEmpty ready={ready} toolCount={chosen.length} />}
+        empty={<ChatEmpty ready={ready} toolCount={chosen.length + sessionTools} />}
       />
-      <ToolBudget provider={provider} tools={chosen} total={tools.length} onPick={() => setPickerOpen(true)} />
+      <ToolBudget provider={provider} tools={chosen} total={tools.length} sessionTools={sessionTools} onPick={() => setPickerOpen(true)} />
       {firstPutOff ? (
         // Above the message field, where the person looks while the turn waits for them.
         <Alert

@@ -14,6 +14,8 @@ interface ToolBudgetProps {
   tools: MCPTool[];
   /** How many tools the active servers list in all. */
   total: number;
+  /** The running agent session's own tools (`serverName__toolName`): always offered, counted in both numbers. */
+  sessionTools?: number;
   onPick: () => void;
 }
 
@@ -22,7 +24,7 @@ interface ToolBudgetProps {
  * converter's output, as the provider preview computes it) and, when that passes what the
  * provider accepts, why and the way to fix it.
  */
-export function ToolBudget({ provider, tools, total, onPick }: ToolBudgetProps) {
+export function ToolBudget({ provider, tools, total, sessionTools = 0, onPick }: ToolBudgetProps) {
   const { t, i18n } = useTranslation(['chat', 'common']);
   const limits = provider ? PROVIDER_TOOL_LIMITS[provider.id] : undefined;
   // The request assigns ids across all servers, as ToolsLoader does; the preview converts exactly that.
@@ -42,9 +44,10 @@ export function ToolBudget({ provider, tools, total, onPick }: ToolBudgetProps) 
     <Flex vertical gap={6} data-testid="chat-budget" data-fit={fit?.kind}>
       <Flex gap="small" align="center" wrap>
         <Button size="small" icon={<ApiOutlined aria-hidden />} onClick={onPick} aria-haspopup="dialog" data-testid="chat-open-tools">
-          {t('budget.tools', { on: tools.length, total })}
+          {t('budget.tools', { on: tools.length + sessionTools, total: total + sessionTools })}
         </Button>
-        {preview ? (
+        {/* Only the person's tools are measured here (a session's definitions stay in the host); none, nothing to estimate. */}
+        {preview && tools.length > 0 ? (
           <Tooltip title={t('budget.help', { provider: name })}>
             <Tag icon={<InfoCircleOutlined aria-hidden />} tabIndex={0} {...(fit?.kind === 'over' ? { color: 'error' } : fit?.kind === 'heavy' ? { color: 'warning' } : {})} data-testid="chat-tokens">
               {t('budget.tokens', { tokens: number(preview.tokens), provider: name })}

@@ -1,15 +1,17 @@
 /**
  * What a chat is set up with, for ChatView: the provider and model (remembered between visits),
  * the active servers and their tools, and which of those tools the model gets. A "Try with a
- * model" on one server (the Tools tab's chatFocus) narrows the tools to that server's.
+ * model" on one server (the Tools tab's chatFocus) narrows the tools to that server's; an agent
+ * preset running in the chat narrows them to the servers and tools it may use (as the host does).
  */
 import { useMemo, useState } from 'react';
 import { useRoute } from '@renderer/data/useRoute';
 import { initialProvider, loadModelChoice, saveModelChoice, type ModelChoice } from '@renderer/data/modelChoice';
 import { useToolsTabNav } from '@renderer/features/settings/components/tabs/tools-tab/ToolsTabNav';
-import { ALL_ON, chosenTools, onlyServer, type ToolChoice } from '../model/toolSelection';
+import type { AgentPreset } from '@shared/contracts/agents';
+import { ALL_ON, chosenTools, onlyServer, presetScope, type ToolChoice } from '../model/toolSelection';
 
-export function useChatSetup() {
+export function useChatSetup(preset?: AgentPreset) {
   const nav = useToolsTabNav();
   const providers = useRoute('providers.list');
   const list = useRoute('mcp.list');
@@ -26,8 +28,10 @@ export function useChatSetup() {
     saveModelChoice('chat', next);
   };
 
-  const servers = useMemo(() => (list.data ?? []).filter((server) => server.isActive), [list.data]);
-  const tools = useMemo(() => listed.data ?? [], [listed.data]);
+  const { servers, tools } = useMemo(
+    () => presetScope(preset, (list.data ?? []).filter((server) => server.isActive), listed.data ?? []),
+    [preset, list.data, listed.data],
+  );
   const [toolChoice, setToolChoice] = useState<ToolChoice>(() => (nav.chatFocus ? onlyServer(nav.chatFocus.serverId) : ALL_ON));
   const [pickerOpen, setPickerOpen] = useState(false);
   // A later "Try with a model" on a server, while this view stays mounted, narrows the tools again.
@@ -40,7 +44,6 @@ export function useChatSetup() {
 
   const loadError = providers.error ?? list.error;
   const focusName = toolChoice.onlyServer ? servers.find((server) => server.id === toolChoice.onlyServer)?.name : undefined;
-
 
   return { providers, providerId, provider, model, ready, choose, servers, tools, toolChoice, setToolChoice, pickerOpen, setPickerOpen, chosen, loadError, focusName };
 }

@@ -3,6 +3,8 @@
  * active is on by default, servers added later too), so the state is what is off; "only this
  * server" (from a server's detail) is the other way round until the person edits the choice.
  */
+import { presetServerIds } from '@shared/agentServers';
+import type { AgentPreset } from '@shared/contracts/agents';
 import type { ChatToolSelection } from '@shared/contracts/chat';
 import type { MCPTool, McpServerRecord } from '@shared/contracts/mcp-types';
 
@@ -60,3 +62,19 @@ export function toSelection(choice: ToolChoice, servers: readonly McpServerRecor
 
 /** The tools the model would get: on servers, minus the ones switched off. */
 export const chosenTools = (choice: ToolChoice, tools: readonly MCPTool[]): MCPTool[] => tools.filter((tool) => isToolOn(choice, tool));
+
+/**
+ * What a chat under an agent preset may offer of the person's servers and tools: the servers the
+ * preset names (presetServerIds, the host's rule) and their tools minus the preset's switched-off
+ * ones. Without a preset, everything active.
+ */
+export function presetScope(
+  preset: Pick<AgentPreset, 'serverIds' | 'excludedToolIds'> | undefined,
+  servers: readonly McpServerRecord[],
+  tools: readonly MCPTool[],
+): { servers: McpServerRecord[]; tools: MCPTool[] } {
+  if (!preset) return { servers: [...servers], tools: [...tools] };
+  const allowed = presetServerIds(preset, servers);
+  const excluded = new Set(preset.excludedToolIds);
+  return { servers: servers.filter((server) => allowed.has(server.id)), tools: tools.filter((tool) => allowed.has(tool.serverId) && !excluded.has(tool.id)) };
+}

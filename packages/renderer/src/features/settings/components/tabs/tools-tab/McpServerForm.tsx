@@ -9,10 +9,10 @@ import { isCommandLine } from '@shared/text/commandLine';
 import { TRANSPORTS, transportFields, transportOptions, type TransportField } from '@shared/transports';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArgsList } from './server-form/ArgsList';
-import { signsIn, type ServerFormValues } from './server-form/formValues';
+import { ArgsList } from '@renderer/components/server-form/ArgsList';
+import { signsIn, type ServerFormValues } from '@renderer/components/server-form/formValues';
 import { OAuthClientFields } from './server-auth/OAuthClientFields';
-import { KeyValueRows } from './server-form/KeyValueRows';
+import { KeyValueRows } from '@renderer/components/server-form/KeyValueRows';
 import { urlTransportOf, useCommandLine, type CommandLineChange } from './server-form/useCommandLine';
 
 export interface McpServerFormProps {

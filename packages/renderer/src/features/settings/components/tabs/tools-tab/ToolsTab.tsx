@@ -8,6 +8,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
 import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { useRoute } from '@renderer/data/useRoute';
+import { AgentPresets } from '@renderer/features/agents';
 import { ChatView } from '@renderer/features/chat';
 import { ProviderKeys } from '@renderer/features/provider-keys';
 import { ProviderPreviewButton } from '@renderer/features/provider-preview';
@@ -22,7 +23,7 @@ import { useLiveEvents } from './useLiveEvents';
 import { useCallLog } from './activity/useCallLog';
 
 // The sections other than the server list load when first shown (docs/architecture.md, "The first screen");
-// the chat and the provider keys are features of their own, whose entry modules declare them lazy.
+// the chat, the agents and the provider keys are features of their own, whose entry modules declare them lazy.
 const PresetGallery = lazyComponent(() => import('./presets/PresetGallery').then((m) => m.PresetGallery));
 const ActivitySection = lazyComponent(() => import('./activity/ActivitySection').then((m) => m.ActivitySection));
 // So do the server form and what it uses (antd's Form), mounted the first time it opens.
@@ -30,7 +31,7 @@ const McpServerFormDrawer = lazyComponent(() => import('./server-form/McpServerF
 
 /**
  * Settings' sections, one click each from the top: the MCP servers, the presets to install, the
- * provider keys, the chat and what the host is doing. (There used to be a single "Tools" tab above
+ * agent presets, the provider keys, the chat and what the host is doing. (There used to be a single "Tools" tab above
  * these: three levels of navigation for five places.)
  */
 export function ToolsTab() {
@@ -89,6 +90,7 @@ function ToolsTabSections() {
   const content: Record<ToolsSection, ReactNode> = {
     servers: serverSection,
     presets: lazy(<PresetGallery />),
+    agents: lazy(<AgentPresets />),
     keys: lazy(<ProviderKeys />),
     chat: lazy(<ChatView />),
     activity: lazy(<ActivitySection calls={callLog.calls} onClearCalls={callLog.clear} events={events} onClearEvents={clear} serverName={serverName} />),

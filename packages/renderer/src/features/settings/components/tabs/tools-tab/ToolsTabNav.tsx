@@ -5,7 +5,7 @@
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-export const TOOLS_SECTIONS = ['servers', 'presets', 'keys', 'chat', 'activity'] as const;
+export const TOOLS_SECTIONS = ['servers', 'presets', 'agents', 'keys', 'chat', 'activity'] as const;
 export type ToolsSection = (typeof TOOLS_SECTIONS)[number];
 /** A tab key as a section; the tabs are made from TOOLS_SECTIONS, so anything else is the first. */
 export const toolsSection = (key: string): ToolsSection => TOOLS_SECTIONS.find((section) => section === key) ?? 'servers';

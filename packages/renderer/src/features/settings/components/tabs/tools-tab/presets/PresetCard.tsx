@@ -4,7 +4,7 @@ import type { PresetListItem } from '@shared/contracts/presets';
 import { presetTransport } from '@shared/mcp-presets';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToolNameTags } from '../ToolNameTags';
+import { ToolNameTags } from '@renderer/components/ToolNameTags';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { presetIconUrl } from './presetIcons';
 import { ToneTag } from '@renderer/components/ToneTag';

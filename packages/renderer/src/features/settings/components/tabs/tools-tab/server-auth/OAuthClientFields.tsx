@@ -1,7 +1,7 @@
 import { Collapse, Flex, Form, Input, Radio, Select, Typography } from 'antd';
 import { OAUTH_GRANTS, OAUTH_SIGNING_ALGS } from '@shared/oauthClient';
 import { useTranslation } from 'react-i18next';
-import type { OAuthClientAuth } from '../server-form/formValues';
+import type { OAuthClientAuth } from '@renderer/components/server-form/formValues';
 
 const CLIENT_AUTHS: readonly OAuthClientAuth[] = ['secret', 'privateKey'];
 

@@ -16,7 +16,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { translateError } from '@renderer/components/translateError';
 import { McpServerForm } from '../McpServerForm';
 import { useToolsTabNav, type FormTarget } from '../ToolsTabNav';
-import { TestResultPanel, stageLabel } from './TestResultPanel';
+import { TestResultPanel, stageLabel } from '@renderer/components/server-form/TestResultPanel';
 import { useServerFormEditor } from './useServerFormEditor';
 
 /** Mounted by ToolsTab; shows the form while `nav.form` names a target, and keeps it through the closing animation. */

@@ -6,7 +6,7 @@
  */
 import { canonicalJson } from '@shared/text/canonicalJson';
 import type { FormTarget } from '../ToolsTabNav';
-import type { ServerFormValues } from './formValues';
+import type { ServerFormValues } from '@renderer/components/server-form/formValues';
 
 const drafts = new Map<string, ServerFormValues>();
 

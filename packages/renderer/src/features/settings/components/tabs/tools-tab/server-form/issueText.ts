@@ -6,7 +6,7 @@
 import type { IssueField } from '@shared/errors';
 import { TRANSPORTS } from '@shared/transports';
 import type { TFunction } from 'i18next';
-import { issueField, type ServerFormValues } from './formValues';
+import { issueField, type ServerFormValues } from '@renderer/components/server-form/formValues';
 
 /** An issue as the form says it: the shared issue's field and words. */
 export type Issue = Pick<IssueField, 'path' | 'message'>;

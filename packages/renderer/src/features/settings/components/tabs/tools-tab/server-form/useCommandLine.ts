@@ -10,7 +10,7 @@ import type { McpServerTransport } from '@shared/contracts/mcp-types';
 import { isCommandLine, splitCommandLine } from '@shared/text/commandLine';
 import { TRANSPORTS } from '@shared/transports';
 import { inferTransport } from '@mcp-common/importDialects';
-import type { ServerFormValues } from './formValues';
+import type { ServerFormValues } from '@renderer/components/server-form/formValues';
 
 /** The fields a change touches, as they were before it. */
 interface Before {

@@ -20,10 +20,10 @@ import { translateError } from '@renderer/components/translateError';
 import { applyServerIssues } from '@renderer/data/formIssues';
 import { requestOrThrow, useRoute, useRouteMutation } from '@renderer/data/useRoute';
 import type { FormTarget } from '../ToolsTabNav';
-import { changedUpdates, defaultFormValues, issueField, rowIssues, toFormValues, toServerInput, type KeyValueRow, type ServerFormValues } from './formValues';
+import { changedUpdates, defaultFormValues, issueField, rowIssues, toFormValues, toServerInput, type KeyValueRow, type ServerFormValues } from '@renderer/components/server-form/formValues';
 import { issueText, type Issue } from './issueText';
 import { sameValues, serverFormDrafts } from './formDrafts';
-import type { TestRun } from './TestResultPanel';
+import type { TestRun } from '@renderer/components/server-form/TestResultPanel';
 
 type Secrets = RouteOutput<'mcp.reveal_secrets'>;
 

@@ -15,7 +15,7 @@ import { BulkBar } from './BulkBar';
 import { EmptyServers } from './EmptyServers';
 import { ListPopupsProvider } from './ListPopups';
 import { ListTooltipProvider } from './ListTooltip';
-import { rowAfterKey } from './rovingFocus';
+import { rowAfterKey } from '@renderer/components/rovingFocus';
 import { ServerRow } from './ServerRow';
 import { useServerViews } from './useServerViews';
 import { isFiltering, matchingTools, NO_FILTER, ROW_STATES, selectServers, SORT_KEYS, type ServerFilter, type ServerView, type SortKey } from './serverView';

@@ -19,7 +19,7 @@ import { StateBadge } from './StateBadge';
 import { Truncated } from './Truncated';
 import { useServerRow } from './useServerRow';
 import { dynamicStyle } from '@renderer/theme/dynamicStyle';
-import { useRowTabStops } from './rovingFocus';
+import { useRowTabStops } from '@renderer/components/rovingFocus';
 import type { ServerView } from './serverView';
 
 /** Tag colours by position in the transport table, so a new transport gets one without an edit here. */
