@@ -1,6 +1,6 @@
 /**
  * agents.json through the router, on real files in a temp folder: env values of session servers
- * live in the secret store (the file holds refs), leave masked and come back unchanged when a
+ * and credentials in their arguments live in the secret store (the file holds refs), leave masked and come back unchanged when a
  * form sends the mask back, go with the preset; built-ins are read-only; a file that cannot be
  * read is an error naming it and is left as it was.
  */
@@ -41,6 +41,37 @@ describe('agent presets on disk', () => {
     expect(await rpc('agents.remove', { agent: 'keyed' })).toMatchObject({ ok: true });
     expect(secretsFile()).not.toContain('sk-agent-secret-1');
     expect(JSON.parse(file()).agents).toEqual([]);
+  });
+
+  it('keeps a credential typed into an argument in the secret store (only the credential), masks it, keeps it through a masked save, and never resolves another slot\'s ref', async () => {
+    const keyed = { name: 'Args', sessionServers: { kit: { command: 'node', args: ['kit.js', '--api-key=sk-agent-arg-secret-2', '--token', 'tok-agent-arg-secret-3'] } } };
+    const saved = (await rpc('agents.save', { preset: keyed })) as { ok: true; data: { id: string; sessionServers: { kit: { args: string[] } } } };
+    const id = saved.data.id;
+    expect(saved.data.sessionServers.kit.args).toEqual(['kit.js', '--api-key=***', '--token', '***']);
+    expect(file()).not.toContain('agent-arg-secret');
+    expect(JSON.parse(file()).agents[0].sessionServers.kit.args).toEqual([
+      'kit.js',
+      `--api-key=$secret:agent:${id}:kit:args:1:0`,
+      '--token',
+      `$secret:agent:${id}:kit:args:3:0`,
+    ]);
+    expect(secretsFile()).toContain('sk-agent-arg-secret-2');
+
+    // The form sends the masked arguments back: the credentials stay; a changed one replaces its value.
+    await rpc('agents.save', { id, preset: { ...keyed, sessionServers: { kit: { command: 'node', args: ['kit.js', '--api-key=***', '--token', 'tok-new-4'] } } } });
+    const exported = (await rpc('agents.export', { withSecrets: true })) as { data: { json: string } };
+    expect(JSON.parse(exported.data.json).agents[0].sessionServers.kit.args).toEqual(['kit.js', '--api-key=sk-agent-arg-secret-2', '--token', 'tok-new-4']);
+    expect(secretsFile()).not.toContain('tok-agent-arg-secret-3');
+
+    // An import that names this preset's slot (or any other) in an argument gets the text, not the secret.
+    const hostile = JSON.stringify({ name: 'Thief', sessionServers: { kit: { command: 'node', args: [`--x=$secret:agent:${id}:kit:args:1:0`] } } });
+    await rpc('agents.import', { text: hostile, onDuplicate: 'refuse' });
+    const thief = (await rpc('agents.export', { agents: ['Thief'], withSecrets: true })) as { data: { json: string } };
+    expect(thief.data.json).not.toContain('sk-agent-arg-secret-2');
+
+    expect(await rpc('agents.remove', { agent: 'args' })).toMatchObject({ ok: true });
+    expect(secretsFile()).not.toContain('sk-agent-arg-secret-2');
+    expect(secretsFile()).not.toContain('tok-new-4');
   });
 
   it('built-ins are listed first and cannot be changed or removed; names are unique across both', async () => {

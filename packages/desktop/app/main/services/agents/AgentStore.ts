@@ -1,9 +1,10 @@
 /**
  * The person's agent presets: `agents.json` (0600, beside `mcp-config.json` and `providers.json`),
  * written like providers.json through privateJsonFile (atomic replace, cross-process lock, a
- * file that is not JSON is an error naming it, never replaced). Session servers' env values are
- * secrets by reference, as servers' are (secretsByReference.ts): the file holds
- * `$secret:agent:<id>:<server>:env:<NAME>`, the values live in the SecretStore.
+ * file that is not JSON is an error naming it, never replaced). Session servers' secrets are kept
+ * by reference, as servers' are (secretsByReference.ts, secretRefs.ts): the file holds
+ * `$secret:agent:<id>:<server>:env:<NAME>` for every env value and, in an argument, only the
+ * credential (`--api-key=$secret:agent:<id>:<server>:args:<i>:<k>`); the values live in the SecretStore.
  *
  * The built-in presets (builtinAgents.ts) are listed first and are read-only.
  * Lock order: agents.json's lock, then the secret store's (taken inside), as ProviderStore does.
@@ -14,8 +15,9 @@ import { AgentPresetSchema, type AgentPreset } from '../../../shared/contracts/a
 import { AppError } from '../../../shared/errors';
 import type { FileLockOptions } from '../config/fileLock';
 import { openPrivateJsonFile } from '../config/privateJsonFile';
+import { argCredentialSpans } from '../capabilities/tools/mcp-users/common/redaction';
 import type { SecretStore } from '../secrets/SecretStore';
-import { REF_PREFIX, refIn } from '../secrets/secretsByReference';
+import { externalizeEmbedded, REF_PREFIX, refIn, refsEmbedded, resolveEmbedded, type EmbeddedSeen } from '../secrets/secretRefs';
 import { BUILTIN_AGENTS, isBuiltinAgentId } from './builtinAgents';
 import type { ParsedAgent } from './agentImport';
 
@@ -38,17 +40,37 @@ export interface AgentStore {
 }
 
 const envRef = (id: string, server: string, name: string) => `agent:${id}:${server}:env:${name}`;
+/** The slot of the refs embedded in a session server's i-th argument. */
+const argSlot = (id: string, server: string, index: number) => `agent:${id}:${server}:args:${index}:`;
 
-/** The preset with each session server's env values mapped. */
-const mapEnv = (preset: AgentPreset, fn: (server: string, name: string, value: string) => string): AgentPreset => ({
+type Spans = ReturnType<typeof argCredentialSpans>[number];
+/** The preset with each session server's env values, and each of its arguments (with its credential spans), mapped. */
+const mapSecrets = (
+  preset: AgentPreset,
+  env: (server: string, name: string, value: string) => string,
+  arg: (server: string, index: number, text: string, spans: Spans) => string,
+): AgentPreset => ({
   ...preset,
   sessionServers: Object.fromEntries(
-    Object.entries(preset.sessionServers).map(([server, config]) => [
-      server,
-      { ...config, env: Object.fromEntries(Object.entries(config.env).map(([name, value]) => [name, fn(server, name, value)])) },
-    ]),
+    Object.entries(preset.sessionServers).map(([server, config]) => {
+      const spans = argCredentialSpans(config.args);
+      return [
+        server,
+        {
+          ...config,
+          args: config.args.map((text, i) => arg(server, i, text, spans[i]!)),
+          env: Object.fromEntries(Object.entries(config.env).map(([name, value]) => [name, env(server, name, value)])),
+        },
+      ];
+    }),
   ),
 });
+
+/** What one locked write read: each ref's value, and each argument as the file had it and as resolved. */
+interface Seen {
+  refs: Map<string, string>;
+  args: Map<string, EmbeddedSeen>;
+}
 
 export function openAgentStore(filePath: string, secrets: SecretStore, lock?: FileLockOptions): AgentStore {
   const file = openPrivateJsonFile(filePath, lock);
@@ -68,23 +90,59 @@ export function openAgentStore(filePath: string, secrets: SecretStore, lock?: Fi
    * records what each ref resolved to, so a write puts back only values that changed: a value the
    * CLI cannot decrypt (the desktop app's sealed store) is never overwritten with the "" it saw.
    */
-  const resolve = (preset: AgentPreset, seen?: Map<string, string>): AgentPreset =>
-    mapEnv(preset, (_server, _name, value) => {
-      const ref = refIn(value);
-      if (ref === undefined) return value;
+  const resolve = (preset: AgentPreset, seen?: Seen): AgentPreset => {
+    const read = (ref: string) => {
       const real = secrets.get(ref) ?? '';
-      seen?.set(ref, real);
+      seen?.refs.set(ref, real);
       return real;
-    });
-  /** Under the file lock, inside a secrets transaction: every env value into the secret store, by its slot's ref. */
-  const externalize = (preset: AgentPreset, seen: Map<string, string>): AgentPreset =>
-    mapEnv(preset, (server, name, value) => {
-      const ref = envRef(preset.id, server, name);
-      if (seen.get(ref) !== value) secrets.put(ref, value);
+    };
+    return mapSecrets(
+      preset,
+      (_server, _name, value) => {
+        const ref = refIn(value);
+        return ref === undefined ? value : read(ref);
+      },
+      (server, index, text, spans) => {
+        const slot = argSlot(preset.id, server, index);
+        const { resolved, seen: memo } = resolveEmbedded(slot, text, spans, read);
+        seen?.args.set(slot, memo);
+        return resolved;
+      },
+    );
+  };
+  /** Under the file lock, inside a secrets transaction: every env value and argument credential into the secret store, by its slot's ref. */
+  const externalize = (preset: AgentPreset, seen: Seen): AgentPreset => {
+    const keep = (ref: string, value: string) => {
+      if (seen.refs.get(ref) !== value) secrets.put(ref, value);
       return `${REF_PREFIX}${ref}`;
-    });
-  const refsOf = (presets: readonly AgentPreset[]) =>
-    new Set(presets.flatMap((p) => Object.values(p.sessionServers).flatMap((s) => Object.values(s.env).flatMap((v) => (refIn(v) === undefined ? [] : [refIn(v)!])))));
+    };
+    return mapSecrets(
+      preset,
+      (server, name, value) => keep(envRef(preset.id, server, name), value),
+      (server, index, text, spans) => {
+        const slot = argSlot(preset.id, server, index);
+        return externalizeEmbedded(slot, text, spans, seen.args.get(slot), keep, (ref) => seen.refs.has(ref));
+      },
+    );
+  };
+  const refsOf = (presets: readonly AgentPreset[]) => {
+    const refs = new Set<string>();
+    for (const preset of presets) {
+      mapSecrets(
+        preset,
+        (_server, _name, value) => {
+          const ref = refIn(value);
+          if (ref !== undefined) refs.add(ref);
+          return value;
+        },
+        (server, index, text) => {
+          for (const ref of refsEmbedded(argSlot(preset.id, server, index), text)) refs.add(ref);
+          return text;
+        },
+      );
+    }
+    return refs;
+  };
 
   const all = () => [...BUILTIN_AGENTS, ...secrets.transaction(() => load().agents.map((preset) => resolve(preset)))];
   const find = (presets: readonly AgentPreset[], ref: string) => {
@@ -106,7 +164,7 @@ export function openAgentStore(filePath: string, secrets: SecretStore, lock?: Fi
     const { result, orphans } = file.locked(() => {
       const current = load();
       const { result: changed, stored } = secrets.transaction(() => {
-        const seen = new Map<string, string>();
+        const seen: Seen = { refs: new Map(), args: new Map() };
         const out = edit(current.agents.map((preset) => resolve(preset, seen)));
         return { result: out.result, stored: out.agents.map((preset) => externalize(preset, seen)) };
       });

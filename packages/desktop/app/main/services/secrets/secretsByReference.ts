@@ -18,11 +18,11 @@
  * the transport factory.
  */
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
-import { argCredentialSpans, replaceSpans, urlCredentialSpans, type Span } from '../capabilities/tools/mcp-users/common/redaction';
+import { argCredentialSpans, urlCredentialSpans, type Span } from '../capabilities/tools/mcp-users/common/redaction';
 import type { McpConfigStore } from '../config/McpConfigStore';
 import type { SecretStore } from './SecretStore';
+import { externalizeEmbedded, hasPlainSpan, REF_PREFIX, refIn, refsEmbedded, resolveEmbedded, type EmbeddedSeen } from './secretRefs';
 
-export const REF_PREFIX = '$secret:';
 // `oauth` holds a pre-registered client's id and secret (or private key); its id goes along for uniformity (every value of a field).
 const SECRET_FIELDS = ['env', 'headers', 'oauth'] as const;
 type SecretField = (typeof SECRET_FIELDS)[number];
@@ -35,18 +35,11 @@ const isPlainKey = (field: SecretField, name: string) => PLAIN_KEYS[field]?.has(
 
 /** The ref of one slot; the same slot always gets the same ref, so rewriting it replaces the value. */
 const slotRef = (serverId: string, field: SecretField, name: string) => `server:${serverId}:${field}:${name}`;
-export const refIn = (value: string) => (value.startsWith(REF_PREFIX) ? value.slice(REF_PREFIX.length) : undefined);
 
 /** Where credentials sit inside a string of the record: the i-th argument, or the URL. */
 type Place = `args:${number}` | 'url';
-/** The ref of the k-th credential of a place. It ends in digits, and a span never ends before a digit (redaction.ts's Span), so where the ref ends is unambiguous. */
-const spanRef = (serverId: string, place: Place, index: number) => `server:${serverId}:${place}:${index}`;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/**
- * The refs embedded in a string of this server at this place, and only those: a link or an import
- * that writes another slot's ref into an argument must not make us read that secret into it.
- */
-const embeddedRefs = (serverId: string, place: Place) => new RegExp(`${escapeRegExp(`${REF_PREFIX}server:${serverId}:${place}:`)}\\d+`, 'g');
+/** The slot of a place's embedded refs (secretRefs.ts). */
+const placeSlot = (serverId: string, place: Place) => `server:${serverId}:${place}:`;
 
 /** Calls `fn` on each string of the record that may hold credentials inside it, and puts back what it returns. */
 function mapPlaces(server: McpServerRecord, fn: (place: Place, text: string, spans: Span[]) => string): McpServerRecord {
@@ -84,19 +77,12 @@ function refsOf(servers: readonly McpServerRecord[]): Set<string> {
       return value;
     });
     mapPlaces(server, (place, text) => {
-      for (const match of text.matchAll(embeddedRefs(server.id, place))) refs.add(match[0].slice(REF_PREFIX.length));
+      for (const ref of refsEmbedded(placeSlot(server.id, place), text)) refs.add(ref);
       return text;
     });
   }
   return refs;
 }
-
-/** A credential in clear inside an argument or the URL: not empty and not already a ref. */
-const hasPlainSpan = (text: string, spans: readonly Span[]) =>
-  spans.some(({ start, end }) => {
-    const value = text.slice(start, end);
-    return value !== '' && refIn(value) === undefined;
-  });
 
 function hasPlainValue(server: McpServerRecord): boolean {
   let plain = SECRET_FIELDS.some((field) =>
@@ -112,7 +98,7 @@ function hasPlainValue(server: McpServerRecord): boolean {
 /** What one locked write read: each ref's value, and each argument and URL as the file had it and as resolved. */
 interface Seen {
   refs: Map<string, string>;
-  places: Map<string, { raw: string; resolved: string; plain: boolean }>;
+  places: Map<string, EmbeddedSeen>;
 }
 const placeKey = (serverId: string, place: Place) => `${serverId}\0${place}`;
 
@@ -138,8 +124,8 @@ export function withSecretsByReference(store: McpConfigStore, secrets: SecretSto
           return ref === undefined ? value : read(ref);
         }),
         (place, text, spans) => {
-          const resolved = text.replace(embeddedRefs(server.id, place), (found) => read(found.slice(REF_PREFIX.length)));
-          seen?.places.set(placeKey(server.id, place), { raw: text, resolved, plain: hasPlainSpan(text, spans) });
+          const { resolved, seen: memo } = resolveEmbedded(placeSlot(server.id, place), text, spans, read);
+          seen?.places.set(placeKey(server.id, place), memo);
           return resolved;
         },
       ),
@@ -159,15 +145,15 @@ export function withSecretsByReference(store: McpConfigStore, secrets: SecretSto
   const externalize = (server: McpServerRecord, seen: Seen) =>
     mapPlaces(
       mapSecretValues(server, (field, name, value) => keep(slotRef(server.id, field, name), value, seen)),
-      (place, text, spans) => {
-        const before = seen.places.get(placeKey(server.id, place));
-        if (before && before.resolved === text && !before.plain) return before.raw;
-        return replaceSpans(text, spans, (value, index) => {
-          const ref = spanRef(server.id, place, index);
-          // An empty slot is only kept as a ref when it stands for a value this process could not read.
-          return value === '' && !seen.refs.has(ref) ? value : keep(ref, value, seen);
-        });
-      },
+      (place, text, spans) =>
+        externalizeEmbedded(
+          placeSlot(server.id, place),
+          text,
+          spans,
+          seen.places.get(placeKey(server.id, place)),
+          (ref, value) => keep(ref, value, seen),
+          (ref) => seen.refs.has(ref),
+        ),
     );
 
   const wrapped: McpConfigStore = {
