@@ -283,6 +283,30 @@ terminal, or declined at once when there is no terminal.`),
     load: async () => (await import('./commands/call')).call,
   },
   {
+    name: 'prompts get',
+    args: 'NAME PROMPT',
+    summary: 'Get a prompt from a server, filled in with its arguments',
+    flags: {
+      args: { type: 'string', value: 'JSON', help: 'The prompt\'s arguments as a JSON object of strings (default {})' },
+      ...json('Print { description?, messages: [{ role, content }] }'),
+    },
+    about: `Asks server NAME for PROMPT (prompts/get) and prints each message as [role] and its
+content: text as is, images and audio as [Image: mime] / [Audio: mime]. The prompts a server
+offers are listed in the app's server detail.`,
+    viaHost: true,
+    load: async () => (await import('./commands/content')).promptsGet,
+  },
+  {
+    name: 'resources read',
+    args: 'NAME URI',
+    summary: "Read a resource's contents from a server",
+    flags: json('Print { contents: [{ uri, mimeType?, text? | blob? }] } (blob is base64)'),
+    about: `Reads URI from server NAME (resources/read): a listed resource's URI or one a resource
+template makes. Text is printed as is, binary contents as [Resource: uri (mime)].`,
+    viaHost: true,
+    load: async () => (await import('./commands/content')).resourcesRead,
+  },
+  {
     name: 'chat',
     args: '"MESSAGE"',
     summary: "Ask a model, with the servers' tools; approve its tool calls",

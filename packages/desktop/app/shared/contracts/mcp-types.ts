@@ -487,3 +487,26 @@ export const McpCallRecordSchema = z.object({
 });
 export type McpCallRecord = z.infer<typeof McpCallRecordSchema>;
 export const McpCallRecordInputSchema = z.strictObject({ callId: NonBlankSchema });
+
+/* ---------- prompts/get and resources/read (issue 29 item 13: the spec-coverage gaps) ---------- */
+
+/** A prompt filled in by the server: `args` are the prompt's arguments, strings by the spec. */
+export const McpGetPromptInputSchema = z.strictObject({
+  serverId: NonBlankSchema,
+  name: NonBlankSchema,
+  args: z.record(z.string(), z.string()).optional(),
+});
+export const McpGetPromptResultSchema = z.object({
+  description: z.string().optional(),
+  /** Each message's content block as sent (text, image, audio, resource). */
+  messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: McpContentBlockSchema })),
+});
+export type McpGetPromptResult = z.infer<typeof McpGetPromptResultSchema>;
+
+/** Any URI the server takes: a listed resource's, or one a resource template makes. */
+export const McpReadResourceInputSchema = z.strictObject({ serverId: NonBlankSchema, uri: NonBlankSchema });
+/** Each part has `text` or `blob` (base64), as the server sent it. */
+export const McpReadResourceResultSchema = z.object({
+  contents: z.array(z.looseObject({ uri: z.string(), mimeType: z.string().optional(), text: z.string().optional(), blob: z.string().optional() })),
+});
+export type McpReadResourceResult = z.infer<typeof McpReadResourceResultSchema>;

@@ -41,6 +41,8 @@ const VALID: { [R in RouteName]: RouteInput<R> } = {
   'mcp.call_record': { callId: 'call-1' },
   'mcp.test': { id: MISSING },
   'mcp.discover': { id: MISSING },
+  'mcp.get_prompt': { serverId: MISSING, name: 'simple-prompt', args: { city: 'Paris' } },
+  'mcp.read_resource': { serverId: MISSING, uri: 'demo://resource/static/document/features.md' },
   'mcp.server_log': { id: MISSING, limit: 10 },
   'mcp.last_seen': {},
   'mcp.test_all': {},
