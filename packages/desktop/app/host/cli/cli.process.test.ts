@@ -385,8 +385,8 @@ describe('tools and call', () => {
   });
 });
 
-describe('prompts get and resources read', () => {
-  it("gets the reference server's prompts with their arguments and reads its resources, text and binary, by listed and templated URI", async () => {
+describe('prompts and resources: get, read, complete', () => {
+  it("gets the reference server's prompts with their arguments, reads its resources (text and binary, by listed and templated URI) and completes arguments", async () => {
     http = await startEverything('streamableHttp');
     expect((await cli.run(['servers', 'add', '--name', 'everything', '--type', 'http', '--url', http.url.href])).code).toBe(0);
 
@@ -403,9 +403,16 @@ describe('prompts get and resources read', () => {
     expect(blob.stdout).toBe('[Resource: demo://resource/dynamic/blob/7 (text/plain)]\n');
     const blobJson = json<{ contents: { uri: string; blob?: string }[] }>((await cli.run(['resources', 'read', 'everything', 'demo://resource/dynamic/blob/7', '--json'])).stdout);
     expect(Buffer.from(blobJson.contents[0]!.blob!, 'base64').toString()).toMatch(/^Resource 7: This is a base64 blob/);
+
+    // Completion: what is typed narrows the values, and the arguments already chosen narrow them too.
+    expect((await cli.run(['prompts', 'complete', 'everything', 'completable-prompt', 'department', '--value', 'E'])).stdout).toBe('Engineering\n');
+    const lead = await cli.run(['prompts', 'complete', 'everything', 'completable-prompt', 'name', '--context', '{"department":"Sales"}']);
+    expect(lead.stdout).toBe('David\nEve\nFrank\n');
+    const id = await cli.run(['resources', 'complete', 'everything', 'demo://resource/dynamic/text/{resourceId}', 'resourceId', '--value', '5', '--json']);
+    expect(json(id.stdout)).toMatchObject({ values: ['5'] });
   });
 
-  it('says which argument is wrong, which server refused what, and which server offers no prompts', async () => {
+  it('says which argument is wrong, which server refused what, and which server offers no prompts or completions', async () => {
     await cli.run(stdioFixtureArgs('fixture'));
     // Refused before any server starts: prompt arguments are strings by the spec.
     const numeric = await cli.run(['prompts', 'get', 'fixture', 'greet', '--args', '{"city":3}']);
@@ -422,6 +429,8 @@ describe('prompts get and resources read', () => {
     const none = await cli.run(['prompts', 'get', 'plain', 'anything']);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('"plain" did not announce the prompts capability');
+    const noCompletions = await cli.run(['prompts', 'complete', 'plain', 'p', 'a']);
+    expect(noCompletions.stderr).toContain('"plain" did not announce the completions capability');
   });
 });
 

@@ -136,13 +136,13 @@ export function npxCacheHint(error: AppErrorShape, platform: NodeJS.Platform = p
   return `npx's cache folder for this package is broken (a download cut short). To repair it, remove that folder; npx downloads the package again:\n  ${remove}`;
 }
 
-/** `--args JSON` as its value (any JSON: the router says what shape it must have, through `nameFlags`). */
-export function parseArgsJson(raw: string | undefined, command: string): unknown {
+/** A JSON flag's value (`--args JSON`), any JSON: the router says what shape it must have, through `nameFlags`. */
+export function parseJsonFlag(raw: string | undefined, flag: string, command: string): unknown {
   if (raw === undefined) return undefined;
   try {
     return JSON.parse(raw);
   } catch (err) {
-    throw new UsageError(`--args is not valid JSON: ${(err as Error).message}`, command);
+    throw new UsageError(`${flag} is not valid JSON: ${(err as Error).message}`, command);
   }
 }
 

@@ -50,6 +50,12 @@ const FORMAT_LINES = TOOL_FORMAT_IDS.map((format) => {
 const STRICT_DEFAULTS = STRICT_FORMATS.map((format) => `${(TOOL_FORMATS[format] as ToolFormatInfo).strictByDefault ? 'on' : 'off'} for ${toolFormatName(format)}`).join(', ');
 const STRICT_NAMES = STRICT_FORMATS.map(toolFormatName).join('/');
 const SAVED_JSON = json('Print the saved record (secrets redacted)');
+/** `prompts complete` and `resources complete`: what is typed so far and what is chosen already. */
+const COMPLETE_FLAGS = {
+  value: { type: 'string', value: 'TEXT', help: 'What has been typed of the value so far (default: nothing)' },
+  context: { type: 'string', value: 'JSON', help: 'The other arguments already chosen, as a JSON object of strings; the server may narrow by them' },
+  ...json('Print { values, total?, hasMore? }'),
+} as const;
 
 export const COMMAND_TABLE = [
   {
@@ -297,6 +303,16 @@ offers are listed in the app's server detail.`,
     load: async () => (await import('./commands/content')).promptsGet,
   },
   {
+    name: 'prompts complete',
+    args: 'NAME PROMPT ARGUMENT',
+    summary: "Suggest values for a prompt's argument",
+    flags: COMPLETE_FLAGS,
+    about: `Asks server NAME for values of PROMPT's ARGUMENT that start with --value (completion/complete)
+and prints them one a line; when there are more than shown, says so on stderr.`,
+    viaHost: true,
+    load: async () => (await import('./commands/content')).promptsComplete,
+  },
+  {
     name: 'resources read',
     args: 'NAME URI',
     summary: "Read a resource's contents from a server",
@@ -305,6 +321,17 @@ offers are listed in the app's server detail.`,
 template makes. Text is printed as is, binary contents as [Resource: uri (mime)].`,
     viaHost: true,
     load: async () => (await import('./commands/content')).resourcesRead,
+  },
+  {
+    name: 'resources complete',
+    args: 'NAME TEMPLATE ARGUMENT',
+    summary: 'Suggest values for a variable of a resource template',
+    flags: COMPLETE_FLAGS,
+    about: `Asks server NAME for values of ARGUMENT, a variable of the resource template TEMPLATE (its
+URI template, e.g. demo://resource/dynamic/text/{resourceId}), that start with --value, and prints
+them one a line; when there are more than shown, says so on stderr.`,
+    viaHost: true,
+    load: async () => (await import('./commands/content')).resourcesComplete,
   },
   {
     name: 'chat',

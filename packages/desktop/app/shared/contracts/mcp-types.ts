@@ -510,3 +510,20 @@ export const McpReadResourceResultSchema = z.object({
   contents: z.array(z.looseObject({ uri: z.string(), mimeType: z.string().optional(), text: z.string().optional(), blob: z.string().optional() })),
 });
 export type McpReadResourceResult = z.infer<typeof McpReadResourceResultSchema>;
+
+/**
+ * Values the server suggests for one argument of a prompt or of a resource template
+ * (completion/complete); `context` holds the arguments already chosen, which may narrow them.
+ */
+export const McpCompleteInputSchema = z.strictObject({
+  serverId: NonBlankSchema,
+  ref: z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('ref/prompt'), name: NonBlankSchema }),
+    z.strictObject({ type: z.literal('ref/resource'), uri: NonBlankSchema }),
+  ]),
+  argument: z.strictObject({ name: NonBlankSchema, value: z.string() }),
+  context: z.record(z.string(), z.string()).optional(),
+});
+export type McpCompleteInput = z.input<typeof McpCompleteInputSchema>;
+export const McpCompleteResultSchema = z.object({ values: z.array(z.string()), total: z.number().optional(), hasMore: z.boolean().optional() });
+export type McpCompleteResult = z.infer<typeof McpCompleteResultSchema>;

@@ -49,6 +49,10 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
     { input: { serverId: 'x', name: 'p', args: { city: 3 } }, path: 'args.city' },
   ],
   'mcp.read_resource': [{ input: { serverId: 'x', uri: '' }, path: 'uri' }],
+  'mcp.complete': [
+    { input: { serverId: 'x', ref: { type: 'ref/tool', name: 'p' }, argument: { name: 'a', value: '' } }, path: 'ref.type' },
+    { input: { serverId: 'x', ref: { type: 'ref/prompt', name: 'p' }, argument: { name: ' ', value: '' } }, path: 'argument.name' },
+  ],
   'mcp.last_seen': [{ input: { id: 'x' }, path: '' }],
   'mcp.test_all': [{ input: 'all', path: '' }],
   'mcp.bulk': [

@@ -56,6 +56,7 @@ export function createMcpRouteHandlers({ mcpService, elicitation }: { mcpService
     'mcp.discover': ({ id }) => mcpService.discover(id),
     'mcp.get_prompt': ({ serverId, name, args }) => mcpService.getPrompt(serverId, name, args),
     'mcp.read_resource': ({ serverId, uri }) => mcpService.readResource(serverId, uri),
+    'mcp.complete': (input) => mcpService.complete(input),
     'mcp.last_seen': async () => mcpService.lastSeenServers(),
     'mcp.test_all': () => mcpService.testAll(),
     'mcp.server_log': async ({ id, limit }) => ({ lines: mcpService.serverLog(id, limit) }),

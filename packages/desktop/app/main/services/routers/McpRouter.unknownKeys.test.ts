@@ -43,6 +43,7 @@ const VALID: { [R in RouteName]: RouteInput<R> } = {
   'mcp.discover': { id: MISSING },
   'mcp.get_prompt': { serverId: MISSING, name: 'simple-prompt', args: { city: 'Paris' } },
   'mcp.read_resource': { serverId: MISSING, uri: 'demo://resource/static/document/features.md' },
+  'mcp.complete': { serverId: MISSING, ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: 'E' } },
   'mcp.server_log': { id: MISSING, limit: 10 },
   'mcp.last_seen': {},
   'mcp.test_all': {},

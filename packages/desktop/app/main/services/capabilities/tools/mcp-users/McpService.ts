@@ -21,6 +21,8 @@ import type {
   McpActionResult,
   McpAuthStatus,
   McpCallToolResult,
+  McpCompleteInput,
+  McpCompleteResult,
   McpDiscoverResult,
   McpGetPromptResult,
   McpLastSeen,
@@ -372,6 +374,11 @@ export class McpService {
   /** A resource's contents (see ServerContent). */
   readResource(serverId: string, uri: string): Promise<McpReadResourceResult> {
     return this.content.readResource(serverId, uri);
+  }
+
+  /** Suggested values for a prompt's or resource template's argument (see ServerContent). */
+  complete(input: McpCompleteInput): Promise<McpCompleteResult> {
+    return this.content.complete(input);
   }
 
   serverLog(serverId: string, limit?: number): McpServerLogLine[] {
