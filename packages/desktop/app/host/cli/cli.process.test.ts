@@ -385,10 +385,15 @@ describe('tools and call', () => {
   });
 });
 
-describe('prompts and resources: get, read, complete', () => {
-  it("gets the reference server's prompts with their arguments, reads its resources (text and binary, by listed and templated URI) and completes arguments", async () => {
+describe('prompts and resources: list, get, read, complete', () => {
+  it("lists and gets the reference server's prompts with their arguments, lists and reads its resources (text and binary, by listed and templated URI) and completes arguments", async () => {
     http = await startEverything('streamableHttp');
     expect((await cli.run(['servers', 'add', '--name', 'everything', '--type', 'http', '--url', http.url.href])).code).toBe(0);
+
+    const prompts = await cli.run(['prompts', 'list', 'everything']);
+    expect(prompts.stdout).toContain('args-prompt\n  A prompt with two arguments, one required and one optional\n  args: city*, state\n');
+    const resources = await cli.run(['resources', 'list', 'everything']);
+    expect(resources.stdout).toMatch(/^demo:\/\/resource\/static\/document\/features\.md {2}features\.md \(text\/markdown\)$/m);
 
     const prompt = await cli.run(['prompts', 'get', 'everything', 'args-prompt', '--args', '{"city":"Paris","state":"Texas"}']);
     expect(prompt.stderr).toBe('');
@@ -429,6 +434,9 @@ describe('prompts and resources: get, read, complete', () => {
     const none = await cli.run(['prompts', 'get', 'plain', 'anything']);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('"plain" did not announce the prompts capability');
+    const noList = await cli.run(['resources', 'list', 'plain']);
+    expect(noList.code).toBe(1);
+    expect(noList.stderr).toContain('"plain" did not announce the resources capability');
     const noCompletions = await cli.run(['prompts', 'complete', 'plain', 'p', 'a']);
     expect(noCompletions.stderr).toContain('"plain" did not announce the completions capability');
   });

@@ -289,6 +289,16 @@ terminal, or declined at once when there is no terminal.`),
     load: async () => (await import('./commands/call')).call,
   },
   {
+    name: 'prompts list',
+    args: 'NAME',
+    summary: "List a server's prompts and their arguments",
+    flags: json('Print [{ name, description?, arguments?: [{ name, description?, required? }] }]'),
+    about: `Lists the prompts server NAME offers (prompts/list): name, description and arguments (* = required).
+Exit code 1 when the server offers no prompts.`,
+    viaHost: true,
+    load: async () => (await import('./commands/content')).promptsList,
+  },
+  {
     name: 'prompts get',
     args: 'NAME PROMPT',
     summary: 'Get a prompt from a server, filled in with its arguments',
@@ -297,8 +307,8 @@ terminal, or declined at once when there is no terminal.`),
       ...json('Print { description?, messages: [{ role, content }] }'),
     },
     about: `Asks server NAME for PROMPT (prompts/get) and prints each message as [role] and its
-content: text as is, images and audio as [Image: mime] / [Audio: mime]. The prompts a server
-offers are listed in the app's server detail.`,
+content: text as is, images and audio as [Image: mime] / [Audio: mime]. "prompts list NAME"
+shows the prompts and their arguments.`,
     viaHost: true,
     load: async () => (await import('./commands/content')).promptsGet,
   },
@@ -311,6 +321,16 @@ offers are listed in the app's server detail.`,
 and prints them one a line; when there are more than shown, says so on stderr.`,
     viaHost: true,
     load: async () => (await import('./commands/content')).promptsComplete,
+  },
+  {
+    name: 'resources list',
+    args: 'NAME',
+    summary: "List a server's resources",
+    flags: json('Print [{ uri, name, description?, mimeType? }]'),
+    about: `Lists the resources server NAME offers (resources/list): URI, name and MIME type.
+Exit code 1 when the server offers no resources.`,
+    viaHost: true,
+    load: async () => (await import('./commands/content')).resourcesList,
   },
   {
     name: 'resources read',

@@ -1,11 +1,47 @@
 /**
- * `prompts get|complete` and `resources read|complete`: what a server offers besides tools,
- * printed as a terminal shows a tool's result; suggestions one a line.
+ * `prompts list|get|complete` and `resources list|read|complete`: what a server offers besides
+ * tools, printed as a terminal shows a tool's result; suggestions one a line.
  */
 import { flattenBlock } from '../../../main/services/agent-core/engine/tinyelf/tools/flattenContent';
-import type { McpCompleteInput } from '../../../shared/contracts/mcp-types';
+import type { McpCompleteInput, McpDiscoverResult } from '../../../shared/contracts/mcp-types';
+import { AppError } from '../../../shared/errors';
 import { EXIT, nameFlags, parseJsonFlag, positionals, resolveServer, writeJson, type Command, type CliIo } from '../cliKit';
 import { parseFlags } from '../commandTable';
+
+/** `prompts list NAME`: each prompt with its arguments (* = required). */
+export const promptsList: Command = async (context) => {
+  const { values, prompts } = await offered(context, 'prompts list', 'prompts');
+  if (values.json) writeJson(context.io, prompts);
+  else for (const prompt of prompts) {
+    const args = (prompt.arguments ?? []).map((a) => `${a.name}${a.required ? '*' : ''}`).join(', ');
+    context.io.stdout.write(`${prompt.name}\n${prompt.description ? `  ${oneLine(prompt.description)}\n` : ''}  args: ${args || '(none)'}\n`);
+  }
+  return EXIT.OK;
+};
+
+/** `resources list NAME`: each resource's URI, name and MIME type. */
+export const resourcesList: Command = async (context) => {
+  const { values, resources } = await offered(context, 'resources list', 'resources');
+  if (values.json) writeJson(context.io, resources);
+  else for (const resource of resources) {
+    context.io.stdout.write(`${resource.uri}  ${resource.name}${resource.mimeType ? ` (${resource.mimeType})` : ''}\n${resource.description ? `  ${oneLine(resource.description)}\n` : ''}`);
+  }
+  return EXIT.OK;
+};
+
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
+
+/** The server's discovery (mcp.discover, as the app's detail shows it); its error for `kind` fails the command. */
+async function offered({ args, client }: Parameters<Command>[0], command: 'prompts list' | 'resources list', kind: 'prompts' | 'resources') {
+  const { values, positionals: rest } = parseFlags(command, args);
+  const [ref] = positionals(command, rest, ['NAME']) as [string];
+  const app = await client();
+  const server = await resolveServer(app, ref);
+  const discovered: McpDiscoverResult = await app.call('mcp.discover', { id: server.id });
+  const failure = discovered.errors[kind];
+  if (failure) throw new AppError(failure.code, failure.message, failure.data);
+  return { values, prompts: discovered.prompts, resources: discovered.resources };
+}
 
 export const promptsGet: Command = async ({ io, args, client }) => {
   const { values, positionals: rest } = parseFlags('prompts get', args);
