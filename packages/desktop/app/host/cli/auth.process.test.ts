@@ -7,24 +7,26 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startOAuthServer, type OAuthFixtureHandle } from '@fixtures/servers/oauth-server.mjs';
+import type { OAuthFixtureHandle } from '@fixtures/servers/oauth-server.mjs';
 import { makeSandbox, type CliSandbox } from '@desktop-testing/cliTestkit';
+import { oauthTestbed } from '@desktop-testing/oauthTestkit';
 
 const FAKE_BROWSER = fileURLToPath(new URL('../../../../../e2e/fixtures/servers/fakeBrowser.mjs', import.meta.url));
 const BROWSER = { BROWSER: `${process.execPath} ${FAKE_BROWSER}` };
 
+const oauth = oauthTestbed();
 let cli: CliSandbox;
 let fixture: OAuthFixtureHandle;
 beforeEach(async () => {
   cli = makeSandbox();
 });
 afterEach(async () => {
-  await fixture.close();
+  await oauth.reset();
   cli.remove();
 });
 
 it('servers auth signs in through $BROWSER; the token stays out of the config and the output', async () => {
-  fixture = await startOAuthServer({});
+  fixture = await oauth.start({});
   expect((await cli.run(['servers', 'add', '--name', 'remote', '--type', 'http', '--url', fixture.url])).code).toBe(0);
   const refused = await cli.run(['call', 'remote', 'echo', '--args', '{"text":"hi"}']);
   expect(refused.code).toBe(1);
@@ -50,7 +52,7 @@ it('servers auth signs in through $BROWSER; the token stays out of the config an
 });
 
 it('a command meeting a 401 at a terminal signs in by itself, then does what it was asked', async () => {
-  fixture = await startOAuthServer({});
+  fixture = await oauth.start({});
   await cli.run(['servers', 'add', '--name', 'remote', '--type', 'http', '--url', fixture.url]);
   const run = await cli.run(['call', 'remote', 'echo', '--args', '{"text":"after sign-in"}'], '', { interactive: true, env: BROWSER });
   expect(run.code, run.stderr).toBe(0);
@@ -59,7 +61,7 @@ it('a command meeting a 401 at a terminal signs in by itself, then does what it 
 });
 
 it('a call refused for a wider scope signs in again once the person agreed — on the terminal or ahead with --yes — then goes through', async () => {
-  fixture = await startOAuthServer({ scopes: 'mcp:read mcp:write', challengeScope: 'mcp:read', toolScopes: 'echo=mcp:write' });
+  fixture = await oauth.start({ scopes: 'mcp:read mcp:write', challengeScope: 'mcp:read', toolScopes: 'echo=mcp:write' });
   const scopesAsked = () => fixture.log.authorize.map((a) => a.scope);
   const echo = ['call', 'remote', 'echo', '--args', '{"text":"wider"}'];
   await cli.run(['servers', 'add', '--name', 'remote', '--type', 'http', '--url', fixture.url]);
@@ -89,7 +91,7 @@ it('a call refused for a wider scope signs in again once the person agreed — o
 });
 
 it('servers add takes a pre-registered client, its secret from stdin, kept out of the config', async () => {
-  fixture = await startOAuthServer({ registration: 'preregistered', authMethod: 'client_secret_basic', clientId: 'cli-client', clientSecret: 'cli-secret-123456' });
+  fixture = await oauth.start({ registration: 'preregistered', authMethod: 'client_secret_basic', clientId: 'cli-client', clientSecret: 'cli-secret-123456' });
   const added = await cli.run(
     ['servers', 'add', '--name', 'pre', '--type', 'http', '--url', fixture.url, '--oauth-client-id', 'cli-client', '--oauth-client-secret-stdin'],
     'cli-secret-123456\n',
@@ -111,7 +113,7 @@ it.each([
   ['x-custom-app://run?cmd=calc', 'not x-custom-app:'],
   ['https://x/a|calc', 'characters a URL may not hold (|)'],
 ])('servers auth refuses a sign-in page at %s, says which and why, and never starts the browser', async (endpoint, why) => {
-  fixture = await startOAuthServer({ authorizationEndpoint: endpoint });
+  fixture = await oauth.start({ authorizationEndpoint: endpoint });
   await cli.run(['servers', 'add', '--name', 'remote', '--type', 'http', '--url', fixture.url]);
   const record = path.join(cli.dir, 'browser-args.jsonl');
   const run = await cli.run(['servers', 'auth', 'remote'], '', { env: { ...BROWSER, FAKE_BROWSER_RECORD: record } });

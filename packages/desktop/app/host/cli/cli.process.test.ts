@@ -1,11 +1,12 @@
 /**
- * The CLI in-process (runCli) against the real fixture servers: servers, tools and call. Every
+ * The CLI in-process (runCli) against the real fixture servers: servers, tools, call, prompts and
+ * resources (the reference server's). Every
  * test starts from an empty config dir and ends with no child process left.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertNoChildren, FIXTURE_SERVERS, startHttpFixture, type RunningServer } from '@fixtures/servers/paths';
+import { assertNoChildren, FIXTURE_SERVERS, startEverything, startHttpFixture, type RunningServer } from '@fixtures/servers/paths';
 import { makeSandbox, stdioFixtureArgs, type CliSandbox } from '@desktop-testing/cliTestkit';
 import { RAW_TERMINAL_CONTROL } from '@desktop-testing/visibleControls.testkit';
 
@@ -381,6 +382,63 @@ describe('tools and call', () => {
     expect((await cli.run(['servers', 'add', '--name', 'web', '--type', 'http', '--url', http.url.href])).code).toBe(0);
     expect((await cli.run(['tools', 'web', '--json'])).code).toBe(0);
     expect(await cli.run(['call', 'web', 'echo', '--args', '{"text":"over http"}'])).toEqual({ code: 0, stdout: 'over http\n', stderr: '' });
+  });
+});
+
+describe('prompts and resources: list, get, read, complete', () => {
+  it("lists and gets the reference server's prompts with their arguments, lists and reads its resources (text and binary, by listed and templated URI) and completes arguments", async () => {
+    http = await startEverything('streamableHttp');
+    expect((await cli.run(['servers', 'add', '--name', 'everything', '--type', 'http', '--url', http.url.href])).code).toBe(0);
+
+    const prompts = await cli.run(['prompts', 'list', 'everything']);
+    expect(prompts.stdout).toContain('args-prompt\n  A prompt with two arguments, one required and one optional\n  args: city*, state\n');
+    const resources = await cli.run(['resources', 'list', 'everything']);
+    expect(resources.stdout).toMatch(/^demo:\/\/resource\/static\/document\/features\.md {2}features\.md \(text\/markdown\)$/m);
+
+    const prompt = await cli.run(['prompts', 'get', 'everything', 'args-prompt', '--args', '{"city":"Paris","state":"Texas"}']);
+    expect(prompt.stderr).toBe('');
+    expect(prompt.stdout).toBe("[user]\nWhat's weather in Paris, Texas?\n");
+    const asJson = json<{ messages: unknown[] }>((await cli.run(['prompts', 'get', 'everything', 'simple-prompt', '--json'])).stdout);
+    expect(asJson.messages).toEqual([{ role: 'user', content: { type: 'text', text: expect.any(String) } }]);
+
+    const doc = await cli.run(['resources', 'read', 'everything', 'demo://resource/static/document/features.md']);
+    expect(doc.code, doc.stderr).toBe(0);
+    expect(doc.stdout.length).toBeGreaterThan(100);
+    const blob = await cli.run(['resources', 'read', 'everything', 'demo://resource/dynamic/blob/7']);
+    expect(blob.stdout).toBe('[Resource: demo://resource/dynamic/blob/7 (text/plain)]\n');
+    const blobJson = json<{ contents: { uri: string; blob?: string }[] }>((await cli.run(['resources', 'read', 'everything', 'demo://resource/dynamic/blob/7', '--json'])).stdout);
+    expect(Buffer.from(blobJson.contents[0]!.blob!, 'base64').toString()).toMatch(/^Resource 7: This is a base64 blob/);
+
+    // Completion: what is typed narrows the values, and the arguments already chosen narrow them too.
+    expect((await cli.run(['prompts', 'complete', 'everything', 'completable-prompt', 'department', '--value', 'E'])).stdout).toBe('Engineering\n');
+    const lead = await cli.run(['prompts', 'complete', 'everything', 'completable-prompt', 'name', '--context', '{"department":"Sales"}']);
+    expect(lead.stdout).toBe('David\nEve\nFrank\n');
+    const id = await cli.run(['resources', 'complete', 'everything', 'demo://resource/dynamic/text/{resourceId}', 'resourceId', '--value', '5', '--json']);
+    expect(json(id.stdout)).toMatchObject({ values: ['5'] });
+  });
+
+  it('says which argument is wrong, which server refused what, and which server offers no prompts or completions', async () => {
+    await cli.run(stdioFixtureArgs('fixture'));
+    // Refused before any server starts: prompt arguments are strings by the spec.
+    const numeric = await cli.run(['prompts', 'get', 'fixture', 'greet', '--args', '{"city":3}']);
+    expect(numeric.code).toBe(2);
+    expect(numeric.stderr).toContain('--args "city": Invalid input: expected string, received number');
+    const unknown = await cli.run(['prompts', 'get', 'fixture', 'no-such-prompt']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/"fixture" answered prompts\/get with an error: .*no-such-prompt/);
+    const missing = await cli.run(['resources', 'read', 'fixture', 'demo://nowhere/at/all']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('"fixture" answered resources/read with an error');
+
+    await cli.run(stdioFixtureArgs('plain', '--env', 'FIXTURE_TOOLS_ONLY=1'));
+    const none = await cli.run(['prompts', 'get', 'plain', 'anything']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('"plain" did not announce the prompts capability');
+    const noList = await cli.run(['resources', 'list', 'plain']);
+    expect(noList.code).toBe(1);
+    expect(noList.stderr).toContain('"plain" did not announce the resources capability');
+    const noCompletions = await cli.run(['prompts', 'complete', 'plain', 'p', 'a']);
+    expect(noCompletions.stderr).toContain('"plain" did not announce the completions capability');
   });
 });
 

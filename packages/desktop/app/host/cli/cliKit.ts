@@ -136,6 +136,16 @@ export function npxCacheHint(error: AppErrorShape, platform: NodeJS.Platform = p
   return `npx's cache folder for this package is broken (a download cut short). To repair it, remove that folder; npx downloads the package again:\n  ${remove}`;
 }
 
+/** A JSON flag's value (`--args JSON`), any JSON: the router says what shape it must have, through `nameFlags`. */
+export function parseJsonFlag(raw: string | undefined, flag: string, command: string): unknown {
+  if (raw === undefined) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch (err) {
+    throw new UsageError(`${flag} is not valid JSON: ${(err as Error).message}`, command);
+  }
+}
+
 export function writeJson(io: CliIo, value: unknown): void {
   io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }

@@ -7,17 +7,19 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startOAuthServer, type OAuthFixtureHandle } from '@fixtures/servers/oauth-server.mjs';
+import type { OAuthFixtureHandle } from '@fixtures/servers/oauth-server.mjs';
 import { makeSandbox, type CliSandbox } from '@desktop-testing/cliTestkit';
+import { oauthTestbed } from '@desktop-testing/oauthTestkit';
 
 const SECRET = 'm2m-cli-secret-4242';
+const oauth = oauthTestbed();
 let cli: CliSandbox;
 let fixture: OAuthFixtureHandle;
 beforeEach(() => {
   cli = makeSandbox();
 });
 afterEach(async () => {
-  await fixture.close();
+  await oauth.reset();
   cli.remove();
 });
 
@@ -26,7 +28,7 @@ const add = (extra: string[], stdin = '') =>
 const call = () => cli.run(['call', 'm2m', 'echo', '--args', '{"text":"from a machine"}']);
 
 it('a client secret from stdin: call gets a token by itself (client_secret_post, as the server asks), the secret stays in the secret store', async () => {
-  fixture = await startOAuthServer({ registration: 'preregistered', authMethod: 'client_secret_post', clientId: 'm2m', clientSecret: SECRET });
+  fixture = await oauth.start({ registration: 'preregistered', authMethod: 'client_secret_post', clientId: 'm2m', clientSecret: SECRET });
   const added = await add(['--oauth-client-secret-stdin'], `${SECRET}\n`);
   expect(added.code, added.stderr).toBe(0);
   const called = await call();
@@ -50,7 +52,7 @@ it('a client secret from stdin: call gets a token by itself (client_secret_post,
 
 it('a private key file signs private_key_jwt assertions; the key is kept out of the config and every output', async () => {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  fixture = await startOAuthServer({ registration: 'preregistered', authMethod: 'private_key_jwt', clientId: 'm2m', publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() });
+  fixture = await oauth.start({ registration: 'preregistered', authMethod: 'private_key_jwt', clientId: 'm2m', publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() });
   const keyFile = path.join(cli.dir, 'm2m.pem');
   const pem = privateKey.export({ type: 'sec1', format: 'pem' }).toString();
   writeFileSync(keyFile, pem);
@@ -73,7 +75,7 @@ it('a private key file signs private_key_jwt assertions; the key is kept out of 
 });
 
 it('says which flag is wrong, and a refused secret is the token endpoint\'s reason', async () => {
-  fixture = await startOAuthServer({ registration: 'preregistered', authMethod: 'client_secret_basic', clientId: 'm2m', clientSecret: SECRET });
+  fixture = await oauth.start({ registration: 'preregistered', authMethod: 'client_secret_basic', clientId: 'm2m', clientSecret: SECRET });
   const typo = await add(['--oauth-grant', 'client-credentials']);
   expect(typo.code).toBe(2);
   expect(typo.stderr).toContain('--oauth-grant must be one of authorization_code, client_credentials; got "client-credentials"');

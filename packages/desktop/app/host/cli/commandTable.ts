@@ -50,6 +50,12 @@ const FORMAT_LINES = TOOL_FORMAT_IDS.map((format) => {
 const STRICT_DEFAULTS = STRICT_FORMATS.map((format) => `${(TOOL_FORMATS[format] as ToolFormatInfo).strictByDefault ? 'on' : 'off'} for ${toolFormatName(format)}`).join(', ');
 const STRICT_NAMES = STRICT_FORMATS.map(toolFormatName).join('/');
 const SAVED_JSON = json('Print the saved record (secrets redacted)');
+/** `prompts complete` and `resources complete`: what is typed so far and what is chosen already. */
+const COMPLETE_FLAGS = {
+  value: { type: 'string', value: 'TEXT', help: 'What has been typed of the value so far (default: nothing)' },
+  context: { type: 'string', value: 'JSON', help: 'The other arguments already chosen, as a JSON object of strings; the server may narrow by them' },
+  ...json('Print { values, total?, hasMore? }'),
+} as const;
 
 export const COMMAND_TABLE = [
   {
@@ -281,6 +287,71 @@ terminal, or declined at once when there is no terminal.`),
 [Image: mime] / [Audio: mime]. Exit code 1 when the call fails or the tool returns isError.`,
     viaHost: true,
     load: async () => (await import('./commands/call')).call,
+  },
+  {
+    name: 'prompts list',
+    args: 'NAME',
+    summary: "List a server's prompts and their arguments",
+    flags: json('Print [{ name, description?, arguments?: [{ name, description?, required? }] }]'),
+    about: `Lists the prompts server NAME offers (prompts/list): name, description and arguments (* = required).
+Exit code 1 when the server offers no prompts.`,
+    viaHost: true,
+    load: async () => (await import('./commands/content')).promptsList,
+  },
+  {
+    name: 'prompts get',
+    args: 'NAME PROMPT',
+    summary: 'Get a prompt from a server, filled in with its arguments',
+    flags: {
+      args: { type: 'string', value: 'JSON', help: 'The prompt\'s arguments as a JSON object of strings (default {})' },
+      ...json('Print { description?, messages: [{ role, content }] }'),
+    },
+    about: `Asks server NAME for PROMPT (prompts/get) and prints each message as [role] and its
+content: text as is, images and audio as [Image: mime] / [Audio: mime]. "prompts list NAME"
+shows the prompts and their arguments.`,
+    viaHost: true,
+    load: async () => (await import('./commands/content')).promptsGet,
+  },
+  {
+    name: 'prompts complete',
+    args: 'NAME PROMPT ARGUMENT',
+    summary: "Suggest values for a prompt's argument",
+    flags: COMPLETE_FLAGS,
+    about: `Asks server NAME for values of PROMPT's ARGUMENT that start with --value (completion/complete)
+and prints them one a line; when there are more than shown, says so on stderr.`,
+    viaHost: true,
+    load: async () => (await import('./commands/content')).promptsComplete,
+  },
+  {
+    name: 'resources list',
+    args: 'NAME',
+    summary: "List a server's resources",
+    flags: json('Print [{ uri, name, description?, mimeType? }]'),
+    about: `Lists the resources server NAME offers (resources/list): URI, name and MIME type.
+Exit code 1 when the server offers no resources.`,
+    viaHost: true,
+    load: async () => (await import('./commands/content')).resourcesList,
+  },
+  {
+    name: 'resources read',
+    args: 'NAME URI',
+    summary: "Read a resource's contents from a server",
+    flags: json('Print { contents: [{ uri, mimeType?, text? | blob? }] } (blob is base64)'),
+    about: `Reads URI from server NAME (resources/read): a listed resource's URI or one a resource
+template makes. Text is printed as is, binary contents as [Resource: uri (mime)].`,
+    viaHost: true,
+    load: async () => (await import('./commands/content')).resourcesRead,
+  },
+  {
+    name: 'resources complete',
+    args: 'NAME TEMPLATE ARGUMENT',
+    summary: 'Suggest values for a variable of a resource template',
+    flags: COMPLETE_FLAGS,
+    about: `Asks server NAME for values of ARGUMENT, a variable of the resource template TEMPLATE (its
+URI template, e.g. demo://resource/dynamic/text/{resourceId}), that start with --value, and prints
+them one a line; when there are more than shown, says so on stderr.`,
+    viaHost: true,
+    load: async () => (await import('./commands/content')).resourcesComplete,
   },
   {
     name: 'chat',

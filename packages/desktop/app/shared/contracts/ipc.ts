@@ -17,6 +17,12 @@ import {
   McpConnectionStateSchema,
   McpServerConfigSchema,
   McpDiscoverResultSchema,
+  McpCompleteInputSchema,
+  McpCompleteResultSchema,
+  McpGetPromptInputSchema,
+  McpGetPromptResultSchema,
+  McpReadResourceInputSchema,
+  McpReadResourceResultSchema,
   McpServerIdInputSchema,
   McpListToolsInputSchema,
   McpServerInputSchema,
@@ -166,6 +172,12 @@ export const routes = {
   'mcp.call_record': { input: McpCallRecordInputSchema, output: McpCallRecordSchema },
   'mcp.test': { input: McpTestInputSchema, output: McpTestResultSchema },
   'mcp.discover': { input: McpServerIdInputSchema, output: McpDiscoverResultSchema },
+  /** A prompt as the server fills it in with `args` (prompts/get); MCP_NOT_SUPPORTED when the server offers no prompts. */
+  'mcp.get_prompt': { input: McpGetPromptInputSchema, output: McpGetPromptResultSchema },
+  /** A resource's contents (resources/read), by any URI the server takes; MCP_NOT_SUPPORTED when it offers no resources. */
+  'mcp.read_resource': { input: McpReadResourceInputSchema, output: McpReadResourceResultSchema },
+  /** Suggested values for an argument of a prompt or resource template (completion/complete); MCP_NOT_SUPPORTED without `completions`. */
+  'mcp.complete': { input: McpCompleteInputSchema, output: McpCompleteResultSchema },
   /** What was last seen of each server, kept across runs: its tools and when, how its last connect ended (never connects). */
   'mcp.last_seen': { input: NoInputSchema, output: z.array(McpLastSeenSchema) },
   /** "Check all": tests every active server (capped like every connect), each as mcp.test would; a person's action, so retries pending are not waited for. */

@@ -503,3 +503,43 @@ export const McpCallRecordSchema = z.object({
 });
 export type McpCallRecord = z.infer<typeof McpCallRecordSchema>;
 export const McpCallRecordInputSchema = z.strictObject({ callId: NonBlankSchema });
+
+/* ---------- prompts/get and resources/read (issue 29 item 13: the spec-coverage gaps) ---------- */
+
+/** A prompt filled in by the server: `args` are the prompt's arguments, strings by the spec. */
+export const McpGetPromptInputSchema = z.strictObject({
+  serverId: NonBlankSchema,
+  name: NonBlankSchema,
+  args: z.record(z.string(), z.string()).optional(),
+});
+export const McpGetPromptResultSchema = z.object({
+  description: z.string().optional(),
+  /** Each message's content block as sent (text, image, audio, resource). */
+  messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: McpContentBlockSchema })),
+});
+export type McpGetPromptResult = z.infer<typeof McpGetPromptResultSchema>;
+
+/** Any URI the server takes: a listed resource's, or one a resource template makes. */
+export const McpReadResourceInputSchema = z.strictObject({ serverId: NonBlankSchema, uri: NonBlankSchema });
+/** Each part has `text` or `blob` (base64), as the server sent it. */
+export const McpReadResourceResultSchema = z.object({
+  contents: z.array(z.looseObject({ uri: z.string(), mimeType: z.string().optional(), text: z.string().optional(), blob: z.string().optional() })),
+});
+export type McpReadResourceResult = z.infer<typeof McpReadResourceResultSchema>;
+
+/**
+ * Values the server suggests for one argument of a prompt or of a resource template
+ * (completion/complete); `context` holds the arguments already chosen, which may narrow them.
+ */
+export const McpCompleteInputSchema = z.strictObject({
+  serverId: NonBlankSchema,
+  ref: z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('ref/prompt'), name: NonBlankSchema }),
+    z.strictObject({ type: z.literal('ref/resource'), uri: NonBlankSchema }),
+  ]),
+  argument: z.strictObject({ name: NonBlankSchema, value: z.string() }),
+  context: z.record(z.string(), z.string()).optional(),
+});
+export type McpCompleteInput = z.input<typeof McpCompleteInputSchema>;
+export const McpCompleteResultSchema = z.object({ values: z.array(z.string()), total: z.number().optional(), hasMore: z.boolean().optional() });
+export type McpCompleteResult = z.infer<typeof McpCompleteResultSchema>;

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 // The agent's own table (text; [Image: mime], [Audio: mime]; resources), so a terminal shows what a model is given.
 import { flattenContent } from '../../../main/services/agent-core/engine/tinyelf/tools/flattenContent';
-import { EXIT, nameFlags, parseSeconds, positionals, resolveServer, UsageError, writeJson, type Command } from '../cliKit';
+import { EXIT, nameFlags, parseJsonFlag, parseSeconds, positionals, resolveServer, writeJson, type Command } from '../cliKit';
 import { parseFlags } from '../commandTable';
 
 /** The route's fields and the flags or arguments that set them, for usage errors. */
@@ -12,7 +12,7 @@ export const call: Command = async ({ io, args, client, serverQuestions }) => {
   const { values, positionals: rest } = parseFlags('call', args);
   serverQuestions.yes = values.yes === true;
   const [ref, toolName] = positionals('call', rest, ['NAME', 'TOOL']) as [string, string];
-  const toolArgs = parseJson(values.args);
+  const toolArgs = parseJsonFlag(values.args, '--args', 'call');
   const timeoutMs = parseSeconds(values.timeout, 'call');
 
   const app = await client();
@@ -49,12 +49,3 @@ export const call: Command = async ({ io, args, client, serverQuestions }) => {
   if (result.isError) io.stderr.write(`error: "${toolName}" on "${server.name}" returned an error result\n`);
   return result.isError ? EXIT.FAILURE : EXIT.OK;
 };
-
-function parseJson(raw: string | undefined): unknown {
-  if (raw === undefined) return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch (err) {
-    throw new UsageError(`--args is not valid JSON: ${(err as Error).message}`, 'call');
-  }
-}

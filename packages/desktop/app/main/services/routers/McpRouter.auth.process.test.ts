@@ -8,25 +8,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { visit } from '@fixtures/servers/fakeBrowser.mjs';
-import { startOAuthServer, type OAuthFixtureHandle, type OAuthVariant } from '@fixtures/servers/oauth-server.mjs';
+import { oauthTestbed } from '@desktop-testing/oauthTestkit';
+import type { OAuthFixtureHandle, OAuthVariant } from '@fixtures/servers/oauth-server.mjs';
 import { routes, type EventEnvelope, type RouteName } from '../../../shared/contracts/ipc';
 import { openLocalStores } from '../appStores';
 import { openOAuthSessionStore } from '../capabilities/tools/mcp-users/auth/oauthSessionStore';
 import { createServices, type Services } from '../createServices';
 
+const oauth = oauthTestbed();
 let services: Services | undefined;
 let fixture: OAuthFixtureHandle | undefined;
 let dir: string;
 
 afterEach(async () => {
   await services?.dispose();
-  await fixture?.close();
+  await oauth.reset();
   services = fixture = undefined;
   rmSync(dir, { recursive: true, force: true });
 });
 
 async function setUp(variant: OAuthVariant = {}, opener: (url: string) => Promise<unknown> = visit, signInForCalls = false) {
-  fixture = await startOAuthServer(variant);
+  fixture = await oauth.start(variant);
   dir = mkdtempSync(path.join(tmpdir(), 'elftia-auth-'));
   const stores = openLocalStores(dir);
   services = createServices({ ...stores, fetch: globalThis.fetch, openAuthUrl: async (url) => void opener(url) }, { signInForCalls });

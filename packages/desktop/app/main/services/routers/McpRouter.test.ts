@@ -43,6 +43,16 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   'mcp.call_record': [{ input: { callId: ' ' }, path: 'callId' }],
   'mcp.test': [{ input: { server: { name: 'x', type: 'stdio', config: {} } }, path: 'server.config.command' }],
   'mcp.discover': [{ input: { id: null }, path: 'id' }],
+  'mcp.get_prompt': [
+    { input: { serverId: 'x', name: ' ' }, path: 'name' },
+    // Prompt arguments are strings by the spec: a number is refused here, not sent.
+    { input: { serverId: 'x', name: 'p', args: { city: 3 } }, path: 'args.city' },
+  ],
+  'mcp.read_resource': [{ input: { serverId: 'x', uri: '' }, path: 'uri' }],
+  'mcp.complete': [
+    { input: { serverId: 'x', ref: { type: 'ref/tool', name: 'p' }, argument: { name: 'a', value: '' } }, path: 'ref.type' },
+    { input: { serverId: 'x', ref: { type: 'ref/prompt', name: 'p' }, argument: { name: ' ', value: '' } }, path: 'argument.name' },
+  ],
   'mcp.last_seen': [{ input: { id: 'x' }, path: '' }],
   'mcp.test_all': [{ input: 'all', path: '' }],
   'mcp.bulk': [

@@ -1,7 +1,7 @@
 /**
  * Tool calls as tasks (MCP 2025-11-25, SEP-1686) through the pool, as the playground, chat and
  * `elftia-mcp call` make them: server-everything's `simulate-research-query` (taskSupport
- * "required", with input_required) and its client-side elicitation task, and the fixture's task
+ * "required", with input_required) and its client-side elicitation and sampling tasks, and the fixture's task
  * tools (FIXTURE_TASKS) for what the reference server cannot show: a cancel and a deadline that
  * reach the server as tasks/cancel, a failed task, and `optional`.
  */
@@ -19,7 +19,8 @@ let everything: McpServerRecord;
 let fixture: McpServerRecord;
 
 beforeAll(async () => {
-  h = makeService({ connectOnAdd: false });
+  // A model is configured, so a server's sampling request reaches the person's review (the test answers it).
+  h = makeService({ connectOnAdd: false, sampling: { completer: { complete: () => Promise.reject(new Error('the test answers itself')) }, isConfigured: () => true } });
   everything = (await h.service.add({ name: 'everything', type: 'stdio', config: { command: process.execPath, args: [EVERYTHING_BIN, 'stdio'] } })).server!;
   fixture = (await h.service.add(stdioInput('tasks', FIXTURE_SERVERS.stdio, { FIXTURE_TASKS: '1' }))).server!;
 });
@@ -72,6 +73,21 @@ describe('tools that run as tasks', () => {
     const text = textOf((await call).content);
     expect(text).toContain('[COMPLETED] User provided the requested information!');
     expect(text).toContain('- Name: Ada');
+  });
+
+  it("runs the reference server's sampling request as a client-side task when it asks for one: reviewed, answered, fetched by the server", async () => {
+    const call = h.service.callTool(everything.id, 'trigger-sampling-request-async', { prompt: 'a haiku', maxTokens: 20 }, 'async-sample');
+    await expect.poll(() => h.mcp.sampling.list().length, { timeout: 15_000 }).toBe(1);
+    const request = h.mcp.sampling.list()[0]!;
+    expect(request).toMatchObject({ serverId: everything.id, messages: [{ role: 'user', text: expect.stringContaining('a haiku') }], maxTokens: 20, systemPrompt: 'You are a helpful test server.' });
+    h.mcp.sampling.respond({ requestId: request.requestId, decision: 'send', text: 'Quiet pond, a frog', model: 'person-model' });
+    const text = textOf((await call).content);
+    // The server got a task back (not the answer itself), polled it to completed and fetched the answer with tasks/result.
+    expect(text).toMatch(/^\[COMPLETED\] Async sampling completed!/);
+    expect(text).toMatch(/Task created: \S+/);
+    expect(text).toMatch(/Poll \d+: completed/);
+    const result = JSON.parse(text.slice(text.indexOf('**Result:**') + '**Result:**'.length)) as Record<string, unknown>;
+    expect(result).toMatchObject({ role: 'assistant', content: { type: 'text', text: 'Quiet pond, a frog' }, model: 'person-model' });
   });
 
   it('with no listing cached (a one-shot CLI call), a quick call goes out plain, and the refusal of a task-required tool makes it a task', async () => {

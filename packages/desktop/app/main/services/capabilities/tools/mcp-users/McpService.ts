@@ -21,7 +21,10 @@ import type {
   McpActionResult,
   McpAuthStatus,
   McpCallToolResult,
+  McpCompleteInput,
+  McpCompleteResult,
   McpDiscoverResult,
+  McpGetPromptResult,
   McpLastSeen,
   McpServerInput,
   McpServerJsonInput,
@@ -29,6 +32,7 @@ import type {
   McpServerRecord,
   McpServerRecordUpdate,
   McpServerStatus,
+  McpReadResourceResult,
   McpTestAllResult,
   McpTestInput,
   McpTestResult,
@@ -48,6 +52,7 @@ import { DEFAULTS, type CallToolOptions, type ListToolsOptions, type ResolvedOpt
 import { ServerRecords } from './ServerRecords';
 import { ConnectionPool, type PoolState } from './pool/ConnectionPool';
 import { connectionEffect } from './pool/connectionEffect';
+import { ServerContent } from './pool/serverContent';
 import { ServerTests } from './pool/ServerTests';
 import { ServerTools } from './pool/ServerTools';
 import { ToolCalls } from './pool/ToolCalls';
@@ -87,6 +92,7 @@ export class McpService {
   private readonly callRecords = new CallRecords();
   private readonly toolCalls: ToolCalls;
   private readonly tests: ServerTests;
+  private readonly content: ServerContent;
   private readonly opts: ResolvedOptions;
   private readonly signInFlow: SignInFlow;
   /** What the service owns, let go in reverse on dispose: calls are cancelled before their connections close. */
@@ -128,6 +134,7 @@ export class McpService {
     const { requestTimeoutMs } = this.opts;
     this.tools = new ServerTools({ pool: this.pool, lastSeen: peers.lastSeen, events, record: (id) => this.records.get(id), requestTimeoutMs });
     this.tests = new ServerTests({ pool: this.pool, log: peers.log, records: this.records, tools: this.tools, requestTimeoutMs });
+    this.content = new ServerContent({ tools: this.tools, record: (id) => this.records.get(id), requestTimeoutMs });
     this.disposables.add(() => this.records.clearRemoved());
     this.disposables.add(() => this.tools.clear());
     this.disposables.add(() => this.pool.shutDown());
@@ -357,6 +364,21 @@ export class McpService {
   /** Every tool, prompt and resource of the server (see ServerTests.discover). */
   discover(serverId: string): Promise<McpDiscoverResult> {
     return this.tests.discover(serverId);
+  }
+
+  /** A prompt filled in by the server (see ServerContent). */
+  getPrompt(serverId: string, name: string, args?: Record<string, string>): Promise<McpGetPromptResult> {
+    return this.content.getPrompt(serverId, name, args);
+  }
+
+  /** A resource's contents (see ServerContent). */
+  readResource(serverId: string, uri: string): Promise<McpReadResourceResult> {
+    return this.content.readResource(serverId, uri);
+  }
+
+  /** Suggested values for a prompt's or resource template's argument (see ServerContent). */
+  complete(input: McpCompleteInput): Promise<McpCompleteResult> {
+    return this.content.complete(input);
   }
 
   serverLog(serverId: string, limit?: number): McpServerLogLine[] {

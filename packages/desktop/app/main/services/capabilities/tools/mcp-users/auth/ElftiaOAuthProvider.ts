@@ -11,7 +11,8 @@
  */
 import { extractWWWAuthenticateParams, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import type { OAuthSession, OAuthSessionStore, StoredTokens } from './oauthSessionStore';
+import { OAuthSessionSlot, type CredentialKind } from './oauthSessionSlot';
+import type { OAuthSessionStore, StoredTokens } from './oauthSessionStore';
 import { covers, unionOf } from './scopes';
 
 /** The flow reached a point that needs the person; `scope` is set when the server asked for more. */
@@ -39,27 +40,16 @@ export interface ProviderOptions {
   interactive?: { redirectUrl: string; state: string; openAuthorizationUrl(url: URL): void | Promise<void> };
 }
 
-/**
- * Refresh this long before the access token runs out, so a request never carries a dying token;
- * at most half the token's lifetime, so a short-lived token is not renewed before every request.
- */
-export const REFRESH_MARGIN_MS = 60_000;
 /** A redirect URL for passive mode, which never redirects: auth() needs one to count as an authorization-code client. */
 const PASSIVE_REDIRECT = 'http://127.0.0.1/callback';
 
 export class ElftiaOAuthProvider implements OAuthClientProvider {
   readonly clientMetadataUrl?: string;
+  private readonly slot: OAuthSessionSlot;
 
   constructor(private readonly opts: ProviderOptions) {
     if (opts.clientMetadataUrl !== undefined) this.clientMetadataUrl = opts.clientMetadataUrl;
-  }
-
-  private get session(): OAuthSession {
-    return this.opts.store.load(this.opts.serverUrl);
-  }
-
-  private update(change: (session: OAuthSession) => OAuthSession): void {
-    this.opts.store.update(this.opts.serverUrl, change);
+    this.slot = new OAuthSessionSlot(opts.store, opts.serverUrl, opts.now);
   }
 
   get redirectUrl(): string {
@@ -82,7 +72,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
-    const stored = this.session.client;
+    const stored = this.slot.session.client;
     if (stored) return stored;
     const pre = this.opts.preRegistered;
     if (pre) return { client_id: pre.clientId, ...(pre.clientSecret ? { client_secret: pre.clientSecret } : {}) };
@@ -92,7 +82,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   }
 
   saveClientInformation(client: OAuthClientInformationMixed): void {
-    this.update((s) => ({ ...s, client }));
+    this.slot.update((s) => ({ ...s, client }));
   }
 
   /**
@@ -100,7 +90,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
    * so `auth()` re-authorizes with the wider scope instead of refreshing the narrow grant.
    */
   tokens(): StoredTokens | undefined {
-    const { tokens, requiredScope } = this.session;
+    const { tokens, requiredScope } = this.slot.session;
     if (!tokens) return undefined;
     // Only a step-up's scope: a 401's may name scopes the authorization server never grants, and
     // refreshing must not stop for those.
@@ -110,11 +100,11 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   }
 
   saveTokens(tokens: OAuthTokens): void {
-    const expires_at = tokens.expires_in !== undefined ? this.now() + tokens.expires_in * 1000 : undefined;
+    const stamped = this.slot.stamped(tokens);
     // The verifier is spent; a scope asked for that the new grant covers is met: those keys go.
-    this.update(({ codeVerifier: _spent, requiredScope, challengeScope, ...s }) => ({
+    this.slot.update(({ codeVerifier: _spent, requiredScope, challengeScope, ...s }) => ({
       ...s,
-      tokens: { ...tokens, ...(expires_at !== undefined && { expires_at }) },
+      tokens: stamped,
       ...(requiredScope !== undefined && !covers(tokens.scope, requiredScope) && { requiredScope }),
       ...(challengeScope !== undefined && !covers(tokens.scope, challengeScope) && { challengeScope }),
     }));
@@ -123,45 +113,35 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   /** True when the stored access token is gone or about to expire and a refresh token can renew it. */
   needsRefresh(): boolean {
     const tokens = this.tokens();
-    if (!tokens?.refresh_token || tokens.expires_at === undefined) return false;
-    const margin = Math.min(REFRESH_MARGIN_MS, ((tokens.expires_in ?? Infinity) * 1000) / 2);
-    return tokens.expires_at - margin <= this.now();
-  }
-
-  private now(): number {
-    return (this.opts.now ?? Date.now)();
+    return !!tokens?.refresh_token && this.slot.expiresSoon(tokens);
   }
 
   redirectToAuthorization(authorizationUrl: URL): Promise<void> | void {
-    if (!this.opts.interactive) throw new SignInRequired(this.session.requiredScope);
+    if (!this.opts.interactive) throw new SignInRequired(this.slot.session.requiredScope);
     return this.opts.interactive.openAuthorizationUrl(authorizationUrl);
   }
 
   saveCodeVerifier(codeVerifier: string): void {
     // A passive flow is about to throw SignInRequired: it must not replace a sign-in's verifier.
-    if (this.opts.interactive) this.update((s) => ({ ...s, codeVerifier }));
+    if (this.opts.interactive) this.slot.update((s) => ({ ...s, codeVerifier }));
   }
 
   codeVerifier(): string {
-    const verifier = this.session.codeVerifier;
+    const verifier = this.slot.session.codeVerifier;
     if (!verifier) throw new Error('No PKCE code verifier saved for this sign-in');
     return verifier;
   }
 
   saveDiscoveryState(discovery: OAuthDiscoveryState): void {
-    this.update((s) => ({ ...s, discovery }));
+    this.slot.saveDiscoveryState(discovery);
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {
-    return this.session.discovery;
+    return this.slot.discoveryState();
   }
 
-  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
-    this.update((s) => {
-      if (scope === 'all') return {};
-      const key = ({ client: 'client', tokens: 'tokens', verifier: 'codeVerifier', discovery: 'discovery' } as const)[scope];
-      return { ...s, [key]: undefined };
-    });
+  invalidateCredentials(kind: CredentialKind): void {
+    this.slot.invalidate(kind);
   }
 
   /**
@@ -170,21 +150,21 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
    * until a grant covers it.
    */
   requireScope(scope: string): void {
-    this.update((s) => ({ ...s, requiredScope: unionOf(s.tokens?.scope, s.requiredScope, scope) ?? scope }));
+    this.slot.update((s) => ({ ...s, requiredScope: unionOf(s.tokens?.scope, s.requiredScope, scope) ?? scope }));
   }
 
   requiredScope(): string | undefined {
-    return this.session.requiredScope;
+    return this.slot.session.requiredScope;
   }
 
   /** A 401 named the scope to ask for (SEP-835): remembered for the sign-in, which asks for exactly that. */
   noteChallengeScope(scope: string): void {
-    if (this.session.challengeScope !== scope) this.update((s) => ({ ...s, challengeScope: scope }));
+    if (this.slot.session.challengeScope !== scope) this.slot.update((s) => ({ ...s, challengeScope: scope }));
   }
 
   /** What a sign-in asks for: a step-up's union, else what the last 401 named, else undefined (the server's choice). */
   scopeAskedFor(): string | undefined {
-    const { requiredScope, challengeScope } = this.session;
+    const { requiredScope, challengeScope } = this.slot.session;
     return requiredScope ?? challengeScope;
   }
 }

@@ -16,8 +16,8 @@ import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState 
 import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { OAuthSigningAlg } from '@shared/oauthClient';
-import { REFRESH_MARGIN_MS } from './ElftiaOAuthProvider';
-import type { OAuthSession, OAuthSessionStore, StoredTokens } from './oauthSessionStore';
+import { OAuthSessionSlot, type CredentialKind } from './oauthSessionSlot';
+import type { OAuthSessionStore, StoredTokens } from './oauthSessionStore';
 
 export type MachineClient = { clientId: string } & ({ clientSecret: string } | { privateKey: string; signingAlg: OAuthSigningAlg });
 
@@ -47,14 +47,16 @@ export function pkcs8KeyFor(pem: string, alg: OAuthSigningAlg): string {
 
 export class ClientCredentialsAuthProvider implements OAuthClientProvider {
   readonly addClientAuthentication?: AddClientAuthentication;
+  private readonly slot: OAuthSessionSlot;
 
   constructor(
-    private readonly serverUrl: string,
-    private readonly store: OAuthSessionStore,
+    serverUrl: string,
+    store: OAuthSessionStore,
     private readonly client: MachineClient,
     /** The clock tokens are timed by (a test moves it forward). */
-    private readonly now: () => number = Date.now,
+    now?: () => number,
   ) {
+    this.slot = new OAuthSessionSlot(store, serverUrl, now);
     if ('privateKey' in client) {
       this.addClientAuthentication = createPrivateKeyJwtAuth({
         issuer: client.clientId,
@@ -63,14 +65,6 @@ export class ClientCredentialsAuthProvider implements OAuthClientProvider {
         alg: client.signingAlg,
       });
     }
-  }
-
-  private get session(): OAuthSession {
-    return this.store.load(this.serverUrl);
-  }
-
-  private update(change: (session: OAuthSession) => OAuthSession): void {
-    this.store.update(this.serverUrl, change);
   }
 
   /** None: that is what tells the SDK's auth() this is a non-interactive grant. */
@@ -93,7 +87,7 @@ export class ClientCredentialsAuthProvider implements OAuthClientProvider {
    */
   clientInformation(): OAuthClientInformationMixed {
     const { clientId } = this.client;
-    const bound = this.session.client;
+    const bound = this.slot.session.client;
     return {
       client_id: clientId,
       ...('clientSecret' in this.client && { client_secret: this.client.clientSecret }),
@@ -103,7 +97,7 @@ export class ClientCredentialsAuthProvider implements OAuthClientProvider {
 
   /** Only the binding is kept: the secret stays in the config's secret slot, not copied into the session. */
   saveClientInformation(client: OAuthClientInformationMixed): void {
-    this.update((s) => ({ ...s, client: { client_id: client.client_id, ...(client.issuer && { issuer: client.issuer }) } }));
+    this.slot.update((s) => ({ ...s, client: { client_id: client.client_id, ...(client.issuer && { issuer: client.issuer }) } }));
   }
 
   prepareTokenRequest(scope?: string): URLSearchParams {
@@ -111,12 +105,11 @@ export class ClientCredentialsAuthProvider implements OAuthClientProvider {
   }
 
   tokens(): StoredTokens | undefined {
-    return this.session.tokens;
+    return this.slot.session.tokens;
   }
 
   saveTokens(tokens: OAuthTokens): void {
-    const expires_at = tokens.expires_in !== undefined ? this.now() + tokens.expires_in * 1000 : undefined;
-    this.update((s) => ({ ...s, tokens: { ...tokens, ...(expires_at !== undefined && { expires_at }) } }));
+    this.slot.update((s) => ({ ...s, tokens: this.slot.stamped(tokens) }));
   }
 
   /**
@@ -126,10 +119,7 @@ export class ClientCredentialsAuthProvider implements OAuthClientProvider {
    */
   needsRefresh(): boolean {
     const tokens = this.tokens();
-    if (!tokens) return true;
-    if (tokens.expires_at === undefined) return false;
-    const margin = Math.min(REFRESH_MARGIN_MS, ((tokens.expires_in ?? Infinity) * 1000) / 2);
-    return tokens.expires_at - margin <= this.now();
+    return !tokens || this.slot.expiresSoon(tokens);
   }
 
   redirectToAuthorization(): never {
@@ -145,19 +135,16 @@ export class ClientCredentialsAuthProvider implements OAuthClientProvider {
   }
 
   saveDiscoveryState(discovery: OAuthDiscoveryState): void {
-    this.update((s) => ({ ...s, discovery }));
+    this.slot.saveDiscoveryState(discovery);
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {
-    return this.session.discovery;
+    return this.slot.discoveryState();
   }
 
-  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
-    this.update((s) => {
-      if (scope === 'all') return {};
-      if (scope === 'verifier') return s;
-      return { ...s, [scope]: undefined };
-    });
+  /** No verifier of its own to forget: one in the session belongs to a person's sign-in to the same URL. */
+  invalidateCredentials(kind: CredentialKind): void {
+    if (kind !== 'verifier') this.slot.invalidate(kind);
   }
 }
 

@@ -6,29 +6,22 @@
  * whose tokens come and come again without a browser.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { visit } from '@fixtures/servers/fakeBrowser.mjs';
-import { startOAuthServer, type OAuthFixtureHandle, type OAuthVariant } from '@fixtures/servers/oauth-server.mjs';
-import { openFileSecretStore } from '@services/secrets/fileSecretStore';
+import { oauthTestbed, type AnyOAuthProvider } from '@desktop-testing/oauthTestkit';
+import type { OAuthVariant } from '@fixtures/servers/oauth-server.mjs';
 import { ClientCredentialsAuthProvider, type MachineClient } from './clientCredentials';
 import { DEFAULT_CLIENT_METADATA_URL } from './clientMetadataSetting';
 import { ElftiaOAuthProvider } from './ElftiaOAuthProvider';
-import { openOAuthSessionStore, type OAuthSessionStore } from './oauthSessionStore';
-import { refreshingFetch, startSignIn } from './signIn';
 
 const DOCUMENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../../../../docs/oauth-client-metadata.json');
 
-let fixture: OAuthFixtureHandle | undefined;
-let dir: string;
-let store: OAuthSessionStore;
+const bed = oauthTestbed();
+afterEach(() => bed.reset());
 /** Serves the repository's client metadata document at the default URL's path: the fixture fetches it from here. */
 let documentHost: http.Server;
 let documentOrigin: string;
@@ -44,49 +37,24 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => documentHost.close(() => resolve())));
 
-async function setUp(variant: OAuthVariant) {
-  fixture = await startOAuthServer(variant);
-  dir = mkdtempSync(path.join(tmpdir(), 'elftia-oauth-clients-'));
-  store = openOAuthSessionStore(openFileSecretStore(path.join(dir, 'secrets.json')));
-  return fixture;
-}
-
-afterEach(async () => {
-  await fixture?.close();
-  fixture = undefined;
-  rmSync(dir, { recursive: true, force: true });
-});
-
 /** A connection as the pool makes one (a token due is renewed before a request carries it), and the echo tool called through it. */
-async function echo(url: string, provider: ClientCredentialsAuthProvider | ElftiaOAuthProvider) {
-  const client = new Client({ name: 'test', version: '1' });
-  try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: provider, fetch: refreshingFetch(fetch, provider, url) }));
-    const result = await client.callTool({ name: 'echo', arguments: { text: 'machine' } });
-    return (result.content as { text: string }[])[0]?.text;
-  } finally {
-    await client.close();
-  }
-}
+const echo = (url: string, provider: AnyOAuthProvider) => bed.echoOver(url, provider, { text: 'machine' });
 
 describe('client ID metadata documents', () => {
-  async function signIn(serverUrl: string) {
-    const handle = await startSignIn({ serverUrl, store, fetch, timeoutMs: 15_000, clientMetadataUrl: DEFAULT_CLIENT_METADATA_URL, openAuthorizationUrl: (url) => void visit(url) });
-    await handle.done;
-  }
+  const signIn = (serverUrl: string) => bed.signIn(serverUrl, { clientMetadataUrl: DEFAULT_CLIENT_METADATA_URL });
 
   it('the metadata URL is the client_id where the server supports them, and the server accepts the document in docs/', async () => {
-    const f = await setUp({ registration: 'cimd', authMethod: 'none', clientMetadataOrigin: documentOrigin });
+    const f = await bed.start({ registration: 'cimd', authMethod: 'none', clientMetadataOrigin: documentOrigin });
     await signIn(f.url);
     expect(f.log.registrations).toHaveLength(0);
     expect(f.log.authorize[0]?.client_id).toBe(DEFAULT_CLIENT_METADATA_URL);
     expect(f.log.clientMetadataDocuments).toEqual([expect.objectContaining({ url: DEFAULT_CLIENT_METADATA_URL, client_id: DEFAULT_CLIENT_METADATA_URL })]);
     expect(f.log.token[0]).toMatchObject({ grant_type: 'authorization_code', method: 'none' });
-    expect(await echo(f.url, new ElftiaOAuthProvider({ serverUrl: f.url, store, clientMetadataUrl: DEFAULT_CLIENT_METADATA_URL }))).toBe('machine');
+    expect(await echo(f.url, new ElftiaOAuthProvider({ serverUrl: f.url, store: bed.store, clientMetadataUrl: DEFAULT_CLIENT_METADATA_URL }))).toBe('machine');
   });
 
   it('registers where the server does not support them', async () => {
-    const f = await setUp({ registration: 'dcr', authMethod: 'none' });
+    const f = await bed.start({ registration: 'dcr', authMethod: 'none' });
     await signIn(f.url);
     expect(f.log.registrations).toHaveLength(1);
     expect(f.log.authorize[0]?.client_id).toBe(f.log.registrations[0]?.client_id);
@@ -107,22 +75,22 @@ describe('client credentials', () => {
     ['private_key_jwt RS256', { authMethod: 'private_key_jwt', publicKey: publicPem(rsa.publicKey) }, { clientId: 'm2m', privateKey: pem(rsa.privateKey, 'pkcs8'), signingAlg: 'RS256' }],
   ];
   it.each(cases)('%s: a token without a browser, for this resource, and the call goes through', async (_name, variant, client) => {
-    const f = await setUp({ registration: 'preregistered', clientId: 'm2m', clientSecret: 'm2m-secret-value', ...variant });
-    expect(await echo(f.url, new ClientCredentialsAuthProvider(f.url, store, client))).toBe('machine');
+    const f = await bed.start({ registration: 'preregistered', clientId: 'm2m', clientSecret: 'm2m-secret-value', ...variant });
+    expect(await echo(f.url, new ClientCredentialsAuthProvider(f.url, bed.store, client))).toBe('machine');
     expect(f.log.authorize).toHaveLength(0);
     expect(f.log.registrations).toHaveLength(0);
     expect(f.log.token).toEqual([expect.objectContaining({ grant_type: 'client_credentials', resource: f.url, method: variant.authMethod })]);
     if ('signingAlg' in client) expect(f.log.assertions).toEqual([expect.objectContaining({ alg: client.signingAlg, iss: 'm2m', sub: 'm2m', verified: true })]);
     // The secret stays in the config's slot: the session holds the tokens and which server they came from.
-    const session = store.load(f.url);
+    const session = bed.store.load(f.url);
     expect(session.tokens?.access_token).toMatch(/^at-/);
     expect(session.client).toEqual({ client_id: 'm2m', issuer: new URL(f.url).origin });
-    expect(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).not.toContain('m2m-secret-value');
+    expect(readFileSync(bed.secretsFile, 'utf8')).not.toContain('m2m-secret-value');
   });
 
   it('fetches a new token before one runs out and when the server expired it early, silently', async () => {
-    const f = await setUp({ registration: 'preregistered', authMethod: 'client_secret_basic', clientId: 'm2m', clientSecret: 'm2m-secret-value', tokenTtl: 30 });
-    const provider = () => new ClientCredentialsAuthProvider(f.url, store, { clientId: 'm2m', clientSecret: 'm2m-secret-value' });
+    const f = await bed.start({ registration: 'preregistered', authMethod: 'client_secret_basic', clientId: 'm2m', clientSecret: 'm2m-secret-value', tokenTtl: 30 });
+    const provider = () => new ClientCredentialsAuthProvider(f.url, bed.store, { clientId: 'm2m', clientSecret: 'm2m-secret-value' });
     // The first connect has no token: the server's 401 makes the grant, with no browser and no question.
     expect(await echo(f.url, provider())).toBe('machine');
     expect(f.log.refused.map((r) => r.reason)).toEqual(['no token']);
@@ -130,7 +98,7 @@ describe('client credentials', () => {
     expect(await echo(f.url, provider())).toBe('machine');
     expect(f.log.token).toHaveLength(1);
     // 20 s later the 30 s token is in its last half: the next request asks for a new one first.
-    const later = new ClientCredentialsAuthProvider(f.url, store, { clientId: 'm2m', clientSecret: 'm2m-secret-value' }, () => Date.now() + 20_000);
+    const later = new ClientCredentialsAuthProvider(f.url, bed.store, { clientId: 'm2m', clientSecret: 'm2m-secret-value' }, () => Date.now() + 20_000);
     expect(await echo(f.url, later)).toBe('machine');
     expect(f.log.token.map((t) => t.grant_type)).toEqual(['client_credentials', 'client_credentials']);
     expect(f.log.refused).toHaveLength(1);
@@ -144,8 +112,8 @@ describe('client credentials', () => {
   });
 
   it('a wrong secret is the server\'s invalid_client, and nothing is stored', async () => {
-    const f = await setUp({ registration: 'preregistered', authMethod: 'client_secret_basic', clientId: 'm2m', clientSecret: 'm2m-secret-value' });
-    await expect(echo(f.url, new ClientCredentialsAuthProvider(f.url, store, { clientId: 'm2m', clientSecret: 'not-the-secret' }))).rejects.toThrow(/wrong client secret/);
-    expect(store.load(f.url).tokens).toBeUndefined();
+    const f = await bed.start({ registration: 'preregistered', authMethod: 'client_secret_basic', clientId: 'm2m', clientSecret: 'm2m-secret-value' });
+    await expect(echo(f.url, new ClientCredentialsAuthProvider(f.url, bed.store, { clientId: 'm2m', clientSecret: 'not-the-secret' }))).rejects.toThrow(/wrong client secret/);
+    expect(bed.store.load(f.url).tokens).toBeUndefined();
   });
 });

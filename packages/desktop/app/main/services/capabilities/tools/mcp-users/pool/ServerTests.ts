@@ -15,10 +15,11 @@ import {
   type McpTestInput,
   type McpTestResult,
 } from '@shared/contracts/mcp-types';
-import { AppError, toErrorShape } from '@shared/errors';
+import { toErrorShape } from '@shared/errors';
 import type { McpServerLog } from '../McpServerLog';
 import type { ConnectionPool } from './ConnectionPool';
 import { listAllPrompts, listAllResources, listAllTools } from './listing';
+import { notOffered } from './serverContent';
 import { serverIdentity } from './serverIdentity';
 import { TestStages } from './testStages';
 import { toListing, type ToolsListing } from './toolListing';
@@ -102,10 +103,7 @@ export class ServerTests {
     const { client } = await pool.acquire(server);
     const caps = client.getServerCapabilities() ?? {};
     const options = { timeout: this.parts.requestTimeoutMs };
-    const unsupported = (capability: 'prompts' | 'resources') =>
-      Promise.reject(
-        new AppError('MCP_NOT_SUPPORTED', `"${server.name}" did not announce the ${capability} capability`, { serverId, serverName: server.name, capability }),
-      );
+    const unsupported = (capability: 'prompts' | 'resources') => Promise.reject(notOffered(server, capability));
     const [prompts, resources] = await Promise.allSettled([
       caps.prompts ? serverTools.request(server, 'prompts/list', (c) => listAllPrompts(c, options)) : unsupported('prompts'),
       caps.resources ? serverTools.request(server, 'resources/list', (c) => listAllResources(c, options)) : unsupported('resources'),
