@@ -163,6 +163,9 @@ export const AgentSessionStatusInputSchema = z.strictObject({ chatId: TextSchema
  * does (mcp.test's stages and answer) after its placeholders are filled in. `stored` names where
  * it is saved, so masked env values are tested with the stored ones.
  */
+/** agents.reveal_secrets: one saved session server, named by its preset and its name. */
+export const AgentServerRefInputSchema = z.strictObject({ agent: TextSchema, server: z.string().min(1).max(64) });
+
 export const AgentTestServerInputSchema = z.strictObject({
   name: SessionServerNameSchema,
   server: SessionServerSchema,

@@ -113,7 +113,9 @@ import {
   AgentSessionStartInputSchema,
   AgentSessionStatusInputSchema,
   AgentSessionStatusSchema,
+  AgentServerRefInputSchema,
   AgentTestServerInputSchema,
+  SessionServerSchema,
 } from './agents';
 import {
   RegistryInstallInputSchema,
@@ -290,6 +292,8 @@ export const routes = {
   'agents.session_status': { input: AgentSessionStatusInputSchema, output: z.array(AgentSessionStatusSchema) },
   /** A session server of the form, tested as mcp.test tests a server (placeholders filled, masked env values from the stored preset). */
   'agents.test_server': { input: AgentTestServerInputSchema, output: McpTestResultSchema },
+  /** A saved session server's real env values, for the form's eye on a masked value (as mcp.reveal_secrets). */
+  'agents.reveal_secrets': { input: AgentServerRefInputSchema, output: SessionServerSchema.pick({ env: true }) },
 
   // MCP Registry (issue 31): contracts/registry.ts.
   /** The registries in use (official first, its URL from ELFTIA_REGISTRY_URL) and the saved settings. */

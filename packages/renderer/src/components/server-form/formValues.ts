@@ -8,6 +8,7 @@ import type { McpServerConfig, McpServerInput, McpServerRecord, McpServerScope, 
 import { canonicalJson } from '@shared/text/canonicalJson';
 import type { OAuthGrant, OAuthSigningAlg } from '@shared/oauthClient';
 import { TRANSPORTS, TRANSPORT_FIELDS, type TransportField } from '@shared/transports';
+import { REDACTED } from '@mcp-common/redaction';
 
 export interface KeyValueRow {
   key: string;
@@ -62,6 +63,13 @@ export const defaultFormValues = (): ServerFormValues => ({
 });
 
 const rowsOf = (map: Record<string, string> | undefined): KeyValueRow[] => Object.entries(map ?? {}).map(([key, value]) => ({ key, value }));
+
+/** The eye on a masked value: rows still showing the mask get their key's stored value; rows the person changed stay as they are. */
+export const unmaskRows = (rows: readonly KeyValueRow[] | undefined, stored: Readonly<Record<string, string>> | undefined): KeyValueRow[] =>
+  (rows ?? []).map((row) => {
+    const key = row.key?.trim() ?? '';
+    return row.value === REDACTED && stored && Object.hasOwn(stored, key) ? { ...row, value: stored[key]! } : row;
+  });
 
 export function toFormValues(server: FormRecord): ServerFormValues {
   const { config } = server;

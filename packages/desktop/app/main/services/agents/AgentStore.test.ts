@@ -38,6 +38,10 @@ describe('agent presets on disk', () => {
     expect(edited).toMatchObject({ ok: true, data: { instructions: 'new' } });
     expect(JSON.parse((await rpc('agents.export', { withSecrets: true }) as { data: { json: string } }).data.json).agents[0].sessionServers.kit.env).toEqual({ API_KEY: 'sk-agent-secret-1' });
 
+    // The form's eye: one session server's real env values; a server the preset lacks is named.
+    expect(await rpc('agents.reveal_secrets', { agent: 'keyed', server: 'kit' })).toEqual({ ok: true, data: { env: { API_KEY: 'sk-agent-secret-1' } } });
+    expect(await rpc('agents.reveal_secrets', { agent: 'keyed', server: 'nope' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', message: expect.stringContaining('"nope"') } });
+
     expect(await rpc('agents.remove', { agent: 'keyed' })).toMatchObject({ ok: true });
     expect(secretsFile()).not.toContain('sk-agent-secret-1');
     expect(JSON.parse(file()).agents).toEqual([]);

@@ -1,9 +1,11 @@
 /**
  * The agents.* routes: presets (list, get, save, remove, import, export) and chat sessions
  * (start, end, status). Presets leave with their session servers' env values masked, as
- * servers' do (redaction.ts); a masked value sent back unchanged keeps the stored one.
+ * servers' do (redaction.ts); a masked value sent back unchanged keeps the stored one, and only
+ * agents.reveal_secrets (the form's eye) gives the real values of one session server.
  */
 import { AgentPresetSchema, type AgentPreset } from '../../../shared/contracts/agents';
+import { AppError } from '../../../shared/errors';
 import type { McpTestInput, McpTestResult } from '../../../shared/contracts/mcp-types';
 import { maskSecrets, redactArgs, restoreMaskedSecrets } from '../capabilities/tools/mcp-users/common/redaction';
 import type { RouteHandlers } from '../routers/AppRouter';
@@ -61,6 +63,11 @@ export function createAgentRouteHandlers(store: AgentStore, sessions: AgentSessi
     'agents.session_start': ({ chatId, agent, folder }) => sessions.start(chatId, agent, { folder }),
     'agents.session_end': ({ chatId }) => sessions.end(chatId),
     'agents.session_status': async ({ chatId }) => sessions.status(chatId),
+    'agents.reveal_secrets': async ({ agent, server }) => {
+      const stored = store.get(agent).sessionServers[server];
+      if (!stored) throw new AppError('NOT_FOUND', `The agent preset "${agent}" has no session server named "${server}"`, { name: server });
+      return { env: stored.env };
+    },
     'agents.test_server': async ({ name, server, stored, folder }) => {
       const saved = stored ? store.get(stored.agent).sessionServers[stored.server] : undefined;
       const preset = AgentPresetSchema.parse({ id: 'test', name, sessionServers: { [name]: saved ? restoreMaskedSecrets(saved, server) : server } });

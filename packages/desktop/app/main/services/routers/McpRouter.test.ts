@@ -161,6 +161,7 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   'agents.session_end': [{ input: { chatId: 5 }, path: 'chatId' }],
   'agents.session_status': [{ input: { chatId: '' }, path: 'chatId' }],
   'agents.test_server': [{ input: { name: 'mcp_x', server: { command: 'node' } }, path: 'name' }],
+  'agents.reveal_secrets': [{ input: { agent: 'a', server: '' }, path: 'server' }],
   'registry.list': [{ input: { registry: 'official' }, path: '' }],
   'registry.save': [
     { input: { officialEnabled: true, others: [{ id: 'co', name: 'Company', url: 'ftp://registry.example.com', enabled: true }] }, path: 'others.0.url' },

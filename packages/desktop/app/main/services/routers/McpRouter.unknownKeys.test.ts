@@ -89,6 +89,7 @@ const VALID: { [R in RouteName]: RouteInput<R> } = {
   'agents.session_start': { chatId: 'c-1', agent: 'no-such-agent' },
   'agents.session_end': { chatId: 'c-1' },
   'agents.session_status': {},
+  'agents.reveal_secrets': { agent: 'no-such-agent', server: 'probe' },
   'agents.test_server': { name: 'probe', server: { command: 'node', args: ['-e', ''] }, stored: { agent: 'no-such-agent', server: 'probe' } },
   'registry.list': {},
   'registry.save': { officialEnabled: true, others: [] },

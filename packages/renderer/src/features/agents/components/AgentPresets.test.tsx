@@ -176,6 +176,22 @@ describe('AgentPresets', { timeout: 120_000 }, () => {
     expect(host.inputsOf('agents.test_server')).toEqual([{ name: 'kit', server: { command: 'node', args: ['kit.js'], env: { KIT_TOKEN: '***' } }, stored: { agent: 'agent-9', server: 'kit' } }]);
   });
 
+  it("shows a saved session server's masked env value for real when its eye is pressed, and only that one", async () => {
+    const { host, presets } = agentHost();
+    presets.set('agent-9', AgentPresetSchema.parse({ id: 'agent-9', name: 'Mine', sessionServers: { kit: { command: 'node', args: ['kit.js'], env: { KIT_TOKEN: '***' } } } }));
+    host.handle('agents.reveal_secrets', () => ({ env: { KIT_TOKEN: 'tok-real-7' } }));
+    render(host);
+    await waitFor(() => expect(screen.getAllByTestId('agent-row')).toHaveLength(2), SLOW);
+    await click(within(row('Mine')).getByRole('button', { name: 'Edit: Mine' }));
+    await click(await screen.findByRole('button', { name: 'Edit: kit' }, SLOW));
+    const value = (await screen.findByLabelText('Value of KIT_TOKEN', {}, SLOW)) as HTMLInputElement;
+    expect(value.value).toBe('***');
+    expect(host.callCount('agents.reveal_secrets')).toBe(0);
+    await click(screen.getByTestId('env-row').querySelector('.ant-input-password-icon')!);
+    await waitFor(() => expect((screen.getByLabelText('Value of KIT_TOKEN') as HTMLInputElement).value).toBe('tok-real-7'), SLOW);
+    expect(host.inputsOf('agents.reveal_secrets')).toEqual([{ agent: 'agent-9', server: 'kit' }]);
+  });
+
   it('imports pasted JSON in Claude Desktop\'s server shape, and keeps the text when the host refuses it', async () => {
     const { host, presets } = agentHost();
     render(host);

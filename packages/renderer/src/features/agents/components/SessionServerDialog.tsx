@@ -1,12 +1,13 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Modal } from 'antd';
+import { App, Button, Form, Input, Modal } from 'antd';
 import { AGENT_PLACEHOLDERS, SessionServerNameSchema, SessionServerSchema, type SessionServer } from '@shared/contracts/agents';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@renderer/bridge/HostContext';
 import { ArgsList } from '@renderer/components/server-form/ArgsList';
 import { KeyValueRows } from '@renderer/components/server-form/KeyValueRows';
-import { toConfig, toFormValues, type ServerFormValues } from '@renderer/components/server-form/formValues';
+import { toConfig, toFormValues, unmaskRows, type KeyValueRow, type ServerFormValues } from '@renderer/components/server-form/formValues';
+import { translateError } from '@renderer/components/translateError';
 import { TestResultPanel, type TestRun } from '@renderer/components/server-form/TestResultPanel';
 
 /** The first message of a failed parse, for the field it belongs to. */
@@ -39,7 +40,20 @@ export function SessionServerDialog({
   const initial = toFormValues({ name: name ?? '', type: 'stdio', scope: 'user', isActive: true, config: server ?? {} });
 
   const host = useHost();
+  const { message } = App.useApp();
+  const { t: tErrors } = useTranslation('errors');
   const [run, setRun] = useState<TestRun | undefined>();
+
+  /** The eye on a masked env value of a saved session server: its stored values replace the masks not yet changed. */
+  const revealSecrets = async () => {
+    if (!stored) return;
+    const answer = await host.request('agents.reveal_secrets', stored);
+    if (!answer.ok) {
+      void message.error(translateError(tErrors, answer.error));
+      return;
+    }
+    form.setFieldValue(['config', 'env'], unmaskRows(form.getFieldValue(['config', 'env']) as KeyValueRow[] | undefined, answer.data.env));
+  };
 
   /** The form as a session server, or undefined with the problem shown on the command field. */
   const checked = (): { name: string; server: SessionServer } | undefined => {
@@ -118,7 +132,7 @@ export function SessionServerDialog({
           <ArgsList />
         </Form.Item>
         <Form.Item label={t('settings/tools:form.fields.env')} extra={t('settings/tools:form.fields.rowsHelp')}>
-          <KeyValueRows list="env" />
+          <KeyValueRows list="env" revealSecrets={stored ? revealSecrets : undefined} />
         </Form.Item>
       </Form>
       {run ? <TestResultPanel run={run} kind="process" /> : null}

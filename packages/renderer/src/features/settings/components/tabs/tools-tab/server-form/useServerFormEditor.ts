@@ -13,14 +13,14 @@ import type { RouteOutput } from '@shared/contracts/ipc';
 import { errorData } from '@shared/errorData';
 import { issueFields, type AppErrorShape, type IssueField } from '@shared/errors';
 import { TRANSPORTS } from '@shared/transports';
-import { REDACTED, restoreMaskedSecrets } from '@mcp-common/redaction';
+import { restoreMaskedSecrets } from '@mcp-common/redaction';
 import { useHost } from '@renderer/bridge/HostContext';
 import { limitText } from '@renderer/components/limitText';
 import { translateError } from '@renderer/components/translateError';
 import { applyServerIssues } from '@renderer/data/formIssues';
 import { requestOrThrow, useRoute, useRouteMutation } from '@renderer/data/useRoute';
 import type { FormTarget } from '../ToolsTabNav';
-import { changedUpdates, defaultFormValues, issueField, rowIssues, toFormValues, toServerInput, type KeyValueRow, type ServerFormValues } from '@renderer/components/server-form/formValues';
+import { changedUpdates, defaultFormValues, issueField, rowIssues, toFormValues, toServerInput, unmaskRows, type KeyValueRow, type ServerFormValues } from '@renderer/components/server-form/formValues';
 import { issueText, type Issue } from './issueText';
 import { sameValues, serverFormDrafts } from './formDrafts';
 import type { TestRun } from '@renderer/components/server-form/TestResultPanel';
@@ -141,12 +141,7 @@ export function useServerFormEditor(target: FormTarget, onClose: () => void) {
     try {
       const real = await realSecrets();
       for (const field of ['env', 'headers'] as const) {
-        const rows = (form.getFieldValue(['config', field]) as KeyValueRow[] | undefined) ?? [];
-        const stored = real[field] ?? {};
-        form.setFieldValue(
-          ['config', field],
-          rows.map((row) => (row.value === REDACTED && Object.hasOwn(stored, row.key?.trim()) ? { ...row, value: stored[row.key.trim()] } : row)),
-        );
+        form.setFieldValue(['config', field], unmaskRows(form.getFieldValue(['config', field]) as KeyValueRow[] | undefined, real[field]));
       }
     } catch (error) {
       void message.error(translateError(tErrors, error as AppErrorShape));
