@@ -132,6 +132,8 @@ export const ERROR_DATA = {
   MCP_NOT_CONNECTED: z.object(SERVER),
   NPX_CACHE_NOT_A_FOLDER: z.object({ path: text }),
   CALL_RECORD_GONE: z.object({ callId: text, count }),
+  APP_RESOURCE_INVALID: z.object({ serverName: text, uri: text, reason: z.enum(['mime', 'empty', 'too_large']), mimeType: text.optional() }),
+  APP_TOOL_NOT_ALLOWED: z.object({ serverName: text, toolName: text }),
 } satisfies Record<ErrorCode, z.ZodObject>;
 
 /** The data a code carries, as read. */

@@ -109,6 +109,10 @@ export const ERROR_CODES = [
   'NPX_CACHE_NOT_A_FOLDER',
   /** mcp.call_record for a call the host no longer keeps (CallRecords' budget); data: callId, count. */
   'CALL_RECORD_GONE',
+  /** An MCP App's resource is not an app (mime type other than text/html;profile=mcp-app, no HTML, too large); data: serverName, uri, reason (mime, empty, too_large), mimeType. */
+  'APP_RESOURCE_INVALID',
+  /** An MCP App asked to call a tool its visibility keeps from apps (or one its server does not list); data: serverName, toolName. */
+  'APP_TOOL_NOT_ALLOWED',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

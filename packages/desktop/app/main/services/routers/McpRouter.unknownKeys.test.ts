@@ -86,6 +86,10 @@ const VALID: { [R in RouteName]: RouteInput<R> } = {
   'agents.session_start': { chatId: 'c-1', agent: 'no-such-agent' },
   'agents.session_end': { chatId: 'c-1' },
   'agents.session_status': {},
+  'mcp.app_resource': { serverId: MISSING, uri: 'ui://probe/app.html' },
+  'mcp.app_call_tool': { serverId: MISSING, toolName: 'echo' },
+  'mcp.app_read_resource': { serverId: MISSING, uri: 'ui://probe/app.html' },
+  'mcp.app_log': { serverId: MISSING, level: 'info', data: 'hi' },
 };
 
 /** Inputs with an unknown key one level down, in objects of ours: where it sits, and the input. */
