@@ -6,6 +6,11 @@
  * (`isError`) shown as a failed call, not an exception, and a tool that runs as a task (MCP tasks)
  * showing its status as it goes, then cancelled.
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { APP_EXAMPLE_SERVERS, EVERYTHING_BIN, FIXTURE_SERVERS } from '../fixtures/servers/paths';
 import { expect, test } from '../fixtures/app';
@@ -169,4 +174,58 @@ test('an MCP App renders in its sandbox, calls its server tool from a button, an
   await app.page.emulateMedia({ colorScheme: after });
   await expect(settings.appRoot).toHaveAttribute('data-theme', after);
   await expect(view.locator('html')).toHaveAttribute('data-theme', after);
+});
+
+test('a hostile MCP App gets nowhere: no parent page, no top or proxy navigation, no form, popup or network, no model-only tool (issue 32)', async ({ app }) => {
+  // The canary: a local server the app tries to reach every way it can; it must see nothing.
+  const hits: string[] = [];
+  const canary = http.createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    res.end('canary');
+  });
+  canary.on('upgrade', (req, socket) => {
+    hits.push(`UPGRADE ${req.url}`);
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+  const canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
+  const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-hostile-'));
+  const report = path.join(reportDir, 'report.jsonl');
+  try {
+    const detail = new ServerDetailPage(app.page);
+    await app.addServer({
+      name: 'hostile',
+      type: 'stdio',
+      isActive: true,
+      config: { command: process.execPath, args: [FIXTURE_SERVERS.apps], env: { APP_FIXTURE_CANARY: canaryUrl, APP_FIXTURE_REPORT: report } },
+    });
+    const popups: string[] = [];
+    app.page.context().on('page', (popup) => popups.push(popup.url()));
+    const pageUrl = app.page.url();
+    await detail.open('hostile');
+    await expect(detail.tool('hostile_view')).toBeVisible({ timeout: 30_000 });
+    await detail.tool('hostile_view').getByTestId('tool-try').click();
+    const playground = detail.root.getByTestId('playground');
+    await playground.getByTestId('playground-run').click();
+    await expect(playground.getByRole('region', { name: 'App from hostile' })).toBeVisible({ timeout: 30_000 });
+
+    // The app reports through its app-only tool once it has tried everything.
+    await expect.poll(() => fs.existsSync(report) && fs.readFileSync(report, 'utf8').trim() !== '', { timeout: 20_000 }).toBe(true);
+    const findings = JSON.parse(fs.readFileSync(report, 'utf8').trim().split('\n')[0]!) as Record<string, string>;
+    expect(findings.parentDocument).toMatch(/^blocked: SecurityError/);
+    expect(findings.topDocument).toMatch(/^blocked: SecurityError/);
+    expect(findings.storage).toMatch(/^blocked: SecurityError/);
+    expect(findings.cookie).toMatch(/^blocked: SecurityError/);
+    expect(findings.popup).toBe('null window');
+    expect(findings.modelOnly).toMatch(/^refused: .*may not call “model_only”/);
+    expect(findings.fetchResult).toMatch(/^blocked/);
+    // Everything else it tried left the page where it was, and reached nobody.
+    expect(app.page.url()).toBe(pageUrl);
+    await expect(playground.getByTestId('mcp-app-frame')).toHaveAttribute('src', /^http:\/\/localhost:\d+\/app-sandbox\?/);
+    expect(popups).toEqual([]);
+    expect(hits).toEqual([]);
+  } finally {
+    await new Promise<void>((resolve) => canary.close(() => resolve()));
+    fs.rmSync(reportDir, { recursive: true, force: true });
+  }
 });
