@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { RENDERER_CSP } from './packages/desktop/app/shared/csp';
+import { cspForMeta, RENDERER_CSP } from './packages/desktop/app/shared/csp';
 import { cliManifestPlugin } from './packages/desktop/bin/cliBuild.mjs';
 import { importAliases } from './aliases.config';
 import { firstLoadBudget } from './scripts/firstLoadBudget';
@@ -18,9 +18,7 @@ const rendererAlias = aliases;
  * response header exists. (frame-ancestors is ignored in a meta tag; the host sends it as a header.)
  */
 function cspMetaTag(): Plugin {
-  const content = RENDERER_CSP.split('; ')
-    .filter((directive) => !directive.startsWith('frame-ancestors'))
-    .join('; ');
+  const content = cspForMeta(RENDERER_CSP);
   return {
     name: 'elftia-csp-meta',
     apply: 'build',

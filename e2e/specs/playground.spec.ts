@@ -6,8 +6,13 @@
  * (`isError`) shown as a failed call, not an exception, and a tool that runs as a task (MCP tasks)
  * showing its status as it goes, then cancelled.
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { EVERYTHING_BIN, FIXTURE_SERVERS } from '../fixtures/servers/paths';
+import { APP_EXAMPLE_SERVERS, EVERYTHING_BIN, FIXTURE_SERVERS } from '../fixtures/servers/paths';
 import { expect, test } from '../fixtures/app';
 import { ServerDetailPage } from '../pages/ServerDetailPage';
 import { SettingsPage } from '../pages/SettingsPage';
@@ -124,4 +129,103 @@ test('an audio result plays in a player, a tool that reports a failure is a fail
   await expect(playground.getByTestId('playground-progress-text')).toHaveText('Task running · step 1 of 3', { timeout: 15_000 });
   await playground.getByRole('button', { name: 'Cancel' }).click();
   await expect(result.getByTestId('call-status')).toHaveAttribute('data-status', 'cancelled', { timeout: 15_000 });
+});
+
+/** The app inside its sandbox: the proxy frame, then the app's own (issue 32). */
+const appFrame = (page: Page) => page.frameLocator('[data-testid="mcp-app-frame"]').frameLocator('iframe');
+
+test('an MCP App renders in its sandbox, calls its server tool from a button, and hears the theme change (issue 32)', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  const detail = new ServerDetailPage(app.page);
+  await app.addServer({ name: 'basic', type: 'stdio', isActive: true, config: { command: process.execPath, args: [APP_EXAMPLE_SERVERS.basicVanillajs, '--stdio'] } });
+  await detail.open('basic');
+  await expect(detail.tool('get-time')).toBeVisible({ timeout: 30_000 });
+  await detail.tool('get-time').getByTestId('tool-try').click();
+  const playground = detail.root.getByTestId('playground');
+  await playground.getByTestId('playground-run').click();
+  const result = playground.getByTestId('playground-result');
+  await expect(result.getByTestId('call-status')).toHaveAttribute('data-status', 'ok', { timeout: 30_000 });
+
+  // The app, labelled with its server, in the sandbox on the other hostname; the text result stays beside it.
+  await expect(result.getByRole('region', { name: 'App from basic' })).toBeVisible();
+  await expect(result.getByTestId('mcp-app-frame')).toHaveAttribute('src', /^http:\/\/localhost:\d+\/app-sandbox\?/);
+  await expect(result.getByTestId('tool-call-content')).toBeVisible();
+  const view = appFrame(app.page);
+  const time = view.locator('#server-time');
+  // The tool result reached the app (after its initialized), so it shows the server's time.
+  await expect(time).not.toHaveText('Loading...', { timeout: 15_000 });
+  const first = await time.textContent();
+  // Its button calls get-time on the server again (through the host's app route) and the view updates.
+  await expect
+    .poll(async () => {
+      await view.getByRole('button', { name: 'Get Server Time' }).click();
+      return time.textContent();
+    }, { timeout: 15_000, intervals: [500, 1000] })
+    .not.toBe(first);
+
+  // A ui/message from the app is shown in the playground.
+  await view.getByRole('button', { name: 'Send Message' }).click();
+  await expect(result.getByTestId('mcp-app-message')).toContainText('This is message text.');
+
+  // The app was told the theme at initialize, and hears the switch (the window follows the system's, which flips here).
+  const before = await settings.appRoot.getAttribute('data-theme');
+  await expect(view.locator('html')).toHaveAttribute('data-theme', before!);
+  const after = before === 'dark' ? 'light' : 'dark';
+  await app.page.emulateMedia({ colorScheme: after });
+  await expect(settings.appRoot).toHaveAttribute('data-theme', after);
+  await expect(view.locator('html')).toHaveAttribute('data-theme', after);
+});
+
+test('a hostile MCP App gets nowhere: no parent page, no top or proxy navigation, no form, popup or network, no model-only tool (issue 32)', async ({ app }) => {
+  // The canary: a local server the app tries to reach every way it can; it must see nothing.
+  const hits: string[] = [];
+  const canary = http.createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    res.end('canary');
+  });
+  canary.on('upgrade', (req, socket) => {
+    hits.push(`UPGRADE ${req.url}`);
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+  const canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
+  const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-hostile-'));
+  const report = path.join(reportDir, 'report.jsonl');
+  try {
+    const detail = new ServerDetailPage(app.page);
+    await app.addServer({
+      name: 'hostile',
+      type: 'stdio',
+      isActive: true,
+      config: { command: process.execPath, args: [FIXTURE_SERVERS.apps], env: { APP_FIXTURE_CANARY: canaryUrl, APP_FIXTURE_REPORT: report } },
+    });
+    const popups: string[] = [];
+    app.page.context().on('page', (popup) => popups.push(popup.url()));
+    const pageUrl = app.page.url();
+    await detail.open('hostile');
+    await expect(detail.tool('hostile_view')).toBeVisible({ timeout: 30_000 });
+    await detail.tool('hostile_view').getByTestId('tool-try').click();
+    const playground = detail.root.getByTestId('playground');
+    await playground.getByTestId('playground-run').click();
+    await expect(playground.getByRole('region', { name: 'App from hostile' })).toBeVisible({ timeout: 30_000 });
+
+    // The app reports through its app-only tool once it has tried everything.
+    await expect.poll(() => fs.existsSync(report) && fs.readFileSync(report, 'utf8').trim() !== '', { timeout: 20_000 }).toBe(true);
+    const findings = JSON.parse(fs.readFileSync(report, 'utf8').trim().split('\n')[0]!) as Record<string, string>;
+    expect(findings.parentDocument).toMatch(/^blocked: SecurityError/);
+    expect(findings.topDocument).toMatch(/^blocked: SecurityError/);
+    expect(findings.storage).toMatch(/^blocked: SecurityError/);
+    expect(findings.cookie).toMatch(/^blocked: SecurityError/);
+    expect(findings.popup).toBe('null window');
+    expect(findings.modelOnly).toMatch(/^refused: .*may not call “model_only”/);
+    expect(findings.fetchResult).toMatch(/^blocked/);
+    // Everything else it tried left the page where it was, and reached nobody.
+    expect(app.page.url()).toBe(pageUrl);
+    await expect(playground.getByTestId('mcp-app-frame')).toHaveAttribute('src', /^http:\/\/localhost:\d+\/app-sandbox\?/);
+    expect(popups).toEqual([]);
+    expect(hits).toEqual([]);
+  } finally {
+    await new Promise<void>((resolve) => canary.close(() => resolve()));
+    fs.rmSync(reportDir, { recursive: true, force: true });
+  }
 });

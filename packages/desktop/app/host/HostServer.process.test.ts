@@ -140,6 +140,36 @@ describe('browser-mode host', () => {
     expect(escape.body).not.toContain('root:');
   });
 
+  it('serves MCP Apps a sandbox on another hostname and port, framed by the UI alone, without the API (issue 32)', async () => {
+    const sandboxPort = Number(new URL(host.sandbox.origin).port);
+    expect(host.sandbox.origin).toBe(`http://localhost:${sandboxPort}`);
+    expect(sandboxPort).not.toBe(host.port);
+    // The UI page may frame the sandbox origin and nothing else, in its header and its <meta>.
+    const page = await request(host, { method: 'GET', pathname: '/', headers: { Host: `127.0.0.1:${host.port}` } });
+    expect(page.headers['content-security-policy']).toContain(`frame-src ${host.sandbox.origin}`);
+    expect(page.body).toContain(`frame-src ${host.sandbox.origin}`);
+    expect(page.body).toContain(`<meta name="elftia-app-sandbox" content="${host.sandbox.pageUrl}">`);
+    const sandbox = (pathname: string, hostHeader = `localhost:${sandboxPort}`, extra: Record<string, string> = {}) =>
+      request({ ...host, port: sandboxPort }, { method: 'GET', pathname, headers: { Host: hostHeader, ...extra } });
+    const embedder = encodeURIComponent(`http://127.0.0.1:${host.port}`);
+    const csp = encodeURIComponent(JSON.stringify({ connectDomains: ['https://api.example.com', "'unsafe-eval'"] }));
+    const ok = await sandbox(`/app-sandbox?embedder=${embedder}&csp=${csp}`);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toContain('sandbox-proxy-ready');
+    expect(ok.body).not.toContain(host.token);
+    const policy = ok.headers['content-security-policy'] as string;
+    expect(policy).toContain('connect-src https://api.example.com;');
+    expect(policy).not.toContain('unsafe-eval');
+    expect(policy).toContain(`frame-ancestors http://127.0.0.1:${host.port}`);
+    expect(ok.headers['permissions-policy']).toContain('camera=()');
+    expect((await sandbox(`/app-sandbox?embedder=${embedder}`)).headers['content-security-policy']).toContain("connect-src 'none'");
+    // Only for a UI origin of this host, only under its own Host name, and nothing but the page.
+    expect((await sandbox('/app-sandbox?embedder=https%3A%2F%2Fevil.example')).status).toBe(403);
+    expect((await sandbox(`/app-sandbox?embedder=${embedder}`, `127.0.0.1:${sandboxPort}`)).status).toBe(403);
+    expect((await sandbox('/api/rpc', undefined, { Authorization: `Bearer ${host.token}` })).status).toBe(404);
+    expect((await sandbox('/')).status).toBe(404);
+  });
+
   it('answers a malformed % escape in a page path with 400, not 500', async () => {
     for (const pathname of ['/%', '/assets/%E0%A4%A', '/%zz.js']) {
       const res = await request(host, { method: 'GET', pathname, headers: { Host: `127.0.0.1:${host.port}` } });

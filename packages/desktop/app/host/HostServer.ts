@@ -9,12 +9,14 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { HOST_EVENTS_PATH, HOST_RPC_PATH, HOST_TOKEN_QUERY } from '../shared/contracts/bridge';
-import { RENDERER_CSP } from '../shared/csp';
+import { cspForMeta, rendererCsp } from '../shared/csp';
+import { SANDBOX_URL_META } from '../shared/appSandbox';
 import { AppError, toErrorShape, type Result } from '../shared/errors';
 import { groupDigits, HOST_BODY_MAX_BYTES } from '../shared/limits';
 import type { Services } from '../main/services/createServices';
 import { DEFAULT_STREAM_LIMITS, EventStreams, type EventStreamLimits, type EventStreamStats } from './eventStreams';
-import { checkOrigin, checkToken } from './hostSecurity';
+import { allowedOrigins, checkOrigin, checkToken } from './hostSecurity';
+import { startAppSandbox, type AppSandboxServer } from './appSandboxServer';
 import { loopTurns } from './loopTurns';
 
 const HEARTBEAT_MS = 15_000;
@@ -49,6 +51,8 @@ export interface RunningHost {
   url: string;
   /** What the event streams hold right now (tests and benchmarks read it). */
   streamStats(): EventStreamStats;
+  /** The MCP Apps sandbox (appSandboxServer.ts): its origin and page. */
+  sandbox: Pick<AppSandboxServer, 'origin' | 'pageUrl'>;
   close(): Promise<void>;
 }
 
@@ -62,6 +66,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   let port = 0;
   let closing = false;
   const turn = loopTurns();
+  const sandbox = await startAppSandbox(() => allowedOrigins(port));
+  const csp = rendererCsp(sandbox.origin);
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -154,12 +160,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     } catch {
       return sendJson(res, 404, deny('NOT_FOUND', 'No renderer build to serve; run npm run build'));
     }
+    const isPage = path.basename(file) === 'index.html';
+    if (isPage) content = Buffer.from(withSandbox(content.toString('utf8'), csp, sandbox.pageUrl));
     res.writeHead(200, {
       'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'Content-Security-Policy': RENDERER_CSP,
+      'Content-Security-Policy': csp,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
-      'Cache-Control': file.endsWith('index.html') ? 'no-store' : 'max-age=3600',
+      'Cache-Control': isPage ? 'no-store' : 'max-age=3600',
     });
     res.end(content);
   }
@@ -167,6 +175,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  }).catch(async (err: unknown) => {
+    await sandbox.close();
+    throw err;
   });
   port = (server.address() as AddressInfo).port;
 
@@ -176,6 +187,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     token,
     url: `http://127.0.0.1:${port}/?${HOST_TOKEN_QUERY}=${token}`,
     streamStats: () => streams.stats(),
+    sandbox: { origin: sandbox.origin, pageUrl: sandbox.pageUrl },
     close() {
       closing = true;
       closed ??= new Promise<void>((resolve) => {
@@ -183,12 +195,29 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         unsubscribe?.();
         unsubscribe = undefined;
         streams.endAll();
-        server.close(() => resolve());
+        let open = 2;
+        const done = () => --open === 0 && resolve();
+        server.close(done);
         server.closeAllConnections();
+        void sandbox.close().then(done);
       });
       return closed;
     },
   };
+}
+
+/**
+ * The page as this host serves it: its <meta> CSP (built for Electron's sandbox scheme) becomes
+ * this host's policy, and a <meta> tells the renderer where the sandbox page is.
+ */
+function withSandbox(html: string, csp: string, sandboxPageUrl: string): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${escape(cspForMeta(csp))}">`;
+  const sandboxMeta = `<meta name="${SANDBOX_URL_META}" content="${escape(sandboxPageUrl)}">`;
+  const replaced = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/i, () => meta + sandboxMeta);
+  if (replaced !== html) return replaced;
+  // A page without the build's <meta> (tests' stand-in page): the two go first in its head, or after its doctype.
+  return /<head>/i.test(html) ? html.replace(/<head>/i, (head) => head + meta + sandboxMeta) : html.replace(/^(<!doctype[^>]*>)?/i, (doctype) => doctype + meta + sandboxMeta);
 }
 
 function deny(code: 'FORBIDDEN' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'ROUTE_NOT_FOUND' | 'VALIDATION_FAILED', message: string): Result<never> {

@@ -23,12 +23,16 @@ import { listenForInstallLinks } from './electron/deepLinks';
 import { InstallLinkInbox } from './electron/installLinks';
 import type { RendererLocation } from './electron/rendererLocation';
 import { createMainWindow } from './electron/window';
+import { registerAppSandboxScheme } from './electron/appSandboxProtocol';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Notices and refused install links quote server names and link fields: their controls are shown, not obeyed.
 guardTerminalOutput();
 // Tests point the app at a throwaway profile; everyone else gets the platform default.
 if (process.env.ELFTIA_USER_DATA) app.setPath('userData', path.resolve(process.env.ELFTIA_USER_DATA));
+
+// Before app ready, as Electron requires: the MCP Apps sandbox's own origin.
+registerAppSandboxScheme();
 
 const renderer: RendererLocation = {
   devUrl: process.env.ELECTRON_RENDERER_URL,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RENDERER_CSP, rendererDevCsp } from './csp';
+import { cspForMeta, RENDERER_CSP, rendererCsp, rendererDevCsp } from './csp';
 
 describe('renderer CSP', () => {
   it('allows scripts only from our own bundle in a built app', () => {
@@ -16,5 +16,18 @@ describe('renderer CSP', () => {
     // Everything else is the built app's policy.
     const rest = (csp: string) => csp.split('; ').filter((d) => !d.startsWith('script-src') && !d.startsWith('connect-src'));
     expect(rest(dev)).toEqual(rest(RENDERER_CSP));
+  });
+});
+
+describe('frames (MCP Apps sandbox, issue 32)', () => {
+  it('lets the page frame only the sandbox origin it is given, and Electron’s scheme in the built app', () => {
+    const frames = (csp: string) => csp.split('; ').filter((d) => d.startsWith('frame-src'));
+    expect(frames(rendererCsp('http://localhost:4321'))).toEqual(['frame-src http://localhost:4321']);
+    expect(frames(RENDERER_CSP)).toEqual(['frame-src elftia-app-sandbox://app']);
+  });
+
+  it('drops frame-ancestors from the <meta> copy only', () => {
+    expect(cspForMeta(RENDERER_CSP)).not.toContain('frame-ancestors');
+    expect(cspForMeta(RENDERER_CSP).split('; ')).toHaveLength(RENDERER_CSP.split('; ').length - 1);
   });
 });

@@ -146,6 +146,8 @@ export const ERROR_DATA = {
   REGISTRY_INPUT_INVALID: z.object({ name: text, input: text, reason: text, choices: text.optional() }),
   REGISTRY_INSECURE_REMOTE: z.object({ name: text, url: text, input: text }),
   REGISTRY_SECRET_IN_ARGUMENT: z.object({ name: text, input: text }),
+  APP_RESOURCE_INVALID: z.object({ serverName: text, uri: text, reason: z.enum(['mime', 'empty', 'too_large']), mimeType: text.optional() }),
+  APP_TOOL_NOT_ALLOWED: z.object({ serverName: text, toolName: text }),
 } satisfies Record<ErrorCode, z.ZodObject>;
 
 /** The data a code carries, as read. */

@@ -132,6 +132,10 @@ export const ERROR_CODES = [
   'REGISTRY_INSECURE_REMOTE',
   /** A secret input would land in an argument or URL part that is not kept in the secret store; data: name, input. */
   'REGISTRY_SECRET_IN_ARGUMENT',
+  /** An MCP App's resource is not an app (mime type other than text/html;profile=mcp-app, no HTML, too large); data: serverName, uri, reason (mime, empty, too_large), mimeType. */
+  'APP_RESOURCE_INVALID',
+  /** An MCP App asked to call a tool its visibility keeps from apps (or one its server does not list); data: serverName, toolName. */
+  'APP_TOOL_NOT_ALLOWED',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

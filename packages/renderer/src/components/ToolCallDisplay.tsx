@@ -2,7 +2,7 @@ import { CloseCircleFilled } from '@ant-design/icons';
 import { Alert, Flex, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { McpCallToolResult } from '@shared/contracts/mcp-types';
+import type { MCPTool, McpCallToolResult } from '@shared/contracts/mcp-types';
 import type { AppErrorShape } from '@shared/errors';
 import { ErrorAlert } from './ErrorAlert';
 import { BlockView } from './tool-call/BlockView';
@@ -10,6 +10,11 @@ import { CopyButton } from './tool-call/CopyButton';
 import { CallHeader, RunningState, type CallStatus, type ToolCallProgress } from './tool-call/CallHeader';
 import { JsonView } from './tool-call/JsonView';
 import { StructuredContentView } from './tool-call/StructuredContentView';
+import { LazyBoundary } from './lazy/LazyBoundary';
+import { lazyComponent } from './lazy/lazyComponent';
+
+/** The MCP Apps host (ext-apps' AppBridge) loads only when a called tool has an app. */
+const AppView = lazyComponent(() => import('./mcp-app/AppView').then((m) => m.AppView));
 
 export type { ToolCallProgress } from './tool-call/CallHeader';
 
@@ -30,6 +35,8 @@ export interface ToolCallView {
   running?: boolean;
   /** The latest `mcp.tool_progress` of this call, shown as a bar while it runs. */
   progress?: ToolCallProgress | undefined;
+  /** Where the call's MCP App comes from, when the called tool has one (issue 32): shown above the text result. */
+  app?: { serverId: string; tool: Pick<MCPTool, 'name' | 'app'>; serverTools: readonly Pick<MCPTool, 'name' | 'annotations'>[] } | undefined;
 }
 
 export interface ToolCallDisplayOptions {
@@ -99,6 +106,11 @@ export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } 
           />
         ) : null}
         {status === 'running' ? <RunningState progress={call.progress} /> : null}
+        {call.app?.tool.app?.resourceUri && result && !result.isError ? (
+          <LazyBoundary>
+            <AppView serverId={call.app.serverId} serverName={call.serverName} tool={call.app.tool} serverTools={call.app.serverTools} args={call.args} result={result} />
+          </LazyBoundary>
+        ) : null}
         {error ? <ErrorAlert error={error} testId="tool-call-error" /> : null}
         <JsonView
           title={t('arguments', { count: Object.keys(call.args).length })}

@@ -7,6 +7,8 @@
 import path from 'node:path';
 import { app, session, type BrowserWindow } from 'electron';
 import { RENDERER_CSP, rendererDevCsp } from '../../shared/csp';
+import { ELECTRON_SANDBOX_SCHEME } from '../../shared/appSandbox';
+import { isAppSandboxFrameUrl, serveAppSandbox } from './appSandboxProtocol';
 import type { RendererLocation } from './rendererLocation';
 import { createSecureWindow } from './secureWindow';
 
@@ -27,9 +29,17 @@ export function createMainWindow(preloadPath: string, renderer: RendererLocation
 
   const csp = renderer.devUrl ? rendererDevCsp(renderer.devUrl) : RENDERER_CSP;
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    // The MCP Apps sandbox page carries the app's own, narrower policy (appSandboxProtocol.ts).
+    if (details.url.startsWith(`${ELECTRON_SANDBOX_SCHEME}:`)) return callback({ responseHeaders: details.responseHeaders ?? {} });
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
+  serveAppSandbox(session.defaultSession);
+  // Denied by default, the MCP Apps sandbox included (camera, microphone, geolocation, clipboard…): no grant is asked of the person yet.
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  // A subframe may show only the apps sandbox page and the app inside it; a hostile app that navigates its frames elsewhere is stopped.
+  win.webContents.on('will-frame-navigate', (event) => {
+    if (!event.isMainFrame && !isAppSandboxFrameUrl(event.url)) event.preventDefault();
+  });
   win.once('ready-to-show', () => win.show());
 
   if (renderer.devUrl) void win.loadURL(renderer.devUrl);

@@ -60,6 +60,14 @@ import {
   SamplingRespondInputSchema,
 } from './chat';
 import { McpBulkInputSchema, McpBulkResultSchema } from './mcp-bulk';
+import {
+  McpAppCallToolInputSchema,
+  McpAppLogInputSchema,
+  McpAppReadResourceInputSchema,
+  McpAppReadResourceResultSchema,
+  McpAppResourceInputSchema,
+  McpAppResourceSchema,
+} from './mcp-apps';
 import { ElicitationClosedSchema, ElicitationRequestSchema, ElicitationRespondInputSchema } from './elicitation';
 import {
   DependencyCheckResultSchema,
@@ -308,6 +316,13 @@ export const routes = {
   'registry.install': { input: RegistryInstallInputSchema, output: RegistryInstallResultSchema },
   /** Every server installed from a registry with the registry's latest version (updateAvailable). */
   'registry.updates': { input: NoInputSchema, output: z.array(RegistryUpdateSchema) },
+  // MCP Apps (issue 32; contracts/mcp-apps.ts): what the renderer's app bridge asks on an app's behalf, always of the app's own server.
+  /** A tool's app: its `ui://` resource read from that server, `text/html;profile=mcp-app` only (APP_RESOURCE_INVALID otherwise). */
+  'mcp.app_resource': { input: McpAppResourceInputSchema, output: McpAppResourceSchema },
+  /** An app's tools/call: APP_TOOL_NOT_ALLOWED unless the tool's visibility names "app"; recorded with origin `app`. */
+  'mcp.app_call_tool': { input: McpAppCallToolInputSchema, output: McpCallToolResultSchema },
+  'mcp.app_read_resource': { input: McpAppReadResourceInputSchema, output: McpAppReadResourceResultSchema },
+  'mcp.app_log': { input: McpAppLogInputSchema, output: z.object({ logged: z.literal(true) }) },
 } as const;
 
 export type Routes = typeof routes;

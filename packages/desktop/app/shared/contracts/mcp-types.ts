@@ -4,6 +4,7 @@
  * so a field added to a schema reaches every runtime at once.
  */
 import { z } from 'zod';
+import { McpToolAppSchema } from '../mcpApps';
 import { AppErrorShapeSchema } from '../errors';
 import { checkServerLimits, maxLength } from '../limits';
 import { TRANSPORTS, type TransportField } from '../transports';
@@ -211,6 +212,12 @@ export const MCPToolSchema = z.object({
    * spec's `forbidden`, a plain call.
    */
   taskSupport: z.enum(['required', 'optional']).optional(),
+  /**
+   * The tool's MCP App (extension io.modelcontextprotocol/ui, see shared/mcpApps.ts): the `ui://`
+   * resource it renders with and who may call it. A tool whose visibility lacks "model" is never
+   * offered to a model; one whose visibility lacks "app" is refused to its app.
+   */
+  app: McpToolAppSchema.optional(),
   serverId: z.string(),
   serverName: z.string(),
 });
@@ -329,8 +336,8 @@ export const McpServersChangedSchema = z.object({
 });
 export type McpServersChanged = z.infer<typeof McpServersChangedSchema>;
 
-/** Who made a call: a person (the playground, `elftia-mcp call`), a model in a chat, an agent. */
-export const CallOriginSchema = z.enum(['person', 'model', 'agent']);
+/** Who made a call: a person (the playground, `elftia-mcp call`), a model in a chat, an agent, a server's MCP App. */
+export const CallOriginSchema = z.enum(['person', 'model', 'agent', 'app']);
 export type CallOrigin = z.infer<typeof CallOriginSchema>;
 
 export const McpToolCalledSchema = z.object({

@@ -68,6 +68,13 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
     { input: { requestId: 'x', action: 'accept', content: { colour: { nested: true } } }, path: 'content.colour' },
   ],
   'mcp.elicitations': [{ input: 3, path: '' }],
+  'mcp.app_resource': [
+    { input: { serverId: 'x', uri: 'https://example.com/app.html' }, path: 'uri' },
+    { input: { serverId: ' ', uri: 'ui://a/b' }, path: 'serverId' },
+  ],
+  'mcp.app_call_tool': [{ input: { serverId: 'x', toolName: '' }, path: 'toolName' }],
+  'mcp.app_read_resource': [{ input: { serverId: 'x', uri: '' }, path: 'uri' }],
+  'mcp.app_log': [{ input: { serverId: 'x', level: 'loud', data: 1 }, path: 'level' }],
   'mcp.install_link': [
     { input: { url: '' }, path: 'url' },
     { input: { url: 'elftia://mcp/install?servers=%%%' }, path: 'url' },

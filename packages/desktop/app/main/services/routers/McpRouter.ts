@@ -65,6 +65,13 @@ export function createMcpRouteHandlers({ mcpService, elicitation }: { mcpService
       return { answered: true as const };
     },
     'mcp.elicitations': async () => elicitation.list(),
+    'mcp.app_resource': ({ serverId, uri }) => mcpService.appResource(serverId, uri),
+    'mcp.app_call_tool': ({ serverId, toolName, args, callId }) => mcpService.appCallTool(serverId, toolName, args, callId),
+    'mcp.app_read_resource': ({ serverId, uri }) => mcpService.appReadResource(serverId, uri),
+    'mcp.app_log': async ({ serverId, level, data }) => {
+      mcpService.appLog(serverId, level, data);
+      return { logged: true as const };
+    },
     'mcp.reveal_secrets': async ({ id }) => {
       const { env, headers, args, url } = (await mcpService.get(id)).config;
       return { ...(env ? { env } : {}), ...(headers ? { headers } : {}), ...(args ? { args } : {}), ...(url !== undefined ? { url } : {}) };

@@ -97,6 +97,10 @@ const VALID: { [R in RouteName]: RouteInput<R> } = {
   'registry.show': { name: 'io.github.example/files' },
   'registry.install': { name: 'io.github.example/files', inputs: { KEY: 'v' } },
   'registry.updates': {},
+  'mcp.app_resource': { serverId: MISSING, uri: 'ui://probe/app.html' },
+  'mcp.app_call_tool': { serverId: MISSING, toolName: 'echo' },
+  'mcp.app_read_resource': { serverId: MISSING, uri: 'ui://probe/app.html' },
+  'mcp.app_log': { serverId: MISSING, level: 'info', data: 'hi' },
 };
 
 /** Inputs with an unknown key one level down, in objects of ours: where it sits, and the input. */

@@ -23,6 +23,12 @@ interface PlaygroundPaneProps {
   tools: McpServerTool[];
 }
 
+/** The called tool's MCP App, if it has one (ToolCallDisplay shows it above the text result). */
+function appOf(serverId: string, tools: McpServerTool[], toolName: string) {
+  const tool = tools.find((candidate) => candidate.name === toolName);
+  return tool?.app?.resourceUri ? { serverId, tool, serverTools: tools } : undefined;
+}
+
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
@@ -146,6 +152,7 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
                     error: shown.status === 'cancelled' ? undefined : shown.error,
                     outputSchema: tools.find((candidate) => candidate.name === shown.toolName)?.outputSchema,
                     running: false,
+                    app: appOf(server.id, tools, shown.toolName),
                   }}
                   header={false}
                 />

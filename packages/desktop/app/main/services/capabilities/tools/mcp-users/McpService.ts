@@ -14,6 +14,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { LoggingLevel, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { McpAppResource } from '@shared/contracts/mcp-apps';
 import { events as contractEvents, type EventName, type EventPayload } from '@shared/contracts/ipc';
 import type {
   McpCallRecord,
@@ -55,6 +57,8 @@ import { connectionEffect } from './pool/connectionEffect';
 import { ServerContent } from './pool/serverContent';
 import { ServerTests } from './pool/ServerTests';
 import { ServerTools } from './pool/ServerTools';
+import { ServerApps } from './pool/ServerApps';
+import { logMessageLine } from './logMessageLine';
 import { ToolCalls } from './pool/ToolCalls';
 import { ToolTasks } from './pool/ToolTasks';
 import { RunningCalls } from './pool/RunningCalls';
@@ -93,6 +97,7 @@ export class McpService {
   private readonly toolCalls: ToolCalls;
   private readonly tests: ServerTests;
   private readonly content: ServerContent;
+  private readonly apps: ServerApps;
   private readonly opts: ResolvedOptions;
   private readonly signInFlow: SignInFlow;
   /** What the service owns, let go in reverse on dispose: calls are cancelled before their connections close. */
@@ -122,7 +127,7 @@ export class McpService {
       records: this.callRecords,
       tasks: new ToolTasks({
         events,
-        tools: (server) => this.tools.enabled(server, { refresh: false, by: 'use' }),
+        tools: (server) => this.tools.callable(server, { refresh: false, by: 'use' }),
         cachedTools: (serverId) => this.tools.cached(serverId),
         optionalTaskAboveMs: this.opts.optionalTaskAboveMs,
       }),
@@ -133,6 +138,7 @@ export class McpService {
     });
     const { requestTimeoutMs } = this.opts;
     this.tools = new ServerTools({ pool: this.pool, lastSeen: peers.lastSeen, events, record: (id) => this.records.get(id), requestTimeoutMs });
+    this.apps = new ServerApps({ tools: this.tools, record: (id) => this.records.get(id), requestTimeoutMs });
     this.tests = new ServerTests({ pool: this.pool, log: peers.log, records: this.records, tools: this.tools, requestTimeoutMs });
     this.content = new ServerContent({ tools: this.tools, record: (id) => this.records.get(id), requestTimeoutMs });
     this.disposables.add(() => this.records.clearRemoved());
@@ -347,6 +353,29 @@ export class McpService {
   /** Cancels a running call: the server gets notifications/cancelled, the caller MCP_CANCELLED. */
   cancelCall(callId: string): boolean {
     return this.calls.cancel(callId);
+  }
+
+  /* ---------- MCP Apps (issue 32): what an app asks, of its own server only ---------- */
+
+  /** A tool's app: its HTML and `_meta.ui` (see ServerApps.resource). */
+  appResource(serverId: string, uri: string): Promise<McpAppResource> {
+    return this.apps.resource(serverId, uri);
+  }
+
+  /** An app's call: only to a tool whose visibility names "app" (APP_TOOL_NOT_ALLOWED), then as any call, recorded with origin `app`. */
+  async appCallTool(serverId: string, toolName: string, args: Record<string, unknown>, callId?: string): Promise<McpCallToolResult> {
+    await this.apps.toolForApp(serverId, toolName);
+    return this.callTool(serverId, toolName, args, callId, { origin: 'app' });
+  }
+
+  appReadResource(serverId: string, uri: string): Promise<ReadResourceResult> {
+    return this.apps.read(serverId, uri);
+  }
+
+  /** An app's log message, into its server's log as the server's own are (stream `log`, logger `app`). */
+  appLog(serverId: string, level: LoggingLevel, data: unknown): void {
+    this.records.get(serverId);
+    this.peers.log.append(serverId, 'log', logMessageLine({ level, logger: 'app', data }));
   }
 
   /* ---------- test, discover, log ---------- */

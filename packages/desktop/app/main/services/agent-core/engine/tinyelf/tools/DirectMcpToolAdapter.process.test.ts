@@ -89,6 +89,12 @@ describe('loadDirectMcpTools', () => {
     expect(await Promise.all(echoes.map(async (t) => (await t.execute({ text: t.source! })).text))).toEqual(['direct:a.b', 'direct:a_b']);
   });
 
+  it('offers a model none of an MCP App’s app-only tools (issue 32)', async () => {
+    const { tools, connections } = await loadDirectMcpTools([{ name: 'apps', command: process.execPath, args: [FIXTURE_SERVERS.apps] }], { tracker });
+    open = connections;
+    expect(tools.map((t) => t.name).sort()).toEqual(['apps__hostile_view', 'apps__model_only', 'apps__plain_view']);
+  });
+
   it('leaves nothing running when a server fails before initialize', async () => {
     const { tools, connections, failures } = await loadDirectMcpTools([{ name: 'early exit', command: process.execPath, args: [FIXTURE_SERVERS.exitAtStart] }], { tracker });
     open = connections;

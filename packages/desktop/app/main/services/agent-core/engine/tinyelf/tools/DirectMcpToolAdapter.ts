@@ -12,6 +12,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { MCPTool } from '@shared/contracts/mcp-types';
+import { isVisibleToModel, toolAppOf } from '@shared/mcpApps';
 import { AppError, toErrorShape, type AppErrorShape } from '@shared/errors';
 import { secretRedactor } from '@mcp-common/redaction';
 import { toConnectError, toRequestError } from '@services/capabilities/tools/mcp-users/pool/errors';
@@ -213,7 +214,8 @@ async function startServer(server: ResolvedMcpServer, tracker: McpProcessTracker
   }
   try {
     const listed = await listAllTools(client, { timeout: timeoutMs });
-    return { connection, tools: listed.items };
+    // Session tools go to a model only: an MCP App's app-only tools (visibility without "model") never do.
+    return { connection, tools: listed.items.filter((tool) => isVisibleToModel({ app: toolAppOf(tool._meta) })) };
   } catch (error) {
     await tracker.closeConnection(connection.transport);
     throw toRequestError(error, { ...connection.errorContext(), method: 'tools/list' });

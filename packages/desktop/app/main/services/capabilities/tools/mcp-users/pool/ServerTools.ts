@@ -13,7 +13,7 @@ import { Coalescer } from './coalesce';
 import type { ConnectCause, ConnectionPool } from './ConnectionPool';
 import { listAllTools } from './listing';
 import { ToolCache } from './ToolCache';
-import { toListing, type ToolsListing } from './toolListing';
+import { forModel, toListing, type ToolsListing } from './toolListing';
 import { hostNote } from '@shared/hostNotes';
 
 /** How long listed tools are reused; config changes, reconnects and tools/list_changed drop them sooner. */
@@ -42,13 +42,18 @@ export class ServerTools {
     this.changed = new Coalescer(TOOLS_CHANGED_WINDOW_MS, (serverId) => parts.events.emit('mcp.tools_changed', { serverId }));
   }
 
-  /** The enabled tools, from the cache unless `refresh`; `by: 'none'` lists only a server connected now. */
-  async enabled(server: McpServerRecord, { refresh, by }: { refresh: boolean; by: ConnectCause }): Promise<MCPTool[]> {
-    const cached = refresh ? undefined : this.cache.get(server.id);
-    return cached ?? (await this.list(server, by)).enabled;
+  /** The tools a model may be offered (toolListing's forModel), from the cache unless `refresh`; `by: 'none'` lists only a server connected now. */
+  async enabled(server: McpServerRecord, options: { refresh: boolean; by: ConnectCause }): Promise<MCPTool[]> {
+    return forModel(await this.callable(server, options));
   }
 
-  /** The enabled tools as cached, if a fresh listing is (nothing is sent). */
+  /** The tools that are not disabled, app-only ones included, from the cache unless `refresh`. */
+  async callable(server: McpServerRecord, { refresh, by }: { refresh: boolean; by: ConnectCause }): Promise<MCPTool[]> {
+    const cached = refresh ? undefined : this.cache.get(server.id);
+    return cached ?? (await this.list(server, by)).callable;
+  }
+
+  /** The callable tools as cached, if a fresh listing is (nothing is sent). */
   cached(serverId: string): MCPTool[] | undefined {
     return this.cache.get(serverId);
   }
@@ -64,7 +69,7 @@ export class ServerTools {
     const listed = await this.request(server, 'tools/list', listTools, by);
     for (const issue of listed.issues) this.parts.pool.note(server.id, hostNote('TOOL_SKIPPED', { tool: issue.name, reason: issue.message }));
     const listing = toListing(server, listed);
-    this.cache.set(server.id, epoch, listing.enabled);
+    this.cache.set(server.id, epoch, listing.callable);
     this.parts.lastSeen.toolsListed(server.id, listing.all);
     return listing;
   }

@@ -1,5 +1,5 @@
 /**
- * Each server's enabled tools, kept for `ttlMs`. Never wrong: every invalidation bumps the
+ * Each server's callable tools (not disabled; app-only ones included), kept for `ttlMs`. Never wrong: every invalidation bumps the
  * server's epoch, and a listing that started under an older epoch (it raced a config change, a
  * reconnect or tools/list_changed) is not stored.
  */

@@ -20,6 +20,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerRecord } from '@shared/contracts/mcp-types';
 import type { HostNote } from '@shared/hostNotes';
+import { MCP_APPS_CLIENT_EXTENSION, MCP_APPS_EXTENSION } from '@shared/mcpApps';
 import { CLIENT_TASK_CAPABILITIES, type ClientTaskStore } from './clientTasks';
 
 export const CLIENT_CAPABILITIES = {
@@ -29,6 +30,8 @@ export const CLIENT_CAPABILITIES = {
   elicitation: { form: {}, url: {} },
   // A server may ask for sampling and elicitation as tasks (see clientTasks).
   tasks: CLIENT_TASK_CAPABILITIES,
+  // MCP Apps (shared/mcpApps.ts): a server may then link its tools to interactive views.
+  extensions: { [MCP_APPS_EXTENSION]: MCP_APPS_CLIENT_EXTENSION },
 } as const;
 
 /** JSON-RPC code the MCP spec uses when the client turns a sampling request down. */
