@@ -29,7 +29,7 @@ import { AppError, describeIssues, toErrorShape } from '@shared/errors';
 import { cutText } from '@shared/limits';
 import { inlineSafe } from '@shared/text/visibleControls';
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
-import { activationReview } from '../capabilities/tools/mcp-users/common/activationReview';
+import { activationReview, UNDER_REVIEW } from '../capabilities/tools/mcp-users/common/activationReview';
 import { redactArgs, redactUrl } from '../capabilities/tools/mcp-users/common/redaction';
 import { workingDirectoryOf } from '../capabilities/tools/mcp-users/pool/createTransport';
 import { openPrivateJsonFile, type PrivateJsonFile } from '../config/privateJsonFile';
@@ -159,13 +159,8 @@ export class RegistryService {
       name: input.serverName ?? serverNameOf(server.name, server.title),
       type: built.type,
       config: built.config,
-      scope: 'user',
-      // Inactive and under review, as a server from an install link: nothing runs before mcp.activate.
-      isActive: false,
-      isTrusted: false,
-      installSource: 'protocol',
-      disabledTools: [],
-      disabledAutoApproveTools: [],
+      // As a server from an install link: nothing runs before mcp.activate.
+      ...UNDER_REVIEW,
       registryOrigin: origin,
     });
     const added = record as McpServerRecord;

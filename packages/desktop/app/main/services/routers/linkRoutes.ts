@@ -7,7 +7,7 @@
 import type { McpActionResult, McpServerInput, McpServerRecord, McpServerUpdateInput } from '../../../shared/contracts/mcp-types';
 import { AppError, toErrorShape } from '../../../shared/errors';
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
-import { activationNeedsReview, activationReview, needsActivationReview, riskyNames } from '../capabilities/tools/mcp-users/common/activationReview';
+import { activationNeedsReview, activationReview, needsActivationReview, riskyNames, UNDER_REVIEW } from '../capabilities/tools/mcp-users/common/activationReview';
 import { workingDirectoryOf } from '../capabilities/tools/mcp-users/pool/createTransport';
 import { parseInstallLink } from '../capabilities/tools/mcp-users/common/deepLink';
 import { exportServersJson } from '../capabilities/tools/mcp-users/common/exportConfig';
@@ -29,12 +29,7 @@ function linkedInput({ name, type, config }: McpServerInput): McpServerInput {
       ...(url !== undefined ? { url } : {}),
       ...(headers ? { headers } : {}),
     },
-    scope: 'user',
-    isActive: false,
-    isTrusted: false,
-    installSource: 'protocol',
-    disabledTools: [],
-    disabledAutoApproveTools: [],
+    ...UNDER_REVIEW,
   };
 }
 

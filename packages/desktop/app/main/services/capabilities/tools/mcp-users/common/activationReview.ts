@@ -15,6 +15,19 @@ import { isCredentialHeader, looksSecret, redactArgs, redactUrl } from './redact
 import { sha256Hex } from './sha256';
 
 /**
+ * How a server from outside (an install link, a registry entry) is added: inactive, untrusted,
+ * user-scoped and under review, so nothing of it runs before mcp.activate with the review's token.
+ */
+export const UNDER_REVIEW = {
+  scope: 'user',
+  isActive: false,
+  isTrusted: false,
+  installSource: 'protocol',
+  disabledTools: [],
+  disabledAutoApproveTools: [],
+} as const satisfies Partial<McpServerRecord>;
+
+/**
  * A linked server nobody has confirmed yet: it may not become active without a review. A record
  * an older build activated carries `isTrusted` instead of `reviewedAt`, and counts as reviewed.
  */
