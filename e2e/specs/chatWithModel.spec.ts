@@ -288,6 +288,9 @@ test('a new user at 1024×700: an empty chat that does not scroll, a local serve
   const input = page.getByRole('textbox', { name: 'Message to the model' });
   await expect(input).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => document.documentElement.scrollHeight <= document.documentElement.clientHeight + 1)).toBe(true);
+  // The empty chat fits what the notice leaves it (a shorter intro), with no scrollbar of its own.
+  await expect(page.getByTestId('chat-empty')).toBeVisible();
+  expect(await scrolls(conversation)).toBe(false);
   await shootThemes(page, 'chat-ready-notice');
 
   fake.script([{ text: 'Hello from the local model.' }]);

@@ -16,7 +16,7 @@ export function ChatEmpty({ ready, toolCount }: { ready: boolean; toolCount: num
       <Typography.Title level={5} className="m-0">
         {t('empty.title')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary" className="chat-empty-text">
+      <Typography.Paragraph type="secondary" className="chat-empty-text chat-empty-what">
         {t('empty.what')}
       </Typography.Paragraph>
       {ready ? (
