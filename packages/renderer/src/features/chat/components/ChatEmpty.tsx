@@ -5,9 +5,10 @@ import { useToolsTabNav } from '@renderer/features/settings/components/tabs/tool
 
 /**
  * What this view is for and what it needs: without a usable provider, the way to add a key or
- * a local server's address; with one, what happens when the model calls a tool.
+ * a local server's address; with one, what happens when the model calls a tool (and that an
+ * agent preset's own session tools run without asking when its approval is "allow all").
  */
-export function ChatEmpty({ ready, toolCount }: { ready: boolean; toolCount: number }) {
+export function ChatEmpty({ ready, toolCount, sessionToolsAllowed = false }: { ready: boolean; toolCount: number; sessionToolsAllowed?: boolean }) {
   const { t } = useTranslation(['chat', 'common']);
   const nav = useToolsTabNav();
   return (
@@ -22,6 +23,7 @@ export function ChatEmpty({ ready, toolCount }: { ready: boolean; toolCount: num
       {ready ? (
         <Typography.Paragraph type="secondary" className="chat-empty-text">
           {toolCount === 0 ? t('empty.noTools') : t('empty.approvals', { count: toolCount })}
+          {sessionToolsAllowed ? ` ${t('empty.sessionAllowAll')}` : null}
         </Typography.Paragraph>
       ) : (
         <>

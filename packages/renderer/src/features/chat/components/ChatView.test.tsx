@@ -271,6 +271,19 @@ describe('ChatView', () => {
       expect(host.inputsOf('chat.send')[0]!.tools).toEqual({ serverIds: ['id-files'], excludedToolIds: [] });
     });
 
+    it("says in the empty chat that the preset's session tools run without asking, only when its approval allows every call", async () => {
+      const { host } = agentChatHost();
+      host.handle('agents.list', () => [{ ...KIT, approval: 'allow_all' }]);
+      await readyChat(host);
+      await waitFor(() => expect(screen.getByTestId('chat-empty').textContent).toContain("The agent's own session tools run without asking (“Allow every call”)."), SLOW);
+      // Ask first (Kit's own): the line is not there.
+      cleanup();
+      const asking = agentChatHost();
+      await readyChat(asking.host);
+      await waitFor(() => expect(screen.getByTestId('chat-open-tools').textContent).toContain('Tools: 2 of 2'), SLOW);
+      expect(screen.getByTestId('chat-empty').textContent).not.toContain('run without asking');
+    });
+
     it('New chat ends the running session and the new chat starts without the preset', async () => {
       const { host, sessions } = agentChatHost();
       await readyChat(host);

@@ -93,7 +93,7 @@ export function ChatView() {
         key={session.chatId}
         entries={session.entries}
         running={session.running}
-        empty={<ChatEmpty ready={ready} toolCount={chosen.length + sessionTools} />}
+        empty={<ChatEmpty ready={ready} toolCount={chosen.length + sessionTools} sessionToolsAllowed={sessionTools > 0 && agentPreset?.approval === 'allow_all'} />}
       />
       <ToolBudget provider={provider} tools={chosen} total={tools.length} sessionTools={sessionTools} onPick={() => setPickerOpen(true)} />
       {firstPutOff ? (
