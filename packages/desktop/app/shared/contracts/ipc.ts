@@ -63,8 +63,6 @@ import { McpBulkInputSchema, McpBulkResultSchema } from './mcp-bulk';
 import {
   McpAppCallToolInputSchema,
   McpAppLogInputSchema,
-  McpAppReadResourceInputSchema,
-  McpAppReadResourceResultSchema,
   McpAppResourceInputSchema,
   McpAppResourceSchema,
 } from './mcp-apps';
@@ -321,7 +319,6 @@ export const routes = {
   'mcp.app_resource': { input: McpAppResourceInputSchema, output: McpAppResourceSchema },
   /** An app's tools/call: APP_TOOL_NOT_ALLOWED unless the tool's visibility names "app"; recorded with origin `app`. */
   'mcp.app_call_tool': { input: McpAppCallToolInputSchema, output: McpCallToolResultSchema },
-  'mcp.app_read_resource': { input: McpAppReadResourceInputSchema, output: McpAppReadResourceResultSchema },
   'mcp.app_log': { input: McpAppLogInputSchema, output: z.object({ logged: z.literal(true) }) },
 } as const;
 

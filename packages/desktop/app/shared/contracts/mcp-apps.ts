@@ -31,10 +31,6 @@ export const McpAppCallToolInputSchema = z.strictObject({
 });
 export type McpAppCallToolInput = z.input<typeof McpAppCallToolInputSchema>;
 
-/** An app's resources/read on its own server; the server's answer as it came (the app parses it). */
-export const McpAppReadResourceInputSchema = z.strictObject({ serverId: NonBlank, uri: z.string().min(1).max(2048) });
-export const McpAppReadResourceResultSchema = z.object({ contents: z.array(z.record(z.string(), z.unknown())) }).loose();
-
 /** An app's notifications/message, into its server's log (stream `log`, logger `app`). */
 export const McpAppLogInputSchema = z.strictObject({
   serverId: NonBlank,

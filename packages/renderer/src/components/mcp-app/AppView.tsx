@@ -90,7 +90,8 @@ export function AppView({ serverId, serverName, tool, serverTools, args, result 
           });
           return toAppResult(answer);
         },
-        readResource: async (resourceUri) => (await requestOrThrow(host, 'mcp.app_read_resource', { serverId, uri: resourceUri })) as never,
+        // The person's resources/read (mcp.read_resource): to this app's own server only.
+        readResource: async (resourceUri) => (await requestOrThrow(host, 'mcp.read_resource', { serverId, uri: resourceUri })) as never,
         log: (level, data) => void host.request('mcp.app_log', { serverId, level: level as never, data }),
         openLink: async (url) => {
           const checked = checkExternalUrl(url);

@@ -73,7 +73,6 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
     { input: { serverId: ' ', uri: 'ui://a/b' }, path: 'serverId' },
   ],
   'mcp.app_call_tool': [{ input: { serverId: 'x', toolName: '' }, path: 'toolName' }],
-  'mcp.app_read_resource': [{ input: { serverId: 'x', uri: '' }, path: 'uri' }],
   'mcp.app_log': [{ input: { serverId: 'x', level: 'loud', data: 1 }, path: 'level' }],
   'mcp.install_link': [
     { input: { url: '' }, path: 'url' },

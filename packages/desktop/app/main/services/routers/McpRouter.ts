@@ -67,7 +67,6 @@ export function createMcpRouteHandlers({ mcpService, elicitation }: { mcpService
     'mcp.elicitations': async () => elicitation.list(),
     'mcp.app_resource': ({ serverId, uri }) => mcpService.appResource(serverId, uri),
     'mcp.app_call_tool': ({ serverId, toolName, args, callId }) => mcpService.appCallTool(serverId, toolName, args, callId),
-    'mcp.app_read_resource': ({ serverId, uri }) => mcpService.appReadResource(serverId, uri),
     'mcp.app_log': async ({ serverId, level, data }) => {
       mcpService.appLog(serverId, level, data);
       return { logged: true as const };

@@ -99,7 +99,6 @@ const VALID: { [R in RouteName]: RouteInput<R> } = {
   'registry.updates': {},
   'mcp.app_resource': { serverId: MISSING, uri: 'ui://probe/app.html' },
   'mcp.app_call_tool': { serverId: MISSING, toolName: 'echo' },
-  'mcp.app_read_resource': { serverId: MISSING, uri: 'ui://probe/app.html' },
   'mcp.app_log': { serverId: MISSING, level: 'info', data: 'hi' },
 };
 

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { LoggingLevel, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { McpAppResource } from '@shared/contracts/mcp-apps';
 import { events as contractEvents, type EventName, type EventPayload } from '@shared/contracts/ipc';
 import type {
@@ -366,10 +366,6 @@ export class McpService {
   async appCallTool(serverId: string, toolName: string, args: Record<string, unknown>, callId?: string): Promise<McpCallToolResult> {
     await this.apps.toolForApp(serverId, toolName);
     return this.callTool(serverId, toolName, args, callId, { origin: 'app' });
-  }
-
-  appReadResource(serverId: string, uri: string): Promise<ReadResourceResult> {
-    return this.apps.read(serverId, uri);
   }
 
   /** An app's log message, into its server's log as the server's own are (stream `log`, logger `app`). */

@@ -58,12 +58,6 @@ export class ServerApps {
     if (tool && isCallableByApp(tool)) return tool;
     throw new AppError('APP_TOOL_NOT_ALLOWED', `An app of "${server.name}" may not call "${toolName}"`, { serverName: server.name, toolName });
   }
-
-  /** An app's resources/read, passed to its own server as it is. */
-  async read(serverId: string, uri: string): Promise<ReadResourceResult> {
-    const server = this.parts.record(serverId);
-    return this.parts.tools.request(server, 'resources/read', (client) => client.readResource({ uri }, { timeout: this.parts.requestTimeoutMs }));
-  }
 }
 
 function htmlOf(content: ReadResourceResult['contents'][number]): string {
