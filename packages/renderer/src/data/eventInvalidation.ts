@@ -31,7 +31,7 @@ const refreshStatusInFlight = (client: QueryClient) => {
 export const EVENT_REACTIONS: { [E in EventName]: Reaction<E> | null } = {
   // Any record change may rename a server, toggle a tool or link a key: every view of records is stale.
   'mcp.servers_changed': (client) =>
-    invalidate(client, 'mcp.list', 'mcp.status', 'mcp.list_all_tools', 'mcp.list_tools', 'mcp.discover', 'mcp.last_seen', 'presets.list', 'providers.linked_servers'),
+    invalidate(client, 'mcp.list', 'mcp.status', 'mcp.list_all_tools', 'mcp.list_tools', 'mcp.discover', 'mcp.last_seen', 'presets.list', 'providers.linked_servers', 'registry.updates'),
   // Applied in place so a badge changes without a round trip; tools appear once connected.
   'mcp.connection_state': (client, { serverId, ...live }) => {
     client.setQueryData<McpServerStatus[]>(routeKey('mcp.status'), (prev) => {

@@ -13,6 +13,7 @@ import type providerPreview from '@locales/en/providerPreview.json';
 import type serverRequests from '@locales/en/serverRequests.json';
 import type toolCall from '@locales/en/toolCall.json';
 import type agents from '@locales/en/agents.json';
+import type registry from '@locales/en/registry.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -28,6 +29,7 @@ declare module 'i18next' {
       serverRequests: typeof serverRequests;
       toolCall: typeof toolCall;
       agents: typeof agents;
+      registry: typeof registry;
     };
   }
 }

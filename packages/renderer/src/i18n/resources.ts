@@ -12,7 +12,7 @@ import { isLanguage, type Language } from './languages';
  * (locales/<language>/<feature>.json beside the feature's folder in src/features). i18next.d.ts
  * types each one's keys; `npm run i18n:check` finds every file under locales/ by itself.
  */
-export const NAMESPACES = ['common', 'errors', 'settings/tools', 'chat', 'playground', 'providerKeys', 'providerPreview', 'serverRequests', 'toolCall', 'agents'] as const;
+export const NAMESPACES = ['common', 'errors', 'settings/tools', 'chat', 'playground', 'providerKeys', 'providerPreview', 'serverRequests', 'toolCall', 'agents', 'registry'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const sourceFiles = import.meta.glob<unknown>('../../../../locales/en/**/*.json', { eager: true, import: 'default' });

@@ -5,6 +5,8 @@ import { PRESET_CATEGORIES, type OfficialMcpPresetCategory } from '@shared/mcp-p
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { LazyBoundary } from '@renderer/components/lazy/LazyBoundary';
+import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { useRoute } from '@renderer/data/useRoute';
 import { PresetCard } from './PresetCard';
 import { PresetInstallModal } from './PresetInstallModal';
@@ -12,9 +14,48 @@ import { matchesQuery } from './presetFacts';
 import { presetDescription } from './usePresetDescription';
 
 type CategoryFilter = OfficialMcpPresetCategory | 'all';
+type Source = 'presets' | 'registry';
 
-/** Settings → Tools → Presets: the official presets by category, searchable, each one click from installed. */
+// The registry's browser loads when first shown, like the gallery itself (docs/architecture.md, "The first screen").
+const RegistryBrowser = lazyComponent(() => import('../registry/RegistryBrowser').then((m) => m.RegistryBrowser));
+
+/**
+ * Settings → Tools → Presets: the curated presets by category, searchable, each one click from
+ * installed; beside them, every server an MCP registry lists.
+ */
 export function PresetGallery() {
+  const { t } = useTranslation(['registry', 'settings/tools']);
+  const [source, setSource] = useState<Source>('presets');
+  return (
+    <Card
+      size="small"
+      title={t('settings/tools:sections.presets')}
+      extra={
+        <Segmented<Source>
+          aria-label={t('source.label')}
+          value={source}
+          onChange={setSource}
+          options={[
+            { value: 'presets', label: t('source.presets') },
+            { value: 'registry', label: t('source.registry') },
+          ]}
+          data-testid="gallery-source"
+        />
+      }
+      data-testid="preset-gallery"
+    >
+      {source === 'presets' ? (
+        <CuratedPresets />
+      ) : (
+        <LazyBoundary>
+          <RegistryBrowser />
+        </LazyBoundary>
+      )}
+    </Card>
+  );
+}
+
+function CuratedPresets() {
   const { t, i18n } = useTranslation(['settings/tools', 'common']);
   const list = useRoute('presets.list', {});
   const [query, setQuery] = useState('');
@@ -68,7 +109,7 @@ export function PresetGallery() {
   }
 
   return (
-    <Card size="small" title={t('sections.presets')} data-testid="preset-gallery">
+    <>
       <Flex vertical gap="middle">
         <Typography.Text type="secondary">{t('gallery.intro')}</Typography.Text>
         <Flex gap="small" wrap align="center">
@@ -94,6 +135,6 @@ export function PresetGallery() {
         {body}
       </Flex>
       {installing ? <PresetInstallModal item={installing} onClose={() => setInstalling(undefined)} /> : null}
-    </Card>
+    </>
   );
 }

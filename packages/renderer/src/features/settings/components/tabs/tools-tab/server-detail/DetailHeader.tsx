@@ -8,6 +8,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRouteMutation } from '@renderer/data/useRoute';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { SignInBar } from '../server-auth/SignInBar';
+import { RegistryUpdateTag } from '../server-list/RegistryUpdateTag';
 import { TrustedSwitch } from './TrustedSwitch';
 import { VisibleText } from '@renderer/components/VisibleText';
 
@@ -46,6 +47,11 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
         >
           {t('chat:tryWithModel')}
         </Button>
+        {server.registryOrigin ? (
+          <Flex align="center">
+            <RegistryUpdateTag server={server} />
+          </Flex>
+        ) : null}
         <Flex align="center" className="push-end">
           <TrustedSwitch server={server} />
         </Flex>

@@ -15,6 +15,12 @@ export interface ActivationReviewDialogProps {
   name: string;
   open: boolean;
   onClose: () => void;
+  /** Called once the server is on (before onClose). */
+  onActivated?: () => void;
+  /** Where the server came from, in place of the install link's sentence (a registry install says which registry). */
+  intro?: string;
+  /** What the source adds to the review (a registry entry's warnings), shown above what will run. */
+  notes?: ReactNode;
 }
 
 /**
@@ -25,7 +31,7 @@ export interface ActivationReviewDialogProps {
  * review's token goes back with the confirmation, so the host refuses it if the server changed
  * after what was shown here. A web page wrote the link; the person decides whether it runs.
  */
-export function ActivationReviewDialog({ serverId, name, open, onClose }: ActivationReviewDialogProps) {
+export function ActivationReviewDialog({ serverId, name, open, onClose, onActivated, intro, notes }: ActivationReviewDialogProps) {
   const { t } = useTranslation(['settings/tools', 'common']);
   const [riskAccepted, setRiskAccepted] = useState(false);
   const safe = useSafeAnswer();
@@ -33,7 +39,10 @@ export function ActivationReviewDialog({ serverId, name, open, onClose }: Activa
   const review = useRoute('mcp.activation_review', { id: serverId }, { enabled: open, staleTime: 0, gcTime: 0 });
   const activate = useRouteMutation('mcp.activate', {
     invalidates: ['mcp.list', 'mcp.status'],
-    onSuccess: () => onClose(),
+    onSuccess: () => {
+      onActivated?.();
+      onClose();
+    },
     // Someone changed the server meanwhile: show what it would run now, to be confirmed again.
     onError: (error) => {
       if (error.code !== 'ACTIVATION_REVIEW_STALE') return;
@@ -100,7 +109,8 @@ export function ActivationReviewDialog({ serverId, name, open, onClose }: Activa
       data-testid="activation-review"
     >
       <Flex vertical gap="middle" data-testid="activation-review-body">
-        <Alert type="warning" showIcon title={t('activationReview.intro', { name: shownName })} />
+        <Alert type="warning" showIcon title={intro ?? t('activationReview.intro', { name: shownName })} />
+        {notes}
         {review.error ? <ErrorAlert error={review.error} /> : null}
         {data ? (
           <Descriptions column={1} size="small" bordered classNames={{ label: 'review-label' }}>

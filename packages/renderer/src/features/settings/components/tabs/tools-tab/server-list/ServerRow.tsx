@@ -14,6 +14,7 @@ import { ActivationReviewDialog } from './ActivationReviewDialog';
 import { FailureExplanation } from './FailureExplanation';
 import { useListPopups } from './ListPopups';
 import { ListTooltip } from './ListTooltip';
+import { RegistryUpdateTag } from './RegistryUpdateTag';
 import { RowAction } from './RowAction';
 import { StateBadge } from './StateBadge';
 import { Truncated } from './Truncated';
@@ -127,6 +128,7 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
               </Tag>
             </ListTooltip>
           ) : null}
+          {server.registryOrigin ? <RegistryUpdateTag server={server} /> : null}
           <StateBadge
             state={state}
             details={status}
