@@ -3,7 +3,7 @@
  * page over the registry's opaque cursors (passed back as received), every page kept so the list
  * grows as it scrolls. A failed next page keeps the pages already shown.
  */
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { RegistrySearchResult } from '@shared/contracts/registry';
 import type { AppErrorShape } from '@shared/errors';
 import { useHost } from '@renderer/bridge/HostContext';
@@ -27,6 +27,8 @@ export function useRegistrySearch(query: string, registry: string | undefined, {
     getNextPageParam: (last) => last.nextCursor,
     // The registry changes slowly and the host caches for a minute: going back to a search shows it at once.
     staleTime: 60_000,
+    // The last answer stays while the next search runs, so the list does not blink to a spinner per pause in typing.
+    placeholderData: keepPreviousData,
     enabled,
   });
   const pages = search.data?.pages ?? [];
