@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { presetDescriptionKey } from '../../packages/desktop/app/shared/mcp-presets';
+import { FIXTURE_VERSIONS, latestOf, type FixtureVersion } from '../fixtures/registry/entries';
+import { startRegistryServer } from '../fixtures/registry/registryServer';
 import { fixtureEnvPresetFields } from '../../packages/desktop/testing/presetFixtures.testkit';
 import { expect, test } from '../fixtures/app';
 import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
@@ -131,4 +133,68 @@ test('a keyless preset says what it runs; a failed connect is explained as the l
   // The install went on without the dialog: the list shows the server connected.
   await ui.section('Servers').click();
   await expect(new SettingsPage(app.page).stateOf('Fixture Download')).toHaveAttribute('data-state', 'connected', { timeout: 60_000 });
+});
+
+test.describe('MCP Registry', () => {
+  const REGISTRY_KEY = 'elk-registry-journey-key-5521';
+  // A real npm package (server-everything, installed beside the tests, so npx runs it offline) published with a key to ask for.
+  const everything = latestOf('io.github.modelcontextprotocol/everything');
+  const [pkg] = everything.server.packages as Record<string, unknown>[];
+  const echoLab: FixtureVersion = {
+    ...everything,
+    server: {
+      ...everything.server,
+      name: 'io.github.example/echo-lab',
+      title: 'Echo Lab',
+      description: 'Echoes text back and adds numbers, for trying tools',
+      packages: [{ ...pkg, environmentVariables: [{ name: 'ECHO_LAB_API_KEY', description: 'Your Echo Lab key', isRequired: true, isSecret: true }] }],
+    },
+  };
+  // The stand-in registry (e2e/fixtures/registry) for this test, in place of the official one.
+  test.use({
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter: none here
+    hostEnv: async ({}, use) => {
+      const registry = await startRegistryServer({ versions: [...FIXTURE_VERSIONS, echoLab] });
+      await use({ ELFTIA_REGISTRY_URL: registry.url });
+      await registry.close();
+    },
+  });
+
+  test('find a server by what it does, install it with its key in three steps, review, it turns on and lists its tools; an older pin shows its update', async ({ app, appMode }) => {
+    test.skip(appMode === 'electron', 'ELFTIA_REGISTRY_URL is a browser-mode host option here');
+    test.setTimeout(120_000);
+    const ui = new PresetsPage(app.page);
+    await ui.section('Presets').click();
+    // antd's segmented control hides its radio inputs behind their labels: the label is what a person clicks.
+    await app.page.getByRole('radiogroup', { name: 'Where to find servers' }).getByText('MCP Registry', { exact: true }).click();
+
+    // 1. Search by what it does, and open the install.
+    await app.page.getByRole('textbox', { name: 'Search the registry' }).fill('adds numbers');
+    const card = app.page.getByTestId('registry-entry');
+    await expect(card).toHaveCount(1);
+    await card.getByRole('button', { name: 'Install Echo Lab' }).click();
+    // 2. Its key, masked; the doctor found npx.
+    await expect(ui.dialog.getByTestId('registry-runtime')).toHaveAttribute('data-found', 'true', { timeout: 30_000 });
+    await ui.dialog.getByLabel('ECHO_LAB_API_KEY').fill(REGISTRY_KEY);
+    await ui.dialog.getByRole('button', { name: 'Review and install' }).click();
+    // 3. The review: what will run, the key only said to be set; then on.
+    const review = app.page.getByTestId('activation-review-body');
+    await expect(review).toContainText('“Echo Lab” comes from MCP Registry.');
+    await expect(review.getByTestId('review-args')).toHaveText(`-y@modelcontextprotocol/server-everything@${everything.server.version}`);
+    await expect(review.getByTestId('review-env')).toHaveText('ECHO_LAB_API_KEYSet');
+    await app.page.getByRole('button', { name: 'Turn on' }).click();
+
+    const done = app.page.getByTestId('registry-install-done');
+    await expect(done.getByTestId('test-passed')).toContainText('echo', { timeout: 60_000 });
+    await expect(app.page.getByText(REGISTRY_KEY)).toHaveCount(0);
+    expect(fs.readFileSync(path.join(app.configDir, 'mcp-config.json'), 'utf8')).not.toContain(REGISTRY_KEY);
+    await ui.dialog.getByRole('button', { name: 'Done' }).click();
+
+    // An older version pinned (here by the CLI's route) says that a newer one is published.
+    const pinned = await app.invoke('registry.install', { name: 'io.github.brave/brave-search-mcp-server', version: '2.0.3', inputs: { BRAVE_API_KEY: 'bsk-older-pin' } });
+    expect(pinned.ok, JSON.stringify(pinned)).toBe(true);
+    await ui.section('Servers').click();
+    await expect(app.page.getByRole('listitem', { name: 'brave-search-mcp-server' }).getByTestId('registry-update')).toHaveText('Update available: 2.0.3 → 2.0.10');
+    await expect(new SettingsPage(app.page).stateOf('Echo Lab')).toHaveAttribute('data-state', 'connected');
+  });
 });
