@@ -1,6 +1,7 @@
 /** Small pieces the registry's list, entry page and install dialog share. */
 import { ExportOutlined } from '@ant-design/icons';
 import { Alert, Flex, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { RegistryReviewFlag, RegistryStatus } from '@shared/contracts/registry';
 import { checkExternalUrl } from '@shared/externalUrl';
@@ -43,6 +44,14 @@ export function EntryLink({ url, label }: { url: string; label: string }) {
   );
 }
 
+const TEXT_PARTS = ['name', 'title', 'description'] as const;
+
+/** A flag's subject as shown: which part of the entry's text, in the person's language; anything else (a variable, an argument) as sent, made harmless. */
+function flagSubject({ flag, subject = '' }: RegistryReviewFlag, t: TFunction<'registry'>): string {
+  const part = TEXT_PARTS.find((p) => p === subject);
+  return flag === 'controls_in_text' && part ? t(`flags.part.${part}`) : inlineSafe(subject);
+}
+
 /** What the registry entry itself tells the person to weigh: deprecated, not the latest, code-loading variables, privileged containers… */
 export function FlagList({ flags }: { flags: readonly RegistryReviewFlag[] }) {
   const { t } = useTranslation('registry');
@@ -57,7 +66,7 @@ export function FlagList({ flags }: { flags: readonly RegistryReviewFlag[] }) {
         <ul className="bullet-list m-0">
           {flags.map((flag, index) => (
             <li key={`${flag.flag}-${index}`} data-flag={flag.flag}>
-              {t(`flags.${flag.flag}`, { subject: inlineSafe(flag.subject ?? '') })}
+              {t(`flags.${flag.flag}`, { subject: flagSubject(flag, t) })}
             </li>
           ))}
         </ul>

@@ -58,9 +58,11 @@ export function RegistryEntryDrawer({ registry, entry, onClose, onInstall }: { r
       destroyOnHidden
     >
       <Flex vertical gap="middle">
-        <Typography.Text type="secondary" className="mono break-all">
-          <VisibleText text={shown.name} />
-        </Typography.Text>
+        {shown.title ? (
+          <Typography.Text type="secondary" className="mono break-all">
+            <VisibleText text={shown.name} />
+          </Typography.Text>
+        ) : null}
         <TypeTags packageTypes={shown.packageTypes} remoteTypes={shown.remoteTypes} needsKey={shown.needsKey} />
         {show.error ? <ErrorAlert error={show.error} /> : null}
         {data ? <FlagList flags={data.flags} /> : null}

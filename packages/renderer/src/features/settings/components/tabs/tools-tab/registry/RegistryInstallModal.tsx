@@ -280,14 +280,15 @@ function InputField({ input }: { input: RegistryInputField }) {
       extra={
         input.description || input.isSecret ? (
           <>
-            {input.description ? <VisibleText text={input.description} /> : null}
-            {input.description && input.isSecret ? ' ' : null}
-            {input.isSecret ? t('install.secretHint') : null}
+            {input.description ? (
+              <div>
+                <VisibleText text={input.description} />
+              </div>
+            ) : null}
+            {input.isSecret ? <div>{t('install.secretHint')}</div> : null}
           </>
         ) : undefined
       }
-      data-testid="registry-install-input"
-      data-key={input.key}
     >
       {control}
     </Form.Item>

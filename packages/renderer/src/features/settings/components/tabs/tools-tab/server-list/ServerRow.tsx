@@ -4,6 +4,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import { memo, useCallback, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRANSPORTS } from '@shared/transports';
+import { inlineSafe } from '@shared/text/visibleControls';
 import type { McpServerTransport } from '@shared/contracts/mcp-types';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { VisibleText } from '@renderer/components/VisibleText';
@@ -91,13 +92,15 @@ type RowContentProps = Pick<ServerRowProps, 'view' | 'onDelete' | 'messages' | '
  * below; a failure's explanation and a test's result under that.
  */
 const RowContent = memo(function RowContentView({ view, onDelete, messages, selected, onSelect }: RowContentProps) {
-  const { t, i18n } = useTranslation(['settings/tools', 'common']);
+  const { t, i18n } = useTranslation(['settings/tools', 'common', 'registry']);
   const nav = useToolsTabNav();
   const popups = useListPopups();
   const { server, status, state, tools, toolsSeenAt, keySource } = view;
   const { revealed, revealing, revealError, toggleSecrets, reviewing, setReviewing, unreviewed, setActive, reconnect, test, retry, target, env, headers, hasSecrets, failure, stateReason } =
     useServerRow(view, messages);
   const name = server.name;
+  // A server from a registry says so where it waits for its review (a link's says "from a link").
+  const origin = server.registryOrigin;
 
   return (
     <>
@@ -122,9 +125,9 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
             {t(TRANSPORTS.get(server.type).displayKey)}
           </Tag>
           {unreviewed ? (
-            <ListTooltip title={t('activationReview.tagTitle')}>
+            <ListTooltip title={origin ? t('registry:list.tagTitle', { registry: origin.registryUrl }) : t('activationReview.tagTitle')}>
               <Tag color="warning" variant="filled" data-testid="from-link" tabIndex={0}>
-                {t('activationReview.tag')}
+                {origin ? t('registry:list.tag') : t('activationReview.tag')}
               </Tag>
             </ListTooltip>
           ) : null}
@@ -251,7 +254,15 @@ const RowContent = memo(function RowContentView({ view, onDelete, messages, sele
         </div>
       ) : null}
       {revealError ? <ErrorAlert error={revealError} /> : null}
-      {unreviewed ? <ActivationReviewDialog serverId={server.id} name={name} open={reviewing} onClose={() => setReviewing(false)} /> : null}
+      {unreviewed ? (
+        <ActivationReviewDialog
+          serverId={server.id}
+          name={name}
+          open={reviewing}
+          onClose={() => setReviewing(false)}
+          {...(origin && { intro: t('registry:install.reviewIntro', { name: inlineSafe(name), registry: origin.registryUrl }) })}
+        />
+      ) : null}
       {test.data || test.error ? (
         <div className="mt-xs" data-testid="test-result">
           {test.error ? (
