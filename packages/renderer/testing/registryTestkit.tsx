@@ -71,7 +71,7 @@ export function registryHost(versions: readonly FixtureVersion[] = FIXTURE_VERSI
       // The host's own check: a required input without a value is named (REGISTRY_INPUT_REQUIRED).
       const built = buildServer(response.server, option, input.inputs ?? {});
       const id = `id-${host.servers.length + 1}`;
-      const name = response.server.title ?? response.server.name.split('/').pop()!;
+      const name = input.serverName ?? response.server.title ?? response.server.name.split('/').pop()!;
       const origin = { registryUrl: REGISTRY_URL, name: response.server.name, version: response.server.version, kind: option.kind, index: option.index };
       host.servers = [
         ...host.servers,

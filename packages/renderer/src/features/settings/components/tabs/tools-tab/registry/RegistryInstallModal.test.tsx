@@ -36,7 +36,7 @@ describe('RegistryInstallModal', { timeout: 120_000 }, () => {
 
     const key = await within(dialog).findByLabelText('BRAVE_API_KEY', {}, SLOW);
     expect(key.getAttribute('type')).toBe('password');
-    expect(dialog.textContent).toContain('Brave Search API Key Kept in the secret store, never in the configuration file.');
+    expect(dialog.textContent).toContain('Brave Search API KeyKept in the secret store, never in the configuration file.');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Review and install' }));
     expect(await within(dialog).findByText('BRAVE_API_KEY is required.', {}, SLOW)).toBeTruthy();
@@ -49,7 +49,7 @@ describe('RegistryInstallModal', { timeout: 120_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Review and install' }));
 
     const review = await screen.findByTestId('activation-review-body', {}, SLOW);
-    expect(host.inputsOf('registry.install')).toEqual([{ registry: 'official', name: 'io.github.brave/brave-search-mcp-server', version: '2.0.3', package: 0, inputs: { BRAVE_API_KEY: KEY } }]);
+    expect(host.inputsOf('registry.install')).toEqual([{ registry: 'official', name: 'io.github.brave/brave-search-mcp-server', version: '2.0.3', package: 0, serverName: 'brave-search-mcp-server', inputs: { BRAVE_API_KEY: KEY } }]);
     expect(review.textContent).toContain('“brave-search-mcp-server” comes from MCP Registry.');
     expect(within(review).getByTestId('registry-flags').textContent).toContain('2.0.3 is not the latest version.');
     await waitFor(() => expect(within(review).getByTestId('review-args').textContent).toBe('-y@brave/brave-search-mcp-server@2.0.3'), SLOW);
@@ -113,11 +113,19 @@ describe('RegistryInstallModal', { timeout: 120_000 }, () => {
 
     const everything = await openInstall('everything', 'Everything');
     await waitFor(() => expect(within(everything).getByText('This server asks for nothing.')).toBeTruthy(), SLOW);
+    // A server of that name exists (an earlier install): the name field says so, and another name goes through.
+    host.failures.set('registry.install', [{ code: 'DUPLICATE_NAME', message: 'dup', data: { name: 'Everything' } }]);
+    const name = within(everything).getByRole('textbox', { name: 'Server name' });
+    expect((name as HTMLInputElement).value).toBe('Everything');
+    await userEvent.click(within(everything).getByRole('button', { name: 'Review and install' }));
+    expect(await within(everything).findByText('A server named “Everything” already exists', {}, SLOW)).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'Everything 2' } });
     await userEvent.click(within(everything).getByRole('button', { name: 'Review and install' }));
     await screen.findByTestId('activation-review-body', {}, SLOW);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect((await screen.findByTestId('registry-install-done', {}, SLOW)).textContent).toContain('Everything was saved switched off.');
+    expect((await screen.findByTestId('registry-install-done', {}, SLOW)).textContent).toContain('Everything 2 was saved switched off.');
     expect(host.callCount('mcp.activate')).toBe(0);
-    expect(host.servers.map((s) => `${s.name} ${s.isActive}`)).toEqual(['Everything false']);
+    expect(host.inputsOf('registry.install').map((input) => input.serverName)).toEqual(['Everything', 'Everything 2']);
+    expect(host.servers.map((s) => `${s.name} ${s.isActive}`)).toEqual(['Everything 2 false']);
   });
 });

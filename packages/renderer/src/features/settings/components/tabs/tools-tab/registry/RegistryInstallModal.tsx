@@ -20,8 +20,12 @@ import { FlagList } from './RegistryBits';
 import { useRegistryShow, versionOptions } from './RegistryEntryDrawer';
 
 interface FormValues {
+  serverName?: string;
   inputs?: Record<string, string | undefined>;
 }
+
+/** The host's default name for the saved server (RegistryService): the title, else the last part of the entry's name. */
+const defaultServerName = (entry: Pick<RegistryEntry, 'name' | 'title'>) => inlineSafe(entry.title?.trim() || entry.name.slice(entry.name.lastIndexOf('/') + 1) || entry.name);
 
 /** Where the install stands: asking, under review (the server saved off), or done (on, or left off). */
 type Stage = { kind: 'form' } | { kind: 'review'; result: RegistryInstallResult } | { kind: 'done'; result: RegistryInstallResult; on: boolean };
@@ -62,6 +66,8 @@ export function RegistryInstallModal({ registry, entry, onClose }: { registry: s
       // The host names the input at fault: marked on its field, as a form marks its own.
       const field = errorData(error, 'REGISTRY_INPUT_REQUIRED') ?? errorData(error, 'REGISTRY_INPUT_INVALID');
       if (field && option?.inputs.some((i) => i.key === field.input)) form.setFields([{ name: ['inputs', field.input], errors: [translateError(tErrors, error)] }]);
+      // A second copy of a server (another version, say) needs a name of its own.
+      if (error.code === 'DUPLICATE_NAME') form.setFields([{ name: 'serverName', errors: [translateError(tErrors, error)] }]);
     },
   });
 
@@ -75,7 +81,8 @@ export function RegistryInstallModal({ registry, entry, onClose }: { registry: s
     }
     // An empty field is "not given": the host then applies the default or names what is required.
     const inputs = Object.fromEntries(Object.entries(values.inputs ?? {}).filter((pair): pair is [string, string] => typeof pair[1] === 'string' && pair[1] !== ''));
-    install.mutate({ registry, name: entry.name, version, [option.kind]: option.index, inputs });
+    const serverName = values.serverName?.trim();
+    install.mutate({ registry, name: entry.name, version, [option.kind]: option.index, ...(serverName && { serverName }), inputs });
   };
 
   const finish = (result: RegistryInstallResult, on: boolean) => {
@@ -169,6 +176,14 @@ export function RegistryInstallModal({ registry, entry, onClose }: { registry: s
           {option ? (
             // A new option or version asks anew: its own fields, its own defaults.
             <Form<FormValues> key={`${version}/${optionKey(option)}`} form={form} layout="vertical" requiredMark onFinish={() => void start()} preserve={false} disabled={install.isPending}>
+              <Form.Item
+                name="serverName"
+                label={t('install.serverName')}
+                initialValue={defaultServerName(show.data?.entry ?? entry)}
+                rules={[{ required: true, whitespace: true, message: t('install.required', { name: t('install.serverName') }) }]}
+              >
+                <Input maxLength={200} />
+              </Form.Item>
               <Typography.Title level={5}>{t('install.inputs')}</Typography.Title>
               {option.inputs.length === 0 ? <Typography.Text type="secondary">{t('install.noInputs')}</Typography.Text> : option.inputs.map((input) => <InputField key={input.key} input={input} />)}
             </Form>
