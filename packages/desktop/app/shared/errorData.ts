@@ -142,10 +142,11 @@ export const ERROR_DATA = {
   REGISTRY_SERVER_NOT_FOUND: z.object({ registry: text, name: text, version: text.optional() }),
   REGISTRY_UNKNOWN: z.object({ registry: text }),
   REGISTRY_NO_INSTALL_OPTION: z.object({ name: text, reasons: text }),
-  REGISTRY_INPUT_REQUIRED: z.object({ name: text, input: text }),
+  REGISTRY_INPUT_REQUIRED: z.object({ name: text, input: text, secret: z.boolean().optional() }),
   REGISTRY_INPUT_INVALID: z.object({ name: text, input: text, reason: text, choices: text.optional() }),
   REGISTRY_INSECURE_REMOTE: z.object({ name: text, url: text, input: text }),
   REGISTRY_SECRET_IN_ARGUMENT: z.object({ name: text, input: text }),
+  REGISTRY_NOT_INSTALLED_FROM: z.object({ id: text, name: text }),
   APP_RESOURCE_INVALID: z.object({ serverName: text, uri: text, reason: z.enum(['mime', 'empty', 'too_large']), mimeType: text.optional() }),
   APP_TOOL_NOT_ALLOWED: z.object({ serverName: text, toolName: text }),
 } satisfies Record<ErrorCode, z.ZodObject>;

@@ -85,7 +85,7 @@ class Resolver {
     this.declare(declared);
     const value = this.given[key] ?? input.default;
     if (value === undefined) {
-      if (required && !this.listing) throw new AppError('REGISTRY_INPUT_REQUIRED', `"${this.serverName}" needs a value for ${key}`, { name: this.serverName, input: key });
+      if (required && !this.listing) throw new AppError('REGISTRY_INPUT_REQUIRED', `"${this.serverName}" needs a value for ${key}`, { name: this.serverName, input: key, secret: declared.isSecret });
       return undefined;
     }
     this.check(key, value, input);
@@ -318,3 +318,81 @@ export function chooseOption(server: ServerJson, choice: { package?: number | st
 /** Whether any option needs a secret the person must give (the "needs a key" filter). */
 export const needsKey = (server: ServerJson): boolean =>
   optionsOf(server).some((option) => !option.skipped && option.inputs.some((input) => input.isSecret && input.isRequired && input.default === undefined));
+
+// ---- the inputs a saved server was built with (registry.update) -------------------------------
+
+/**
+ * A marker standing for each input in a template built with markers instead of values (a private
+ * use character: no real value is expected to hold it, and a hostile entry that writes one only
+ * gets it read as text, see readTemplate).
+ */
+const markOf = (i: number) => `\uE000${i}\uE000`;
+const MARK = /\uE000(\d+)\uE000/;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** More markers than this in one value is no real entry; it is not read back (the regex would backtrack for long). */
+const MARKS_MAX = 8;
+
+/** The values a template's markers stand for in `actual`, or undefined when `actual` is not that template filled. */
+function readTemplate(template: string, actual: string, keys: readonly string[]): Record<string, string> | undefined {
+  const order: string[] = [];
+  const pattern = template
+    .split(new RegExp(MARK.source, 'g'))
+    .map((part, i) => {
+      if (i % 2 === 0) return escapeRegExp(part);
+      const key = keys[Number(part)];
+      if (key === undefined) return escapeRegExp(`\uE000${part}\uE000`);
+      order.push(key);
+      return '([\\s\\S]*?)';
+    })
+    .join('');
+  if (order.length > MARKS_MAX) return undefined;
+  const match = new RegExp(`^${pattern}$`).exec(actual);
+  if (!match) return undefined;
+  return Object.fromEntries(order.map((key, i) => [key, match[i + 1]!]));
+}
+
+/**
+ * The probe's arguments matched to the saved ones in order; an argument the probe has and the
+ * saved line lacks was an optional input left out (named ones drop their flag too). Memoised over
+ * (probe, saved) positions, so a hostile entry's long argument list cannot make it exponential.
+ */
+function alignArguments(probe: readonly string[], saved: readonly string[], keys: readonly string[]): Record<string, string> | undefined {
+  const memo = new Map<number, Record<string, string> | null>();
+  const go = (i: number, j: number): Record<string, string> | null => {
+    if (i === probe.length) return j === saved.length ? {} : null;
+    const at = i * (saved.length + 1) + j;
+    const known = memo.get(at);
+    if (known !== undefined) return known;
+    let found: Record<string, string> | null = null;
+    const here = j < saved.length ? readTemplate(probe[i]!, saved[j]!, keys) : undefined;
+    if (here) {
+      const rest = go(i + 1, j + 1);
+      if (rest) found = { ...here, ...rest };
+    }
+    found ??= go(i + 1, j);
+    memo.set(at, found);
+    return found;
+  };
+  return go(0, 0) ?? undefined;
+}
+
+/**
+ * The input values a saved server's config holds, read back against the entry version it was
+ * built from: the option is built once with a marker per input, and each marker's place in the
+ * command line, env, URL and headers is read in the saved config. An input whose value cannot be
+ * found (left out, or the config edited by hand) is simply not returned: the update asks for it
+ * again when the new version requires it.
+ */
+export function savedInputs(server: ServerJson, option: { kind: 'package' | 'remote'; index: number }, config: Pick<McpServerConfig, 'args' | 'env' | 'url' | 'headers'>): Record<string, string> {
+  const keys = buildServer(server, option, {}, true).inputs.map((input) => input.key);
+  const probe = buildServer(server, option, Object.fromEntries(keys.map((key, i) => [key, markOf(i)])), true).config;
+  const found: Record<string, string> = {};
+  const read = (template: string | undefined, actual: string | undefined) => {
+    if (template !== undefined && actual !== undefined) Object.assign(found, readTemplate(template, actual, keys));
+  };
+  for (const [name, template] of Object.entries(probe.env ?? {})) read(template, config.env?.[name]);
+  for (const [name, template] of Object.entries(probe.headers ?? {})) read(template, config.headers?.[name]);
+  read(probe.url, config.url);
+  Object.assign(found, alignArguments(probe.args ?? [], config.args ?? [], keys));
+  return found;
+}
