@@ -268,7 +268,10 @@ export const registryUpdate: Command = async ({ io, args, client }) => {
 
 /** `registry registries --add/--remove/--enable/--disable`: the settings after one change, or a usage error naming the flag. */
 function changeRegistries(settings: RegistrySettings, registries: readonly RegistrySource[], values: Record<string, unknown>, command: string): RegistrySettings {
-  const str = (flag: string) => (typeof values[flag] === 'string' ? (values[flag] as string) : undefined);
+  const str = (flag: string) => {
+    const value = values[flag];
+    return typeof value === 'string' ? value : undefined;
+  };
   const find = (flag: string, id: string) => {
     if (!registries.some((r) => r.id === id)) throw new UsageError(`${flag}: no registry ${inlineSafe(id)} (there are ${registries.map((r) => r.id).join(', ')})`, command);
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RegistryServerResponseSchema, type ServerJson } from '@shared/contracts/registry';
 import { latestOf } from '@fixtures/registry/entries';
-import { buildServer, chooseOption, optionsOf } from './serverCommand';
+import { buildServer, chooseOption, optionsOf, savedInputs } from './serverCommand';
 import { entryFlags, entryOf } from './registryEntry';
 
 const response = (name: string) => RegistryServerResponseSchema.parse(latestOf(name));
@@ -112,6 +112,35 @@ describe('command lines from real entries', () => {
     expect(chooseOption(server('io.modelcontextprotocol.anonymous/hybrid-mcp'), {})).toMatchObject({ kind: 'remote', index: 0 });
     expect(errorOf(() => chooseOption(server('io.github.example/future-tools'), {}))).toMatchObject({ code: 'REGISTRY_NO_INSTALL_OPTION' });
     expect(chooseOption(server('io.github.modelcontextprotocol/filesystem'), { package: 'oci' })).toMatchObject({ index: 1 });
+  });
+});
+
+describe('the values a saved server was built with, read back (registry.update)', () => {
+  /** Built with `given`, then read back from the config alone. */
+  const roundTrip = (entry: ServerJson, option: { kind: 'package' | 'remote'; index: number }, given: Record<string, string>) =>
+    savedInputs(entry, option, buildServer(entry, option, given).config);
+
+  it('env variables, named and positional arguments, -e NAME=value templates; an optional argument left out is not found', () => {
+    const db = server('io.github.example/database-manager');
+    const given = { db_type: 'mysql', database_name: 'shop db', DB_USERNAME: 'me', DB_PASSWORD: 'pw-123456' };
+    // --host has a default and SSL_MODE too: what was used is read back; --port was left out.
+    expect(roundTrip(db, { kind: 'package', index: 0 }, given)).toEqual({ ...given, '--host': 'localhost', SSL_MODE: 'prefer' });
+    expect(roundTrip(db, { kind: 'package', index: 0 }, { ...given, '--port': '5432' })).toMatchObject({ '--port': '5432', database_name: 'shop db' });
+  });
+
+  it('a {variable} inside an argument, in a URL and in a header template', () => {
+    expect(roundTrip(server('io.github.modelcontextprotocol/filesystem'), { kind: 'package', index: 1 }, { source_path: '/home/me/my src' })).toEqual({ source_path: '/home/me/my src', target_path: '/project', LOG_LEVEL: 'info' });
+    const hybrid = server('io.modelcontextprotocol.anonymous/hybrid-mcp');
+    expect(roundTrip(hybrid, { kind: 'remote', index: 1 }, { tenant: 'acme' })).toEqual({ tenant: 'acme' });
+    expect(roundTrip(hybrid, { kind: 'remote', index: 0 }, { 'X-API-Key': 'abc-123456', 'X-Region': 'eu-west-1' })).toEqual({ 'X-API-Key': 'abc-123456', 'X-Region': 'eu-west-1' });
+    expect(roundTrip(server('io.github.github/github-mcp-server'), { kind: 'remote', index: 0 }, { token: 'ghp_abc' })).toEqual({ token: 'ghp_abc' });
+  });
+
+  it('a config edited by hand gives back only what still fits; a hostile marker in an entry is text', () => {
+    const brave = server('io.github.brave/brave-search-mcp-server');
+    expect(savedInputs(brave, { kind: 'package', index: 0 }, { args: ['-y', 'other'], env: {} })).toEqual({});
+    const entry: ServerJson = { name: 'a/b', version: '1', packages: [{ registryType: 'npm', identifier: 'b', version: '1', packageArguments: [{ type: 'named', name: '--x', value: '\uE0007\uE000{v}' }] }] };
+    expect(roundTrip(entry, { kind: 'package', index: 0 }, { v: 'val' })).toEqual({ v: 'val' });
   });
 });
 

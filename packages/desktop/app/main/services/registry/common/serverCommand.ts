@@ -351,29 +351,31 @@ function readTemplate(template: string, actual: string, keys: readonly string[])
   return Object.fromEntries(order.map((key, i) => [key, match[i + 1]!]));
 }
 
+/** Optional inputs tried absent at most: 2^8 command lines, each a few strings long. */
+const ABSENT_MAX = 8;
+
+/** Subsets of `keys`, fewest first: the most complete reading of a command line wins. */
+function subsetsBySize(keys: readonly string[]): string[][] {
+  const all = Array.from({ length: 2 ** keys.length }, (_, bits) => keys.filter((_key, i) => bits & (1 << i)));
+  return all.sort((a, b) => a.length - b.length);
+}
+
 /**
- * The probe's arguments matched to the saved ones in order; an argument the probe has and the
- * saved line lacks was an optional input left out (named ones drop their flag too). Memoised over
- * (probe, saved) positions, so a hostile entry's long argument list cannot make it exponential.
+ * The argument values of a saved command line. Which optional inputs were left out decides its
+ * shape (a named one drops its flag too), so each choice is built with markers and compared word
+ * by word, the fullest first; one word matched out of place could read a value into the wrong input.
  */
-function alignArguments(probe: readonly string[], saved: readonly string[], keys: readonly string[]): Record<string, string> | undefined {
-  const memo = new Map<number, Record<string, string> | null>();
-  const go = (i: number, j: number): Record<string, string> | null => {
-    if (i === probe.length) return j === saved.length ? {} : null;
-    const at = i * (saved.length + 1) + j;
-    const known = memo.get(at);
-    if (known !== undefined) return known;
-    let found: Record<string, string> | null = null;
-    const here = j < saved.length ? readTemplate(probe[i]!, saved[j]!, keys) : undefined;
-    if (here) {
-      const rest = go(i + 1, j + 1);
-      if (rest) found = { ...here, ...rest };
-    }
-    found ??= go(i + 1, j);
-    memo.set(at, found);
-    return found;
-  };
-  return go(0, 0) ?? undefined;
+function argumentValues(server: ServerJson, option: { kind: 'package' | 'remote'; index: number }, inputs: readonly RegistryInputField[], saved: readonly string[]): Record<string, string> {
+  const keys = inputs.map((input) => input.key);
+  const optional = inputs.filter((input) => !input.isRequired && input.default === undefined).map((input) => input.key).slice(0, ABSENT_MAX);
+  for (const absent of subsetsBySize(optional)) {
+    const marks = Object.fromEntries(keys.flatMap((key, i) => (absent.includes(key) ? [] : [[key, markOf(i)]])));
+    const probe = buildServer(server, option, marks, true).config.args ?? [];
+    if (probe.length !== saved.length) continue;
+    const found: Record<string, string> = {};
+    if (probe.every((template, i) => { const values = readTemplate(template, saved[i]!, keys); return values !== undefined && Object.assign(found, values); })) return found;
+  }
+  return {};
 }
 
 /**
@@ -384,7 +386,8 @@ function alignArguments(probe: readonly string[], saved: readonly string[], keys
  * again when the new version requires it.
  */
 export function savedInputs(server: ServerJson, option: { kind: 'package' | 'remote'; index: number }, config: Pick<McpServerConfig, 'args' | 'env' | 'url' | 'headers'>): Record<string, string> {
-  const keys = buildServer(server, option, {}, true).inputs.map((input) => input.key);
+  const { inputs } = buildServer(server, option, {}, true);
+  const keys = inputs.map((input) => input.key);
   const probe = buildServer(server, option, Object.fromEntries(keys.map((key, i) => [key, markOf(i)])), true).config;
   const found: Record<string, string> = {};
   const read = (template: string | undefined, actual: string | undefined) => {
@@ -393,6 +396,6 @@ export function savedInputs(server: ServerJson, option: { kind: 'package' | 'rem
   for (const [name, template] of Object.entries(probe.env ?? {})) read(template, config.env?.[name]);
   for (const [name, template] of Object.entries(probe.headers ?? {})) read(template, config.headers?.[name]);
   read(probe.url, config.url);
-  Object.assign(found, alignArguments(probe.args ?? [], config.args ?? [], keys));
+  Object.assign(found, argumentValues(server, option, inputs, config.args ?? []));
   return found;
 }
