@@ -147,6 +147,8 @@ export const ERROR_DATA = {
   REGISTRY_INSECURE_REMOTE: z.object({ name: text, url: text, input: text }),
   REGISTRY_SECRET_IN_ARGUMENT: z.object({ name: text, input: text }),
   REGISTRY_NOT_INSTALLED_FROM: z.object({ id: text, name: text }),
+  REGISTRY_BUNDLE_INVALID: z.object({ name: text, url: text, reason: text }),
+  REGISTRY_BUNDLE_HASH_MISMATCH: z.object({ name: text, url: text, expected: text, actual: text }),
   APP_RESOURCE_INVALID: z.object({ serverName: text, uri: text, reason: z.enum(['mime', 'empty', 'too_large']), mimeType: text.optional() }),
   APP_TOOL_NOT_ALLOWED: z.object({ serverName: text, toolName: text }),
 } satisfies Record<ErrorCode, z.ZodObject>;

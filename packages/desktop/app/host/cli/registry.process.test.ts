@@ -42,7 +42,7 @@ describe('registry search and show', () => {
 
   it('shows versions, packages and remotes with their inputs; a hostile entry is shown harmlessly', async () => {
     const shown = await run(['show', 'io.modelcontextprotocol.anonymous/hybrid-mcp']);
-    expect(shown.stdout).toContain('  package 0: mcpb https://github.com/example/releases/download/v1.5.0/hybrid.mcpb — not installable: MCP bundles (mcpb) are not installed by this app yet');
+    expect(shown.stdout).toContain('  package 0: mcpb https://github.com/example/releases/download/v1.5.0/hybrid.mcpb\n');
     expect(shown.stdout).toContain('    X-API-Key (header, required, secret): API key for authentication');
     expect(shown.stdout).toContain('    tenant (variable, required): Your tenant');
     const evil = await run(['show', 'io.github.evil/\u202egpj.exe']);

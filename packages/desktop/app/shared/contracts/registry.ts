@@ -243,6 +243,8 @@ export const REVIEW_FLAGS = [
   'not_latest',
   'description_cut',
   'controls_in_text',
+  /** An MCP bundle: subject is `URL sha256:HASH`, what was downloaded and verified. */
+  'mcpb_bundle',
 ] as const;
 export const RegistryReviewFlagSchema = z.object({ flag: z.enum(REVIEW_FLAGS), subject: z.string().optional() });
 export type RegistryReviewFlag = z.infer<typeof RegistryReviewFlagSchema>;

@@ -36,6 +36,7 @@ const FLAG_NOTES: Record<RegistryReviewFlag['flag'], (subject: string) => string
   not_latest: (s) => `${s} is not the latest version`,
   description_cut: () => 'its description was too long and was cut',
   controls_in_text: (s) => `its ${s} holds control or bidi characters (shown as \\uXXXX)`,
+  mcpb_bundle: (s) => `runs an MCP bundle downloaded from ${s.replace(' sha256:', ', verified against SHA-256 ')}`,
 };
 
 const flagLine = ({ flag, subject }: RegistryReviewFlag) => `warning: ${FLAG_NOTES[flag](inlineSafe(subject ?? ''))}`;

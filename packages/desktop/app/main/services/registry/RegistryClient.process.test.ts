@@ -163,7 +163,7 @@ describe('registry routes', () => {
         entry: { version: '1.5.0', status: 'active' },
         versions: [{ version: '1.5.0', isLatest: true }],
         options: [
-          { kind: 'package', type: 'mcpb', skipped: expect.any(String) },
+          { kind: 'package', type: 'mcpb', inputs: [] },
           { kind: 'remote', type: 'sse', inputs: [{ key: 'X-API-Key', isSecret: true, isRequired: true }, { key: 'X-Region', default: 'us-east-1' }] },
           { kind: 'remote', type: 'streamable-http', inputs: [{ key: 'tenant', place: 'variable' }] },
         ],

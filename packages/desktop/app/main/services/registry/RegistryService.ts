@@ -21,7 +21,9 @@ import {
   type RegistryInstallResult,
   type RegistrySearchInput,
   type RegistrySearchResult,
+  type RegistryInputField,
   type RegistryOption,
+  type ServerJson,
   type RegistrySettings,
   type RegistryShowInput,
   type RegistryShowResult,
@@ -38,7 +40,9 @@ import { activationReview, riskyNames, UNDER_REVIEW } from '../capabilities/tool
 import { redactArgs, redactUrl } from '../capabilities/tools/mcp-users/common/redaction';
 import { workingDirectoryOf } from '../capabilities/tools/mcp-users/pool/createTransport';
 import { openPrivateJsonFile, type PrivateJsonFile } from '../config/privateJsonFile';
+import type { McpbBundles } from './McpbBundles';
 import type { RegistryClient } from './RegistryClient';
+import type { UnpackedBundle } from './common/mcpbManifest';
 import { entryFlags, entryOf, statusOf } from './common/registryEntry';
 import { buildServer, chooseOption, optionsOf, savedInputs, type BuiltServer } from './common/serverCommand';
 
@@ -60,6 +64,8 @@ export interface RegistryServiceDeps {
   /** ELFTIA_REGISTRY_URL. */
   envUrl: string | undefined;
   mcpService: Pick<McpService, 'add' | 'list' | 'get' | 'update'>;
+  /** Downloads, verifies and unpacks MCP bundles (mcpb packages). */
+  bundles: McpbBundles;
 }
 
 /** The saved server's name: the one asked for, else the entry's title, else the last part of its name; made one harmless line. */
@@ -85,16 +91,19 @@ function refuseExposedSecret(name: string, built: BuiltServer): void {
 }
 
 /** A value given for an input the option does not declare is a mistake worth naming (a typo), never dropped. */
-function refuseUnknownInputs(name: string, option: RegistryOption, given: Readonly<Record<string, string>>): void {
-  const unknown = Object.keys(given).find((key) => !option.inputs.some((declared) => declared.key === key));
+function refuseUnknownInputs(name: string, inputs: readonly RegistryInputField[], given: Readonly<Record<string, string>>): void {
+  const unknown = Object.keys(given).find((key) => !inputs.some((declared) => declared.key === key));
   if (unknown !== undefined) {
     throw new AppError('REGISTRY_INPUT_INVALID', `${name} has no input ${unknown}`, {
       name,
       input: unknown,
-      reason: `no such input; it takes ${option.inputs.map((i) => i.key).join(', ') || 'none'}`,
+      reason: `no such input; it takes ${inputs.map((i) => i.key).join(', ') || 'none'}`,
     });
   }
 }
+
+/** An option's inputs; a bundle's own (its manifest's user_config) are known once it is unpacked. */
+const inputsOf = (server: ServerJson, option: RegistryOption, bundle: UnpackedBundle | undefined) => (bundle ? buildServer(server, option, {}, true, bundle).inputs : option.inputs);
 
 /** The config keys an entry decides; the rest (timeout, OAuth client, WebSocket protocol) is the person's and survives an update. */
 const BUILT_KEYS = ['command', 'args', 'env', 'url', 'headers'] as const;
@@ -189,8 +198,9 @@ export class RegistryService {
     }
     const option = chooseOption(server, { package: input.package, remote: input.remote });
     const given = input.inputs ?? {};
-    refuseUnknownInputs(server.name, option, given);
-    const built = buildServer(server, option, given);
+    const bundle = await this.bundleOf(server, option);
+    refuseUnknownInputs(server.name, inputsOf(server, option, bundle), given);
+    const built = buildServer(server, option, given, false, bundle);
     refuseExposedSecret(server.name, built);
     const origin: RegistryOrigin = { registryUrl: registry.url, name: server.name, version: server.version, kind: option.kind, index: option.index };
     const { server: record } = await this.d.mcpService.add({
@@ -203,6 +213,12 @@ export class RegistryService {
     });
     const added = record as McpServerRecord;
     return { serverId: added.id, origin, review: activationReview(added, workingDirectoryOf(added)), flags: [...entryFlags(response), ...built.flags] };
+  }
+
+  /** An mcpb package's bundle, downloaded, verified and unpacked (or found unpacked); nothing for other options. */
+  private async bundleOf(server: ServerJson, option: RegistryOption): Promise<UnpackedBundle | undefined> {
+    const pkg = option.kind === 'package' && option.type === 'mcpb' ? server.packages?.[option.index] : undefined;
+    return pkg ? this.d.bundles.unpack(pkg, server.name, server.version) : undefined;
   }
 
   /** The registry a server came from: a configured one with its URL (its name in messages), else the URL itself, even when switched off. */
@@ -258,17 +274,19 @@ export class RegistryService {
       const what = was ? `${was.type} ${was.target}` : `${origin.kind} ${origin.index}`;
       throw new AppError('REGISTRY_NO_INSTALL_OPTION', `${server.name} ${server.version} has no ${what} to update to`, { name: server.name, reasons: `version ${server.version} has no installable ${what}` });
     }
-    refuseUnknownInputs(server.name, option, inputs);
-    const saved = was && !was.skipped ? savedInputs(previous.server, was, current.config) : {};
+    const bundle = await this.bundleOf(server, option);
+    const declared = inputsOf(server, option, bundle);
+    refuseUnknownInputs(server.name, declared, inputs);
+    const saved = was && !was.skipped ? savedInputs(previous.server, was, current.config, await this.bundleOf(previous.server, was)) : {};
     // Only what the new version still declares; what the person gives now wins.
-    const kept = Object.fromEntries(Object.entries(saved).filter(([key]) => option.inputs.some((input) => input.key === key)));
-    const built = buildServer(server, option, { ...kept, ...inputs });
+    const kept = Object.fromEntries(Object.entries(saved).filter(([key]) => declared.some((input) => input.key === key)));
+    const built = buildServer(server, option, { ...kept, ...inputs }, false, bundle);
     refuseExposedSecret(server.name, built);
     const nextOrigin: RegistryOrigin = { registryUrl: origin.registryUrl, name: server.name, version: server.version, kind: option.kind, index: option.index };
     const personal = Object.fromEntries(Object.entries(current.config).filter(([key]) => !(BUILT_KEYS as readonly string[]).includes(key)));
     const updates = { type: built.type, config: { ...personal, ...built.config }, registryOrigin: nextOrigin, isTrusted: false, installSource: UNDER_REVIEW.installSource };
     const review = activationReview({ ...current, ...updates }, workingDirectoryOf(current));
-    const result = { serverId: id, origin: nextOrigin, review, flags: [...entryFlags(next), ...built.flags], previousVersion: origin.version, inputs: option.inputs };
+    const result = { serverId: id, origin: nextOrigin, review, flags: [...entryFlags(next), ...built.flags], previousVersion: origin.version, inputs: declared };
     if (reviewToken === undefined) return { ...result, applied: false };
     if (reviewToken !== review.reviewToken) throw new AppError('ACTIVATION_REVIEW_STALE', `"${current.name}" changed after its update review`, { id, name: current.name });
     if (review.risky && riskAcknowledged !== true) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RegistryServerResponseSchema, type ServerJson } from '@shared/contracts/registry';
+import { RegistryServerResponseSchema, type RegistryPackage, type ServerJson } from '@shared/contracts/registry';
 import { latestOf } from '@fixtures/registry/entries';
 import { buildServer, chooseOption, optionsOf, savedInputs } from './serverCommand';
 import { entryFlags, entryOf } from './registryEntry';
@@ -105,11 +105,17 @@ describe('command lines from real entries', () => {
     expect(errorOf(() => buildServer(entry, { kind: 'package', index: 0 }, {}))).toMatchObject({ code: 'REGISTRY_INPUT_REQUIRED', data: { input: 'workspace' } });
   });
 
-  it('mcpb, unknown package types and unknown argument types are skipped with a reason', () => {
+  it('unknown package types, unknown argument types and bundles that cannot be verified are skipped with a reason', () => {
     expect(optionsOf(server('io.github.example/future-tools')).map((o) => o.skipped)).toEqual(['unknown package type "cargo"', 'an argument of unknown type "flag"']);
-    const hybrid = optionsOf(server('io.modelcontextprotocol.anonymous/hybrid-mcp'));
-    expect(hybrid[0]).toMatchObject({ kind: 'package', type: 'mcpb', skipped: 'MCP bundles (mcpb) are not installed by this app yet' });
-    expect(chooseOption(server('io.modelcontextprotocol.anonymous/hybrid-mcp'), {})).toMatchObject({ kind: 'remote', index: 0 });
+    const hybrid = server('io.modelcontextprotocol.anonymous/hybrid-mcp');
+    // An https bundle with its fileSha256 is installable (downloaded and verified at install, McpbBundles.ts).
+    expect(optionsOf(hybrid)[0]).toEqual({ kind: 'package', index: 0, type: 'mcpb', target: 'https://github.com/example/releases/download/v1.5.0/hybrid.mcpb', inputs: [] });
+    expect(chooseOption(hybrid, {})).toMatchObject({ kind: 'package', index: 0, type: 'mcpb' });
+    const bundle = (pkg: Partial<RegistryPackage>): ServerJson => ({ name: 'a/b', version: '1', packages: [{ registryType: 'mcpb', identifier: 'https://example.com/b.mcpb', fileSha256: 'ab'.repeat(32), ...pkg }] });
+    expect(optionsOf(bundle({ fileSha256: undefined }))[0]!.skipped).toBe('the bundle has no fileSha256 to verify it against');
+    expect(optionsOf(bundle({ identifier: 'http://example.com/b.mcpb' }))[0]!.skipped).toBe('the bundle cannot be downloaded safely: its URL is not https (http:)');
+    expect(optionsOf(bundle({ identifier: 'b.mcpb' }))[0]!.skipped).toBe('the bundle cannot be downloaded safely: its identifier is not a URL');
+    expect(chooseOption(hybrid, { remote: 'sse' })).toMatchObject({ kind: 'remote', index: 0 });
     expect(errorOf(() => chooseOption(server('io.github.example/future-tools'), {}))).toMatchObject({ code: 'REGISTRY_NO_INSTALL_OPTION' });
     expect(chooseOption(server('io.github.modelcontextprotocol/filesystem'), { package: 'oci' })).toMatchObject({ index: 1 });
   });
