@@ -586,9 +586,10 @@ printed on stderr. The official registry is registry.modelcontextprotocol.io, or
       version: { type: 'string', value: 'V', help: 'This version instead of the latest' },
       ...json('Print { registry, entry, versions, options, flags }'),
     },
-    about: `Shows the entry NAME (io.github.owner/server): each package (npm, pypi, oci, nuget) and remote with
-the inputs it takes (env variables, headers, arguments, {variables}), which are required and which
-secret, or why it cannot be installed here (mcpb, an unknown package type).`,
+    about: `Shows the entry NAME (io.github.owner/server): each package (npm, pypi, oci, nuget, mcpb) and remote
+with the inputs it takes (env variables, headers, arguments, {variables}), which are required and which
+secret, or why it cannot be installed here (an unknown package type, a bundle without https or
+fileSha256). An MCP bundle's own inputs (its manifest's user_config) are known once it is downloaded.`,
     load: async () => (await import('./commands/registry')).registryShow,
   },
   {
@@ -598,7 +599,7 @@ secret, or why it cannot be installed here (mcpb, an unknown package type).`,
     flags: {
       registry: { type: 'string', value: 'ID', help: 'Which registry (default the first enabled one)' },
       version: { type: 'string', value: 'V', help: 'Pin this version (default the latest)' },
-      package: { type: 'string', value: 'N', help: 'Install this package: its index (0 first), type (npm, pypi, oci, nuget) or identifier' },
+      package: { type: 'string', value: 'N', help: 'Install this package: its index (0 first), type (npm, pypi, oci, nuget, mcpb) or identifier' },
       remote: { type: 'string', value: 'N', help: 'Install this remote instead: its index, type (sse, streamable-http) or URL' },
       input: { type: 'string', multiple: true, value: 'NAME=VALUE', help: 'A value for an input the entry declares (not for secret ones)' },
       'secret-stdin': { type: 'string', value: 'NAME', help: 'Read the secret input NAME from stdin (e.g. pass | elftia-mcp registry install … --secret-stdin API_KEY)' },
@@ -607,7 +608,8 @@ secret, or why it cannot be installed here (mcpb, an unknown package type).`,
       'allow-risky-env': { type: 'boolean', help: 'Also accept the variables marked as changing which code runs' },
       ...json('Print { serverId, origin, review, flags, activated }'),
     },
-    about: `Builds the command line (npx -y, uvx, docker run -i --rm, dnx) or the remote's URL and headers from the
+    about: `Builds the command line (npx -y, uvx, docker run -i --rm, dnx, or an MCP bundle's manifest command once
+the bundle is downloaded, checked against its SHA-256 and unpacked) or the remote's URL and headers from the
 entry, with the inputs given; a required input without a value is asked for at a terminal, and is an
 error naming it elsewhere (exit code 2). Secret inputs go to the secret store, never the config file,
 and are read from stdin: a value on the command line is kept in shell history. The server is saved
