@@ -63,20 +63,20 @@ afterAll(async () => {
 });
 
 const call = (route: string, input: unknown) => services.router.dispatch(route, input);
-const entry = (name: string, file: string, fileSha256: string): FixtureVersion => ({
+const entry = (name: string, file: string, fileSha256: string, version: string, isLatest: boolean): FixtureVersion => ({
   server: {
     $schema: SCHEMA,
     name,
     description: 'A server shipped as an MCP bundle',
-    version: '1.0.0',
-    packages: [{ registryType: 'mcpb', identifier: `${registry.url}/files/${file}`, version: '1.0.0', fileSha256, transport: { type: 'stdio' } }],
+    version,
+    packages: [{ registryType: 'mcpb', identifier: `${registry.url}/files/${file}`, version, fileSha256, transport: { type: 'stdio' } }],
   },
-  _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } },
+  _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest } },
 });
-/** Publishes bundles: each [entry name, file name, bytes served, hash the entry lists]. */
-const publish = (bundles: [string, string, Buffer, string][]) =>
+/** Publishes bundles: each [entry name, file name, bytes served, hash the entry lists, version (default 1.0.0)]; the last of a name is its latest. */
+const publish = (bundles: [string, string, Buffer, string, string?][]) =>
   registry.set({
-    versions: [...FIXTURE_VERSIONS, ...bundles.map(([name, file, , hash]) => entry(name, file, hash))],
+    versions: [...FIXTURE_VERSIONS, ...bundles.map(([name, file, , hash, version = '1.0.0'], i) => entry(name, file, hash, version, !bundles.slice(i + 1).some(([later]) => later === name)))],
     files: Object.fromEntries(bundles.map(([, file, bytes]) => [file, bytes])),
   });
 const bundlesDir = () => path.join(services.configDir, BUNDLES_DIR_NAME);
@@ -107,6 +107,23 @@ describe('MCP bundles', () => {
     };
     expect(await text('argv')).toEqual(['--greeting', 'hello bundle']);
     expect(await text('env')).toMatchObject({ ENV_BUNDLE_TOKEN: TOKEN, ENV_BUNDLE_DIR: dir });
+
+    // 1.1.0: its greeting and token are read back from the running server's record, not asked again;
+    // it runs the old bundle until the review is accepted, then the new one.
+    publish([
+      ['io.github.example/env-bundle', 'env.mcpb', good, sha256(good)],
+      ['io.github.example/env-bundle', 'env-1.1.mcpb', good, sha256(good), '1.1.0'],
+    ]);
+    // By version: the services' registry client still has 1.0.0 as the latest for a minute (its cache).
+    const preview = await call('registry.update', { id: serverId, version: '1.1.0' });
+    expect(preview).toMatchObject({ ok: true, data: { applied: false, previousVersion: '1.0.0', origin: { version: '1.1.0' }, inputs: [{ key: 'greeting' }, { key: 'api_token', isSecret: true }] } });
+    const next = (preview as { data: { review: { reviewToken: string; args: string[] } } }).data.review;
+    const nextDir = next.args[0]!.slice(0, -'/server/index.mjs'.length);
+    expect(nextDir).not.toBe(dir);
+    expect(next.args.slice(1)).toEqual(['--greeting', 'hello bundle']);
+    expect(await text('env')).toMatchObject({ ENV_BUNDLE_DIR: dir });
+    expect(await call('registry.update', { id: serverId, version: '1.1.0', reviewToken: next.reviewToken })).toMatchObject({ ok: true, data: { applied: true } });
+    expect(await text('env')).toMatchObject({ ENV_BUNDLE_TOKEN: TOKEN, ENV_BUNDLE_DIR: nextDir });
   }, 30_000);
 
   it('refuses a bundle whose SHA-256 is not the listed one, naming both, and keeps nothing of it', async () => {

@@ -261,12 +261,19 @@ export class RegistryService {
     const origin = current.registryOrigin;
     if (!origin) throw new AppError('REGISTRY_NOT_INSTALLED_FROM', `"${current.name}" was not installed from a registry`, { id, name: current.name });
     const registry = this.registryOf(origin);
-    const [previous, next] = await Promise.all([this.d.client.server(registry, origin.name, origin.version), this.d.client.server(registry, origin.name, version ?? 'latest')]);
+    const [previous, next] = await Promise.all([
+      // A version the registry no longer serves cannot be read back: its values are asked for again, not guessed.
+      this.d.client.server(registry, origin.name, origin.version).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'REGISTRY_SERVER_NOT_FOUND') return undefined;
+        throw err;
+      }),
+      this.d.client.server(registry, origin.name, version ?? 'latest'),
+    ]);
     const { server } = next;
     if (statusOf(next) === 'deleted') {
       throw new AppError('REGISTRY_NO_INSTALL_OPTION', `${server.name} ${server.version} is marked deleted`, { name: server.name, reasons: 'the registry marks this version deleted' });
     }
-    const was = optionsOf(previous.server).find((o) => o.kind === origin.kind && o.index === origin.index);
+    const was = previous && optionsOf(previous.server).find((o) => o.kind === origin.kind && o.index === origin.index);
     // The same package or remote: by type and identifier (or URL), since its place in the list may move between versions.
     const options = optionsOf(server).filter((o) => !o.skipped && o.kind === origin.kind);
     const option = options.find((o) => was && o.type === was.type && o.target === was.target) ?? options.find((o) => o.index === origin.index && (!was || o.type === was.type));
@@ -277,7 +284,7 @@ export class RegistryService {
     const bundle = await this.bundleOf(server, option);
     const declared = inputsOf(server, option, bundle);
     refuseUnknownInputs(server.name, declared, inputs);
-    const saved = was && !was.skipped ? savedInputs(previous.server, was, current.config, await this.bundleOf(previous.server, was)) : {};
+    const saved = previous && was && !was.skipped ? savedInputs(previous.server, was, current.config, await this.bundleOf(previous.server, was)) : {};
     // Only what the new version still declares; what the person gives now wins.
     const kept = Object.fromEntries(Object.entries(saved).filter(([key]) => declared.some((input) => input.key === key)));
     const built = buildServer(server, option, { ...kept, ...inputs }, false, bundle);
