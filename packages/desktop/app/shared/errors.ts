@@ -132,6 +132,12 @@ export const ERROR_CODES = [
   'REGISTRY_INSECURE_REMOTE',
   /** A secret input would land in an argument or URL part that is not kept in the secret store; data: name, input. */
   'REGISTRY_SECRET_IN_ARGUMENT',
+  /** registry.update for a server that has no registry origin (added by hand, from a preset or a link); data: id, name. */
+  'REGISTRY_NOT_INSTALLED_FROM',
+  /** An MCP bundle (mcpb) could not be used: not https, download failed or too large, an unsafe zip entry, no usable manifest.json; data: name, url, reason. */
+  'REGISTRY_BUNDLE_INVALID',
+  /** A downloaded MCP bundle's SHA-256 is not the entry's fileSha256; data: name, url, expected, actual. */
+  'REGISTRY_BUNDLE_HASH_MISMATCH',
   /** An MCP App's resource is not an app (mime type other than text/html;profile=mcp-app, no HTML, too large); data: serverName, uri, reason (mime, empty, too_large), mimeType. */
   'APP_RESOURCE_INVALID',
   /** An MCP App asked to call a tool its visibility keeps from apps (or one its server does not list); data: serverName, toolName. */

@@ -565,7 +565,7 @@ processes) and it exits; waits until it has. Nothing to stop is not an error.`,
     args: '[QUERY]',
     summary: 'Find servers in an MCP Registry by name or description',
     flags: {
-      registry: { type: 'string', value: 'ID', help: 'Which registry (an id from "registry list"; default the first enabled one)' },
+      registry: { type: 'string', value: 'ID', help: 'Which registry (an id from "registry registries"; default the first enabled one)' },
       'all-versions': { type: 'boolean', help: 'Every version of each server, not only the latest' },
       limit: { type: 'string', value: 'N', help: 'Servers per page, 1 to 100 (default the registry\'s, 30 on the official one)' },
       cursor: { type: 'string', value: 'CURSOR', help: 'The next page: the cursor the previous page printed' },
@@ -586,9 +586,10 @@ printed on stderr. The official registry is registry.modelcontextprotocol.io, or
       version: { type: 'string', value: 'V', help: 'This version instead of the latest' },
       ...json('Print { registry, entry, versions, options, flags }'),
     },
-    about: `Shows the entry NAME (io.github.owner/server): each package (npm, pypi, oci, nuget) and remote with
-the inputs it takes (env variables, headers, arguments, {variables}), which are required and which
-secret, or why it cannot be installed here (mcpb, an unknown package type).`,
+    about: `Shows the entry NAME (io.github.owner/server): each package (npm, pypi, oci, nuget, mcpb) and remote
+with the inputs it takes (env variables, headers, arguments, {variables}), which are required and which
+secret, or why it cannot be installed here (an unknown package type, a bundle without https or
+fileSha256). An MCP bundle's own inputs (its manifest's user_config) are known once it is downloaded.`,
     load: async () => (await import('./commands/registry')).registryShow,
   },
   {
@@ -598,7 +599,7 @@ secret, or why it cannot be installed here (mcpb, an unknown package type).`,
     flags: {
       registry: { type: 'string', value: 'ID', help: 'Which registry (default the first enabled one)' },
       version: { type: 'string', value: 'V', help: 'Pin this version (default the latest)' },
-      package: { type: 'string', value: 'N', help: 'Install this package: its index (0 first), type (npm, pypi, oci, nuget) or identifier' },
+      package: { type: 'string', value: 'N', help: 'Install this package: its index (0 first), type (npm, pypi, oci, nuget, mcpb) or identifier' },
       remote: { type: 'string', value: 'N', help: 'Install this remote instead: its index, type (sse, streamable-http) or URL' },
       input: { type: 'string', multiple: true, value: 'NAME=VALUE', help: 'A value for an input the entry declares (not for secret ones)' },
       'secret-stdin': { type: 'string', value: 'NAME', help: 'Read the secret input NAME from stdin (e.g. pass | elftia-mcp registry install … --secret-stdin API_KEY)' },
@@ -607,7 +608,8 @@ secret, or why it cannot be installed here (mcpb, an unknown package type).`,
       'allow-risky-env': { type: 'boolean', help: 'Also accept the variables marked as changing which code runs' },
       ...json('Print { serverId, origin, review, flags, activated }'),
     },
-    about: `Builds the command line (npx -y, uvx, docker run -i --rm, dnx) or the remote's URL and headers from the
+    about: `Builds the command line (npx -y, uvx, docker run -i --rm, dnx, or an MCP bundle's manifest command once
+the bundle is downloaded, checked against its SHA-256 and unpacked) or the remote's URL and headers from the
 entry, with the inputs given; a required input without a value is asked for at a terminal, and is an
 error naming it elsewhere (exit code 2). Secret inputs go to the secret store, never the config file,
 and are read from stdin: a value on the command line is kept in shell history. The server is saved
@@ -621,8 +623,47 @@ asked, elsewhere it stays off until "servers activate NAME".`,
     name: 'registry updates',
     summary: 'Servers installed from a registry that have a newer version there',
     flags: json('Print [{ serverId, serverName, origin, latest, updateAvailable, error? }]'),
-    about: 'Asks each server\'s registry for its latest version and lists the installed version beside it.',
+    about: `Asks each server's registry for its latest version and lists the installed version beside it;
+for each one with a newer version, the command that updates it is printed on stderr.`,
     load: async () => (await import('./commands/registry')).registryUpdates,
+  },
+  {
+    name: 'registry update',
+    args: 'NAME|ID',
+    summary: 'Update a server installed from a registry to a newer version, after the review of what will run',
+    flags: {
+      version: { type: 'string', value: 'V', help: 'This version (default the latest)' },
+      input: { type: 'string', multiple: true, value: 'NAME=VALUE', help: 'A value for an input the new version asks for, or one to change (not for secret ones)' },
+      'secret-stdin': { type: 'string', value: 'NAME', help: 'Read the secret input NAME from stdin' },
+      yes: yes('Accept the review and apply the update without asking (required when not at a terminal)'),
+      'allow-risky-env': { type: 'boolean', help: 'Also accept the variables marked as changing which code runs' },
+      ...json('Print { serverId, origin, previousVersion, review, flags, inputs, applied }'),
+    },
+    about: `Rebuilds the server from the same package or remote of the new version with the values it has now:
+they are read back from its record, so secrets stay in the secret store and are not asked again. An
+input the new version requires and the old one did not is asked for at a terminal, and is an error
+naming it elsewhere (exit code 2). Nothing changes before the review (everything that will run, values
+included) is accepted: the server runs the old version until then, and a refused or failed update
+leaves it as it was. Accepted, the record takes the new command and version, its trust is reset, and
+a running server restarts on it.`,
+    load: async () => (await import('./commands/registry')).registryUpdate,
+  },
+  {
+    name: 'registry registries',
+    summary: 'The registries to search: list them, add, remove, switch on or off',
+    flags: {
+      add: { type: 'string', value: 'URL', help: 'Add a registry serving the MCP Registry API at URL (https, or http on this computer)' },
+      name: { type: 'string', value: 'NAME', help: 'With --add: its name' },
+      id: { type: 'string', value: 'ID', help: 'With --add: its id (default made from the name)' },
+      remove: { type: 'string', value: 'ID', help: 'Remove a registry (the official one can only be switched off)' },
+      enable: { type: 'string', value: 'ID', help: 'Switch a registry on' },
+      disable: { type: 'string', value: 'ID', help: 'Switch a registry off' },
+      ...json('Print { registries, settings }'),
+    },
+    about: `Lists the registries (the official one first, its URL from $ELFTIA_REGISTRY_URL when set), after at
+most one change. A URL another registry has already, or an id taken, is refused naming the flag.
+"registry search --registry ID" searches one of them; without it the first enabled one.`,
+    load: async () => (await import('./commands/registry')).registryRegistries,
   },
 ] as const satisfies readonly CommandSpec[];
 

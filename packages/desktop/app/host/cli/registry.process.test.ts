@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRegistryServer, type RegistryServer } from '@fixtures/registry/registryServer';
-import { EVERYTHING_VERSION } from '@fixtures/registry/entries';
+import { EVERYTHING_VERSION, FIXTURE_VERSIONS } from '@fixtures/registry/entries';
 import { makeSandbox, type CliSandbox } from '@desktop-testing/cliTestkit';
 
 const KEY = 'bsk-registry-stdin-key-4711';
@@ -42,7 +42,7 @@ describe('registry search and show', () => {
 
   it('shows versions, packages and remotes with their inputs; a hostile entry is shown harmlessly', async () => {
     const shown = await run(['show', 'io.modelcontextprotocol.anonymous/hybrid-mcp']);
-    expect(shown.stdout).toContain('  package 0: mcpb https://github.com/example/releases/download/v1.5.0/hybrid.mcpb — not installable: MCP bundles (mcpb) are not installed by this app yet');
+    expect(shown.stdout).toContain('  package 0: mcpb https://github.com/example/releases/download/v1.5.0/hybrid.mcpb\n');
     expect(shown.stdout).toContain('    X-API-Key (header, required, secret): API key for authentication');
     expect(shown.stdout).toContain('    tenant (variable, required): Your tenant');
     const evil = await run(['show', 'io.github.evil/\u202egpj.exe']);
@@ -111,6 +111,60 @@ describe('registry install', () => {
     expect(asked.stderr).toContain('warning: --network host shares this computer\'s processes or network with the container');
     expect(asked.stderr).toContain('Saved "database-manager" inactive');
     expect(readFileSync(path.join(sandbox.dir, 'mcp-config.json'), 'utf8')).not.toContain('pw-secret-9876');
+  });
+
+  it('update: the review first, applied with --yes, the key kept without asking; a new required input is exit 2 naming it and changes nothing', async () => {
+    await run(['install', BRAVE, '--version', '2.0.3', '--name', 'brave old', '--secret-stdin', 'BRAVE_API_KEY', '--yes'], `${KEY}\n`);
+    expect((await run(['updates'])).stderr).toBe("Update: elftia-mcp registry update 'brave old'\n");
+    const declined = await run(['update', 'brave old']);
+    expect(declined).toMatchObject({ code: 0, stdout: '' });
+    expect(declined.stderr).toContain('    @brave/brave-search-mcp-server@2.0.10');
+    expect(declined.stderr).toContain('From 2.0.3 to 2.0.10.');
+    expect(declined.stderr).toContain('Not updated; "brave old" runs 2.0.3 as before');
+    const record = () => JSON.parse(readFileSync(path.join(sandbox.dir, 'mcp-config.json'), 'utf8')).mcpServers[0] as { config: { args: string[] }; registryOrigin: { version: string }; isActive: boolean };
+    expect(record()).toMatchObject({ config: { args: ['-y', '@brave/brave-search-mcp-server@2.0.3'] }, registryOrigin: { version: '2.0.3' }, isActive: true });
+
+    const updated = await run(['update', 'brave old', '--yes']);
+    expect(updated).toMatchObject({ code: 0, stdout: 'Updated "brave old" from 2.0.3 to 2.0.10\n' });
+    expect(updated.stderr).toContain('    BRAVE_API_KEY (set)');
+    expect(record()).toMatchObject({ config: { args: ['-y', '@brave/brave-search-mcp-server@2.0.10'] }, registryOrigin: { version: '2.0.10' }, isActive: true });
+    expect(readFileSync(path.join(sandbox.dir, 'mcp-config.json'), 'utf8')).not.toContain(KEY);
+    expect(await run(['update', 'brave old'])).toMatchObject({ code: 0, stdout: '"brave old" already runs 2.0.10.\n' });
+
+    const latest = FIXTURE_VERSIONS.find((v) => v.server.name === BRAVE && v.server.version === '2.0.10')!;
+    const pkg = (latest.server.packages as Record<string, unknown>[])[0]!;
+    const newer = {
+      server: { ...latest.server, version: '2.1.0', packages: [{ ...pkg, version: '2.1.0', environmentVariables: [...(pkg.environmentVariables as unknown[]), { name: 'BRAVE_REGION', isRequired: true }] }] },
+      _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } },
+    };
+    registry.set({ versions: [...FIXTURE_VERSIONS.map((v) => (v === latest ? { ...v, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: false } } } : v)), newer] });
+    try {
+      expect(await run(['update', 'brave old', '--yes'])).toMatchObject({ code: 2, stderr: expect.stringContaining('needs a value for BRAVE_REGION: pass --input BRAVE_REGION=VALUE') });
+      expect(await run(['update', 'brave old', '--yes', '--input', 'BRAVE_REGION=eu', '--input', `BRAVE_API_KEY=${KEY}`])).toMatchObject({ code: 2, stderr: expect.stringContaining('BRAVE_API_KEY is secret: pipe it in with --secret-stdin') });
+      expect(record()).toMatchObject({ registryOrigin: { version: '2.0.10' } });
+      const region = await run(['update', 'brave old', '--yes', '--input', 'BRAVE_REGION=eu', '--json']);
+      expect(JSON.parse(region.stdout)).toMatchObject({ applied: true, previousVersion: '2.0.10', origin: { version: '2.1.0' }, review: { env: [{ name: 'BRAVE_API_KEY', secret: true }, { name: 'BRAVE_REGION', value: 'eu' }] } });
+      expect(record()).toMatchObject({ config: { args: ['-y', '@brave/brave-search-mcp-server@2.1.0'], env: { BRAVE_API_KEY: expect.any(String), BRAVE_REGION: expect.any(String) } }, registryOrigin: { version: '2.1.0' } });
+    } finally {
+      registry.set({ versions: FIXTURE_VERSIONS });
+    }
+  });
+
+  it('registries: add, refuse a bad URL, a duplicate and removing the official one, switch on and off, remove', async () => {
+    const added = await run(['registries', '--add', 'https://registry.example.com/', '--name', 'Company Registry']);
+    expect(added.code).toBe(0);
+    expect(added.stdout).toMatch(/^official\s+MCP Registry\s+http:\/\/127\.0\.0\.1:\d+\s+yes$/m);
+    expect(added.stdout).toMatch(/^company-registry\s+Company Registry\s+https:\/\/registry\.example\.com\/\s+yes$/m);
+    expect(await run(['registries', '--add', 'ftp://x.example.com', '--name', 'X'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--add: "ftp://x.example.com" is not an http(s) URL') });
+    expect(await run(['registries', '--add', 'https://other.example.com', '--name', 'Company registry'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--id: a registry company-registry exists already; choose another with --id ID') });
+    expect(await run(['registries', '--add', 'https://REGISTRY.example.com', '--name', 'Mirror'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--add: the registry company-registry has this URL already') });
+    expect(await run(['registries', '--remove', 'official'])).toMatchObject({ code: 2, stderr: expect.stringContaining('the official registry cannot be removed; switch it off with --disable official') });
+    expect(await run(['registries', '--enable', 'nope'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--enable: no registry nope (there are official, company-registry)') });
+    expect((await run(['registries', '--disable', 'official'])).stdout).toMatch(/^official\s.*\sno$/m);
+    // Search takes the first enabled registry: now the company's, which does not answer here.
+    expect((await run(['search', 'brave'])).stderr).toContain('Company Registry');
+    const json = JSON.parse((await run(['registries', '--remove', 'company-registry', '--json'])).stdout) as { settings: unknown };
+    expect(json.settings).toEqual({ officialEnabled: false, others: [] });
   });
 
   it('installs a real npm package from its entry (npx -y pkg@version), connects and lists its tools', async () => {

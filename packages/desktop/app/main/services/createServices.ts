@@ -30,6 +30,7 @@ import { AgentSessions } from './agents/AgentSessions';
 import { McpProcessTracker } from './capabilities/tools/mcp-users/McpProcessTracker';
 import { REGISTRY_URL_ENV } from '../../shared/contracts/registry';
 import { RegistryClient } from './registry/RegistryClient';
+import { BUNDLES_DIR_NAME, McpbBundles } from './registry/McpbBundles';
 import { REGISTRIES_FILE_NAME, RegistryService } from './registry/RegistryService';
 
 export interface ServicePorts {
@@ -179,6 +180,7 @@ export function createServices(ports: ServicePorts, options: Omit<McpServiceOpti
       // Read like ELFTIA_CONFIG_DIR: a managed machine or a test points every entry point at its own registry.
       envUrl: ports.registryUrl ?? process.env[REGISTRY_URL_ENV],
       mcpService,
+      bundles: new McpbBundles({ fetch: ports.fetch, dir: path.join(path.dirname(ports.configStore.path), BUNDLES_DIR_NAME) }),
     }),
   );
 

@@ -124,6 +124,8 @@ import {
   SessionServerSchema,
 } from './agents';
 import {
+  RegistryApplyUpdateInputSchema,
+  RegistryApplyUpdateResultSchema,
   RegistryInstallInputSchema,
   RegistryInstallResultSchema,
   RegistryListResultSchema,
@@ -314,6 +316,12 @@ export const routes = {
   'registry.install': { input: RegistryInstallInputSchema, output: RegistryInstallResultSchema },
   /** Every server installed from a registry with the registry's latest version (updateAvailable). */
   'registry.updates': { input: NoInputSchema, output: z.array(RegistryUpdateSchema) },
+  /**
+   * Rebuilds a registry server at a newer version with the inputs it has. Without reviewToken
+   * nothing is written and the answer is the review; with it the reviewed record is written (the
+   * running server restarts on it), trust reset, as mcp.activate applies a review.
+   */
+  'registry.update': { input: RegistryApplyUpdateInputSchema, output: RegistryApplyUpdateResultSchema },
   // MCP Apps (issue 32; contracts/mcp-apps.ts): what the renderer's app bridge asks on an app's behalf, always of the app's own server.
   /** A tool's app: its `ui://` resource read from that server, `text/html;profile=mcp-app` only (APP_RESOURCE_INVALID otherwise). */
   'mcp.app_resource': { input: McpAppResourceInputSchema, output: McpAppResourceSchema },

@@ -243,6 +243,8 @@ export const REVIEW_FLAGS = [
   'not_latest',
   'description_cut',
   'controls_in_text',
+  /** An MCP bundle: subject is `URL sha256:HASH`, what was downloaded and verified. */
+  'mcpb_bundle',
 ] as const;
 export const RegistryReviewFlagSchema = z.object({ flag: z.enum(REVIEW_FLAGS), subject: z.string().optional() });
 export type RegistryReviewFlag = z.infer<typeof RegistryReviewFlagSchema>;
@@ -316,3 +318,36 @@ export const RegistryUpdateSchema = z.object({
 export type RegistryUpdate = z.infer<typeof RegistryUpdateSchema>;
 
 export const RegistryListResultSchema = z.object({ registries: z.array(RegistrySourceSchema), settings: RegistrySettingsSchema });
+
+// ---- applying an update (registry.update) ------------------------------------------------------
+
+export const RegistryApplyUpdateInputSchema = z.strictObject({
+  /** The saved server's id (one installed from a registry: it has a registryOrigin). */
+  id: z.string().trim().min(1),
+  /** Absent = the registry's latest. */
+  version: z.string().min(1).max(255).optional(),
+  /**
+   * Values by input key for what the new version asks and the old one did not (or to change one).
+   * The values the server was built with are read back from its record: secrets stay in the
+   * secret store and are not asked again.
+   */
+  inputs: z.record(z.string(), z.string().max(100_000)).optional(),
+  /**
+   * Absent: nothing is written, the answer is the review of the updated record. Given: the token
+   * of that review, and the update is applied if the record it would write is still the one
+   * reviewed (else ACTIVATION_REVIEW_STALE), exactly as mcp.activate checks a review.
+   */
+  reviewToken: z.string().min(1).max(200).optional(),
+  /** Needed with a token when the review is risky (as mcp.activate's). */
+  riskAcknowledged: z.boolean().optional(),
+});
+export type RegistryApplyUpdateInput = z.infer<typeof RegistryApplyUpdateInputSchema>;
+
+/** registry.install's answer, for the updated record, with the version it replaces and whether it was written. */
+export const RegistryApplyUpdateResultSchema = RegistryInstallResultSchema.extend({
+  previousVersion: z.string(),
+  /** The inputs of the new version's package or remote (which are secret, which are new to ask). */
+  inputs: z.array(RegistryInputFieldSchema),
+  applied: z.boolean(),
+});
+export type RegistryApplyUpdateResult = z.infer<typeof RegistryApplyUpdateResultSchema>;

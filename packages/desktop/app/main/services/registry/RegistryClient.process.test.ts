@@ -163,7 +163,7 @@ describe('registry routes', () => {
         entry: { version: '1.5.0', status: 'active' },
         versions: [{ version: '1.5.0', isLatest: true }],
         options: [
-          { kind: 'package', type: 'mcpb', skipped: expect.any(String) },
+          { kind: 'package', type: 'mcpb', inputs: [] },
           { kind: 'remote', type: 'sse', inputs: [{ key: 'X-API-Key', isSecret: true, isRequired: true }, { key: 'X-Region', default: 'us-east-1' }] },
           { kind: 'remote', type: 'streamable-http', inputs: [{ key: 'tenant', place: 'variable' }] },
         ],
@@ -202,9 +202,70 @@ describe('registry routes', () => {
     expect(await call('mcp.activate', { id: data.serverId, reviewToken: data.review.reviewToken })).toMatchObject({ ok: false, error: { code: 'ACTIVATION_RISK_NOT_ACKNOWLEDGED' } });
   });
 
+  it('update: the review of the rebuilt record first, nothing written; applied with its token, the key kept without asking; a stale token or a new required input changes nothing', async () => {
+    const key = 'bsk-update-key-5150';
+    const installed = await call('registry.install', { name: 'io.github.brave/brave-search-mcp-server', version: '2.0.3', serverName: 'brave update', inputs: { BRAVE_API_KEY: key } });
+    const { serverId, review: first } = (installed as { data: { serverId: string; review: { reviewToken: string } } }).data;
+    expect(await call('mcp.activate', { id: serverId, reviewToken: first.reviewToken })).toMatchObject({ ok: true });
+    const before = await services.mcpService.get(serverId);
+
+    const preview = await call('registry.update', { id: serverId });
+    expect(preview).toMatchObject({
+      ok: true,
+      data: {
+        applied: false,
+        previousVersion: '2.0.3',
+        origin: { version: '2.0.10', kind: 'package', index: 0 },
+        review: { args: ['-y', '@brave/brave-search-mcp-server@2.0.10'], env: [{ name: 'BRAVE_API_KEY', secret: true }] },
+        inputs: [{ key: 'BRAVE_API_KEY', isSecret: true }],
+      },
+    });
+    expect(await services.mcpService.get(serverId)).toEqual(before);
+    expect(await call('registry.update', { id: serverId, reviewToken: 'f'.repeat(64) })).toMatchObject({ ok: false, error: { code: 'ACTIVATION_REVIEW_STALE' } });
+    expect(await services.mcpService.get(serverId)).toEqual(before);
+
+    const { review } = (preview as { data: { review: { reviewToken: string } } }).data;
+    expect(await call('registry.update', { id: serverId, reviewToken: review.reviewToken })).toMatchObject({ ok: true, data: { applied: true } });
+    const after = await services.mcpService.get(serverId);
+    expect(after).toMatchObject({ isActive: true, isTrusted: false, installSource: 'protocol', config: { args: ['-y', '@brave/brave-search-mcp-server@2.0.10'], env: { BRAVE_API_KEY: key } }, registryOrigin: { version: '2.0.10' } });
+    expect(fs.readFileSync(services.configPath, 'utf8')).not.toContain(key);
+
+    // 2.1.0 asks for a region the older ones did not: refused by name until given, and nothing changes meanwhile.
+    const [newest] = FIXTURE_VERSIONS.filter((v) => v.server.name === 'io.github.brave/brave-search-mcp-server' && v.server.version === '2.0.10');
+    const pkg = (newest!.server.packages as Record<string, unknown>[])[0]!;
+    const next = {
+      server: { ...newest!.server, version: '2.1.0', packages: [{ ...pkg, version: '2.1.0', environmentVariables: [...(pkg.environmentVariables as unknown[]), { name: 'BRAVE_REGION', isRequired: true }] }] },
+      _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } },
+    };
+    registry.set({ versions: [...FIXTURE_VERSIONS.map((v) => (v === newest ? { ...v, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: false } } } : v)), next] });
+    try {
+      expect(await call('registry.update', { id: serverId, version: '2.1.0' })).toMatchObject({ ok: false, error: { code: 'REGISTRY_INPUT_REQUIRED', data: { input: 'BRAVE_REGION', secret: false } } });
+      expect(await call('registry.update', { id: serverId, inputs: { BRAVE_REGON: 'eu' } })).toMatchObject({ ok: false, error: { code: 'REGISTRY_INPUT_INVALID', data: { input: 'BRAVE_REGON' } } });
+      expect(await services.mcpService.get(serverId)).toEqual(after);
+      const withRegion = await call('registry.update', { id: serverId, version: '2.1.0', inputs: { BRAVE_REGION: 'eu' } });
+      expect(withRegion).toMatchObject({ ok: true, data: { origin: { version: '2.1.0' }, review: { env: [{ name: 'BRAVE_API_KEY', secret: true }, { name: 'BRAVE_REGION', value: 'eu' }] } } });
+    } finally {
+      registry.set({ versions: FIXTURE_VERSIONS });
+    }
+    const manual = await call('mcp.add', { name: 'by hand', type: 'stdio', config: { command: 'node' }, isActive: false });
+    const manualId = (manual as { data: { server: { id: string } } }).data.server.id;
+    expect(await call('registry.update', { id: manualId })).toMatchObject({ ok: false, error: { code: 'REGISTRY_NOT_INSTALLED_FROM', data: { name: 'by hand' } } });
+  });
+
   it('registries are settings: the official one from ELFTIA_REGISTRY_URL, others saved, a disabled one refused by name', async () => {
     const saved = await call('registry.save', { officialEnabled: true, others: [{ id: 'company', name: 'Company', url: 'http://127.0.0.1:1', enabled: false }] });
     expect(saved).toMatchObject({ ok: true, data: { registries: [{ id: 'official', url: registry.url, enabled: true }, { id: 'company', enabled: false }] } });
     expect(await call('registry.search', { registry: 'company' })).toMatchObject({ ok: false, error: { code: 'REGISTRY_UNKNOWN', data: { registry: 'company' } } });
+    // One URL twice (the official one's too, a trailing slash or capital letters aside) or one id twice: field issues naming the row.
+    const twice = await call('registry.save', {
+      officialEnabled: true,
+      others: [
+        { id: 'company', name: 'Company', url: 'http://127.0.0.1:1', enabled: false },
+        { id: 'mirror', name: 'Mirror', url: `${registry.url.toUpperCase().replace('HTTP', 'http')}/`, enabled: true },
+        { id: 'company', name: 'Again', url: 'https://registry.example.com', enabled: true },
+      ],
+    });
+    expect(twice).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', data: { issues: [{ path: 'others.1.url' }, { path: 'others.2.id' }] } } });
+    expect(await call('registry.list', {})).toMatchObject({ ok: true, data: { settings: saved.ok ? (saved as { data: { settings: unknown } }).data.settings : undefined } });
   });
 });

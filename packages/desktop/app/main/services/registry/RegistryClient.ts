@@ -52,9 +52,9 @@ const DETAIL_MAX = 500;
 /** The cache's budget in characters of JSON text: a page of hostile 5 MB descriptions is not kept a hundred times. */
 const CACHE_CHARS = 16 * 1024 * 1024;
 
-/** The body as text, refused past `maxBytes` without reading the rest. */
-async function readCapped(response: Response, maxBytes: number): Promise<string | undefined> {
-  if (!response.body) return '';
+/** The body's bytes, or undefined past `maxBytes` (the rest is not read). */
+export async function readCappedBytes(response: Response, maxBytes: number): Promise<Buffer | undefined> {
+  if (!response.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = response.body.getReader();
@@ -68,8 +68,11 @@ async function readCapped(response: Response, maxBytes: number): Promise<string 
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
+
+/** The body as text, refused past `maxBytes` without reading the rest. */
+const readCapped = async (response: Response, maxBytes: number): Promise<string | undefined> => (await readCappedBytes(response, maxBytes))?.toString('utf8');
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 

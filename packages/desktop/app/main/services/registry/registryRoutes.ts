@@ -12,5 +12,6 @@ export function createRegistryRouteHandlers(registry: RegistryService): Pick<Rou
     'registry.show': async (input) => registry.show(input),
     'registry.install': async (input) => registry.install(input),
     'registry.updates': async () => registry.updates(),
+    'registry.update': async (input) => registry.update(input),
   };
 }

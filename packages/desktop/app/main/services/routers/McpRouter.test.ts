@@ -183,6 +183,10 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
     { input: { name: 'a/b', inputs: { KEY: 5 } }, path: 'inputs.KEY' },
   ],
   'registry.updates': [{ input: { all: true }, path: '' }],
+  'registry.update': [
+    { input: { id: '' }, path: 'id' },
+    { input: { id: 's-1', inputs: { KEY: 5 } }, path: 'inputs.KEY' },
+  ],
 };
 
 /** Saved inactive, so these configuration tests never start a process. */

@@ -97,6 +97,7 @@ const VALID: { [R in RouteName]: RouteInput<R> } = {
   'registry.show': { name: 'io.github.example/files' },
   'registry.install': { name: 'io.github.example/files', inputs: { KEY: 'v' } },
   'registry.updates': {},
+  'registry.update': { id: MISSING, inputs: { KEY: 'v' } },
   'mcp.app_resource': { serverId: MISSING, uri: 'ui://probe/app.html' },
   'mcp.app_call_tool': { serverId: MISSING, toolName: 'echo' },
   'mcp.app_log': { serverId: MISSING, level: 'info', data: 'hi' },

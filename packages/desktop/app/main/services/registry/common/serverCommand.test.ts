@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RegistryServerResponseSchema, type ServerJson } from '@shared/contracts/registry';
+import { RegistryServerResponseSchema, type RegistryPackage, type ServerJson } from '@shared/contracts/registry';
 import { latestOf } from '@fixtures/registry/entries';
-import { buildServer, chooseOption, optionsOf } from './serverCommand';
+import { buildServer, chooseOption, optionsOf, savedInputs } from './serverCommand';
 import { entryFlags, entryOf } from './registryEntry';
 
 const response = (name: string) => RegistryServerResponseSchema.parse(latestOf(name));
@@ -105,13 +105,48 @@ describe('command lines from real entries', () => {
     expect(errorOf(() => buildServer(entry, { kind: 'package', index: 0 }, {}))).toMatchObject({ code: 'REGISTRY_INPUT_REQUIRED', data: { input: 'workspace' } });
   });
 
-  it('mcpb, unknown package types and unknown argument types are skipped with a reason', () => {
+  it('unknown package types, unknown argument types and bundles that cannot be verified are skipped with a reason', () => {
     expect(optionsOf(server('io.github.example/future-tools')).map((o) => o.skipped)).toEqual(['unknown package type "cargo"', 'an argument of unknown type "flag"']);
-    const hybrid = optionsOf(server('io.modelcontextprotocol.anonymous/hybrid-mcp'));
-    expect(hybrid[0]).toMatchObject({ kind: 'package', type: 'mcpb', skipped: 'MCP bundles (mcpb) are not installed by this app yet' });
-    expect(chooseOption(server('io.modelcontextprotocol.anonymous/hybrid-mcp'), {})).toMatchObject({ kind: 'remote', index: 0 });
+    const hybrid = server('io.modelcontextprotocol.anonymous/hybrid-mcp');
+    // An https bundle with its fileSha256 is installable (downloaded and verified at install, McpbBundles.ts).
+    expect(optionsOf(hybrid)[0]).toEqual({ kind: 'package', index: 0, type: 'mcpb', target: 'https://github.com/example/releases/download/v1.5.0/hybrid.mcpb', inputs: [] });
+    expect(chooseOption(hybrid, {})).toMatchObject({ kind: 'package', index: 0, type: 'mcpb' });
+    const bundle = (pkg: Partial<RegistryPackage>): ServerJson => ({ name: 'a/b', version: '1', packages: [{ registryType: 'mcpb', identifier: 'https://example.com/b.mcpb', fileSha256: 'ab'.repeat(32), ...pkg }] });
+    expect(optionsOf(bundle({ fileSha256: undefined }))[0]!.skipped).toBe('the bundle has no fileSha256 to verify it against');
+    expect(optionsOf(bundle({ identifier: 'http://example.com/b.mcpb' }))[0]!.skipped).toBe('the bundle cannot be downloaded safely: its URL is not https (http:)');
+    expect(optionsOf(bundle({ identifier: 'b.mcpb' }))[0]!.skipped).toBe('the bundle cannot be downloaded safely: its identifier is not a URL');
+    expect(chooseOption(hybrid, { remote: 'sse' })).toMatchObject({ kind: 'remote', index: 0 });
     expect(errorOf(() => chooseOption(server('io.github.example/future-tools'), {}))).toMatchObject({ code: 'REGISTRY_NO_INSTALL_OPTION' });
     expect(chooseOption(server('io.github.modelcontextprotocol/filesystem'), { package: 'oci' })).toMatchObject({ index: 1 });
+  });
+});
+
+describe('the values a saved server was built with, read back (registry.update)', () => {
+  /** Built with `given`, then read back from the config alone. */
+  const roundTrip = (entry: ServerJson, option: { kind: 'package' | 'remote'; index: number }, given: Record<string, string>) =>
+    savedInputs(entry, option, buildServer(entry, option, given).config);
+
+  it('env variables, named and positional arguments, -e NAME=value templates; an optional argument left out is not found', () => {
+    const db = server('io.github.example/database-manager');
+    const given = { db_type: 'mysql', database_name: 'shop db', DB_USERNAME: 'me', DB_PASSWORD: 'pw-123456' };
+    // --host has a default and SSL_MODE too: what was used is read back; --port was left out.
+    expect(roundTrip(db, { kind: 'package', index: 0 }, given)).toEqual({ ...given, '--host': 'localhost', SSL_MODE: 'prefer' });
+    expect(roundTrip(db, { kind: 'package', index: 0 }, { ...given, '--port': '5432' })).toMatchObject({ '--port': '5432', database_name: 'shop db' });
+  });
+
+  it('a {variable} inside an argument, in a URL and in a header template', () => {
+    expect(roundTrip(server('io.github.modelcontextprotocol/filesystem'), { kind: 'package', index: 1 }, { source_path: '/home/me/my src' })).toEqual({ source_path: '/home/me/my src', target_path: '/project', LOG_LEVEL: 'info' });
+    const hybrid = server('io.modelcontextprotocol.anonymous/hybrid-mcp');
+    expect(roundTrip(hybrid, { kind: 'remote', index: 1 }, { tenant: 'acme' })).toEqual({ tenant: 'acme' });
+    expect(roundTrip(hybrid, { kind: 'remote', index: 0 }, { 'X-API-Key': 'abc-123456', 'X-Region': 'eu-west-1' })).toEqual({ 'X-API-Key': 'abc-123456', 'X-Region': 'eu-west-1' });
+    expect(roundTrip(server('io.github.github/github-mcp-server'), { kind: 'remote', index: 0 }, { token: 'ghp_abc' })).toEqual({ token: 'ghp_abc' });
+  });
+
+  it('a config edited by hand gives back only what still fits; a hostile marker in an entry is text', () => {
+    const brave = server('io.github.brave/brave-search-mcp-server');
+    expect(savedInputs(brave, { kind: 'package', index: 0 }, { args: ['-y', 'other'], env: {} })).toEqual({});
+    const entry: ServerJson = { name: 'a/b', version: '1', packages: [{ registryType: 'npm', identifier: 'b', version: '1', packageArguments: [{ type: 'named', name: '--x', value: '\uE0007\uE000{v}' }] }] };
+    expect(roundTrip(entry, { kind: 'package', index: 0 }, { v: 'val' })).toEqual({ v: 'val' });
   });
 });
 

@@ -8,6 +8,7 @@
  *   pypi   uvx <runtime args> id@version <package args>      (uv's `command@version`: an exact pin)
  *   oci    docker run -i --rm <runtime args> -e NAME … image <package args>
  *   nuget  dnx id@version --yes <runtime args> -- <package args>
+ *   mcpb   the unpacked bundle's manifest command (mcpbManifest.ts) <package args>
  *
  * Always an argument array, never a shell string; `runtimeHint` is a hint, never a command.
  */
@@ -25,6 +26,7 @@ import type {
 } from '@shared/contracts/registry';
 import { AppError } from '@shared/errors';
 import { codeRiskOf } from '../../capabilities/tools/mcp-users/common/codeRiskEnv';
+import { bundleCommand, type UnpackedBundle } from './mcpbManifest';
 
 /** 82 env variables of the official registry have secret names without `isSecret`. */
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD/i;
@@ -85,7 +87,7 @@ class Resolver {
     this.declare(declared);
     const value = this.given[key] ?? input.default;
     if (value === undefined) {
-      if (required && !this.listing) throw new AppError('REGISTRY_INPUT_REQUIRED', `"${this.serverName}" needs a value for ${key}`, { name: this.serverName, input: key });
+      if (required && !this.listing) throw new AppError('REGISTRY_INPUT_REQUIRED', `"${this.serverName}" needs a value for ${key}`, { name: this.serverName, input: key, secret: declared.isSecret });
       return undefined;
     }
     this.check(key, value, input);
@@ -179,16 +181,39 @@ const DOCKER_OWN = new Set(['run', '-i', '--interactive', '--rm', '-it', '-ti'])
  * need a process and a URL in one record, which this app's records do not have yet.
  */
 export function packageSkipReason(pkg: RegistryPackage): string | undefined {
-  if (!['npm', 'pypi', 'oci', 'nuget'].includes(pkg.registryType)) {
-    return pkg.registryType === 'mcpb' ? 'MCP bundles (mcpb) are not installed by this app yet' : `unknown package type "${pkg.registryType}"`;
+  if (!['npm', 'pypi', 'oci', 'nuget', 'mcpb'].includes(pkg.registryType)) return `unknown package type "${pkg.registryType}"`;
+  if (pkg.registryType === 'mcpb') {
+    const reason = bundleSkipReason(pkg);
+    if (reason) return reason;
   }
   const transport = pkg.transport?.type ?? 'stdio';
   if (transport !== 'stdio') return `the package serves ${transport} on this computer; only stdio packages are installed`;
   const exactVersion = pkg.version !== undefined && !NOT_EXACT.test(pkg.version);
-  if (pkg.registryType !== 'oci' && !exactVersion) return `no exact version is pinned ("${pkg.version ?? ''}")`;
+  // A bundle is pinned by its hash; the others by their version.
+  if (pkg.registryType !== 'oci' && pkg.registryType !== 'mcpb' && !exactVersion) return `no exact version is pinned ("${pkg.version ?? ''}")`;
   if (pkg.registryType === 'oci' && !hasTag(pkg.identifier) && !exactVersion) return 'the image names no tag or digest';
   const odd = unknownArgumentType(pkg.runtimeArguments) ?? unknownArgumentType(pkg.packageArguments);
   if (odd) return `an argument of unknown type "${odd.type}"`;
+  return undefined;
+}
+
+/** Where a bundle may come from: https, or http on this computer (a stand-in registry). */
+export function bundleUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'its identifier is not a URL';
+  }
+  if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopback(parsed.hostname))) return undefined;
+  return `its URL is not https (${parsed.protocol})`;
+}
+
+/** An MCP bundle is downloaded only from a URL it can be checked against: https, and a SHA-256 to verify. */
+function bundleSkipReason(pkg: RegistryPackage): string | undefined {
+  const url = bundleUrlProblem(pkg.identifier);
+  if (url) return `the bundle cannot be downloaded safely: ${url}`;
+  if (!/^[0-9a-f]{64}$/i.test(pkg.fileSha256 ?? '')) return 'the bundle has no fileSha256 to verify it against';
   return undefined;
 }
 
@@ -220,6 +245,8 @@ function packageCommand(pkg: RegistryPackage, runtime: string[], packageArgs: st
 
 const isLoopback = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
 
+export const bundleInvalid = (name: string, url: string, reason: string) => new AppError('REGISTRY_BUNDLE_INVALID', `The bundle of ${name} from ${url}: ${reason}`, { name, url, reason });
+
 /** Docker runtime arguments that give the container the host: flagged for the review. */
 function dockerFlags(args: readonly string[]): RegistryReviewFlag[] {
   const flags: RegistryReviewFlag[] = [];
@@ -242,7 +269,7 @@ function dockerFlags(args: readonly string[]): RegistryReviewFlag[] {
  * The record's transport and config for one package or remote, with the values given. Throws
  * REGISTRY_INPUT_REQUIRED / _INVALID naming the input; `listing` collects the inputs only.
  */
-export function buildServer(server: ServerJson, option: { kind: 'package' | 'remote'; index: number }, given: InputValues, listing = false): BuiltServer {
+export function buildServer(server: ServerJson, option: { kind: 'package' | 'remote'; index: number }, given: InputValues, listing = false, bundle?: UnpackedBundle): BuiltServer {
   const resolver = new Resolver(server.name, given, listing);
   const flags: RegistryReviewFlag[] = [];
   if (option.kind === 'remote') {
@@ -274,8 +301,20 @@ export function buildServer(server: ServerJson, option: { kind: 'package' | 'rem
   if (!pkg) throw new AppError('REGISTRY_NO_INSTALL_OPTION', `"${server.name}" has no package ${option.index}`, { name: server.name, reasons: `no package ${option.index}` });
   const runtime = argumentsOf(pkg.runtimeArguments, resolver);
   const packageArgs = argumentsOf(pkg.packageArguments, resolver);
-  const env = envOf(pkg.environmentVariables, resolver);
-  const { command, args } = packageCommand(pkg, runtime, packageArgs, env);
+  let env = envOf(pkg.environmentVariables, resolver);
+  let command: string;
+  let args: string[];
+  if (pkg.registryType === 'mcpb') {
+    // Without the unpacked bundle only what the entry itself declares is known (show's listing).
+    if (!bundle && !listing) throw new Error(`The bundle of ${server.name} is not unpacked`);
+    const own = bundle
+      ? bundleCommand(bundle, (key, input) => resolver.resolve(key, 'variable', input), (variable) => bundleInvalid(server.name, pkg.identifier, `manifest.json uses \${${variable}}, which is not an MCPB variable`))
+      : { command: '', args: [], env: {} };
+    ({ command } = own);
+    args = [...own.args, ...runtime, ...packageArgs];
+    env = { ...own.env, ...env };
+    if (bundle) flags.push({ flag: 'mcpb_bundle', subject: `${bundle.url} sha256:${bundle.sha256}` });
+  } else ({ command, args } = packageCommand(pkg, runtime, packageArgs, env));
   for (const name of Object.keys(env)) if (codeRiskOf(name)) flags.push({ flag: 'code_risk_env', subject: name });
   if (pkg.registryType === 'oci') flags.push(...dockerFlags(args));
   return {
@@ -318,3 +357,95 @@ export function chooseOption(server: ServerJson, choice: { package?: number | st
 /** Whether any option needs a secret the person must give (the "needs a key" filter). */
 export const needsKey = (server: ServerJson): boolean =>
   optionsOf(server).some((option) => !option.skipped && option.inputs.some((input) => input.isSecret && input.isRequired && input.default === undefined));
+
+// ---- the inputs a saved server was built with (registry.update) -------------------------------
+
+/**
+ * A marker standing for each input in a template built with markers instead of values (a private
+ * use character: no real value is expected to hold it, and a hostile entry that writes one only
+ * gets it read as text, see readTemplate).
+ */
+const markOf = (i: number) => `\uE000${i}\uE000`;
+const MARK = /\uE000(\d+)\uE000/;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** More markers than this in one value is no real entry; it is not read back (the regex would backtrack for long). */
+const MARKS_MAX = 8;
+
+/** The values a template's markers stand for in `actual`, or undefined when `actual` is not that template filled. */
+function readTemplate(template: string, actual: string, keys: readonly string[]): Record<string, string> | undefined {
+  const order: string[] = [];
+  const pattern = template
+    .split(new RegExp(MARK.source, 'g'))
+    .map((part, i) => {
+      if (i % 2 === 0) return escapeRegExp(part);
+      const key = keys[Number(part)];
+      if (key === undefined) return escapeRegExp(`\uE000${part}\uE000`);
+      order.push(key);
+      return '([\\s\\S]*?)';
+    })
+    .join('');
+  if (order.length > MARKS_MAX) return undefined;
+  const match = new RegExp(`^${pattern}$`).exec(actual);
+  if (!match) return undefined;
+  return Object.fromEntries(order.map((key, i) => [key, match[i + 1]!]));
+}
+
+/** Optional inputs tried absent at most: 2^8 command lines, each a few strings long. */
+const ABSENT_MAX = 8;
+
+/** Subsets of `keys`, fewest first: the most complete reading of a command line wins. */
+function subsetsBySize(keys: readonly string[]): string[][] {
+  const all = Array.from({ length: 2 ** keys.length }, (_, bits) => keys.filter((_key, i) => bits & (1 << i)));
+  return all.sort((a, b) => a.length - b.length);
+}
+
+/**
+ * The argument values of a saved command line. Which optional inputs were left out decides its
+ * shape (a named one drops its flag too), so each choice is built with markers and compared word
+ * by word, the fullest first; one word matched out of place could read a value into the wrong input.
+ */
+function argumentValues(
+  server: ServerJson,
+  option: { kind: 'package' | 'remote'; index: number },
+  inputs: readonly RegistryInputField[],
+  saved: readonly string[],
+  bundle: UnpackedBundle | undefined,
+): Record<string, string> {
+  const keys = inputs.map((input) => input.key);
+  const optional = inputs.filter((input) => !input.isRequired && input.default === undefined).map((input) => input.key).slice(0, ABSENT_MAX);
+  for (const absent of subsetsBySize(optional)) {
+    const marks = Object.fromEntries(keys.flatMap((key, i) => (absent.includes(key) ? [] : [[key, markOf(i)]])));
+    const probe = buildServer(server, option, marks, true, bundle).config.args ?? [];
+    if (probe.length !== saved.length) continue;
+    const found: Record<string, string> = {};
+    if (probe.every((template, i) => { const values = readTemplate(template, saved[i]!, keys); return values !== undefined && Object.assign(found, values); })) return found;
+  }
+  return {};
+}
+
+/**
+ * The input values a saved server's config holds, read back against the entry version it was
+ * built from: the option is built once with a marker per input, and each marker's place in the
+ * command line, env, URL and headers is read in the saved config. An input whose value cannot be
+ * found (left out, or the config edited by hand) is simply not returned: the update asks for it
+ * again when the new version requires it.
+ */
+export function savedInputs(
+  server: ServerJson,
+  option: { kind: 'package' | 'remote'; index: number },
+  config: Pick<McpServerConfig, 'args' | 'env' | 'url' | 'headers'>,
+  bundle?: UnpackedBundle,
+): Record<string, string> {
+  const { inputs } = buildServer(server, option, {}, true, bundle);
+  const keys = inputs.map((input) => input.key);
+  const probe = buildServer(server, option, Object.fromEntries(keys.map((key, i) => [key, markOf(i)])), true, bundle).config;
+  const found: Record<string, string> = {};
+  const read = (template: string | undefined, actual: string | undefined) => {
+    if (template !== undefined && actual !== undefined) Object.assign(found, readTemplate(template, actual, keys));
+  };
+  for (const [name, template] of Object.entries(probe.env ?? {})) read(template, config.env?.[name]);
+  for (const [name, template] of Object.entries(probe.headers ?? {})) read(template, config.headers?.[name]);
+  read(probe.url, config.url);
+  Object.assign(found, argumentValues(server, option, inputs, config.args ?? [], bundle));
+  return found;
+}

@@ -22,6 +22,7 @@ import { setupMcpTools } from './ToolsLoader';
 import { createChat, DENY_ALL_APPROVER } from '../../../chat/createChat';
 import { ModelClients } from '../../../chat/models/ModelClients';
 import { RegistryClient } from '../../../registry/RegistryClient';
+import { BUNDLES_DIR_NAME, McpbBundles } from '../../../registry/McpbBundles';
 import { REGISTRIES_FILE_NAME, RegistryService } from '../../../registry/RegistryService';
 
 let h: Harness;
@@ -60,7 +61,7 @@ describe('disabled tools', () => {
     const chat = createChat({ mcpService: h.service, models: new ModelClients({ providers: stores.providers, fetch }), approver: DENY_ALL_APPROVER, emit: () => {} });
     const approvals = createApprovalBroker(h.service, { request: () => {}, closed: () => {} });
     const { elicitation, sampling, notices } = h.mcp;
-    const router = new AppRouter(createRouteHandlers({ mcpService: h.service, elicitation, sampling, notices, ...stores, deps, presets, onLinkInstalled: () => {}, chat, approvals, agentSessions: new AgentSessions({ store: stores.agents, tracker: new McpProcessTracker() }), registry: new RegistryService({ client: new RegistryClient({ fetch }), settingsPath: path.join(h.dir, REGISTRIES_FILE_NAME), envUrl: undefined, mcpService: h.service }) }));
+    const router = new AppRouter(createRouteHandlers({ mcpService: h.service, elicitation, sampling, notices, ...stores, deps, presets, onLinkInstalled: () => {}, chat, approvals, agentSessions: new AgentSessions({ store: stores.agents, tracker: new McpProcessTracker() }), registry: new RegistryService({ client: new RegistryClient({ fetch }), settingsPath: path.join(h.dir, REGISTRIES_FILE_NAME), envUrl: undefined, mcpService: h.service, bundles: new McpbBundles({ fetch, dir: path.join(h.dir, BUNDLES_DIR_NAME) }) }) }));
     const result = await router.dispatch('mcp.call_tool', { serverId: server.id, toolName: 'echo', args: { text: 'x' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'MCP_TOOL_DISABLED', data: { toolName: 'echo' } } });
   });
