@@ -13,7 +13,7 @@ export default defineConfig<AppFixtureOptions>({
   // Every test has its own host, context and servers; a file's beforeAll/afterAll run in each
   // worker that runs its tests.
   fullyParallel: true,
-  // Three files at a time on two cores: a journey spends most of its time waiting on a host, a
+  // Three tests at a time on two cores: a journey spends most of its time waiting on a host, a
   // server or the page (with two workers the whole project used 117 CPU s in 224 s of wall time,
   // a quarter of the two cores), and each test has its own host (own port, token and config
   // folder) and browser context, so none sees another. Processes are found by per-test markers,
