@@ -8,7 +8,10 @@
  * programs, the i18n check, the build and the unit and component tests, which need neither. The
  * build comes before the process tests, which start the CLI and the host from it (several times
  * cheaper than compiling the sources through tsx), and before Playwright. The process tests and
- * Playwright wait on subprocesses and time some of them, so each runs with nothing of ours beside it.
+ * Playwright wait on subprocesses and time some of them, so each runs with nothing of ours beside it:
+ * run side by side on a busy machine, two process tests that time a server (progress reports 20 ms
+ * apart, connects with a 3 s timeout) failed. Playwright, which waits most (a quarter of the two
+ * cores busy with two workers), uses its idle time with three workers instead (playwright.config.ts).
  *
  * A stage that starts alone writes straight to the terminal; one that starts beside others is
  * held and printed whole when it ends, so two logs never interleave.
