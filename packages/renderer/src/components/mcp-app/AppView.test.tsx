@@ -78,7 +78,7 @@ async function renderApp(view: ToolCallView = call, chat?: AppChatLink): Promise
 
 const dialog = (name: RegExp | string) => screen.findByRole('dialog', { name }, SLOW);
 /** Answers a dialog and waits until it is gone, so the next question is the only dialog. */
-async function answer(shown: HTMLElement, button: 'OK' | 'Cancel') {
+async function answerDialog(shown: HTMLElement, button: 'OK' | 'Cancel') {
   await act(async () => fireEvent.click(within(shown).getByRole('button', { name: button })));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
 }
@@ -138,7 +138,7 @@ describe('AppView', () => {
     const declined = app.request('tools/call', { name: 'wipe', arguments: {} });
     const ask = await dialog('The app of demo wants to run “wipe”');
     expect(ask.textContent).toContain('The server marks this tool as destructive');
-    await answer(ask, 'Cancel');
+    await answerDialog(ask, 'Cancel');
     const refused = (await declined.answer) as { result: { isError: boolean; content: { text: string }[] } };
     expect(refused.result.isError).toBe(true);
     expect(refused.result.content[0]!.text).toBe('You did not let the app run this tool.');
@@ -146,7 +146,7 @@ describe('AppView', () => {
 
     const allowed = app.request('tools/call', { name: 'wipe', arguments: { all: true } });
     const again = await dialog('The app of demo wants to run “wipe”');
-    await answer(again, 'OK');
+    await answerDialog(again, 'OK');
     expect(((await allowed.answer) as { result: { content: { text: string }[] } }).result.content[0]!.text).toBe('wipe ran');
     expect(host.inputsOf('mcp.app_call_tool')).toEqual([{ serverId: 'srv-1', toolName: 'wipe', args: { all: true } }]);
 
@@ -162,12 +162,12 @@ describe('AppView', () => {
     const declined = app.request('ui/open-link', { url: 'https://example.com/docs?q=1' });
     const ask = await dialog('The app of demo wants to open this link');
     expect(ask.textContent).toContain('https://example.com/docs?q=1');
-    await answer(ask, 'Cancel');
+    await answerDialog(ask, 'Cancel');
     expect(((await declined.answer) as { result: { isError?: boolean } }).result.isError).toBe(true);
     expect(open).not.toHaveBeenCalled();
 
     const agreed = app.request('ui/open-link', { url: 'https://example.com/docs?q=1' });
-    await answer(await dialog('The app of demo wants to open this link'), 'OK');
+    await answerDialog(await dialog('The app of demo wants to open this link'), 'OK');
     expect(((await agreed.answer) as { result: { isError?: boolean } }).result.isError).toBeUndefined();
     expect(open).toHaveBeenCalledWith('https://example.com/docs?q=1', '_blank', 'noopener,noreferrer');
   });
@@ -180,7 +180,7 @@ describe('AppView', () => {
       const refused = app.request('ui/open-link', { url });
       const shown = await dialog('The app asked to open a link that is not opened');
       expect(((await refused.answer) as { result: { isError?: boolean } }).result.isError).toBe(true);
-      await answer(shown, 'OK');
+      await answerDialog(shown, 'OK');
     }
     expect(screen.queryByText(/wants to open this link/)).toBeNull();
     expect(open).not.toHaveBeenCalled();
@@ -195,12 +195,12 @@ describe('AppView', () => {
     const declined = app.request('ui/message', { role: 'user', content: [{ type: 'text', text: 'Book the train' }] });
     const ask = await dialog('The app of demo wants to send this as your next message to the model');
     expect(ask.textContent).toContain('Book the train');
-    await answer(ask, 'Cancel');
+    await answerDialog(ask, 'Cancel');
     expect(((await declined.answer) as { result: { isError?: boolean } }).result.isError).toBe(true);
     expect(sent).toEqual([]);
 
     const agreed = app.request('ui/message', { role: 'user', content: [{ type: 'text', text: 'Book the train' }] });
-    await answer(await dialog(/wants to send this as your next message/), 'OK');
+    await answerDialog(await dialog(/wants to send this as your next message/), 'OK');
     await agreed.answer;
     expect(sent).toEqual(['Book the train']);
 

@@ -1,6 +1,6 @@
 import { AppstoreOutlined, CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, StopOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography } from 'antd';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatToolCallStatus } from '@shared/contracts/chat';
 import { ToolCallDisplay } from '@renderer/components/ToolCallDisplay';
@@ -36,10 +36,8 @@ export function ChatToolCall({ entry, app, onShowApp }: { entry: Extract<ChatEnt
   const waiting = call.status === 'awaiting_approval';
   const note = waiting ? (review ? t('call.putOffNote') : t('call.awaitingNote')) : call.status === 'denied' ? t('call.deniedNote') : undefined;
   // A stop while waiting for the person never ran the call: its app has nothing to show. One that ran hears it was stopped.
-  const ran = useRef(false);
-  if (call.status === 'running' || call.status === 'done') ran.current = true;
   const cancelled = call.status === 'cancelled';
-  const appShows = app && (call.status === 'running' || call.status === 'done' || (cancelled && ran.current));
+  const appShows = app && (call.status === 'running' || call.status === 'done' || (cancelled && entry.ran === true));
 
   return (
     <section
