@@ -296,6 +296,7 @@ test('MCP Apps in the chat: inline with the text result, stopped, a message afte
   const basicCall = page.getByTestId('chat-tool-call').filter({ has: basic });
   await expect(basicCall.getByTestId('tool-call-content')).toBeVisible();
   await expect(page.getByTestId('chat-assistant').last()).toContainText('That is the server’s time.', { timeout: 30_000 });
+  await basic.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await shootThemes(page, 'chat-app', { small: true });
 
   // The probe's call runs for 30 s: its app shows meanwhile with the input, and hears the stop.
