@@ -12,7 +12,7 @@
  * moved or re-created for a mode (an iframe moved in the DOM reloads and the app loses its
  * state): only its stage's CSS changes, from in the flow to fixed over the window.
  */
-import { App as AntdApp, Alert, Button, ConfigProvider, Flex, Skeleton, Tag, theme as antdTheme, Tooltip, Typography } from 'antd';
+import { App as AntdApp, Alert, Button, ConfigProvider, Flex, Skeleton, Tag, theme as antdTheme, Typography } from 'antd';
 import { AppstoreOutlined, CloseOutlined, CompressOutlined, ExpandOutlined, ShrinkOutlined } from '@ant-design/icons';
 import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -203,21 +203,22 @@ export function AppView({ serverId, serverName, tool, serverTools, args, result,
   return (
     <section aria-label={label} data-testid="mcp-app" data-app-uri={uri} data-display-mode={mode}>
       <Flex vertical gap={8}>
-        <Flex align="center" gap={8} wrap>
+        {/* The label and the modes on one line; what the sandbox means on its own line, so neither is squeezed. */}
+        <Flex align="center" justify="space-between" gap={8} wrap>
           <Tag icon={<AppstoreOutlined aria-hidden />} data-testid="mcp-app-label">
             {label}
           </Tag>
-          <Typography.Text type="secondary" className="flex-rest">
-            {overlay ? t(`app.shownAs.${mode}`) : t('app.sandboxed')}
-          </Typography.Text>
-          {offered.map((target) => (
-            <Tooltip key={target} title={modeLabel(target)}>
-              <Button size="small" icon={modeIcon(target)} aria-pressed={mode === target} onClick={() => setMode(mode === target ? 'inline' : target)}>
-                {modeLabel(target)}
-              </Button>
-            </Tooltip>
-          ))}
+          {offered.length > 0 ? (
+            <Flex gap={8} wrap>
+              {offered.map((target) => (
+                <Button key={target} size="small" icon={modeIcon(target)} aria-pressed={mode === target} onClick={() => setMode(mode === target ? 'inline' : target)}>
+                  {modeLabel(target)}
+                </Button>
+              ))}
+            </Flex>
+          ) : null}
         </Flex>
+        <Typography.Text type="secondary">{overlay ? t(`app.shownAs.${mode}`) : t('app.sandboxed')}</Typography.Text>
         {resource.isPending ? <Skeleton active paragraph={{ rows: 3 }} /> : null}
         {resource.error ? <ErrorAlert error={resource.error} testId="mcp-app-error" /> : null}
         {resource.data && resource.data.droppedCspDomains.length > 0 ? (
