@@ -21,8 +21,8 @@ const STATUS: Record<ChatToolCallStatus, { color: string; icon: React.ReactNode 
 /**
  * One tool call of the chat: its own header (the chat has states a playground call has not:
  * waiting for the person, denied), then ToolCallDisplay for the arguments, progress and result,
- * and the call's MCP App when its tool has one (from the moment the call runs; not while it waits
- * for the person, nor when denied), or, when the app is not live (useTranscriptApps), a way to show it.
+ * and the call's MCP App when it shows one (useTranscriptApps says when), or, when the app is not
+ * live, a way to show it.
  */
 export function ChatToolCall({ entry, app, onShowApp }: { entry: Extract<ChatEntry, { kind: 'tool' }>; app?: TranscriptApp | undefined; onShowApp?: () => void }) {
   const { t } = useTranslation(['chat', 'toolCall', 'common']);
@@ -35,9 +35,7 @@ export function ChatToolCall({ entry, app, onShowApp }: { entry: Extract<ChatEnt
   const review = usePutOffApproval(call.callId);
   const waiting = call.status === 'awaiting_approval';
   const note = waiting ? (review ? t('call.putOffNote') : t('call.awaitingNote')) : call.status === 'denied' ? t('call.deniedNote') : undefined;
-  // A stop while waiting for the person never ran the call: its app has nothing to show. One that ran hears it was stopped.
   const cancelled = call.status === 'cancelled';
-  const appShows = app && (call.status === 'running' || call.status === 'done' || (cancelled && entry.ran === true));
 
   return (
     <section
@@ -80,7 +78,7 @@ export function ChatToolCall({ entry, app, onShowApp }: { entry: Extract<ChatEnt
             ) : null}
           </Flex>
         ) : null}
-        {appShows && !app.live ? (
+        {app && !app.live ? (
           <Flex align="center" gap="small" wrap data-testid="chat-app-asleep">
             <Typography.Text type="secondary">{t('app.asleep')}</Typography.Text>
             <Button size="small" icon={<AppstoreOutlined aria-hidden />} onClick={onShowApp}>
@@ -98,7 +96,7 @@ export function ChatToolCall({ entry, app, onShowApp }: { entry: Extract<ChatEnt
             ...(call.error ? { error: call.error } : {}),
             running: call.status === 'running',
             ...(progress ? { progress } : {}),
-            ...(appShows && app.live ? { app: { serverId: app.serverId, tool: app.tool, serverTools: app.serverTools, callKey: call.callId, cancelled } } : {}),
+            ...(app?.live ? { app: { serverId: app.serverId, tool: app.tool, serverTools: app.serverTools, callKey: call.callId, cancelled } } : {}),
           }}
         />
       </Flex>

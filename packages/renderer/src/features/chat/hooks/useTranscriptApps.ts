@@ -14,11 +14,19 @@ import type { ChatEntry } from '../model/chatState';
 
 export const LIVE_APPS = 3;
 
+/**
+ * Whether a call shows its app: from the moment it runs (its input, then its result), and after
+ * the person stopped it while it ran (the app hears so). Not while it waits for the person, nor
+ * when denied, failed, or stopped before it ran.
+ */
+const showsApp = (entry: Extract<ChatEntry, { kind: 'tool' }>): boolean =>
+  entry.call.status === 'running' || entry.call.status === 'done' || (entry.call.status === 'cancelled' && entry.ran === true);
+
 /** A call's app, without what the call itself says (its id, whether it was stopped). */
 export type TranscriptApp = Omit<ToolCallApp, 'callKey' | 'cancelled'> & { live: boolean };
 
 export interface TranscriptApps {
-  /** The app of a call (by callId), if its tool has one. */
+  /** The app of a call (by callId), if its tool has one and the call shows it. */
   of(callId: string): TranscriptApp | undefined;
   show(callId: string): void;
 }
@@ -33,7 +41,7 @@ export function useTranscriptApps(entries: readonly ChatEntry[]): TranscriptApps
     for (const tool of listed.data ?? []) byServer.set(tool.serverId, [...(byServer.get(tool.serverId) ?? []), tool]);
     const found: { callId: string; app: Omit<TranscriptApp, 'live'> }[] = [];
     for (const entry of entries) {
-      if (entry.kind !== 'tool') continue;
+      if (entry.kind !== 'tool' || !showsApp(entry)) continue;
       const serverTools = byServer.get(entry.call.serverId) ?? [];
       const tool = serverTools.find((candidate) => candidate.name === entry.call.toolName);
       if (tool?.app?.resourceUri) found.push({ callId: entry.call.callId, app: { serverId: entry.call.serverId, tool, serverTools } });
