@@ -96,6 +96,14 @@ describe('translated guides', () => {
     expect(sections(file)).toBe(sections('docs/extending.md'));
   });
 
+  it.each(['docs/zh/mcp-apps.md', 'docs/ja/mcp-apps.md'])('%s keeps the English sections, images and CLI line', (file) => {
+    const images = (name: string) => [...readFileSync(path.join(root, name), 'utf8').matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => path.basename(m[1]!));
+    const cli = (name: string) => readFileSync(path.join(root, name), 'utf8').match(/`elftia-mcp apps open [^`]*`/g);
+    expect(sections(file)).toBe(sections('docs/mcp-apps.md'));
+    expect(images(file)).toEqual(images('docs/mcp-apps.md'));
+    expect(cli(file)).toEqual(cli('docs/mcp-apps.md'));
+  });
+
   // A row's proof is its test files: a translation that drops, adds or moves one has drifted.
   const proofs = (file: string) =>
     readFileSync(path.join(root, file), 'utf8')

@@ -12,12 +12,17 @@
  * - An agent preset with a session server (the fixture stdio server, tested from its form) →
  *   picked in the chat → the model calls its tool as kit__echo → the result shows → New chat →
  *   the session server's process is gone (issue 30).
+ * - MCP Apps in the chat (issue 32): the real basic-vanillajs app inline beside its text result;
+ *   our probe app while its call runs, told when the person stops it; its model context reaching
+ *   the model with the person's next turn, which its ui/message became only after they agreed;
+ *   full screen and picture in picture keeping its state; New chat tearing it down (its log says
+ *   it answered ui/resource-teardown 300 ms later, so its frame outlived the request).
  * - A new user at 1024×700: the empty chat has no scrollbar and no "Jump to latest"; a local
  *   server's address saved on Provider keys reaches the chat without a reload; the message field
  *   stays on screen with a notice above it; a dismissed notice stays dismissed after a reload.
  */
 import fs from 'node:fs';
-import { FIXTURE_SERVERS, isRunning } from '../fixtures/servers/paths';
+import { APP_EXAMPLE_SERVERS, FIXTURE_SERVERS, isRunning } from '../fixtures/servers/paths';
 import { startFakeLlm, type FakeLlm } from '../fixtures/providers/fakeLlm';
 import { expect, test, type AppHandle } from '../fixtures/app';
 import { SettingsPage, settingsSection } from '../pages/SettingsPage';
@@ -250,6 +255,123 @@ test('an agent preset with a session server: made in Agents, picked in the chat,
   await expect(running).toHaveCount(0);
   await expect.poll(() => isRunning(pid), { timeout: 10_000 }).toBe(false);
   expect(((await app.invoke('agents.session_status', {})) as { ok: true; data: unknown[] }).data).toEqual([]);
+});
+
+/** The app inside its sandbox in the chat (the proxy frame, then the app's own), by the label of its region. */
+const appIn = (page: Page, server: string) => page.getByRole('region', { name: `App from ${server}` }).frameLocator('[data-testid="mcp-app-frame"]').frameLocator('iframe');
+
+async function allowOnce(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Allow this tool call?' });
+  await dialog.getByTestId('approval-allow-once').click({ timeout: 30_000 });
+  await expect(dialog).toBeHidden();
+}
+
+const serverLog = async (app: AppHandle, id: string) =>
+  ((await app.invoke('mcp.server_log', { id, limit: 500 })) as { ok: true; data: { lines: { line: string }[] } }).data.lines.map((l) => l.line).join('\n');
+
+test('MCP Apps in the chat: inline with the text result, stopped, a message after consent, the model context, full screen and picture in picture, torn down by New chat (issue 32)', async ({ app }) => {
+  // Screenshots in three languages, two sizes and two themes take minutes of their own.
+  if (process.env.ELFTIA_E2E_SHOTS) test.setTimeout(480_000);
+  const { page } = app;
+  await expect(new SettingsPage(page).emptyState).toBeVisible();
+  expect((await app.invoke('providers.set', { id: 'openai-compatible', baseUrl: fake.baseUrl('openai') })).ok).toBe(true);
+  await app.addServer({ name: 'basic', type: 'stdio', isActive: true, config: { command: process.execPath, args: [APP_EXAMPLE_SERVERS.basicVanillajs, '--stdio'] } });
+  const probeId = await app.addServer({ name: 'probe', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.apps] } });
+  await expect(new SettingsPage(page).stateOf('probe')).toHaveText('Connected', { timeout: 90_000 });
+  fake.script([
+    { calls: [{ tool: 'get_time', arguments: {} }] },
+    { text: 'That is the server’s time.' },
+    { calls: [{ tool: 'probe_view', arguments: { note: 'slow', waitMs: 30_000 } }] },
+    { text: 'Row 42 it is.' },
+  ]);
+  await openChat(page);
+  await send(page, 'What time is it on the server?');
+  await allowOnce(page);
+
+  // The real app, inline in the transcript, labelled with its server, its text result beside it.
+  const basic = page.getByRole('region', { name: 'App from basic' });
+  await expect(basic).toBeVisible({ timeout: 30_000 });
+  // The call's structured content reached the app (the chat's results dropped it: the app showed [ERROR]).
+  await expect(appIn(page, 'basic').locator('#server-time')).toHaveText(/^(?!Loading|\[ERROR\]).+/, { timeout: 15_000 });
+  const basicCall = page.getByTestId('chat-tool-call').filter({ has: basic });
+  await expect(basicCall.getByTestId('tool-call-content')).toBeVisible();
+  await expect(page.getByTestId('chat-assistant').last()).toContainText('That is the server’s time.', { timeout: 30_000 });
+  await basic.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await shootThemes(page, 'chat-app', { small: true });
+
+  // The probe's call runs for 30 s: its app shows meanwhile with the input, and hears the stop.
+  await send(page, 'Open the probe');
+  await allowOnce(page);
+  // By its resource, not its label: the label is said in the person's language.
+  const probe = page.locator('[data-app-uri="ui://fixture/probe.html"]').frameLocator('[data-testid="mcp-app-frame"]').frameLocator('iframe');
+  await expect(probe.locator('#input')).toHaveText('{"note":"slow","waitMs":30000}', { timeout: 30_000 });
+  await expect(probe.locator('#result')).toHaveText('none yet');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(probe.locator('#result')).toHaveText('cancelled: You stopped this call.', { timeout: 15_000 });
+
+  // Its model context is kept for the next turn; its message becomes that turn only once the person agrees.
+  await probe.getByRole('button', { name: 'Set model context' }).click();
+  await probe.getByRole('button', { name: 'Send a message' }).click();
+  const consent = page.getByRole('dialog', { name: 'The app of probe wants to send this as your next message to the model' });
+  await expect(consent).toContainText('Tell me more about the probe');
+  await consent.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('chat-user').last()).toHaveText('Tell me more about the probe');
+  await expect(page.getByTestId('chat-assistant').last()).toContainText('Row 42 it is.', { timeout: 30_000 });
+  const asked = JSON.stringify(fake.generations().at(-1)!.body);
+  expect(asked).toContain('The person picked row 42 in the probe');
+  expect(asked).toContain('Tell me more about the probe');
+
+  // Full screen, from the app's own label row: the same frame (its count survives), Esc goes back.
+  const probeRegion = page.getByRole('region', { name: 'App from probe' });
+  await probe.getByRole('button', { name: 'Count up' }).click();
+  await probeRegion.getByRole('button', { name: 'Full screen' }).click();
+  const overlay = page.getByRole('dialog', { name: 'App from probe · Full screen' });
+  await expect(overlay).toBeVisible();
+  await expect(probe.locator('#mode')).toHaveText('fullscreen');
+  await expect(probe.locator('#container')).toHaveText(/"height":\d{3}/);
+  await expect(probe.locator('#count')).toHaveText('1');
+  await expect(overlay.getByRole('button', { name: 'Back to the page' })).toBeFocused();
+  await shootThemes(page, 'chat-app-fullscreen', { small: true });
+  await page.keyboard.press('Escape');
+  await expect(overlay).toBeHidden();
+  await expect(probe.locator('#mode')).toHaveText('inline');
+
+  // Picture in picture, asked by the app: it floats in view while the transcript scrolls away.
+  await probe.getByRole('button', { name: 'Ask for picture in picture' }).click();
+  const pip = page.getByRole('region', { name: 'App from probe · Picture in picture' });
+  await expect(pip).toBeInViewport();
+  await page.getByRole('log', { name: 'Conversation' }).evaluate((log) => log.scrollTo({ top: 0 }));
+  await expect(pip).toBeInViewport();
+  await expect(probe.locator('#count')).toHaveText('1');
+  await shootThemes(page, 'chat-app-pip', { small: true });
+
+  await pip.getByRole('button', { name: 'Back to the page' }).click();
+  await expect(probe.locator('#mode')).toHaveText('inline');
+
+  // The same screens in Chinese and Japanese (the app hears the locale), the modes asked by the app itself.
+  const settings = new SettingsPage(page);
+  const log = page.getByRole('log');
+  for (const [label, lang] of [['中文', 'zh'], ['日本語', 'ja']] as const) {
+    await settings.chooseLanguage(label);
+    await log.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await shootThemes(page, `chat-app-${lang}`);
+    await probe.getByRole('button', { name: 'Ask for full screen' }).click();
+    await expect(probe.locator('#mode')).toHaveText('fullscreen');
+    await shootThemes(page, `chat-app-fullscreen-${lang}`);
+    await page.keyboard.press('Escape');
+    await probe.getByRole('button', { name: 'Ask for picture in picture' }).click();
+    await expect(probe.locator('#mode')).toHaveText('pip');
+    await shootThemes(page, `chat-app-pip-${lang}`);
+    await probe.getByRole('button', { name: 'Ask for inline' }).click();
+    await expect(probe.locator('#mode')).toHaveText('inline');
+  }
+  await settings.chooseLanguage('English');
+
+  // New chat: the apps are torn down, each answering before its frame goes.
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await expect(probeRegion).toHaveCount(0);
+  await expect.poll(() => serverLog(app, probeId), { timeout: 10_000 }).toContain('probe: teardown answered after 300 ms');
+  expect(await serverLog(app, probeId)).toContain('probe: teardown received');
 });
 
 /** Whether the element scrolls: its content is taller than its box. */

@@ -4,7 +4,9 @@
  * result, and a long operation whose progress shows and whose Cancel stops it while the server
  * stays usable; and, on our fixture server, an audio result with its player, a tool's failure
  * (`isError`) shown as a failed call, not an exception, and a tool that runs as a task (MCP tasks)
- * showing its status as it goes, then cancelled.
+ * showing its status as it goes, then cancelled. MCP Apps (issue 32): the real basic-vanillajs
+ * app, a hostile app that gets nowhere, and our probe app answering ui/resource-teardown before
+ * its frame goes when another tool's result replaces it.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,6 +18,7 @@ import { APP_EXAMPLE_SERVERS, EVERYTHING_BIN, FIXTURE_SERVERS } from '../fixture
 import { expect, test } from '../fixtures/app';
 import { ServerDetailPage } from '../pages/ServerDetailPage';
 import { SettingsPage } from '../pages/SettingsPage';
+import { shootThemes } from '../pages/themeShots';
 
 // Real processes on a shared machine: generous, never tight.
 test.describe.configure({ timeout: 180_000 });
@@ -228,4 +231,28 @@ test('a hostile MCP App gets nowhere: no parent page, no top or proxy navigation
     await new Promise<void>((resolve) => canary.close(() => resolve()));
     fs.rmSync(reportDir, { recursive: true, force: true });
   }
+});
+
+test('an app answers ui/resource-teardown before its frame goes when the playground calls another tool (issue 32)', async ({ app }) => {
+  const detail = new ServerDetailPage(app.page);
+  const id = await app.addServer({ name: 'probe', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.apps] } });
+  await detail.open('probe');
+  await expect(detail.tool('probe_view')).toBeVisible({ timeout: 30_000 });
+  await detail.tool('probe_view').getByTestId('tool-try').click();
+  const playground = detail.root.getByTestId('playground');
+  await playground.getByTestId('playground-run').click();
+  const region = playground.getByRole('region', { name: 'App from probe' });
+  await expect(region).toBeVisible({ timeout: 30_000 });
+  await expect(appFrame(app.page).locator('#result')).toHaveText('probe: hello', { timeout: 15_000 });
+  await expect(appFrame(app.page).locator('#input')).toHaveText('{"note":"hello","waitMs":0}');
+  await shootThemes(app.page, 'playground-app', { small: true });
+
+  // Another tool's result replaces the app: it is told first, and its frame stays until it answered (300 ms later).
+  await pickTool(app.page, playground, 'model_only');
+  await playground.getByTestId('playground-run').click();
+  await expect(playground.getByTestId('playground-result').getByTestId('tool-call-display')).toContainText('model-only tool ran', { timeout: 30_000 });
+  await expect(region).toHaveCount(0);
+  const log = async () => ((await app.invoke('mcp.server_log', { id, limit: 500 })) as { ok: true; data: { lines: { line: string }[] } }).data.lines.map((l) => l.line).join('\n');
+  await expect.poll(log, { timeout: 10_000 }).toContain('probe: teardown answered after 300 ms');
+  expect(await log()).toContain('probe: teardown received');
 });

@@ -36,7 +36,17 @@ export interface ToolCallView {
   /** The latest `mcp.tool_progress` of this call, shown as a bar while it runs. */
   progress?: ToolCallProgress | undefined;
   /** Where the call's MCP App comes from, when the called tool has one (issue 32): shown above the text result. */
-  app?: { serverId: string; tool: Pick<MCPTool, 'name' | 'app'>; serverTools: readonly Pick<MCPTool, 'name' | 'annotations'>[] } | undefined;
+  app?: ToolCallApp | undefined;
+}
+
+export interface ToolCallApp {
+  serverId: string;
+  tool: Pick<MCPTool, 'name' | 'app'>;
+  serverTools: readonly Pick<MCPTool, 'name' | 'annotations'>[];
+  /** Which call: the app session lives as long as the call (the playground's result's callId, the chat's call id). */
+  callKey: string;
+  /** The person stopped the call while its app showed (chat). */
+  cancelled?: boolean;
 }
 
 export interface ToolCallDisplayOptions {
@@ -106,9 +116,19 @@ export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } 
           />
         ) : null}
         {status === 'running' ? <RunningState progress={call.progress} /> : null}
-        {call.app?.tool.app?.resourceUri && result && !result.isError ? (
+        {/* The app shows from the call's start (its input, then its result or its cancel), but not for a call that failed. */}
+        {call.app?.tool.app?.resourceUri && !result?.isError && (!error || call.app.cancelled) ? (
           <LazyBoundary>
-            <AppView serverId={call.app.serverId} serverName={call.serverName} tool={call.app.tool} serverTools={call.app.serverTools} args={call.args} result={result} />
+            <AppView
+              serverId={call.app.serverId}
+              serverName={call.serverName}
+              tool={call.app.tool}
+              serverTools={call.app.serverTools}
+              args={call.args}
+              result={result}
+              callKey={call.app.callKey}
+              cancelled={call.app.cancelled ?? false}
+            />
           </LazyBoundary>
         ) : null}
         {error ? <ErrorAlert error={error} testId="tool-call-error" /> : null}

@@ -44,6 +44,20 @@ export const ChatSendResultSchema = z.object({ turnId: z.string() });
 
 export const ChatIdInputSchema = z.strictObject({ chatId: IdSchema });
 
+/** An MCP App's context for the chat's model (issue 32): the longest text an app may keep there. */
+export const APP_CONTEXT_MAX_CHARS = 20_000;
+/**
+ * chat.app_context: what an app in this chat's transcript said with ui/update-model-context.
+ * The chat keeps the last one and puts it before the person's next message, once.
+ */
+export const ChatAppContextInputSchema = z.strictObject({
+  chatId: IdSchema,
+  serverId: IdSchema,
+  toolName: z.string().min(1).max(200),
+  text: z.string().max(APP_CONTEXT_MAX_CHARS),
+});
+export type ChatAppContextInput = z.infer<typeof ChatAppContextInputSchema>;
+
 export const ChatToolCallStatusSchema = z.enum(['awaiting_approval', 'running', 'done', 'failed', 'denied', 'cancelled']);
 export type ChatToolCallStatus = z.infer<typeof ChatToolCallStatusSchema>;
 

@@ -47,6 +47,7 @@ import {
   ApprovalRespondInputSchema,
   ChatDeltaSchema,
   ChatIdInputSchema,
+  ChatAppContextInputSchema,
   ChatModelsInputSchema,
   ChatModelsSchema,
   ChatSendInputSchema,
@@ -268,6 +269,8 @@ export const routes = {
   'chat.cancel': { input: ChatIdInputSchema, output: z.object({ cancelled: z.boolean() }) },
   /** Forgets the chat's history and its remembered approvals. */
   'chat.reset': { input: ChatIdInputSchema, output: z.object({ reset: z.literal(true) }) },
+  /** An MCP App's ui/update-model-context in this chat: kept (the last one wins) for the next turn; `kept: false` for a chat the host does not have. */
+  'chat.app_context': { input: ChatAppContextInputSchema, output: z.object({ kept: z.boolean() }) },
   /** The person's answer to chat.approval_request; CHAT_APPROVAL_NOT_PENDING once it was answered or cancelled. */
   'chat.approval_respond': { input: ApprovalRespondInputSchema, output: z.object({ answered: z.number().int().positive() }) },
   /** The approvals waiting now, oldest first (for a window that opens after they were asked). */

@@ -11,7 +11,7 @@
  * app asks ui/initialize → the bridge answers with the host context; nothing else is sent
  * until the app says ui/notifications/initialized, then its tool input and result.
  */
-import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { AppBridge, PostMessageTransport, type McpUiDisplayMode, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpCallToolResult } from '@shared/contracts/mcp-types';
 import { PROXY_FRAME_SANDBOX } from '@shared/mcpApps';
@@ -27,8 +27,14 @@ export interface AppSessionHandlers {
   log(level: string, data: unknown): void;
   /** ui/open-link: true when the person agreed and it was opened. */
   openLink(url: string): Promise<boolean>;
-  /** ui/message: shown to the person. */
-  message(text: string): void;
+  /** ui/message: shown to the person (playground), or their next turn once they agreed (chat); false when it went nowhere. */
+  message(text: string): Promise<boolean>;
+  /** ui/update-model-context, as text: kept for the next model turn where there is a model (chat). */
+  modelContext(text: string): void;
+  /** ui/request-display-mode: the mode the host put the app in (the one asked, or the one it stays in). */
+  requestDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode;
+  /** The app said which display modes it supports (its ui/initialize). */
+  displayModes(modes: readonly McpUiDisplayMode[]): void;
   /** The app asked for this height (already clamped). */
   resize(height: number): void;
 }
@@ -39,6 +45,7 @@ export interface AppSessionOptions {
   title: string;
   hostContext: McpUiHostContext;
   toolInput: Record<string, unknown>;
+  /** Absent while the call runs (chat): setToolResult sends it when it arrives. */
   toolResult: McpCallToolResult | undefined;
   handlers: AppSessionHandlers;
 }
@@ -61,11 +68,22 @@ export const clampHeight = (height: number): number => Math.min(APP_MAX_HEIGHT, 
 const textOf = (content: readonly { type: string; text?: unknown }[] | undefined): string =>
   (content ?? []).flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])).join('\n');
 
+/** ui/update-model-context as the model reads it: its text blocks, then its structured content as JSON. */
+export function modelContextText(params: { content?: readonly { type: string; text?: unknown }[]; structuredContent?: Record<string, unknown> }): string {
+  const text = textOf(params.content);
+  const structured = params.structuredContent === undefined ? '' : JSON.stringify(params.structuredContent);
+  return [text, structured].filter(Boolean).join('\n');
+}
+
 export class AppSession {
   readonly frame: HTMLIFrameElement;
   private readonly bridge: AppBridge;
   private initialized = false;
   private disposed: Promise<void> | undefined;
+  private result: McpCallToolResult | undefined;
+  private cancelled: string | undefined;
+  private mode: McpUiDisplayMode = 'inline';
+  private inlineHeight = APP_MIN_HEIGHT;
 
   constructor(private readonly options: AppSessionOptions) {
     const { handlers } = options;
@@ -78,33 +96,36 @@ export class AppSession {
     this.bridge = new AppBridge(
       null,
       { name: 'Elftia MCP', version: '0.1.0' },
-      { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, message: { text: {} } },
+      { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, message: { text: {} }, updateModelContext: { text: {}, structuredContent: {} } },
       { hostContext: options.hostContext },
     );
     const bridge = this.bridge;
     bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: options.html });
+    this.result = options.toolResult;
     bridge.oninitialized = () => {
       this.initialized = true;
+      handlers.displayModes(bridge.getAppCapabilities()?.availableDisplayModes ?? []);
       void bridge.sendToolInput({ arguments: options.toolInput });
-      if (options.toolResult) void bridge.sendToolResult(toAppResult(options.toolResult));
+      if (this.result) void bridge.sendToolResult(toAppResult(this.result));
+      else if (this.cancelled !== undefined) void bridge.sendToolCancelled({ reason: this.cancelled });
     };
     bridge.onsizechange = ({ height }) => {
       if (height === undefined) return;
-      const clamped = clampHeight(height);
-      this.frame.style.height = `${clamped}px`;
-      handlers.resize(clamped);
+      this.inlineHeight = clampHeight(height);
+      // Outside inline the frame fills the overlay or the floating window; its asked height waits for the way back.
+      if (this.mode === 'inline') this.frame.style.height = `${this.inlineHeight}px`;
+      handlers.resize(this.inlineHeight);
     };
     bridge.oncalltool = ({ name, arguments: args }) => handlers.callTool(name, args ?? {});
     bridge.onreadresource = ({ uri }) => handlers.readResource(uri);
     bridge.onloggingmessage = ({ level, data }) => handlers.log(level, data);
     bridge.onopenlink = async ({ url }) => ((await handlers.openLink(url)) ? {} : { isError: true });
-    bridge.onmessage = async ({ content }) => {
-      handlers.message(textOf(content));
+    bridge.onmessage = async ({ content }) => ((await handlers.message(textOf(content))) ? {} : { isError: true });
+    bridge.onrequestdisplaymode = async ({ mode }) => ({ mode: handlers.requestDisplayMode(mode) });
+    bridge.onupdatemodelcontext = async (params) => {
+      handlers.modelContext(modelContextText(params));
       return {};
     };
-    bridge.onrequestdisplaymode = async () => ({ mode: 'inline' });
-    // Kept for a later turn of a chat (issue 32, phase 2); the playground has no model to tell.
-    bridge.onupdatemodelcontext = async () => ({});
   }
 
   /** Call after the frame is in the document: the transport listens before the proxy can say it is ready. */
@@ -115,9 +136,29 @@ export class AppSession {
     this.frame.src = this.options.sandboxUrl;
   }
 
-  /** The host context changed (theme, locale, width): told to the app once it is initialized. */
+  /** The host context changed (theme, locale, width, display mode): told to the app once it is initialized. */
   setHostContext(context: McpUiHostContext): void {
     if (this.initialized) this.bridge.setHostContext(context);
+  }
+
+  /** The call's result arrived (a chat's call shows its app while it runs); sent once, after initialized. */
+  setToolResult(result: McpCallToolResult): void {
+    if (this.result || this.cancelled !== undefined) return;
+    this.result = result;
+    if (this.initialized) void this.bridge.sendToolResult(toAppResult(result));
+  }
+
+  /** The person stopped the call before it had a result: ui/notifications/tool-cancelled, once. */
+  cancelTool(reason: string): void {
+    if (this.result || this.cancelled !== undefined) return;
+    this.cancelled = reason;
+    if (this.initialized) void this.bridge.sendToolCancelled({ reason });
+  }
+
+  /** The frame fills its overlay outside inline, and takes back the height the app asked for inline; it is never re-created. */
+  setDisplayMode(mode: McpUiDisplayMode): void {
+    this.mode = mode;
+    this.frame.style.height = mode === 'inline' ? `${this.inlineHeight}px` : '100%';
   }
 
   /** Teardown first, the frame kept (out of sight) until the app answers or TEARDOWN_TIMEOUT_MS passes. Idempotent. */

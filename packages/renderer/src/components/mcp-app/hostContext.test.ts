@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { theme } from 'antd';
 import { APP_MAX_HEIGHT, APP_MIN_HEIGHT, hostContextOf, sandboxPageUrl, styleVariables } from './hostContext';
-import { clampHeight, toAppResult } from './appSession';
+import { clampHeight, modelContextText, toAppResult } from './appSession';
 
 /** Just what sandboxPageUrl reads of a page. */
 const pageWith = (meta: string | undefined, origin = 'http://127.0.0.1:4000') =>
@@ -16,11 +16,17 @@ describe('the app’s host context', () => {
       theme: 'dark',
       locale: 'ja',
       displayMode: 'inline',
-      availableDisplayModes: ['inline'],
+      availableDisplayModes: ['inline', 'fullscreen', 'pip'],
       platform: 'web',
       containerDimensions: { width: 480, maxHeight: APP_MAX_HEIGHT },
     });
     expect(typeof context.timeZone).toBe('string');
+  });
+
+  it('outside inline, names the mode and the fixed size of its overlay or floating window', () => {
+    const context = hostContextOf({ theme: 'light', locale: 'en', token, width: 1200, height: 700, platform: 'web', displayMode: 'fullscreen' });
+    expect(context).toMatchObject({ displayMode: 'fullscreen', containerDimensions: { width: 1200, height: 700 } });
+    expect(context.containerDimensions).not.toHaveProperty('maxHeight');
   });
 
   it('gives the spec’s style variables from the antd theme, so dark reads dark', () => {
@@ -56,5 +62,10 @@ describe('the app frame', () => {
     const app = toAppResult({ callId: 'c', durationMs: 3, isError: false, content: [{ type: 'text', text: 'hi' }], structuredContent: { a: 1 } });
     expect(app).toEqual({ content: [{ type: 'text', text: 'hi' }], structuredContent: { a: 1 } });
     expect(toAppResult({ callId: 'c', durationMs: 3, isError: true, content: [] })).toEqual({ content: [], isError: true });
+  });
+
+  it('gives the model an app’s context as its text blocks, then its structured content as JSON', () => {
+    expect(modelContextText({ content: [{ type: 'text', text: 'Selected: 3 rows' }, { type: 'image' }], structuredContent: { rows: [1, 2, 3] } })).toBe('Selected: 3 rows\n{"rows":[1,2,3]}');
+    expect(modelContextText({})).toBe('');
   });
 });

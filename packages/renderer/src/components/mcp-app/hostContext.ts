@@ -3,7 +3,7 @@
  * mode, the container, the platform and the spec's standard style variables, taken from the
  * antd theme the window uses, so an app looks like part of the window in light and dark.
  */
-import type { McpUiHostContext, McpUiStyles } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { McpUiDisplayMode, McpUiHostContext, McpUiStyles } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { GlobalToken } from 'antd';
 import { ELECTRON_SANDBOX_ORIGIN, SANDBOX_EMBEDDER_QUERY, SANDBOX_URL_META } from '@shared/appSandbox';
 import { cspSources, SANDBOX_CSP_QUERY, SANDBOX_PAGE_PATH, type McpAppCsp } from '@shared/mcpApps';
@@ -13,6 +13,9 @@ export const APP_MAX_HEIGHT = 640;
 export const APP_MIN_HEIGHT = 120;
 
 export type AppTheme = 'light' | 'dark';
+
+/** Every display mode this host can show an app in; an app is offered those of them it declares. */
+export const HOST_DISPLAY_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
 
 /** The antd tokens as the spec's style variables (a subset: those antd has a value for). */
 export function styleVariables(token: GlobalToken): Partial<McpUiStyles> {
@@ -62,17 +65,21 @@ export interface HostContextInput {
   token: GlobalToken;
   /** The container's width now, in CSS pixels. */
   width: number;
+  /** Its height, outside inline (the overlay's or the floating window's, fixed); inline the app grows up to APP_MAX_HEIGHT. */
+  height?: number;
   platform: 'web' | 'desktop';
+  /** Default: inline. */
+  displayMode?: McpUiDisplayMode;
 }
 
-export function hostContextOf({ theme, locale, token, width, platform }: HostContextInput): McpUiHostContext {
+export function hostContextOf({ theme, locale, token, width, height = 0, platform, displayMode = 'inline' }: HostContextInput): McpUiHostContext {
   return {
     theme,
     locale,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    displayMode: 'inline',
-    availableDisplayModes: ['inline'],
-    containerDimensions: { width, maxHeight: APP_MAX_HEIGHT },
+    displayMode,
+    availableDisplayModes: [...HOST_DISPLAY_MODES],
+    containerDimensions: displayMode === 'inline' ? { width, maxHeight: APP_MAX_HEIGHT } : { width, height },
     platform,
     userAgent: 'elftia-mcp',
     styles: { variables: styleVariables(token) as McpUiStyles },

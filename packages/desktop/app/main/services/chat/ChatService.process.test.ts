@@ -10,7 +10,7 @@ import { assertNoChildren } from '@fixtures/servers/paths';
 import type { ChatSendInput } from '../../../shared/contracts/chat';
 import { PROVIDER_CASES, startChatHarness, tableApprover, type ChatHarness } from '@desktop-testing/chatTestkit';
 import { DENIED_TEXT } from './toolCallSteps';
-import { ChatService } from './ChatService';
+import { ChatService, withAppContext } from './ChatService';
 import type { EventPayload } from '../../../shared/contracts/ipc';
 
 let h: ChatHarness | undefined;
@@ -158,7 +158,7 @@ describe('approvals and stopping', () => {
     expect(h.of('mcp.tool_called')).toEqual([]);
   });
 
-  it('the history carries over to the next turn, and reset forgets it (and the approver forgets the chat)', async () => {
+  it('the history carries over to the next turn with an MCP App’s last model context before the message, once; reset forgets it (and the approver forgets the chat)', async () => {
     const { approver, forgotten } = tableApprover({});
     h = await startChatHarness({ approver });
     h.fake.script([{ text: 'one' }, { text: 'two' }, { text: 'three' }]);
@@ -167,14 +167,22 @@ describe('approvals and stopping', () => {
       await turnEnd(sent.data.turnId);
     };
     await run('first');
+    // An app in the transcript updated the model's context twice: the last one goes with the next message.
+    const context = (text: string) => h!.services.router.dispatch('chat.app_context', { chatId: 'c', serverId: h!.serverId, toolName: 'echo', text });
+    expect(await context('Row 7 picked')).toEqual({ ok: true, data: { kept: true } });
+    expect(await context('Row 42 picked')).toEqual({ ok: true, data: { kept: true } });
     await run('second');
+    const withContext = withAppContext('second', { serverName: 'fixture', toolName: 'echo', text: 'Row 42 picked' });
+    expect(withContext).toMatch(/^\[Context from the app of the tool "echo" \(server "fixture"\), shown to the person in this chat; not written by them\]\nRow 42 picked\n/);
     expect(h.fake.generations()[1]!.body!.messages).toEqual([
       { role: 'user', content: 'first' },
       { role: 'assistant', content: 'one' },
-      { role: 'user', content: 'second' },
+      { role: 'user', content: withContext },
     ]);
     expect(await h.services.router.dispatch('chat.reset', { chatId: 'c' })).toEqual({ ok: true, data: { reset: true } });
     expect(forgotten).toEqual(['c']);
+    // A reset chat keeps nothing for an app that lingers, and the context went once.
+    expect(await context('Row 9 picked')).toEqual({ ok: true, data: { kept: false } });
     await run('third');
     expect(h.fake.generations()[2]!.body!.messages).toEqual([{ role: 'user', content: 'third' }]);
   });

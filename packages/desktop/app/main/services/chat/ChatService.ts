@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AgentPreset } from '../../../shared/contracts/agents';
-import type { ChatSendInput, ChatToolSelection } from '../../../shared/contracts/chat';
+import type { ChatAppContextInput, ChatSendInput, ChatToolSelection } from '../../../shared/contracts/chat';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
 import { presetServerIds } from '../../../shared/agentServers';
 import type { EventName, EventPayload } from '../../../shared/contracts/ipc';
@@ -73,6 +73,8 @@ interface Chat {
   format?: ToolFormat;
   history: unknown[];
   turn?: Turn | undefined;
+  /** An MCP App's ui/update-model-context, the last one; it goes with the next message, once. */
+  appContext?: Omit<ChatAppContextInput, 'chatId'> | undefined;
 }
 
 export class ChatService {
@@ -111,6 +113,18 @@ export class ChatService {
     return { cancelled: true };
   }
 
+  /**
+   * Keeps an MCP App's model context for the chat's next turn (the last one wins, as the spec
+   * says). Only for a chat that exists: an app shows only after a call of one, so an unknown id
+   * is a chat already reset, and is not made anew.
+   */
+  keepAppContext({ chatId, ...context }: ChatAppContextInput): { kept: boolean } {
+    const chat = this.chats.get(chatId);
+    if (!chat) return { kept: false };
+    chat.appContext = context.text.trim() ? context : undefined;
+    return { kept: true };
+  }
+
   /** Forgets the chat (history, remembered approvals), stopping its turn first. */
   async reset(chatId: string): Promise<{ reset: true }> {
     await this.cancel(chatId);
@@ -144,7 +158,11 @@ export class ChatService {
     // A history in another format cannot be sent to this provider: switching provider starts over.
     if (chat.format !== endpoint.format) chat.history = [];
     chat.format = endpoint.format;
-    const messages = [...chat.history, wire.userMessage(input.message)];
+    const appContext = chat.appContext;
+    chat.appContext = undefined;
+    const servers = appContext ? await mcpService.list() : [];
+    const message = appContext ? withAppContext(input.message, { ...appContext, serverName: servers.find((s) => s.id === appContext.serverId)?.name ?? appContext.serverId }) : input.message;
+    const messages = [...chat.history, wire.userMessage(message)];
     // With a preset, its servers and tool filter bound what the window chose (the CLI sends the preset's own).
     const selection = session ? presetSelection(session.preset, input.tools, await mcpService.list()) : input.tools;
     const completion = new CompletionService(withoutExcluded(mcpService, selection), { logger: this.logger });
@@ -189,6 +207,14 @@ export class ChatService {
     }
     throw new AppError('CHAT_STEP_LIMIT', `The model called tools for ${maxSteps} steps without answering`, { steps: maxSteps });
   }
+}
+
+/**
+ * The person's message with an app's model context before it, marked as the app's (not the
+ * person's words) and naming its server and tool, so the model can weigh it as what it is.
+ */
+export function withAppContext(message: string, context: { serverName: string; toolName: string; text: string }): string {
+  return `[Context from the app of the tool "${context.toolName}" (server "${context.serverName}"), shown to the person in this chat; not written by them]\n${context.text}\n[End of the app's context]\n\n${message}`;
 }
 
 /** A preset that lets every call of its own servers run skips asking for those; the person's servers' calls are asked as ever. */

@@ -89,5 +89,6 @@ const mcpResult = (callId: string, result: ToolResult, durationMs: number): McpC
   callId,
   isError: result.isError,
   content: result.content,
+  ...(result.structuredContent !== undefined && { structuredContent: result.structuredContent }),
   durationMs,
 });

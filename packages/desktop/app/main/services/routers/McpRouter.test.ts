@@ -147,6 +147,7 @@ const MALFORMED: Record<RouteName, { input: unknown; path: string }[]> = {
   ],
   'chat.cancel': [{ input: {}, path: 'chatId' }],
   'chat.reset': [{ input: { chatId: 3 }, path: 'chatId' }],
+  'chat.app_context': [{ input: { chatId: 'c', serverId: 's', toolName: 't', text: 'x'.repeat(20_001) }, path: 'text' }],
   'chat.approval_respond': [{ input: { requestId: 'r', decision: 'maybe' }, path: 'decision' }],
   'chat.approvals': [{ input: { all: true }, path: '' }],
   'mcp.sampling_generate': [{ input: { requestId: 'r', providerId: 'openai', model: '' }, path: 'model' }],

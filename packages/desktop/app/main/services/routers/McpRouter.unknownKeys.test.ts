@@ -75,6 +75,7 @@ const VALID: { [R in RouteName]: RouteInput<R> } = {
   'chat.send': { chatId: 'c-1', providerId: 'openai', model: 'm', message: 'hi', tools: { serverIds: [] } },
   'chat.cancel': { chatId: 'c-1' },
   'chat.reset': { chatId: 'c-1' },
+  'chat.app_context': { chatId: 'chat-1', serverId: MISSING, toolName: 'get-time', text: 'selected: 3' },
   'chat.approval_respond': { requestId: 'r-1', decision: 'deny' },
   'chat.approvals': {},
   'mcp.sampling_generate': { requestId: 'r-1', providerId: 'openai', model: 'm' },

@@ -2,7 +2,7 @@
 import type { ChatParts } from '../chat/createChat';
 import type { RouteHandlers } from './AppRouter';
 
-type ChatRoutes = Pick<RouteHandlers, 'chat.models' | 'chat.send' | 'chat.cancel' | 'chat.reset'>;
+type ChatRoutes = Pick<RouteHandlers, 'chat.models' | 'chat.send' | 'chat.cancel' | 'chat.reset' | 'chat.app_context'>;
 
 export function createChatRouteHandlers({ service, models }: Pick<ChatParts, 'service' | 'models'>): ChatRoutes {
   return {
@@ -10,5 +10,6 @@ export function createChatRouteHandlers({ service, models }: Pick<ChatParts, 'se
     'chat.send': async (input) => service.send(input),
     'chat.cancel': ({ chatId }) => service.cancel(chatId),
     'chat.reset': ({ chatId }) => service.reset(chatId),
+    'chat.app_context': async (input) => service.keepAppContext(input),
   };
 }

@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, StopOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, StopOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { ChatToolCallStatus } from '@shared/contracts/chat';
 import { ToolCallDisplay } from '@renderer/components/ToolCallDisplay';
 import { formatDuration } from '@renderer/components/tool-call/CallHeader';
 import { usePutOffApproval } from '@renderer/features/server-requests/putOffApprovals';
+import type { TranscriptApp } from '../hooks/useTranscriptApps';
 import type { ChatEntry } from '../model/chatState';
 
 const STATUS: Record<ChatToolCallStatus, { color: string; icon: React.ReactNode }> = {
@@ -19,9 +20,11 @@ const STATUS: Record<ChatToolCallStatus, { color: string; icon: React.ReactNode 
 
 /**
  * One tool call of the chat: its own header (the chat has states a playground call has not:
- * waiting for the person, denied), then ToolCallDisplay for the arguments, progress and result.
+ * waiting for the person, denied), then ToolCallDisplay for the arguments, progress and result,
+ * and the call's MCP App when it shows one (useTranscriptApps says when), or, when the app is not
+ * live, a way to show it.
  */
-export function ChatToolCall({ entry }: { entry: Extract<ChatEntry, { kind: 'tool' }> }) {
+export function ChatToolCall({ entry, app, onShowApp }: { entry: Extract<ChatEntry, { kind: 'tool' }>; app?: TranscriptApp | undefined; onShowApp?: () => void }) {
   const { t } = useTranslation(['chat', 'toolCall', 'common']);
   // formatDuration speaks the tool call display's words, so it takes that namespace's t.
   const { t: tCall } = useTranslation(['toolCall', 'common']);
@@ -32,6 +35,7 @@ export function ChatToolCall({ entry }: { entry: Extract<ChatEntry, { kind: 'too
   const review = usePutOffApproval(call.callId);
   const waiting = call.status === 'awaiting_approval';
   const note = waiting ? (review ? t('call.putOffNote') : t('call.awaitingNote')) : call.status === 'denied' ? t('call.deniedNote') : undefined;
+  const cancelled = call.status === 'cancelled';
 
   return (
     <section
@@ -74,6 +78,14 @@ export function ChatToolCall({ entry }: { entry: Extract<ChatEntry, { kind: 'too
             ) : null}
           </Flex>
         ) : null}
+        {app && !app.live ? (
+          <Flex align="center" gap="small" wrap data-testid="chat-app-asleep">
+            <Typography.Text type="secondary">{t('app.asleep')}</Typography.Text>
+            <Button size="small" icon={<AppstoreOutlined aria-hidden />} onClick={onShowApp}>
+              {t('app.show')}
+            </Button>
+          </Flex>
+        ) : null}
         <ToolCallDisplay
           header={false}
           call={{
@@ -84,6 +96,7 @@ export function ChatToolCall({ entry }: { entry: Extract<ChatEntry, { kind: 'too
             ...(call.error ? { error: call.error } : {}),
             running: call.status === 'running',
             ...(progress ? { progress } : {}),
+            ...(app?.live ? { app: { serverId: app.serverId, tool: app.tool, serverTools: app.serverTools, callKey: call.callId, cancelled } } : {}),
           }}
         />
       </Flex>

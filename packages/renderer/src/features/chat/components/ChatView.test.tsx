@@ -138,6 +138,31 @@ describe('ChatView', () => {
     expect(screen.getByTestId('chat-tool-call').getAttribute('data-status')).toBe('cancelled');
   });
 
+  it('shows a call’s MCP App in the transcript: the newest three live, an older one behind “Show app”; none for a call stopped before it ran (issue 32)', async () => {
+    const show: MCPTool = { ...tool('files', 'show'), app: { resourceUri: 'ui://files/view.html', visibility: ['model', 'app'] } };
+    const host = chatHost({ tools: [...TOOLS, show] }).handle('mcp.app_resource', ({ uri }) => ({ uri, html: '<p>app</p>', meta: {}, droppedCspDomains: [] }));
+    await readyChat(host);
+    const chatId = await startTurn(host);
+    const done = (callId: string) => call(chatId, callId, 'done', { toolName: 'show', result: { callId, content: [{ type: 'text', text: `result ${callId}` }], isError: false, durationMs: 5 } });
+    for (const callId of ['c1', 'c2', 'c3', 'c4']) await emit(host, { event: 'chat.tool_call', payload: done(callId) });
+    // Asked, then stopped before the person answered: it never ran, so it has no app.
+    await emit(host, { event: 'chat.tool_call', payload: call(chatId, 'c5', 'awaiting_approval', { toolName: 'show' }) });
+    await emit(host, { event: 'chat.tool_call', payload: call(chatId, 'c5', 'cancelled', { toolName: 'show' }) });
+    const callOf = (callId: string) => screen.getAllByTestId('chat-tool-call').find((element) => element.dataset.call === callId)!;
+
+    await waitFor(() => expect(screen.getAllByRole('region', { name: 'App from files' })).toHaveLength(3), SLOW);
+    for (const callId of ['c2', 'c3', 'c4']) expect(within(callOf(callId)).getByRole('region', { name: 'App from files' })).toBeTruthy();
+    expect(within(callOf('c5')).queryByRole('region', { name: 'App from files' })).toBeNull();
+    // The oldest keeps its text result and offers its app back.
+    const oldest = callOf('c1');
+    expect(within(oldest).queryByRole('region', { name: 'App from files' })).toBeNull();
+    expect(oldest.textContent).toContain('result c1');
+    expect(within(oldest).getByTestId('chat-app-asleep').textContent).toContain('The app of this call is closed to keep the chat light');
+    await click(within(oldest).getByRole('button', { name: 'Show app' }));
+    await waitFor(() => expect(within(callOf('c1')).getByRole('region', { name: 'App from files' })).toBeTruthy(), SLOW);
+    expect(screen.getAllByRole('region', { name: 'App from files' })).toHaveLength(4);
+  });
+
   it('shows each state of a call, its progress by call id, its result and duration', async () => {
     const host = await readyChat();
     const chatId = await startTurn(host);

@@ -2,7 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LlmProviderId } from '@shared/contracts/providers';
+import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
+import { AppChatContext, type AppChatLink } from '@renderer/components/mcp-app/appChat';
 import { useRoute } from '@renderer/data/useRoute';
 import { AgentPicker, AgentPickerPrompt, useAgentPicker, useAgentSession } from '@renderer/features/agents';
 import { dynamicStyle } from '@renderer/theme/dynamicStyle';
@@ -44,6 +46,14 @@ export function ChatView() {
   const blocked = !ready ? t('input.noProvider') : !model.trim() ? t('input.noModel') : undefined;
   const send = (message: string) =>
     session.send({ providerId: providerId!, model: model.trim(), message, tools: toSelection(toolChoice, servers, tools) });
+  // What an app in the transcript may do with this chat: the person's next turn (after they agreed, in AppView), the model's context.
+  // (AppView reads the newest of these when the app asks, so a new object per render costs nothing.)
+  const host = useHost();
+  const appChat: AppChatLink = {
+    // A turn that runs already is refused by the host (CHAT_BUSY), which the chat shows.
+    send: async (text) => !blocked && send(text),
+    modelContext: (context) => void host.request('chat.app_context', { chatId: session.chatId, ...context }),
+  };
 
   return (
     <Card
@@ -88,13 +98,15 @@ export function ChatView() {
           }
         />
       ) : null}
-      <Conversation
-        // A new chat is a new log: it starts at the bottom, following.
-        key={session.chatId}
-        entries={session.entries}
-        running={session.running}
-        empty={<ChatEmpty ready={ready} toolCount={chosen.length + sessionTools} sessionToolsAllowed={sessionTools > 0 && agentPreset?.approval === 'allow_all'} />}
-      />
+      <AppChatContext.Provider value={appChat}>
+        <Conversation
+          // A new chat is a new log: it starts at the bottom, following.
+          key={session.chatId}
+          entries={session.entries}
+          running={session.running}
+          empty={<ChatEmpty ready={ready} toolCount={chosen.length + sessionTools} sessionToolsAllowed={sessionTools > 0 && agentPreset?.approval === 'allow_all'} />}
+        />
+      </AppChatContext.Provider>
       <ToolBudget provider={provider} tools={chosen} total={tools.length} sessionTools={sessionTools} onPick={() => setPickerOpen(true)} />
       {firstPutOff ? (
         // Above the message field, where the person looks while the turn waits for them.

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { SafeMarkdown } from '@renderer/components/tool-call/SafeMarkdown';
 import { useFollowLatest } from '@renderer/components/useFollowLatest';
+import { useTranscriptApps, type TranscriptApps } from '../hooks/useTranscriptApps';
 import type { ChatEntry } from '../model/chatState';
 import { ChatToolCall } from './ChatToolCall';
 
@@ -17,6 +18,7 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
   // `entries` is a new array on every event, the end of a turn included (the thinking line goes).
   const { ref, onScroll, following, follow } = useFollowLatest(entries);
   const blank = entries.length === 0;
+  const apps = useTranscriptApps(entries);
 
   const last = entries.at(-1);
   const thinking = running && last?.kind !== 'assistant' && !(last?.kind === 'tool' && (last.call.status === 'running' || last.call.status === 'awaiting_approval'));
@@ -38,7 +40,7 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
         ) : (
           <Flex vertical gap="middle">
             {entries.map((entry) => (
-              <EntryView key={entry.key} entry={entry} />
+              <EntryView key={entry.key} entry={entry} apps={apps} />
             ))}
             {thinking ? (
               <Flex align="center" gap={8} role="status" data-testid="chat-thinking">
@@ -65,7 +67,7 @@ export function Conversation({ entries, running, empty }: { entries: ChatEntry[]
   );
 }
 
-function EntryView({ entry }: { entry: ChatEntry }) {
+function EntryView({ entry, apps }: { entry: ChatEntry; apps: TranscriptApps }) {
   const { t } = useTranslation(['chat', 'common']);
   switch (entry.kind) {
     case 'user':
@@ -89,7 +91,7 @@ function EntryView({ entry }: { entry: ChatEntry }) {
         </Flex>
       );
     case 'tool':
-      return <ChatToolCall entry={entry} />;
+      return <ChatToolCall entry={entry} app={apps.of(entry.call.callId)} onShowApp={() => apps.show(entry.call.callId)} />;
     case 'turn_end':
       return entry.status === 'cancelled' ? (
         <Typography.Text type="secondary" data-testid="chat-turn-cancelled">

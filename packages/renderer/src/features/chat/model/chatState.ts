@@ -11,7 +11,14 @@ import type { AppErrorShape } from '@shared/errors';
 export type ChatEntry =
   | { kind: 'user'; key: string; text: string }
   | { kind: 'assistant'; key: string; turnId: string; text: string }
-  | { kind: 'tool'; key: string; call: ChatToolCallEvent; progress?: Pick<McpToolProgress, 'progress' | 'total' | 'message' | 'taskStatus'> }
+  | {
+      kind: 'tool';
+      key: string;
+      call: ChatToolCallEvent;
+      progress?: Pick<McpToolProgress, 'progress' | 'total' | 'message' | 'taskStatus'>;
+      /** The call got past the person's approval and ran (a call stopped while it waited never did): its app shows. */
+      ran?: boolean;
+    }
   | { kind: 'turn_end'; key: string; turnId: string; status: 'cancelled' | 'failed'; error?: AppErrorShape };
 
 export interface ChatState {
@@ -58,10 +65,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const call = action.payload;
       if (!ours(state, call.chatId)) return state;
       const index = state.entries.findIndex((entry) => entry.kind === 'tool' && entry.call.callId === call.callId);
-      if (index === -1) return { ...state, running: true, entries: [...state.entries, { kind: 'tool', key: `call:${call.callId}`, call }] };
+      const ran = call.status === 'running' || call.status === 'done' || call.status === 'failed';
+      if (index === -1) return { ...state, running: true, entries: [...state.entries, { kind: 'tool', key: `call:${call.callId}`, call, ran }] };
       const entries = state.entries.slice();
       const previous = entries[index] as Extract<ChatEntry, { kind: 'tool' }>;
-      entries[index] = { ...previous, call };
+      entries[index] = { ...previous, call, ran: ran || previous.ran === true };
       return { ...state, entries };
     }
     case 'progress': {

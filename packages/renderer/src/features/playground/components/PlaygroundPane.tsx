@@ -7,7 +7,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerRecord, McpServerTool } from '@shared/contracts/mcp-types';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
-import { ToolCallDisplay } from '@renderer/components/ToolCallDisplay';
+import { ToolCallDisplay, type ToolCallApp } from '@renderer/components/ToolCallDisplay';
 import { usePlayground } from '../hooks/usePlayground';
 import { callHistory } from '../model/callHistory';
 import { formFallbackReason } from '../model/formSupport';
@@ -23,10 +23,10 @@ interface PlaygroundPaneProps {
   tools: McpServerTool[];
 }
 
-/** The called tool's MCP App, if it has one (ToolCallDisplay shows it above the text result). */
-function appOf(serverId: string, tools: McpServerTool[], toolName: string) {
+/** The called tool's MCP App, if it has one and the call has a result (ToolCallDisplay shows it above the text result). */
+function appOf(serverId: string, tools: McpServerTool[], toolName: string, callId: string | undefined): ToolCallApp | undefined {
   const tool = tools.find((candidate) => candidate.name === toolName);
-  return tool?.app?.resourceUri ? { serverId, tool, serverTools: tools } : undefined;
+  return tool?.app?.resourceUri && callId ? { serverId, tool, serverTools: tools, callKey: callId } : undefined;
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -152,7 +152,7 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
                     error: shown.status === 'cancelled' ? undefined : shown.error,
                     outputSchema: tools.find((candidate) => candidate.name === shown.toolName)?.outputSchema,
                     running: false,
-                    app: appOf(server.id, tools, shown.toolName),
+                    app: appOf(server.id, tools, shown.toolName, shown.result ? shown.callId : undefined),
                   }}
                   header={false}
                 />

@@ -26,6 +26,8 @@ export interface ToolResult {
   isError: boolean;
   /** The MCP content blocks, kept so images and audio can go to providers that take them. */
   content: McpContentBlock[];
+  /** The MCP structured content, for the person's view of the call (a chat's MCP App reads it); the model reads `text`. */
+  structuredContent?: Record<string, unknown>;
   /** Why the call itself failed (timeout, connection closed, unknown tool, bad arguments…). */
   error?: AppErrorShape;
 }

@@ -74,7 +74,7 @@ export class McpToolAdapter implements ITool {
         ...(this.options.timeoutMs !== undefined && { defaultTimeoutMs: this.options.timeoutMs }),
         ...(signal && { signal }),
       });
-      return resultFromContent(result.content, result.isError);
+      return { ...resultFromContent(result.content, result.isError), ...(result.structuredContent !== undefined && { structuredContent: result.structuredContent }) };
     } catch (error) {
       return failedResult(error);
     }
