@@ -36,7 +36,7 @@ export interface ToolCallView {
   /** The latest `mcp.tool_progress` of this call, shown as a bar while it runs. */
   progress?: ToolCallProgress | undefined;
   /** Where the call's MCP App comes from, when the called tool has one (issue 32): shown above the text result. */
-  app?: { serverId: string; tool: Pick<MCPTool, 'name' | 'app'>; serverTools: readonly Pick<MCPTool, 'name' | 'annotations'>[] } | undefined;
+  app?: { serverId: string; tool: Pick<MCPTool, 'name' | 'app'> } | undefined;
 }
 
 export interface ToolCallDisplayOptions {
@@ -108,7 +108,7 @@ export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } 
         {status === 'running' ? <RunningState progress={call.progress} /> : null}
         {call.app?.tool.app?.resourceUri && result && !result.isError ? (
           <LazyBoundary>
-            <AppView serverId={call.app.serverId} serverName={call.serverName} tool={call.app.tool} serverTools={call.app.serverTools} args={call.args} result={result} />
+            <AppView serverId={call.app.serverId} serverName={call.serverName} tool={call.app.tool} args={call.args} result={result} />
           </LazyBoundary>
         ) : null}
         {error ? <ErrorAlert error={error} testId="tool-call-error" /> : null}

@@ -2,7 +2,7 @@
  * A tool's MCP App in the result view (issue 32): the app in its sandbox (appSession.ts), under
  * a visible "app from <server>" label, its text result shown beside it by ToolCallDisplay. What
  * the app asks goes to its own server only, through the host's app routes: a tool call (its
- * visibility checked by the host; a destructive tool asks the person first), a resource read, a
+ * visibility and the approval policy for apps checked by the host), a resource read, a
  * log line. A link opens only after the person agreed, and only if it is a web address the app
  * may open (checkExternalUrl); a message is shown here.
  */
@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import type { MCPTool, McpCallToolResult } from '@shared/contracts/mcp-types';
 import { checkExternalUrl } from '@shared/externalUrl';
 import type { AppErrorShape } from '@shared/errors';
-import { isDestructive } from '@mcp-common/approvalPolicy';
 import { PRELOAD_GLOBAL } from '@shared/contracts/bridge';
 import { useHost } from '@renderer/bridge/HostContext';
 import { requestOrThrow, useRoute } from '@renderer/data/useRoute';
@@ -27,15 +26,13 @@ export interface AppViewProps {
   serverName: string;
   /** The called tool, with its app link. */
   tool: Pick<MCPTool, 'name' | 'app'>;
-  /** The server's tools, for what an app call would run (annotations). */
-  serverTools: readonly Pick<MCPTool, 'name' | 'annotations'>[];
   args: Record<string, unknown>;
   result: McpCallToolResult | undefined;
 }
 
 const platform = typeof window !== 'undefined' && Reflect.has(window, PRELOAD_GLOBAL) ? 'desktop' : 'web';
 
-export function AppView({ serverId, serverName, tool, serverTools, args, result }: AppViewProps) {
+export function AppView({ serverId, serverName, tool, args, result }: AppViewProps) {
   const { t, i18n } = useTranslation('toolCall');
   const { t: te } = useTranslation('errors');
   const uri = tool.app?.resourceUri ?? '';
@@ -53,9 +50,9 @@ export function AppView({ serverId, serverName, tool, serverTools, args, result 
 
   const locale = i18n.resolvedLanguage ?? 'en';
   // What the handlers read when the app asks, so the session is not remade for each render.
-  const live = useRef({ serverTools, t, te, modal, theme: appTheme, locale, token });
+  const live = useRef({ t, te, modal, theme: appTheme, locale, token });
   useLayoutEffect(() => {
-    live.current = { serverTools, t, te, modal, theme: appTheme, locale, token };
+    live.current = { t, te, modal, theme: appTheme, locale, token };
   });
   const contextNow = () => {
     const { theme, locale: lang, token: tokens } = live.current;
@@ -79,14 +76,10 @@ export function AppView({ serverId, serverName, tool, serverTools, args, result 
       toolInput: args,
       toolResult: result,
       handlers: {
+        // The host applies the approval policy for apps: a destructive tool waits for the person in the approval dialog (APP_TOOL_DENIED when refused).
         callTool: async (name, toolArgs) => {
-          const { t: tr, te: terr, serverTools: tools } = live.current;
-          const target = tools.find((candidate) => candidate.name === name);
-          if (isDestructive(target?.annotations) && !(await confirm(tr('app.destructive.title', { tool: name, server: serverName }), tr('app.destructive.content')))) {
-            return { content: [{ type: 'text' as const, text: tr('app.destructive.declined') }], isError: true };
-          }
           const answer = await requestOrThrow(host, 'mcp.app_call_tool', { serverId, toolName: name, args: toolArgs }).catch((error: unknown) => {
-            throw new Error(translateError(terr, error as AppErrorShape));
+            throw new Error(translateError(live.current.te, error as AppErrorShape));
           });
           return toAppResult(answer);
         },

@@ -26,7 +26,7 @@ interface PlaygroundPaneProps {
 /** The called tool's MCP App, if it has one (ToolCallDisplay shows it above the text result). */
 function appOf(serverId: string, tools: McpServerTool[], toolName: string) {
   const tool = tools.find((candidate) => candidate.name === toolName);
-  return tool?.app?.resourceUri ? { serverId, tool, serverTools: tools } : undefined;
+  return tool?.app?.resourceUri ? { serverId, tool } : undefined;
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
