@@ -33,7 +33,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
   const { t } = useTranslation(['playground', 'settings/tools', 'common']);
-  const { session, update, history, call, editor, enable, fresh, shown, disabled, refusedAsDisabled, shownIssues, chosen } = usePlayground(server, tools);
+  const { session, update, history, call, editor, enable, fresh, shown, disabled, refusedAsDisabled, shownIssues, linkedToolMissing, chosen } = usePlayground(server, tools);
   const resultSection = useRef<HTMLElement>(null);
   // Below a long form the result would start and arrive out of sight.
   useRevealOnChange(resultSection, shown ? `${shown.callId}:${shown.status}` : undefined);
@@ -71,6 +71,7 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
             </Flex>
           )}
         />
+        {linkedToolMissing ? <Alert type="error" showIcon data-testid="playground-link-problem" title={t('appLink.noTool', { tool: linkedToolMissing, server: server.name })} /> : null}
         {tool.description ? (
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: 'collapsible' }} className="m-0 pre-line">
             {tool.description}
