@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { appLinkHash } from '../../packages/desktop/app/shared/appLink';
 import { APP_EXAMPLE_SERVERS, EVERYTHING_BIN, FIXTURE_SERVERS } from '../fixtures/servers/paths';
 import { expect, test } from '../fixtures/app';
 import { ServerDetailPage } from '../pages/ServerDetailPage';
@@ -174,6 +175,48 @@ test('an MCP App renders in its sandbox, calls its server tool from a button, an
   await app.page.emulateMedia({ colorScheme: after });
   await expect(settings.appRoot).toHaveAttribute('data-theme', after);
   await expect(view.locator('html')).toHaveAttribute('data-theme', after);
+});
+
+test('a third real app server, opened by its app link (elftia-mcp apps open): the cohort heatmap renders, its Metric select calls its server and the grid updates, and the theme change reaches it (issue 32)', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  const detail = new ServerDetailPage(app.page);
+  const id = await app.addServer({ name: 'cohorts', type: 'stdio', isActive: true, config: { command: process.execPath, args: [APP_EXAMPLE_SERVERS.cohortHeatmap, '--stdio'] } });
+  // What `elftia-mcp apps open cohorts get-cohort-data --args '{"cohortCount":4}'` opens (the token is already in the page's session).
+  await app.page.goto(`${new URL(app.page.url()).origin}/?opened=link${appLinkHash({ serverId: id, toolName: 'get-cohort-data', args: { cohortCount: 4 } })}`);
+  const playground = detail.root.getByTestId('playground');
+  await expect(playground.getByTestId('playground-tool')).toHaveAttribute('data-tool-name', 'get-cohort-data', { timeout: 30_000 });
+  const result = playground.getByTestId('playground-result');
+  await expect(result.getByTestId('call-status')).toHaveAttribute('data-status', 'ok', { timeout: 30_000 });
+  // Called with the link's argument over the schema's defaults, and the link left the address bar (a reload calls nothing).
+  await expect(playground.getByLabel('cohortCount')).toHaveValue('4');
+  expect(new URL(app.page.url()).hash).toBe('');
+  await expect(result.getByRole('region', { name: 'App from cohorts' })).toBeVisible();
+
+  const view = appFrame(app.page);
+  await expect(view.getByRole('heading', { name: 'Cohort Retention Analysis' })).toBeVisible({ timeout: 15_000 });
+  const grid = view.locator('main');
+  await expect(grid).not.toContainText('Loading...', { timeout: 15_000 });
+  const retention = await grid.innerText();
+  // Its Metric select asks its server for other data (tools/call through the host's app route) and the grid shows it.
+  await view.getByRole('combobox').first().selectOption('active');
+  await expect.poll(async () => grid.innerText(), { timeout: 15_000 }).not.toBe(retention);
+  await expect(grid).not.toContainText('Loading...');
+
+  // The theme change reaches the app: the host tells its document (this app styles itself by the system's scheme, so the message is what shows it).
+  const appDocument = app.page.frames().find((frame) => frame.parentFrame()?.url().includes('/app-sandbox'));
+  expect(appDocument).toBeDefined();
+  await appDocument!.evaluate(() => {
+    const seen: unknown[] = [];
+    Object.assign(window, { seenThemes: seen });
+    window.addEventListener('message', (event: MessageEvent<{ method?: string; params?: { theme?: string } }>) => {
+      if (event.data?.method === 'ui/notifications/host-context-changed') seen.push(event.data.params?.theme);
+    });
+  });
+  const before = await settings.appRoot.getAttribute('data-theme');
+  const after = before === 'dark' ? 'light' : 'dark';
+  await app.page.emulateMedia({ colorScheme: after });
+  await expect(settings.appRoot).toHaveAttribute('data-theme', after);
+  await expect.poll(() => appDocument!.evaluate(() => (window as unknown as { seenThemes: unknown[] }).seenThemes), { timeout: 10_000 }).toContain(after);
 });
 
 test('a hostile MCP App gets nowhere: no parent page, no top or proxy navigation, no form, popup or network, no model-only tool (issue 32)', async ({ app }) => {
