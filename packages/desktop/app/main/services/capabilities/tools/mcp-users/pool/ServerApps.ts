@@ -7,7 +7,7 @@ import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpAppResource } from '@shared/contracts/mcp-apps';
 import type { MCPTool, McpServerRecord, McpToolAnnotations } from '@shared/contracts/mcp-types';
 import { AppError } from '@shared/errors';
-import { appResourceMetaOf, cspSources, isCallableByApp, mergeAppResourceMeta, MCP_APP_MIME_TYPE } from '@shared/mcpApps';
+import { appPermissionsOf, appResourceMetaOf, cspSources, isCallableByApp, mergeAppResourceMeta, MCP_APP_MIME_TYPE } from '@shared/mcpApps';
 import { listAllResources } from './listing';
 import type { ServerTools } from './ServerTools';
 
@@ -71,7 +71,7 @@ export class ServerApps {
     if (Buffer.byteLength(html) > MAX_APP_HTML_BYTES) throw invalid('too_large', `is over ${MAX_APP_HTML_BYTES} bytes`);
     const listEntry = listed?.items.find((r) => r.uri === uri);
     const meta = mergeAppResourceMeta(appResourceMetaOf(listEntry?._meta), appResourceMetaOf(content._meta));
-    return { uri, html, meta, droppedCspDomains: cspSources(meta.csp).dropped };
+    return { uri, html, meta, droppedCspDomains: cspSources(meta.csp).dropped, permissions: appPermissionsOf(meta.permissions, server.appPermissions) };
   }
 
   /** The tool an app may call: listed by its server, not disabled, its visibility naming "app"; else APP_TOOL_NOT_ALLOWED. */
