@@ -12,12 +12,14 @@ import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { MCPTool, McpCallToolResult } from '@shared/contracts/mcp-types';
 import { checkExternalUrl } from '@shared/externalUrl';
+import { allowAttribute, grantedFromQuery } from '@shared/mcpApps';
 import type { AppErrorShape } from '@shared/errors';
 import { PRELOAD_GLOBAL } from '@shared/contracts/bridge';
 import { useHost } from '@renderer/bridge/HostContext';
 import { requestOrThrow, useRoute } from '@renderer/data/useRoute';
 import { ErrorAlert } from '../ErrorAlert';
 import { translateError } from '../translateError';
+import { AppPermissionPrompt } from './AppPermissionPrompt';
 import { AppSession, toAppResult } from './appSession';
 import { hostContextOf, sandboxPageUrl, type AppTheme } from './hostContext';
 
@@ -29,6 +31,9 @@ export interface AppViewProps {
   args: Record<string, unknown>;
   result: McpCallToolResult | undefined;
 }
+
+/** The granted list kept as one string, so a new answer (not a new array) remakes the session. */
+const grantedList = (joined: string) => grantedFromQuery(joined);
 
 const platform = typeof window !== 'undefined' && Reflect.has(window, PRELOAD_GLOBAL) ? 'desktop' : 'web';
 
@@ -61,6 +66,8 @@ export function AppView({ serverId, serverName, tool, args, result }: AppViewPro
 
   const html = resource.data?.html;
   const csp = resource.data?.meta.csp;
+  // Declared by the resource AND allowed by the person for this server (the host's answer); nothing else reaches the sandbox.
+  const granted = resource.data?.permissions.granted.join(',') ?? '';
   useLayoutEffect(() => {
     const container = slot.current;
     if (html === undefined || !container) return;
@@ -70,7 +77,8 @@ export function AppView({ serverId, serverName, tool, args, result }: AppViewPro
       });
     const created = new AppSession({
       html,
-      sandboxUrl: sandboxPageUrl(csp),
+      sandboxUrl: sandboxPageUrl(csp, document, grantedList(granted)),
+      allow: allowAttribute(grantedList(granted)),
       title: label,
       hostContext: contextNow(),
       toolInput: args,
@@ -110,7 +118,7 @@ export function AppView({ serverId, serverName, tool, args, result }: AppViewPro
     };
     // One session per app document and call: a new result or new arguments are a new call.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [html, csp, serverId, args, result]);
+  }, [html, csp, granted, serverId, args, result]);
 
   // The app hears of theme, language and width changes (only once it is initialized; appSession).
   useEffect(() => {
@@ -140,6 +148,7 @@ export function AppView({ serverId, serverName, tool, args, result }: AppViewPro
         {resource.data && resource.data.droppedCspDomains.length > 0 ? (
           <Alert type="warning" showIcon title={t('app.droppedDomains', { domains: resource.data.droppedCspDomains.join(', ') })} />
         ) : null}
+        {resource.data ? <AppPermissionPrompt serverId={serverId} serverName={serverName} undecided={resource.data.permissions.undecided} /> : null}
         <div ref={slot} className={bordered ? 'mcp-app-slot mcp-app-slot-bordered' : 'mcp-app-slot'} />
         {messages.map((text, index) => (
           <Alert key={index} type="info" showIcon data-testid="mcp-app-message" title={t('app.message', { server: serverName })} description={text} />

@@ -142,12 +142,26 @@ describe('mcp.app_resource', () => {
     expect(app.html.length).toBeGreaterThan(10_000);
     expect(app.meta).toEqual({});
     expect(app.droppedCspDomains).toEqual([]);
+    expect(app.permissions).toEqual({ granted: [], undecided: [] });
   });
 
   it('takes the read result’s _meta.ui over the list entry’s, so the canary the list declared is not allowed', async () => {
     const app = await handlers()['mcp.app_resource']({ serverId: ids.fixture, uri: 'ui://fixture/hostile.html' });
     expect(app.meta).toEqual({ prefersBorder: true, csp: { connectDomains: [] } });
     expect(buildAppCsp(app.meta.csp, 'http://127.0.0.1:1')).toContain("connect-src 'none'");
+  });
+
+  it('grants a permission only if the resource declared it AND the person allowed it for the server; asks only what was never answered', async () => {
+    const read = () => handlers()['mcp.app_resource']({ serverId: ids.fixture, uri: 'ui://fixture/notes.html' });
+    expect((await read()).permissions).toEqual({ granted: [], undecided: ['camera', 'clipboardWrite'] });
+    // Geolocation allowed but never declared, the clipboard declared but denied: neither is granted.
+    await h.service.update({ id: ids.fixture, updates: { appPermissions: { camera: 'allow', clipboardWrite: 'deny', geolocation: 'allow' } } });
+    try {
+      expect((await read()).permissions).toEqual({ granted: ['camera'], undecided: [] });
+    } finally {
+      await h.service.update({ id: ids.fixture, updates: { appPermissions: {} } });
+    }
+    expect((await read()).permissions).toEqual({ granted: [], undecided: ['camera', 'clipboardWrite'] });
   });
 
   it('refuses a ui:// resource that is not an app (APP_RESOURCE_INVALID, reason mime)', async () => {

@@ -8,6 +8,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { useRouteMutation } from '@renderer/data/useRoute';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { SignInBar } from '../server-auth/SignInBar';
+import { AppPermissionTags } from './AppPermissionTags';
 import { TrustedSwitch } from './TrustedSwitch';
 import { VisibleText } from '@renderer/components/VisibleText';
 
@@ -51,6 +52,7 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
         </Flex>
       </Flex>
       <SignInBar server={server} />
+      <AppPermissionTags server={server} />
       {discovery.isPending ? (
         <Skeleton active paragraph={{ rows: 1 }} title={false} />
       ) : (
