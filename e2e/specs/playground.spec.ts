@@ -219,6 +219,39 @@ test('a third real app server, opened by its app link (elftia-mcp apps open): th
   await expect.poll(() => appDocument!.evaluate(() => (window as unknown as { seenThemes: unknown[] }).seenThemes), { timeout: 10_000 }).toContain(after);
 });
 
+test('an MCP App gets only the permissions it declared and the person allowed, and its destructive call waits for the approval dialog (issue 32)', async ({ app }) => {
+  const detail = new ServerDetailPage(app.page);
+  const id = await app.addServer({ name: 'notes', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.apps] } });
+  await app.page.goto(`${new URL(app.page.url()).origin}/?opened=link${appLinkHash({ serverId: id, toolName: 'notes_view', args: { title: 'Groceries' } })}`);
+  const result = detail.root.getByTestId('playground-result');
+  const frame = result.getByTestId('mcp-app-frame');
+  // In the result: a frame being torn down waits outside it until the app answers (appSession.ts).
+  const view = result.frameLocator('[data-testid="mcp-app-frame"]').frameLocator('iframe');
+  await expect(view.getByRole('heading', { name: 'Notes: Groceries' })).toBeVisible({ timeout: 30_000 });
+  // Declared (camera, clipboard writing) but never answered: asked, naming the server and each; nothing granted meanwhile.
+  const prompt = result.getByTestId('mcp-app-permissions');
+  await expect(prompt).toContainText('The app of “notes” asks to use: the camera, writing to the clipboard');
+  await expect(frame).not.toHaveAttribute('allow', /./);
+  await prompt.getByRole('button', { name: 'Allow' }).click();
+  await expect(prompt).toBeHidden();
+  // Granted: exactly what was declared and allowed; geolocation and the microphone, never declared, are absent.
+  await expect(frame).toHaveAttribute('allow', 'camera; clipboard-write');
+  await expect(frame).toHaveAttribute('src', /[?&]allow=camera%2CclipboardWrite(&|$)/);
+  await expect(detail.root.getByTestId('detail-app-permissions')).toContainText('the camera: allowed');
+  await expect(view.getByRole('heading', { name: 'Notes: Groceries' })).toBeVisible();
+
+  // An app-visible tool that claims nothing runs without a dialog; a destructive one waits for the person and is refused when denied.
+  await view.getByRole('button', { name: 'Count notes' }).click();
+  await expect(view.locator('#answer')).toHaveText('3 notes');
+  await view.getByRole('button', { name: 'Wipe notes' }).click();
+  const dialog = app.page.getByTestId('approval-from-app');
+  await expect(dialog).toContainText('The app of “notes” asks to run this tool');
+  await app.page.getByTestId('approval-deny').click();
+  await expect(view.locator('#answer')).toContainText('You did not allow the app of “notes” to run “wipe_notes”');
+  await view.getByRole('button', { name: 'Count notes' }).click();
+  await expect(view.locator('#answer')).toHaveText('3 notes');
+});
+
 test('a hostile MCP App gets nowhere: no parent page, no top or proxy navigation, no form, popup or network, no model-only tool (issue 32)', async ({ app }) => {
   // The canary: a local server the app tries to reach every way it can; it must see nothing.
   const hits: string[] = [];
