@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { appLinkHash } from '../../packages/desktop/app/shared/appLink';
 import { APP_EXAMPLE_SERVERS, EVERYTHING_BIN, FIXTURE_SERVERS } from '../fixtures/servers/paths';
 import { expect, test } from '../fixtures/app';
 import { ServerDetailPage } from '../pages/ServerDetailPage';
@@ -177,6 +178,81 @@ test('an MCP App renders in its sandbox, calls its server tool from a button, an
   await app.page.emulateMedia({ colorScheme: after });
   await expect(settings.appRoot).toHaveAttribute('data-theme', after);
   await expect(view.locator('html')).toHaveAttribute('data-theme', after);
+});
+
+test('a third real app server, opened by its app link (elftia-mcp apps open): the cohort heatmap renders, its Metric select calls its server and the grid updates, and the theme change reaches it (issue 32)', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  const detail = new ServerDetailPage(app.page);
+  const id = await app.addServer({ name: 'cohorts', type: 'stdio', isActive: true, config: { command: process.execPath, args: [APP_EXAMPLE_SERVERS.cohortHeatmap, '--stdio'] } });
+  // What `elftia-mcp apps open cohorts get-cohort-data --args '{"cohortCount":4}'` opens (the token is already in the page's session).
+  await app.page.goto(`${new URL(app.page.url()).origin}/?opened=link${appLinkHash({ serverId: id, toolName: 'get-cohort-data', args: { cohortCount: 4 } })}`);
+  const playground = detail.root.getByTestId('playground');
+  await expect(playground.getByTestId('playground-tool')).toHaveAttribute('data-tool-name', 'get-cohort-data', { timeout: 30_000 });
+  const result = playground.getByTestId('playground-result');
+  await expect(result.getByTestId('call-status')).toHaveAttribute('data-status', 'ok', { timeout: 30_000 });
+  // Called with the link's argument over the schema's defaults, and the link left the address bar (a reload calls nothing).
+  await expect(playground.getByLabel('cohortCount')).toHaveValue('4');
+  expect(new URL(app.page.url()).hash).toBe('');
+  await expect(result.getByRole('region', { name: 'App from cohorts' })).toBeVisible();
+
+  const view = appFrame(app.page);
+  await expect(view.getByRole('heading', { name: 'Cohort Retention Analysis' })).toBeVisible({ timeout: 15_000 });
+  const grid = view.locator('main');
+  await expect(grid).not.toContainText('Loading...', { timeout: 15_000 });
+  const retention = await grid.innerText();
+  // Its Metric select asks its server for other data (tools/call through the host's app route) and the grid shows it.
+  await view.getByRole('combobox').first().selectOption('active');
+  await expect.poll(async () => grid.innerText(), { timeout: 15_000 }).not.toBe(retention);
+  await expect(grid).not.toContainText('Loading...');
+
+  // The theme change reaches the app: the host tells its document (this app styles itself by the system's scheme, so the message is what shows it).
+  const appDocument = app.page.frames().find((frame) => frame.parentFrame()?.url().includes('/app-sandbox'));
+  expect(appDocument).toBeDefined();
+  await appDocument!.evaluate(() => {
+    const seen: unknown[] = [];
+    Object.assign(window, { seenThemes: seen });
+    window.addEventListener('message', (event: MessageEvent<{ method?: string; params?: { theme?: string } }>) => {
+      if (event.data?.method === 'ui/notifications/host-context-changed') seen.push(event.data.params?.theme);
+    });
+  });
+  const before = await settings.appRoot.getAttribute('data-theme');
+  const after = before === 'dark' ? 'light' : 'dark';
+  await app.page.emulateMedia({ colorScheme: after });
+  await expect(settings.appRoot).toHaveAttribute('data-theme', after);
+  await expect.poll(() => appDocument!.evaluate(() => (window as unknown as { seenThemes: unknown[] }).seenThemes), { timeout: 10_000 }).toContain(after);
+});
+
+test('an MCP App gets only the permissions it declared and the person allowed, and its destructive call waits for the approval dialog (issue 32)', async ({ app }) => {
+  const detail = new ServerDetailPage(app.page);
+  const id = await app.addServer({ name: 'notes', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.apps] } });
+  await app.page.goto(`${new URL(app.page.url()).origin}/?opened=link${appLinkHash({ serverId: id, toolName: 'notes_view', args: { title: 'Groceries' } })}`);
+  const result = detail.root.getByTestId('playground-result');
+  const frame = result.getByTestId('mcp-app-frame');
+  // In the result: a frame being torn down waits outside it until the app answers (appSession.ts).
+  const view = result.frameLocator('[data-testid="mcp-app-frame"]').frameLocator('iframe');
+  await expect(view.getByRole('heading', { name: 'Notes: Groceries' })).toBeVisible({ timeout: 30_000 });
+  // Declared (camera, clipboard writing) but never answered: asked, naming the server and each; nothing granted meanwhile.
+  const prompt = result.getByTestId('mcp-app-permissions');
+  await expect(prompt).toContainText('The app of “notes” asks to use: the camera, writing to the clipboard');
+  await expect(frame).not.toHaveAttribute('allow', /./);
+  await prompt.getByRole('button', { name: 'Allow' }).click();
+  await expect(prompt).toBeHidden();
+  // Granted: exactly what was declared and allowed; geolocation and the microphone, never declared, are absent.
+  await expect(frame).toHaveAttribute('allow', 'camera; clipboard-write');
+  await expect(frame).toHaveAttribute('src', /[?&]allow=camera%2CclipboardWrite(&|$)/);
+  await expect(detail.root.getByTestId('detail-app-permissions')).toContainText('the camera: allowed');
+  await expect(view.getByRole('heading', { name: 'Notes: Groceries' })).toBeVisible();
+
+  // An app-visible tool that claims nothing runs without a dialog; a destructive one waits for the person and is refused when denied.
+  await view.getByRole('button', { name: 'Count notes' }).click();
+  await expect(view.locator('#answer')).toHaveText('3 notes');
+  await view.getByRole('button', { name: 'Wipe notes' }).click();
+  const dialog = app.page.getByTestId('approval-from-app');
+  await expect(dialog).toContainText('The app of “notes” asks to run this tool');
+  await app.page.getByTestId('approval-deny').click();
+  await expect(view.locator('#answer')).toContainText('You did not allow the app of “notes” to run “wipe_notes”');
+  await view.getByRole('button', { name: 'Count notes' }).click();
+  await expect(view.locator('#answer')).toHaveText('3 notes');
 });
 
 test('a hostile MCP App gets nowhere: no parent page, no top or proxy navigation, no form, popup or network, no model-only tool (issue 32)', async ({ app }) => {

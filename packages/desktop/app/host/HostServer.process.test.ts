@@ -162,7 +162,12 @@ describe('browser-mode host', () => {
     expect(policy).not.toContain('unsafe-eval');
     expect(policy).toContain(`frame-ancestors http://127.0.0.1:${host.port}`);
     expect(ok.headers['permissions-policy']).toContain('camera=()');
+    expect(ok.body).not.toContain("setAttribute('allow'");
     expect((await sandbox(`/app-sandbox?embedder=${embedder}`)).headers['content-security-policy']).toContain("connect-src 'none'");
+    // Granted permissions (the renderer names those declared and allowed): those alone are on, in the header and the app frame's `allow`; a name it never writes is no grant.
+    const granted = await sandbox(`/app-sandbox?embedder=${embedder}&allow=camera,clipboardWrite,usb,Microphone`);
+    expect(granted.headers['permissions-policy']).toBe('camera=*, microphone=(), geolocation=(), clipboard-write=*, clipboard-read=(), display-capture=(), usb=(), serial=(), hid=(), bluetooth=(), payment=()');
+    expect(granted.body).toContain(`app.setAttribute('allow', "camera *; clipboard-write *")`);
     // Only for a UI origin of this host, only under its own Host name, and nothing but the page.
     expect((await sandbox('/app-sandbox?embedder=https%3A%2F%2Fevil.example')).status).toBe(403);
     expect((await sandbox(`/app-sandbox?embedder=${embedder}`, `127.0.0.1:${sandboxPort}`)).status).toBe(403);

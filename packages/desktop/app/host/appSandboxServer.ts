@@ -7,8 +7,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SANDBOX_EMBEDDER_QUERY, SANDBOX_PERMISSIONS_POLICY, sandboxProxyHtml } from '../shared/appSandbox';
-import { buildAppCsp, declaredCspFromQuery, SANDBOX_CSP_QUERY, SANDBOX_PAGE_PATH } from '../shared/mcpApps';
+import { SANDBOX_EMBEDDER_QUERY, sandboxPermissionsPolicy, sandboxProxyHtml } from '../shared/appSandbox';
+import { buildAppCsp, declaredCspFromQuery, grantedFromQuery, SANDBOX_ALLOW_QUERY, SANDBOX_CSP_QUERY, SANDBOX_PAGE_PATH } from '../shared/mcpApps';
 
 export interface AppSandboxServer {
   /** `http://localhost:<port>`: the UI's frame-src. */
@@ -32,15 +32,17 @@ export async function startAppSandbox(embedders: () => readonly string[]): Promi
     if (url.pathname !== SANDBOX_PAGE_PATH) return refuse(404, 'Not found');
     const embedder = url.searchParams.get(SANDBOX_EMBEDDER_QUERY) ?? '';
     if (!embedders().includes(embedder)) return refuse(403, 'Not framed by this host');
+    // Granted by the host (declared and allowed by the person); the page cannot be framed by anyone else to claim more.
+    const granted = grantedFromQuery(url.searchParams.get(SANDBOX_ALLOW_QUERY));
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': buildAppCsp(declaredCspFromQuery(url.searchParams.get(SANDBOX_CSP_QUERY)), embedder),
-      'Permissions-Policy': SANDBOX_PERMISSIONS_POLICY,
+      'Permissions-Policy': sandboxPermissionsPolicy(granted),
       'Referrer-Policy': 'no-referrer',
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-store',
     });
-    res.end(req.method === 'HEAD' ? undefined : sandboxProxyHtml(embedder));
+    res.end(req.method === 'HEAD' ? undefined : sandboxProxyHtml(embedder, granted));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -10,11 +10,19 @@
  * the UI and the app, and takes messages only from the UI (its parent, at the embedder origin)
  * and from its own inner frame.
  */
-import { APP_FRAME_SANDBOX } from './mcpApps';
+import { allowAttribute, APP_FRAME_SANDBOX, APP_PERMISSIONS, PERMISSION_FEATURE, SANDBOX_PAGE_PATH, type McpAppPermission } from './mcpApps';
 
 /** Electron's sandbox scheme and origin (main/electron/appSandboxProtocol.ts registers it). */
 export const ELECTRON_SANDBOX_SCHEME = 'elftia-app-sandbox';
 export const ELECTRON_SANDBOX_ORIGIN = `${ELECTRON_SANDBOX_SCHEME}://app`;
+
+/**
+ * Whether `url` is Electron's sandbox page. Compared by scheme and host, not by `URL.origin`:
+ * outside Chromium (the main process's Node) a custom scheme has the opaque origin "null".
+ */
+export function isElectronSandboxPage(url: URL): boolean {
+  return `${url.protocol}//${url.host}` === ELECTRON_SANDBOX_ORIGIN && url.pathname === SANDBOX_PAGE_PATH;
+}
 
 /** Browser mode puts the sandbox page's URL in a <meta> of this name on the UI page; Electron's is fixed. */
 export const SANDBOX_URL_META = 'elftia-app-sandbox';
@@ -26,8 +34,10 @@ export const SANDBOX_EMBEDDER_QUERY = 'embedder';
  * a message can be addressed to (Electron's file:// page), and then only its parent's messages
  * (event.source) are taken.
  */
-export function sandboxProxyHtml(embedder: string): string {
+export function sandboxProxyHtml(embedder: string, granted: readonly McpAppPermission[] = []): string {
   const target = JSON.stringify(embedder);
+  // The app's frame is an opaque origin (srcdoc without allow-same-origin): a feature reaches it only when named for every origin, and only granted ones are named.
+  const allow = JSON.stringify(allowAttribute(granted, '*'));
   return `<!doctype html>
 <html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>app sandbox</title>
 <style>html,body{margin:0;height:100%;overflow:hidden;background:transparent}iframe{border:0;width:100%;height:100%;display:block}</style>
@@ -45,6 +55,7 @@ export function sandboxProxyHtml(embedder: string): string {
         app = document.createElement('iframe');
         app.setAttribute('sandbox', ${JSON.stringify(APP_FRAME_SANDBOX)});
         app.setAttribute('title', 'app');
+        ${allow === '""' ? '' : `app.setAttribute('allow', ${allow});`}
         app.srcdoc = msg.params.html;
         document.body.appendChild(app);
         return;
@@ -59,5 +70,14 @@ export function sandboxProxyHtml(embedder: string): string {
 </script></body></html>`;
 }
 
-/** Features the sandbox page and its app never get, whatever the app asks (phase 1: no permission is granted). */
-export const SANDBOX_PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), clipboard-read=(), clipboard-write=(), display-capture=(), usb=(), serial=(), hid=(), bluetooth=(), payment=()';
+/** Features the sandbox page and its app never get, whatever the app asks or the person answers. */
+const NEVER_GRANTED = ['clipboard-read', 'display-capture', 'usb', 'serial', 'hid', 'bluetooth', 'payment'];
+
+/**
+ * The sandbox page's Permissions-Policy header: the permissions granted to this app (declared and
+ * allowed by the person, appPermissionsOf) for the page and its app frame, every other feature off.
+ */
+export function sandboxPermissionsPolicy(granted: readonly McpAppPermission[]): string {
+  const features = APP_PERMISSIONS.map((p) => `${PERMISSION_FEATURE[p]}=${granted.includes(p) ? '*' : '()'}`);
+  return [...features, ...NEVER_GRANTED.map((feature) => `${feature}=()`)].join(', ');
+}

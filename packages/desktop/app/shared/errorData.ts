@@ -151,6 +151,7 @@ export const ERROR_DATA = {
   REGISTRY_BUNDLE_HASH_MISMATCH: z.object({ name: text, url: text, expected: text, actual: text }),
   APP_RESOURCE_INVALID: z.object({ serverName: text, uri: text, reason: z.enum(['mime', 'empty', 'too_large']), mimeType: text.optional() }),
   APP_TOOL_NOT_ALLOWED: z.object({ serverName: text, toolName: text }),
+  APP_TOOL_DENIED: z.object({ serverName: text, toolName: text, reason: z.enum(['denied', 'cancelled']) }),
 } satisfies Record<ErrorCode, z.ZodObject>;
 
 /** The data a code carries, as read. */

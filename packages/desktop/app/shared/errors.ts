@@ -142,6 +142,8 @@ export const ERROR_CODES = [
   'APP_RESOURCE_INVALID',
   /** An MCP App asked to call a tool its visibility keeps from apps (or one its server does not list); data: serverName, toolName. */
   'APP_TOOL_NOT_ALLOWED',
+  /** An MCP App's call of a destructive (or "always ask") tool that the person denied, or that was cancelled; data: serverName, toolName, reason. */
+  'APP_TOOL_DENIED',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allowAttribute,
+  appPermissionsOf,
   appResourceMetaOf,
   buildAppCsp,
   cspSources,
   declaredCspFromQuery,
+  grantedFromQuery,
   isCallableByApp,
   isVisibleToModel,
   mergeAppResourceMeta,
@@ -124,5 +127,22 @@ describe('buildAppCsp', () => {
     expect(declaredCspFromQuery(JSON.stringify({ connectDomains: ['https://a.example'] }))).toEqual({ connectDomains: ['https://a.example'] });
     expect(declaredCspFromQuery('{not json')).toBeUndefined();
     expect(declaredCspFromQuery(null)).toBeUndefined();
+  });
+});
+
+describe('app permissions (issue 32): declared AND allowed by the person, nothing else', () => {
+  it('grants only what the resource declared and the person allowed; asks only what was never answered', () => {
+    expect(appPermissionsOf(['camera', 'clipboardWrite', 'microphone'], { camera: 'allow', clipboardWrite: 'deny', geolocation: 'allow' })).toEqual({ granted: ['camera'], undecided: ['microphone'] });
+    expect(appPermissionsOf(undefined, { camera: 'allow' })).toEqual({ granted: [], undecided: [] });
+    expect(appPermissionsOf(['geolocation'], undefined)).toEqual({ granted: [], undecided: ['geolocation'] });
+  });
+
+  it('writes only granted features into an iframe allow attribute, and reads only known names back from the sandbox query', () => {
+    expect(allowAttribute([])).toBe('');
+    expect(allowAttribute(['clipboardWrite', 'camera'])).toBe('camera; clipboard-write');
+    expect(allowAttribute(['microphone'], '*')).toBe('microphone *');
+    expect(grantedFromQuery('camera,clipboardWrite')).toEqual(['camera', 'clipboardWrite']);
+    expect(grantedFromQuery('usb,Camera,camera ;geolocation')).toEqual([]);
+    expect(grantedFromQuery(null)).toEqual([]);
   });
 });

@@ -73,6 +73,42 @@ export type McpAppCsp = z.infer<typeof McpAppCspSchema>;
 export const APP_PERMISSIONS = ['camera', 'microphone', 'geolocation', 'clipboardWrite'] as const;
 export type McpAppPermission = (typeof APP_PERMISSIONS)[number];
 
+export const AppPermissionSchema = z.enum(APP_PERMISSIONS);
+/** The person's answer per permission for one server's apps; a permission not named was never asked. */
+export const AppPermissionDecisionsSchema = z.partialRecord(AppPermissionSchema, z.enum(['allow', 'deny']));
+export type AppPermissionDecisions = z.infer<typeof AppPermissionDecisionsSchema>;
+
+/** The Permissions Policy feature each app permission is (the iframe `allow` attribute and the header). */
+export const PERMISSION_FEATURE: Readonly<Record<McpAppPermission, string>> = {
+  camera: 'camera',
+  microphone: 'microphone',
+  geolocation: 'geolocation',
+  clipboardWrite: 'clipboard-write',
+};
+
+/**
+ * What an app may use: a permission its resource declared AND the person allowed for its server;
+ * and what it declared that the person was never asked about (the app's prompt asks those).
+ * Anything the person denied, or the app did not declare, is in neither: it is never granted.
+ */
+export function appPermissionsOf(declared: readonly McpAppPermission[] | undefined, decisions: AppPermissionDecisions | undefined): { granted: McpAppPermission[]; undecided: McpAppPermission[] } {
+  const asked = APP_PERMISSIONS.filter((p) => declared?.includes(p));
+  return { granted: asked.filter((p) => decisions?.[p] === 'allow'), undecided: asked.filter((p) => decisions?.[p] === undefined) };
+}
+
+/** The granted permissions as an iframe `allow` attribute (`camera; clipboard-write`); '' grants nothing. */
+export const allowAttribute = (granted: readonly McpAppPermission[], allowlist?: string): string =>
+  APP_PERMISSIONS.filter((p) => granted.includes(p))
+    .map((p) => (allowlist ? `${PERMISSION_FEATURE[p]} ${allowlist}` : PERMISSION_FEATURE[p]))
+    .join('; ');
+
+/** The sandbox page's query naming the granted permissions (comma-separated); only known names are read back. */
+export const SANDBOX_ALLOW_QUERY = 'allow';
+export function grantedFromQuery(raw: string | null): McpAppPermission[] {
+  const named = (raw ?? '').split(',');
+  return APP_PERMISSIONS.filter((p) => named.includes(p));
+}
+
 export const McpAppResourceMetaSchema = z.object({
   csp: McpAppCspSchema.optional(),
   /** Requested, never granted by asking: the host denies every permission unless the person allowed it. */

@@ -42,7 +42,6 @@ export interface ToolCallView {
 export interface ToolCallApp {
   serverId: string;
   tool: Pick<MCPTool, 'name' | 'app'>;
-  serverTools: readonly Pick<MCPTool, 'name' | 'annotations'>[];
   /** Which call: the app session lives as long as the call (the playground's result's callId, the chat's call id). */
   callKey: string;
   /** The person stopped the call while its app showed (chat). */
@@ -123,7 +122,6 @@ export function ToolCallDisplay({ call, header = true }: { call: ToolCallView } 
               serverId={call.app.serverId}
               serverName={call.serverName}
               tool={call.app.tool}
-              serverTools={call.app.serverTools}
               args={call.args}
               result={result}
               callKey={call.app.callKey}

@@ -28,7 +28,7 @@ describe('the command table', () => {
     const main = helpText('main');
     for (const spec of table) expect(main).toMatch(new RegExp(`^  ${spec.name}\\b.*${escape(spec.summary)}$`, 'm'));
     const groups = [...new Set(table.filter((spec) => spec.name.includes(' ')).map((spec) => spec.name.split(' ')[0]!))];
-    expect(groups).toEqual(['servers', 'providers', 'prompts', 'resources', 'agents', 'deps', 'presets', 'daemon', 'registry']);
+    expect(groups).toEqual(['servers', 'providers', 'apps', 'prompts', 'resources', 'agents', 'deps', 'presets', 'daemon', 'registry']);
     for (const group of groups) {
       const subs = table.filter((spec) => spec.name.startsWith(`${group} `)).map((spec) => spec.name.slice(group.length + 1));
       expect(subcommandsOf(group)).toEqual(subs);

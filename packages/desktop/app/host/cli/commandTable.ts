@@ -262,9 +262,10 @@ the key's environment variable or header; each server reconnects. Exit code 1 wh
     name: 'tools',
     args: 'NAME',
     summary: "Show a server's tools: ids, names, descriptions, arguments",
-    flags: json('Print [{ id, name, description, inputSchema, serverId, serverName }]'),
+    flags: json('Print [{ id, name, description, inputSchema, app?, serverId, serverName }] (an app-only tool has id "")'),
     about: `Lists NAME's enabled tools: the tool id models see, the MCP name, the description and the
-arguments (* = required).`,
+arguments (* = required). A tool with an MCP App is marked [app] (open it with "apps open"); an
+app-only tool, which only its app may call and no model is offered, is marked [app only].`,
     viaHost: true,
     load: async () => (await import('./commands/tools')).tools,
   },
@@ -284,9 +285,27 @@ terminal, or declined at once when there is no terminal.`),
       ...json('Print the full result: { callId, isError, content, structuredContent?, durationMs }'),
     },
     about: `Calls TOOL on server NAME and prints its content: text as is, images and audio as
-[Image: mime] / [Audio: mime]. Exit code 1 when the call fails or the tool returns isError.`,
+[Image: mime] / [Audio: mime]. When TOOL has an MCP App, a line on stderr says how to open it
+("apps open"). Exit code 1 when the call fails or the tool returns isError.`,
     viaHost: true,
     load: async () => (await import('./commands/call')).call,
+  },
+  {
+    name: 'apps open',
+    args: 'NAME TOOL',
+    summary: "Open a tool's MCP App in browser mode, called with --args",
+    flags: {
+      args: { type: 'string', value: 'JSON', help: 'Arguments as a JSON object (default {}); checked against the tool\'s input schema first' },
+      print: { type: 'boolean', help: 'Print the address only; do not open a browser' },
+    },
+    about: `A terminal cannot show an app, so this opens browser mode at NAME's playground with TOOL
+chosen and the arguments filled and called; the app shows above the text result. The server, the
+tool, its app and the arguments are checked first (each field that does not fit is named). Uses
+the browser-mode host serving the config folder, or starts one (from the build). Prints the address
+(it holds browser mode's token: keep it to yourself) and opens it with $BROWSER if set, else the
+system's opener. A tool marked destructive is not called until you confirm it on the page.`,
+    viaHost: true,
+    load: async () => (await import('./commands/apps')).appsOpen,
   },
   {
     name: 'prompts list',

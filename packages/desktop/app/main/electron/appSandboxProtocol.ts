@@ -6,8 +6,8 @@
  * to the app's srcdoc, and every permission request stays denied.
  */
 import { protocol, type Session } from 'electron';
-import { ELECTRON_SANDBOX_ORIGIN, ELECTRON_SANDBOX_SCHEME, SANDBOX_PERMISSIONS_POLICY, sandboxProxyHtml } from '../../shared/appSandbox';
-import { buildAppCsp, declaredCspFromQuery, SANDBOX_CSP_QUERY, SANDBOX_PAGE_PATH } from '../../shared/mcpApps';
+import { ELECTRON_SANDBOX_SCHEME, isElectronSandboxPage, sandboxPermissionsPolicy, sandboxProxyHtml } from '../../shared/appSandbox';
+import { buildAppCsp, declaredCspFromQuery, grantedFromQuery, SANDBOX_ALLOW_QUERY, SANDBOX_CSP_QUERY } from '../../shared/mcpApps';
 
 /** Before app ready: the scheme must be standard (an origin of its own) and secure (no mixed-content refusals of https resources an app declared). */
 export function registerAppSandboxScheme(): void {
@@ -18,8 +18,7 @@ export function registerAppSandboxScheme(): void {
 export function isAppSandboxFrameUrl(url: string): boolean {
   if (url === 'about:srcdoc') return true;
   try {
-    const parsed = new URL(url);
-    return parsed.origin === ELECTRON_SANDBOX_ORIGIN && parsed.pathname === SANDBOX_PAGE_PATH;
+    return isElectronSandboxPage(new URL(url));
   } catch {
     return false;
   }
@@ -28,13 +27,14 @@ export function isAppSandboxFrameUrl(url: string): boolean {
 export function serveAppSandbox(session: Session): void {
   session.protocol.handle(ELECTRON_SANDBOX_SCHEME, (request) => {
     const url = new URL(request.url);
-    if (url.origin !== ELECTRON_SANDBOX_ORIGIN || url.pathname !== SANDBOX_PAGE_PATH) return new Response('Not found', { status: 404 });
+    if (!isElectronSandboxPage(url)) return new Response('Not found', { status: 404 });
+    const granted = grantedFromQuery(url.searchParams.get(SANDBOX_ALLOW_QUERY));
     // Our page is a file:// document: its messages come from origin "null", which no target origin can name.
-    return new Response(sandboxProxyHtml('*'), {
+    return new Response(sandboxProxyHtml('*', granted), {
       headers: {
         'Content-Type': 'text/html; charset=utf-8',
         'Content-Security-Policy': buildAppCsp(declaredCspFromQuery(url.searchParams.get(SANDBOX_CSP_QUERY)), "'self' file:"),
-        'Permissions-Policy': SANDBOX_PERMISSIONS_POLICY,
+        'Permissions-Policy': sandboxPermissionsPolicy(granted),
         'Referrer-Policy': 'no-referrer',
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',

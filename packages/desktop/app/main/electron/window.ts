@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { app, session, type BrowserWindow } from 'electron';
 import { RENDERER_CSP, rendererDevCsp } from '../../shared/csp';
+import { sandboxPermissionAllowed } from './sandboxPermissions';
 import { ELECTRON_SANDBOX_SCHEME } from '../../shared/appSandbox';
 import { isAppSandboxFrameUrl, serveAppSandbox } from './appSandboxProtocol';
 import type { RendererLocation } from './rendererLocation';
@@ -34,8 +35,11 @@ export function createMainWindow(preloadPath: string, renderer: RendererLocation
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
   serveAppSandbox(session.defaultSession);
-  // Denied by default, the MCP Apps sandbox included (camera, microphone, geolocation, clipboard…): no grant is asked of the person yet.
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  // Denied unless it is the MCP Apps sandbox page asking for what its app was granted (declared and allowed by the person): sandboxPermissions.ts.
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) => callback(sandboxPermissionAllowed(permission, details.requestingUrl, 'mediaTypes' in details ? (details.mediaTypes ?? []) : [])));
+  session.defaultSession.setPermissionCheckHandler((_wc, permission, _origin, details) =>
+    sandboxPermissionAllowed(permission, details.requestingUrl ?? '', details.mediaType ? [details.mediaType] : []),
+  );
   // A subframe may show only the apps sandbox page and the app inside it; a hostile app that navigates its frames elsewhere is stopped.
   win.webContents.on('will-frame-navigate', (event) => {
     if (!event.isMainFrame && !isAppSandboxFrameUrl(event.url)) event.preventDefault();

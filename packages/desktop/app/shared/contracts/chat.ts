@@ -119,6 +119,8 @@ export const ApprovalRequestSchema = z.object({
   reason: ApprovalReasonSchema,
   /** Set when this call asks again because the tool changed after "allow for this chat". */
   changed: ToolChangeSchema.optional(),
+  /** `app`: the server's own MCP App asks to run the tool (issue 32), not a model; nothing is remembered for it. */
+  origin: z.literal('app').optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 

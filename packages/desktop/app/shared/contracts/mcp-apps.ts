@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { maxLength } from '../limits';
-import { McpAppResourceMetaSchema } from '../mcpApps';
+import { AppPermissionSchema, McpAppResourceMetaSchema } from '../mcpApps';
 
 const NonBlank = z.string().trim().min(1);
 const UiUriSchema = z.string().regex(/^ui:\/\/\S+$/, 'must be a ui:// URI').max(2048);
@@ -19,6 +19,8 @@ export const McpAppResourceSchema = z.object({
   html: z.string(),
   meta: McpAppResourceMetaSchema,
   droppedCspDomains: z.array(z.string()),
+  /** Of the permissions the resource declares: those the person allowed for this server (the only ones the sandbox grants), and those never asked (the app's prompt asks). */
+  permissions: z.object({ granted: z.array(AppPermissionSchema), undecided: z.array(AppPermissionSchema) }),
 });
 export type McpAppResource = z.infer<typeof McpAppResourceSchema>;
 

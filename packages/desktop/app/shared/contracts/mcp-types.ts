@@ -4,7 +4,7 @@
  * so a field added to a schema reaches every runtime at once.
  */
 import { z } from 'zod';
-import { McpToolAppSchema } from '../mcpApps';
+import { AppPermissionDecisionsSchema, McpToolAppSchema } from '../mcpApps';
 import { AppErrorShapeSchema } from '../errors';
 import { checkServerLimits, maxLength } from '../limits';
 import { TRANSPORTS, type TransportField } from '../transports';
@@ -104,6 +104,12 @@ const McpServerFieldsSchema = z.object({
   reviewedAt: z.number().optional(),
   /** Installed from an MCP Registry entry (registry.install). */
   registryOrigin: RegistryOriginSchema.optional(),
+  /**
+   * The person's answers to this server's MCP Apps asking for browser permissions (issue 32): a
+   * permission an app declared is granted only when it is `allow` here. Only the person sets it
+   * (the app's prompt, the server detail); a new server has none.
+   */
+  appPermissions: AppPermissionDecisionsSchema.optional(),
 });
 
 /** A stored server, with defaults applied on parse (old files may lack the newer fields). */
@@ -136,6 +142,7 @@ export const McpServerInputSchema = McpServerRecordSchema.omit({
   createdAt: true,
   updatedAt: true,
   reviewedAt: true,
+  appPermissions: true,
 })
   .extend({ config: McpServerConfigInputSchema, registryOrigin: RegistryOriginSchema.strict().optional() })
   .strict()

@@ -2,8 +2,8 @@
  * An MCP App in its result view (issue 32), with this test playing the app: it speaks the
  * protocol to the real AppBridge over postMessage, as the app's frame would (jsdom loads no
  * sandbox page, so the frame's window stands in for the app's). What the person sees and is
- * asked is checked: the frame's label, the text result beside it, the height clamp, a
- * destructive call and a link that ask first, a link that is refused, a chat message that asks,
+ * asked is checked: the frame's label, the text result beside it, the height clamp, a tool
+ * call left to the host's approval policy, a link that asks first, a link that is refused, a chat message that asks,
  * and display modes that keep the same frame.
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -20,19 +20,18 @@ const SLOW = { timeout: 15_000 };
 const APP_HTML = '<!doctype html><p>app</p>';
 
 const viewTool: Pick<MCPTool, 'name' | 'app' | 'annotations'> = { name: 'show', app: { resourceUri: 'ui://demo/view.html', visibility: ['model', 'app'] } };
-const wipe: Pick<MCPTool, 'name' | 'annotations'> = { name: 'wipe', annotations: { destructiveHint: true } };
 
 const call: ToolCallView = {
   serverName: 'demo',
   toolName: 'show',
   args: { city: 'Kyoto' },
   result: { callId: 'call-1', durationMs: 5, isError: false, content: [{ type: 'text', text: 'Sunny in Kyoto' }] },
-  app: { serverId: 'srv-1', tool: viewTool, serverTools: [viewTool, wipe], callKey: 'call-1' },
+  app: { serverId: 'srv-1', tool: viewTool, callKey: 'call-1' },
 };
 
 function appHost() {
   return new FakeHost()
-    .handle('mcp.app_resource', ({ uri }) => ({ uri, html: APP_HTML, meta: {}, droppedCspDomains: [] }))
+    .handle('mcp.app_resource', ({ uri }) => ({ uri, html: APP_HTML, meta: {}, droppedCspDomains: [], permissions: { granted: [], undecided: [] } }))
     .handle('mcp.app_call_tool', ({ toolName }) => ({ callId: 'c-2', durationMs: 1, isError: false, content: [{ type: 'text', text: `${toolName} ran` }] }))
     .handle('mcp.app_log', () => ({ logged: true as const }));
 }
@@ -132,27 +131,19 @@ describe('AppView', () => {
     await waitFor(() => expect(app.frame.style.height).toBe('301px'));
   });
 
-  it('asks the person before the app runs a destructive tool, and runs nothing when they decline', async () => {
+  it("leaves an app's tool calls to the host's approval policy: no dialog here, and a refusal reaches the app named", async () => {
     const { app, host } = await renderApp();
     await app.initialize();
-    const declined = app.request('tools/call', { name: 'wipe', arguments: {} });
-    const ask = await dialog('The app of demo wants to run “wipe”');
-    expect(ask.textContent).toContain('The server marks this tool as destructive');
-    await answerDialog(ask, 'Cancel');
-    const refused = (await declined.answer) as { result: { isError: boolean; content: { text: string }[] } };
-    expect(refused.result.isError).toBe(true);
-    expect(refused.result.content[0]!.text).toBe('You did not let the app run this tool.');
-    expect(host.callCount('mcp.app_call_tool')).toBe(0);
-
-    const allowed = app.request('tools/call', { name: 'wipe', arguments: { all: true } });
-    const again = await dialog('The app of demo wants to run “wipe”');
-    await answerDialog(again, 'OK');
-    expect(((await allowed.answer) as { result: { content: { text: string }[] } }).result.content[0]!.text).toBe('wipe ran');
-    expect(host.inputsOf('mcp.app_call_tool')).toEqual([{ serverId: 'srv-1', toolName: 'wipe', args: { all: true } }]);
-
-    // A tool that is not destructive runs without a dialog.
-    const plain = app.request('tools/call', { name: 'show', arguments: {} });
+    const plain = app.request('tools/call', { name: 'show', arguments: { all: true } });
     expect(((await plain.answer) as { result: { content: { text: string }[] } }).result.content[0]!.text).toBe('show ran');
+    expect(host.inputsOf('mcp.app_call_tool')).toEqual([{ serverId: 'srv-1', toolName: 'show', args: { all: true } }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // The host asked the person (its approval dialog, not this view's) and they said no.
+    host.failures.set('mcp.app_call_tool', [{ code: 'APP_TOOL_DENIED', message: 'denied', data: { serverName: 'demo', toolName: 'wipe', reason: 'denied' } } as never]);
+    const refused = (await app.request('tools/call', { name: 'wipe', arguments: {} }).answer) as { error?: { message: string } };
+    expect(refused.error?.message).toBe('You did not allow the app of “demo” to run “wipe”, so it did not run.');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('names the URL when the app asks to open a link, and opens it only if the person agrees', async () => {

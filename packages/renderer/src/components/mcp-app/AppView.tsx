@@ -2,7 +2,7 @@
  * A tool's MCP App in the result view (issue 32): the app in its sandbox (appSession.ts), under
  * a visible "app from <server>" label, its text result shown beside it by ToolCallDisplay. What
  * the app asks goes to its own server only, through the host's app routes: a tool call (its
- * visibility checked by the host; a destructive tool asks the person first), a resource read, a
+ * visibility and the approval policy for apps checked by the host), a resource read, a
  * log line. A link opens only after the person agreed, and only if it is a web address the app
  * may open (checkExternalUrl); a message is shown here, or in a chat (AppChatContext) becomes the
  * person's next turn once they agreed.
@@ -20,13 +20,14 @@ import { useTranslation } from 'react-i18next';
 import type { MCPTool, McpCallToolResult } from '@shared/contracts/mcp-types';
 import { checkExternalUrl } from '@shared/externalUrl';
 import type { AppErrorShape } from '@shared/errors';
-import { isDestructive } from '@mcp-common/approvalPolicy';
+import { allowAttribute, grantedFromQuery } from '@shared/mcpApps';
 import { PRELOAD_GLOBAL } from '@shared/contracts/bridge';
 import { useHost } from '@renderer/bridge/HostContext';
 import { requestOrThrow, useRoute } from '@renderer/data/useRoute';
 import { ErrorAlert } from '../ErrorAlert';
 import { translateError } from '../translateError';
 import { AppChatContext } from './appChat';
+import { AppPermissionPrompt } from './AppPermissionPrompt';
 import { AppSession, toAppResult } from './appSession';
 import { HOST_DISPLAY_MODES, hostContextOf, sandboxPageUrl, type AppTheme } from './hostContext';
 
@@ -35,8 +36,6 @@ export interface AppViewProps {
   serverName: string;
   /** The called tool, with its app link. */
   tool: Pick<MCPTool, 'name' | 'app'>;
-  /** The server's tools, for what an app call would run (annotations). */
-  serverTools: readonly Pick<MCPTool, 'name' | 'annotations'>[];
   args: Record<string, unknown>;
   /** Absent while the call runs (in chat the app shows then, and hears the result when it comes). */
   result: McpCallToolResult | undefined;
@@ -46,9 +45,12 @@ export interface AppViewProps {
   cancelled?: boolean;
 }
 
+/** The granted list kept as one string, so a new answer (not a new array) remakes the session. */
+const grantedList = (joined: string) => grantedFromQuery(joined);
+
 const platform = typeof window !== 'undefined' && Reflect.has(window, PRELOAD_GLOBAL) ? 'desktop' : 'web';
 
-export function AppView({ serverId, serverName, tool, serverTools, args, result, callKey, cancelled = false }: AppViewProps) {
+export function AppView({ serverId, serverName, tool, args, result, callKey, cancelled = false }: AppViewProps) {
   const { t, i18n } = useTranslation('toolCall');
   const { t: te } = useTranslation('errors');
   const uri = tool.app?.resourceUri ?? '';
@@ -71,9 +73,9 @@ export function AppView({ serverId, serverName, tool, serverTools, args, result,
 
   const locale = i18n.resolvedLanguage ?? 'en';
   // What the handlers read when the app asks, so the session is not remade for each render.
-  const live = useRef({ serverTools, t, te, modal, theme: appTheme, locale, token, chat, mode, appModes });
+  const live = useRef({ t, te, modal, theme: appTheme, locale, token, chat, mode, appModes });
   useLayoutEffect(() => {
-    live.current = { serverTools, t, te, modal, theme: appTheme, locale, token, chat, mode, appModes };
+    live.current = { t, te, modal, theme: appTheme, locale, token, chat, mode, appModes };
   });
   const contextNow = () => {
     const { theme, locale: lang, token: tokens, mode: displayMode } = live.current;
@@ -83,6 +85,8 @@ export function AppView({ serverId, serverName, tool, serverTools, args, result,
 
   const html = resource.data?.html;
   const csp = resource.data?.meta.csp;
+  // Declared by the resource AND allowed by the person for this server (the host's answer); nothing else reaches the sandbox.
+  const granted = resource.data?.permissions.granted.join(',') ?? '';
   useLayoutEffect(() => {
     const container = slot.current;
     if (html === undefined || !container) return;
@@ -92,20 +96,17 @@ export function AppView({ serverId, serverName, tool, serverTools, args, result,
       });
     const created = new AppSession({
       html,
-      sandboxUrl: sandboxPageUrl(csp),
+      sandboxUrl: sandboxPageUrl(csp, document, grantedList(granted)),
+      allow: allowAttribute(grantedList(granted)),
       title: label,
       hostContext: contextNow(),
       toolInput: args,
       toolResult: result,
       handlers: {
+        // The host applies the approval policy for apps: a destructive tool waits for the person in the approval dialog (APP_TOOL_DENIED when refused).
         callTool: async (name, toolArgs) => {
-          const { t: tr, te: terr, serverTools: tools } = live.current;
-          const target = tools.find((candidate) => candidate.name === name);
-          if (isDestructive(target?.annotations) && !(await confirm(tr('app.destructive.title', { tool: name, server: serverName }), tr('app.destructive.content')))) {
-            return { content: [{ type: 'text' as const, text: tr('app.destructive.declined') }], isError: true };
-          }
           const answer = await requestOrThrow(host, 'mcp.app_call_tool', { serverId, toolName: name, args: toolArgs }).catch((error: unknown) => {
-            throw new Error(translateError(terr, error as AppErrorShape));
+            throw new Error(translateError(live.current.te, error as AppErrorShape));
           });
           return toAppResult(answer);
         },
@@ -154,7 +155,7 @@ export function AppView({ serverId, serverName, tool, serverTools, args, result,
     };
     // One session per app document and call; the call's result and its cancel reach the same session.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [html, csp, serverId, callKey]);
+  }, [html, csp, granted, serverId, callKey]);
 
   useEffect(() => {
     if (result) session.current?.setToolResult(result);
@@ -224,6 +225,7 @@ export function AppView({ serverId, serverName, tool, serverTools, args, result,
         {resource.data && resource.data.droppedCspDomains.length > 0 ? (
           <Alert type="warning" showIcon title={t('app.droppedDomains', { domains: resource.data.droppedCspDomains.join(', ') })} />
         ) : null}
+        {resource.data ? <AppPermissionPrompt serverId={serverId} serverName={serverName} undecided={resource.data.permissions.undecided} /> : null}
         <div
           className={`mcp-app-stage mcp-app-stage-${mode}`}
           role={mode === 'fullscreen' ? 'dialog' : overlay ? 'region' : undefined}

@@ -42,6 +42,8 @@ export interface AppSessionHandlers {
 export interface AppSessionOptions {
   html: string;
   sandboxUrl: string;
+  /** The proxy frame's `allow` (allowAttribute of the granted permissions); '' grants nothing. */
+  allow: string;
   title: string;
   hostContext: McpUiHostContext;
   toolInput: Record<string, unknown>;
@@ -91,6 +93,7 @@ export class AppSession {
     this.frame.setAttribute('sandbox', PROXY_FRAME_SANDBOX);
     this.frame.setAttribute('title', options.title);
     this.frame.setAttribute('referrerpolicy', 'no-referrer');
+    if (options.allow) this.frame.setAttribute('allow', options.allow);
     this.frame.dataset.testid = 'mcp-app-frame';
     this.frame.style.cssText = `display:block;width:100%;border:0;height:${APP_MIN_HEIGHT}px`;
     this.bridge = new AppBridge(

@@ -48,6 +48,9 @@ describe('sandboxPageUrl', () => {
 
   it('falls back to Electron’s sandbox scheme when no host names one', () => {
     expect(sandboxPageUrl(undefined, pageWith(undefined, 'null'))).toMatch(/^elftia-app-sandbox:\/\/app\/app-sandbox\?/);
+    // Granted permissions travel to the sandbox page; none granted, no `allow` at all.
+    expect(new URL(sandboxPageUrl(undefined, pageWith('http://localhost:5000/app-sandbox'), ['camera', 'clipboardWrite'])).searchParams.get('allow')).toBe('camera,clipboardWrite');
+    expect(new URL(sandboxPageUrl(undefined, pageWith('http://localhost:5000/app-sandbox'))).searchParams.has('allow')).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@
 import type { McpUiDisplayMode, McpUiHostContext, McpUiStyles } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { GlobalToken } from 'antd';
 import { ELECTRON_SANDBOX_ORIGIN, SANDBOX_EMBEDDER_QUERY, SANDBOX_URL_META } from '@shared/appSandbox';
-import { cspSources, SANDBOX_CSP_QUERY, SANDBOX_PAGE_PATH, type McpAppCsp } from '@shared/mcpApps';
+import { cspSources, SANDBOX_ALLOW_QUERY, SANDBOX_CSP_QUERY, SANDBOX_PAGE_PATH, type McpAppCsp, type McpAppPermission } from '@shared/mcpApps';
 
 /** The tallest an inline app grows to (its size-changed asks); past it, it scrolls inside. */
 export const APP_MAX_HEIGHT = 640;
@@ -91,10 +91,12 @@ export function hostContextOf({ theme, locale, token, width, height = 0, platfor
  * Electron's is its own scheme. The declared CSP (only the domains the policy will name) and the
  * UI's origin travel in the query; the sandbox builds the policy from them itself.
  */
-export function sandboxPageUrl(csp: McpAppCsp | undefined, doc: Document = document): string {
+export function sandboxPageUrl(csp: McpAppCsp | undefined, doc: Document = document, granted: readonly McpAppPermission[] = []): string {
   const fromHost = doc.querySelector(`meta[name="${SANDBOX_URL_META}"]`)?.getAttribute('content');
   const url = new URL(fromHost ?? `${ELECTRON_SANDBOX_ORIGIN}${SANDBOX_PAGE_PATH}`);
   url.searchParams.set(SANDBOX_CSP_QUERY, JSON.stringify(cspSources(csp).kept));
+  // The permissions the host granted (declared and allowed by the person): the page's policy and its app frame name these alone.
+  if (granted.length > 0) url.searchParams.set(SANDBOX_ALLOW_QUERY, granted.join(','));
   url.searchParams.set(SANDBOX_EMBEDDER_QUERY, doc.location.origin);
   return url.href;
 }

@@ -6,4 +6,5 @@
 import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 
 export { playgroundSessions } from './model/playgroundSession';
+export { startupAppLink } from './model/appLinkIntent';
 export const PlaygroundPane = lazyComponent(() => import('./components/PlaygroundPane').then((m) => m.PlaygroundPane));

@@ -181,4 +181,18 @@ describe('ApprovalDialog', () => {
     const modal = await dialog();
     expect(within(modal).queryByTestId('approval-changed')).toBeNull();
   });
+
+  it('an MCP App’s call says the app asks, and offers no "allow for this chat" (nothing is remembered for apps)', async () => {
+    const host = setup([request({ origin: 'app', chatId: 'app:srv' })]);
+    const modal = await dialog();
+    expect(within(modal).getByTestId('approval-from-app').textContent).toContain('The app of “File Keeper” asks to run this tool');
+    expect(within(modal).queryByTestId('approval-allow-chat')).toBeNull();
+    await click(within(modal).getByTestId('approval-deny'));
+    await waitFor(() => expect(host.inputsOf('chat.approval_respond')).toEqual([{ requestId: 'req-1', decision: 'deny', includeIdentical: false }]), SLOW);
+  });
+
+  it('a model’s call does not say an app asks', async () => {
+    setup();
+    expect(within(await dialog()).queryByTestId('approval-from-app')).toBeNull();
+  });
 });

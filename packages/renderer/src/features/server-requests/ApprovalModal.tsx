@@ -39,7 +39,7 @@ export function ApprovalModal({
           <Button data-testid="approval-deny" danger disabled={busy} loading={sending === 'deny'} onClick={() => void send('deny')}>
             {t('approvals.dialog.deny')}
           </Button>
-          {canRememberApproval(request.reason) ? (
+          {canRememberApproval(request.reason) && request.origin !== 'app' ? (
             <Tooltip title={t('approvals.dialog.allowChatHelp', { tool })}>
               <Button data-testid="approval-allow-chat" disabled={busy || !parsed.ok} loading={sending === 'allow_chat'} onClick={() => void send('allow_chat')}>
                 {t('approvals.dialog.allowChat')}
@@ -89,6 +89,7 @@ export function ApprovalModal({
             },
           ]}
         />
+        {request.origin === 'app' ? <Alert data-testid="approval-from-app" type="info" showIcon title={t('approvals.dialog.fromApp', { server: request.serverName })} /> : null}
         {request.changed ? <ToolChangeAlert tool={tool} change={request.changed} /> : null}
         <Alert
           data-testid="approval-reason"

@@ -53,39 +53,15 @@ export const daemonStart: Command = async ({ io, args, configDir }) => {
   const running = await lookUp(io, configDir);
   if (running.connection) return alreadyRunning(io, running.connection, values.json === true);
   if (!io.relaunch) throw new Error('daemon start needs the elftia-mcp program to start (run it from the elftia-mcp command)');
-  fs.mkdirSync(configDir, { recursive: true, mode: 0o700 });
   const logFile = path.join(configDir, DAEMON_LOG_FILE);
-  const log = fs.openSync(logFile, 'w', 0o600);
   const portArgs = values.port === undefined ? [] : ['--port', values.port];
-  const child = spawn(io.relaunch.command, [...io.relaunch.args, '--config-dir', configDir, 'daemon', 'run', ...portArgs], {
-    detached: true,
-    stdio: ['ignore', log, log],
-    env: io.env,
-    windowsHide: true,
-  });
-  fs.closeSync(log);
-  let exited: number | null | undefined;
-  child.once('exit', (code) => (exited = code));
-  child.once('error', () => (exited = -1));
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let record: HostRecord | undefined;
-  while (exited === undefined && Date.now() < deadline) {
-    const seen = readHostRecord(configDir);
-    if (seen?.pid === child.pid) {
-      record = seen;
-      break;
-    }
-    await delay(POLL_MS);
-  }
-  if (!record) {
-    if (exited === undefined) child.kill('SIGTERM');
+  const started = await spawnRecordedHost(io, configDir, io.relaunch.command, [...io.relaunch.args, '--config-dir', configDir, 'daemon', 'run', ...portArgs], logFile);
+  if (!started.record) {
     // Another `daemon start` won the race: its daemon serves the folder, which is what was asked.
     const other = await lookUp(io, configDir);
     if (other.connection) return alreadyRunning(io, other.connection, values.json === true);
-    const tail = logTail(logFile);
-    throw new Error(`the daemon did not start${exited === undefined ? ` within ${START_TIMEOUT_MS / 1000} s` : ''}; its log (${logFile}):\n${tail}`);
+    throw new Error(`the daemon did not start${started.exited === undefined ? ` within ${START_TIMEOUT_MS / 1000} s` : ''}; its log (${logFile}):\n${logTail(logFile)}`);
   }
-  child.unref();
   const found = await lookUp(io, configDir);
   if (!found.connection) throw new Error(`the daemon started but does not answer: ${found.note}`);
   try {
@@ -94,6 +70,33 @@ export const daemonStart: Command = async ({ io, args, configDir }) => {
     await found.connection.dispose();
   }
 };
+
+/**
+ * Starts `command args` detached, its output into `logFile`, and waits until that process records
+ * itself as the host of `configDir` (what `daemon start` and `apps open` wait for). No record: it
+ * exited first (`exited`, its code), or it did not record itself within START_TIMEOUT_MS and was
+ * stopped.
+ */
+export async function spawnRecordedHost(io: CliIo, configDir: string, command: string, args: string[], logFile: string): Promise<{ record?: HostRecord; exited?: number | null }> {
+  fs.mkdirSync(configDir, { recursive: true, mode: 0o700 });
+  const log = fs.openSync(logFile, 'w', 0o600);
+  const child = spawn(command, args, { detached: true, stdio: ['ignore', log, log], env: io.env, windowsHide: true });
+  fs.closeSync(log);
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  child.once('error', () => (exited = -1));
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (exited === undefined && Date.now() < deadline) {
+    const seen = readHostRecord(configDir);
+    if (seen && seen.pid === child.pid) {
+      child.unref();
+      return { record: seen };
+    }
+    await delay(POLL_MS);
+  }
+  if (exited === undefined) child.kill('SIGTERM');
+  return exited === undefined ? {} : { exited };
+}
 
 async function alreadyRunning(io: CliIo, connection: HostConnection, json: boolean): Promise<number> {
   const { record } = connection;
@@ -168,7 +171,8 @@ function formatUptime(ms: number): string {
   return h ? `${h} h ${m} min` : m ? `${m} min ${s} s` : `${s} s`;
 }
 
-function logTail(file: string): string {
+/** The last lines of a started host's log, for the error that says it did not start. */
+export function logTail(file: string): string {
   try {
     return fs.readFileSync(file, 'utf8').split('\n').slice(-20).join('\n').trim() || '(empty)';
   } catch {

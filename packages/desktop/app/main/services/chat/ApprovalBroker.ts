@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { ApprovalClosedSchema, ApprovalRequest, ApprovalRespondInputSchema } from '../../../shared/contracts/chat';
 import type { MCPTool, McpServerRecord } from '../../../shared/contracts/mcp-types';
 import { AppError } from '../../../shared/errors';
-import { approvalVerdict } from '../capabilities/tools/mcp-users/common/approvalPolicy';
+import { appCallVerdict, approvalVerdict, type ApprovalVerdict } from '../capabilities/tools/mcp-users/common/approvalPolicy';
 import { canonicalJson } from '../../../shared/text/canonicalJson';
 import { argumentIssues } from '../capabilities/tools/mcp-users/common/schemaCheck';
 import { toolChange, toolFingerprint, type ToolDefinition } from '../capabilities/tools/mcp-users/common/toolFingerprint';
@@ -46,9 +46,12 @@ interface Allowance {
   fingerprint: string;
 }
 
+/** The chat id an app's questions carry: `app:<serverId>` (a chat's ids are UUIDs, so never one of theirs). */
+export const APP_CHAT_PREFIX = 'app:';
+
 const toolKey = (chatId: string, serverId: string, toolName: string) => JSON.stringify([chatId, serverId, toolName]);
 
-const definitionOf = (question: ApprovalQuestion): ToolDefinition => ({
+const definitionOf = (question: Omit<ApprovalQuestion, 'chatId' | 'callId' | 'arguments'>): ToolDefinition => ({
   name: question.toolName,
   ...(question.toolTitle !== undefined && { title: question.toolTitle }),
   ...(question.toolDescription !== undefined && { description: question.toolDescription }),
@@ -85,7 +88,34 @@ export class ApprovalBroker implements ToolApprover {
       remembered: allowance !== undefined && !revoked,
     });
     if (verdict.auto) return { allowed: true, arguments: question.arguments };
+    return this.ask(question, verdict.reason, definition, fingerprint, signal, revoked ? { changed: toolChange(allowance.definition, definition) } : {});
+  }
 
+  /**
+   * An MCP App's call of its own server's tool (issue 32), by appCallVerdict: an app-visible tool
+   * runs, a destructive or "always ask" one waits for the person in the same dialog as a model's
+   * call, marked as the app's (`origin: 'app'`). Nothing is remembered ("allow for this chat" is
+   * not offered), and the question waits until it is answered or the broker is disposed.
+   */
+  async decideForApp(question: Omit<ApprovalQuestion, 'chatId'>): Promise<ApprovalDecision> {
+    const settings = await this.hooks.serverSettings(question.serverId).catch(() => ({ isTrusted: false, disabledAutoApproveTools: [] as string[] }));
+    const verdict: ApprovalVerdict = appCallVerdict({ annotations: question.annotations, listed: settings.disabledAutoApproveTools.includes(question.toolName) });
+    if (verdict.auto) return { allowed: true, arguments: question.arguments };
+    const definition = definitionOf(question);
+    // Its own "chat" per server: never one a model's chat could remember an allowance for.
+    const asked = { ...question, chatId: `${APP_CHAT_PREFIX}${question.serverId}` };
+    return this.ask(asked, verdict.reason, definition, toolFingerprint(definition), new AbortController().signal, { origin: 'app' });
+  }
+
+  private ask(
+    question: ApprovalQuestion,
+    reason: ApprovalRequest['reason'],
+    definition: ToolDefinition,
+    fingerprint: string,
+    signal: AbortSignal,
+    extra: Pick<ApprovalRequest, 'changed' | 'origin'>,
+  ): Promise<ApprovalDecision> {
+    const { chatId, serverId, toolName } = question;
     const request: ApprovalRequest = {
       requestId: randomUUID(),
       chatId,
@@ -96,8 +126,8 @@ export class ApprovalBroker implements ToolApprover {
       ...(question.toolTitle !== undefined && { toolTitle: question.toolTitle }),
       ...(question.annotations !== undefined && { annotations: question.annotations }),
       arguments: question.arguments,
-      reason: verdict.reason,
-      ...(revoked && { changed: toolChange(allowance.definition, definition) }),
+      reason,
+      ...extra,
     };
     return new Promise<ApprovalDecision>((resolve) => {
       const onAbort = () => settle({ allowed: false, reason: 'cancelled' }, 'cancelled');
@@ -142,7 +172,7 @@ export class ApprovalBroker implements ToolApprover {
       else target.settle({ allowed: true, arguments: edited ?? target.request.arguments }, 'allowed');
     }
     let count = targets.length;
-    if (decision === 'allow_chat' && answered.reason !== 'listed') {
+    if (decision === 'allow_chat' && answered.reason !== 'listed' && answered.origin !== 'app') {
       this.remembered.set(toolKey(answered.chatId, answered.serverId, answered.toolName), { definition: pending.definition, fingerprint: pending.fingerprint });
       // The tool's other waiting calls in this chat would run without asking had they come a moment
       // later; a listed tool's would not (the list is checked per call, not remembered).

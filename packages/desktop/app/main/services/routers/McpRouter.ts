@@ -8,6 +8,7 @@ import { routes } from '../../../shared/contracts/ipc';
 import type { McpActionResult, McpServerRecord } from '../../../shared/contracts/mcp-types';
 import type { McpService } from '../capabilities/tools/mcp-users/McpService';
 import type { ElicitationBroker } from '../capabilities/tools/mcp-users/ElicitationBroker';
+import type { ApprovalBroker } from '../chat/ApprovalBroker';
 import { maskServerRecord, restoreMaskedSecrets } from '../capabilities/tools/mcp-users/common/redaction';
 import type { RouteHandlers } from './AppRouter';
 import { runBulk } from './bulkRoutes';
@@ -19,7 +20,7 @@ export const mcpAddSchema = routes['mcp.add'].input;
 /** Server records leave through the router with their secrets masked (redaction.ts); only mcp.reveal_secrets shows them. */
 const maskResult = (result: McpActionResult): McpActionResult => (result.server ? { ...result, server: maskServerRecord(result.server) } : result);
 
-export function createMcpRouteHandlers({ mcpService, elicitation }: { mcpService: McpService; elicitation: ElicitationBroker }) {
+export function createMcpRouteHandlers({ mcpService, elicitation, approvals }: { mcpService: McpService; elicitation: ElicitationBroker; approvals: Pick<ApprovalBroker, 'decideForApp'> }) {
   const handlers = {
     'mcp.list': async () => (await mcpService.list()).map((server) => maskServerRecord(server)),
     'mcp.add': async (input) => maskResult(await mcpService.add(input)),
@@ -66,7 +67,8 @@ export function createMcpRouteHandlers({ mcpService, elicitation }: { mcpService
     },
     'mcp.elicitations': async () => elicitation.list(),
     'mcp.app_resource': ({ serverId, uri }) => mcpService.appResource(serverId, uri),
-    'mcp.app_call_tool': ({ serverId, toolName, args, callId }) => mcpService.appCallTool(serverId, toolName, args, callId),
+    // The approval policy for apps (appCallVerdict): a destructive tool asks the person in the chat's approval dialog.
+    'mcp.app_call_tool': ({ serverId, toolName, args, callId }) => mcpService.appCallTool(serverId, toolName, args, (question) => approvals.decideForApp(question), callId),
     'mcp.app_log': async ({ serverId, level, data }) => {
       mcpService.appLog(serverId, level, data);
       return { logged: true as const };

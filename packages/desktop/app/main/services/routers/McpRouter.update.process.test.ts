@@ -47,6 +47,7 @@ const CHANGES: Record<Exclude<keyof McpServerRecord, 'id' | 'createdAt' | 'updat
   projectPath: '/tmp/elftia-other-project',
   keyLink: { providerId: 'zai', presetId: 'zai-vision' },
   registryOrigin: { registryUrl: 'http://127.0.0.1:1', name: 'io.github.example/files', version: '1.0.1', kind: 'package', index: 0 },
+  appPermissions: { camera: 'allow', geolocation: 'deny' },
 };
 
 describe('mcp.update through the router', () => {
@@ -75,7 +76,9 @@ describe('mcp.update through the router', () => {
 
   it('covers every updatable field of the record', async () => {
     const server = await addBase();
-    const fields = Object.keys(server).filter((k) => !['id', 'createdAt', 'updatedAt'].includes(k));
+    // appPermissions is the person's answer to an app, never set by an add: absent from a new record.
+    expect(server).not.toHaveProperty('appPermissions');
+    const fields = [...Object.keys(server), 'appPermissions'].filter((k) => !['id', 'createdAt', 'updatedAt'].includes(k));
     expect(Object.keys(CHANGES).sort()).toEqual(fields.sort());
   });
 

@@ -96,7 +96,7 @@ export function ChatToolCall({ entry, app, onShowApp }: { entry: Extract<ChatEnt
             ...(call.error ? { error: call.error } : {}),
             running: call.status === 'running',
             ...(progress ? { progress } : {}),
-            ...(app?.live ? { app: { serverId: app.serverId, tool: app.tool, serverTools: app.serverTools, callKey: call.callId, cancelled } } : {}),
+            ...(app?.live ? { app: { serverId: app.serverId, tool: app.tool, callKey: call.callId, cancelled } } : {}),
           }}
         />
       </Flex>

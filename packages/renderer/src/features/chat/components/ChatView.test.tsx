@@ -140,7 +140,7 @@ describe('ChatView', () => {
 
   it('shows a call’s MCP App in the transcript: the newest three live, an older one behind “Show app”; none for a call stopped before it ran (issue 32)', async () => {
     const show: MCPTool = { ...tool('files', 'show'), app: { resourceUri: 'ui://files/view.html', visibility: ['model', 'app'] } };
-    const host = chatHost({ tools: [...TOOLS, show] }).handle('mcp.app_resource', ({ uri }) => ({ uri, html: '<p>app</p>', meta: {}, droppedCspDomains: [] }));
+    const host = chatHost({ tools: [...TOOLS, show] }).handle('mcp.app_resource', ({ uri }) => ({ uri, html: '<p>app</p>', meta: {}, droppedCspDomains: [], permissions: { granted: [], undecided: [] } }));
     await readyChat(host);
     const chatId = await startTurn(host);
     const done = (callId: string) => call(chatId, callId, 'done', { toolName: 'show', result: { callId, content: [{ type: 'text', text: `result ${callId}` }], isError: false, durationMs: 5 } });

@@ -32,7 +32,7 @@ export interface TranscriptApps {
 }
 
 export function useTranscriptApps(entries: readonly ChatEntry[]): TranscriptApps {
-  // The same query as the chat's tool list: the tools with their app links and annotations.
+  // The same query as the chat's tool list: the tools with their app links.
   const listed = useRoute('mcp.list_all_tools', {});
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
 
@@ -42,9 +42,8 @@ export function useTranscriptApps(entries: readonly ChatEntry[]): TranscriptApps
     const found: { callId: string; app: Omit<TranscriptApp, 'live'> }[] = [];
     for (const entry of entries) {
       if (entry.kind !== 'tool' || !showsApp(entry)) continue;
-      const serverTools = byServer.get(entry.call.serverId) ?? [];
-      const tool = serverTools.find((candidate) => candidate.name === entry.call.toolName);
-      if (tool?.app?.resourceUri) found.push({ callId: entry.call.callId, app: { serverId: entry.call.serverId, tool, serverTools } });
+      const tool = (byServer.get(entry.call.serverId) ?? []).find((candidate) => candidate.name === entry.call.toolName);
+      if (tool?.app?.resourceUri) found.push({ callId: entry.call.callId, app: { serverId: entry.call.serverId, tool } });
     }
     const newest = new Set(found.slice(-LIVE_APPS).map(({ callId }) => callId));
     return new Map(found.map(({ callId, app }) => [callId, { ...app, live: newest.has(callId) || shown.has(callId) }]));

@@ -9,6 +9,7 @@ import { renderWithProviders } from '@renderer-testing/renderWithApp';
 import { useRoute } from '@renderer/data/useRoute';
 import { ToolsTabNavProvider, useToolsTabNav } from '@renderer/features/settings/components/tabs/tools-tab/ToolsTabNav';
 import { ServerDetailDrawer } from '@renderer/features/settings/components/tabs/tools-tab/server-detail/ServerDetailDrawer';
+import { playgroundSessions } from '../model/playgroundSession';
 import { PlaygroundPane } from './PlaygroundPane';
 
 /** The machine is shared and antd renders slowly in jsdom: wait generously, never by the clock. */
@@ -466,5 +467,60 @@ describe('playground: in the server detail', { timeout: 120_000 }, () => {
       setup.host,
     );
     await waitFor(() => expect(field().value).toBe('kept'), slow);
+  });
+});
+
+describe('playground: an app link (elftia-mcp apps open)', { timeout: 120_000 }, () => {
+  const link = (setup: ReturnType<typeof makeHost>, toolName: string, args: Record<string, unknown>) =>
+    playgroundSessions.update(setup.id, (session) => ({ ...session, toolName, linked: { toolName, args } }));
+
+  it('fills the linked arguments over the defaults and calls the tool once', async () => {
+    const setup = makeHost();
+    link(setup, 'rich', { mode: 'fast' });
+    const calls = deferredCalls(setup.host);
+    renderPane(setup);
+    await waitFor(() => expect(calls).toHaveLength(1), slow);
+    expect(setup.host.inputsOf('mcp.call_tool')[0]).toMatchObject({ serverId: setup.id, toolName: 'rich', args: { mode: 'fast', count: 3 } });
+    expect(screen.getByTestId('playground-tool').dataset.toolName).toBe('rich');
+    expect(playgroundSessions.get(setup.id).linked).toBeUndefined();
+  });
+
+  it('marks each argument that does not fit the schema and calls nothing', async () => {
+    const setup = makeHost();
+    link(setup, 'coded', { code: 'abc' });
+    renderPane(setup);
+    expect(await screen.findByTestId('playground-invalid', {}, slow)).toHaveProperty('textContent', expect.stringContaining('1 problem'));
+    await waitFor(() => expect(within(screen.getByTestId('playground-editor')).getByLabelText('code').closest('.ant-form-item')!.className).toContain('ant-form-item-has-error'), slow);
+    expect(setup.host.callCount('mcp.call_tool')).toBe(0);
+  });
+
+  it('never calls a destructive tool before the person confirms, and not at all when they do not', async () => {
+    const setup = makeHost();
+    setup.tools.push(tool(setup.name, 'wipe', { type: 'object', properties: {} }, { annotations: { destructiveHint: true } }));
+    link(setup, 'wipe', {});
+    const calls = deferredCalls(setup.host);
+    renderPane(setup);
+    const dialog = (await screen.findByText(`Run “wipe” of “${setup.name}”?`, { selector: '.ant-modal-confirm-title' }, slow)).closest<HTMLElement>('.ant-modal')!;
+    expect(dialog.textContent).toContain('marks it as destructive');
+    expect(calls).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByText(`Run “wipe” of “${setup.name}”?`, { selector: '.ant-modal-confirm-title' })).toBeNull(), slow);
+    expect(calls).toHaveLength(0);
+    cleanup();
+
+    link(setup, 'wipe', {});
+    renderPane(setup);
+    const again = (await screen.findByText(`Run “wipe” of “${setup.name}”?`, { selector: '.ant-modal-confirm-title' }, slow)).closest<HTMLElement>('.ant-modal')!;
+    fireEvent.click(within(again).getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(calls).toHaveLength(1), slow);
+    expect(setup.host.inputsOf('mcp.call_tool')[0]).toMatchObject({ toolName: 'wipe', args: {} });
+  });
+
+  it('says so when the server does not offer the linked tool, and calls nothing', async () => {
+    const setup = makeHost();
+    link(setup, 'gone', {});
+    renderPane(setup);
+    expect((await screen.findByTestId('playground-link-problem', {}, slow)).textContent).toBe(`The link asks for “gone”, which “${setup.name}” does not offer, so nothing was called.`);
+    expect(setup.host.callCount('mcp.call_tool')).toBe(0);
   });
 });

@@ -26,14 +26,14 @@ interface PlaygroundPaneProps {
 /** The called tool's MCP App, if it has one and the call has a result (ToolCallDisplay shows it above the text result). */
 function appOf(serverId: string, tools: McpServerTool[], toolName: string, callId: string | undefined): ToolCallApp | undefined {
   const tool = tools.find((candidate) => candidate.name === toolName);
-  return tool?.app?.resourceUri && callId ? { serverId, tool, serverTools: tools, callKey: callId } : undefined;
+  return tool?.app?.resourceUri && callId ? { serverId, tool, callKey: callId } : undefined;
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
   const { t } = useTranslation(['playground', 'settings/tools', 'common']);
-  const { session, update, history, call, editor, enable, fresh, shown, disabled, refusedAsDisabled, shownIssues, chosen } = usePlayground(server, tools);
+  const { session, update, history, call, editor, enable, fresh, shown, disabled, refusedAsDisabled, shownIssues, linkedToolMissing, chosen } = usePlayground(server, tools);
   const resultSection = useRef<HTMLElement>(null);
   // Below a long form the result would start and arrive out of sight.
   useRevealOnChange(resultSection, shown ? `${shown.callId}:${shown.status}` : undefined);
@@ -71,6 +71,7 @@ export function PlaygroundPane({ server, tools }: PlaygroundPaneProps) {
             </Flex>
           )}
         />
+        {linkedToolMissing ? <Alert type="error" showIcon data-testid="playground-link-problem" title={t('appLink.noTool', { tool: linkedToolMissing, server: server.name })} /> : null}
         {tool.description ? (
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, expandable: 'collapsible' }} className="m-0 pre-line">
             {tool.description}

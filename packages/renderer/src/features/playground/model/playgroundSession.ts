@@ -20,6 +20,10 @@ export interface Session {
   drafts: Readonly<Record<string, Draft>>;
   /** The call whose result is shown. */
   shownCallId?: string;
+  /** A call an app link asked for (appLinkIntent.ts), until the playground has taken it. */
+  linked?: { toolName: string; args: Record<string, unknown> };
+  /** The tool a link asked for that the server does not offer (said in the pane). */
+  linkedToolMissing?: string;
 }
 
 const EMPTY: Session = { drafts: {} };

@@ -40,6 +40,7 @@ import type {
   McpTestResult,
 } from '@shared/contracts/mcp-types';
 import type { DuplicateAction, ImportDecision, McpImportPreview, McpImportResult } from '@shared/contracts/mcp-import';
+import { AppError } from '@shared/errors';
 import { DisposableStore } from '@shared/lifecycle/DisposableStore';
 import type { Emitter } from '@shared/lifecycle/Emitter';
 import type { McpConfigChange, McpConfigStore } from '../../../config/McpConfigStore';
@@ -57,7 +58,7 @@ import { connectionEffect } from './pool/connectionEffect';
 import { ServerContent } from './pool/serverContent';
 import { ServerTests } from './pool/ServerTests';
 import { ServerTools } from './pool/ServerTools';
-import { ServerApps } from './pool/ServerApps';
+import { ServerApps, toolFacts, type AppCallApprover } from './pool/ServerApps';
 import { logMessageLine } from './logMessageLine';
 import { ToolCalls } from './pool/ToolCalls';
 import { ToolTasks } from './pool/ToolTasks';
@@ -362,10 +363,19 @@ export class McpService {
     return this.apps.resource(serverId, uri);
   }
 
-  /** An app's call: only to a tool whose visibility names "app" (APP_TOOL_NOT_ALLOWED), then as any call, recorded with origin `app`. */
-  async appCallTool(serverId: string, toolName: string, args: Record<string, unknown>, callId?: string): Promise<McpCallToolResult> {
-    await this.apps.toolForApp(serverId, toolName);
-    return this.callTool(serverId, toolName, args, callId, { origin: 'app' });
+  /**
+   * An app's call: only to a tool whose visibility names "app" (APP_TOOL_NOT_ALLOWED), then only
+   * as `approve` decides (the approval policy for apps; APP_TOOL_DENIED when the person said no),
+   * then as any call with the arguments approved, recorded with origin `app`. `approve` is required
+   * so that no way into an app's call skips the policy.
+   */
+  async appCallTool(serverId: string, toolName: string, args: Record<string, unknown>, approve: AppCallApprover, callId?: string): Promise<McpCallToolResult> {
+    const tool = await this.apps.toolForApp(serverId, toolName);
+    const decision = await approve({ callId: callId ?? randomUUID(), serverId, serverName: tool.serverName, toolName, ...toolFacts(tool), arguments: args });
+    if (!decision.allowed) {
+      throw new AppError('APP_TOOL_DENIED', `The app of "${tool.serverName}" was not allowed to run "${toolName}" (${decision.reason})`, { serverName: tool.serverName, toolName, reason: decision.reason });
+    }
+    return this.callTool(serverId, toolName, decision.arguments, callId, { origin: 'app' });
   }
 
   /** An app's log message, into its server's log as the server's own are (stream `log`, logger `app`). */

@@ -132,12 +132,20 @@ export class ServerRecords {
       if (updates.name !== undefined && servers.some((s) => s.id !== id && sameName(s.name, updates.name!))) {
         throw new AppError('DUPLICATE_NAME', `An MCP server named "${updates.name}" already exists`, { name: updates.name });
       }
-      const { id: _id, createdAt, updatedAt: _updatedAt, reviewedAt, ...fields } = { ...current, ...updates };
+      const { id: _id, createdAt, updatedAt: _updatedAt, reviewedAt, appPermissions, ...fields } = { ...current, ...updates };
       // The merge must still describe a usable server (e.g. switching to sse needs a url) within the limits;
-      // the review mark is the host's, not a field a client could send, so the input schema has no place for it.
+      // the review mark is the host's and the app permissions are the person's answers to apps, never part
+      // of adding a server, so the input schema has no place for either (the record schema checks them).
       const check = McpServerInputSchema.safeParse(fields);
       if (!check.success) throw validationFailure(check.error.issues, 'mcp.update');
-      const next = McpServerRecordSchema.parse({ ...fields, ...(reviewedAt !== undefined ? { reviewedAt } : {}), id: current.id, createdAt, updatedAt: Date.now() });
+      const next = McpServerRecordSchema.parse({
+        ...fields,
+        ...(reviewedAt !== undefined ? { reviewedAt } : {}),
+        ...(appPermissions !== undefined ? { appPermissions } : {}),
+        id: current.id,
+        createdAt,
+        updatedAt: Date.now(),
+      });
       return { servers: servers.map((s, i) => (i === index ? next : s)), result: { before: current, server: next } };
     });
     this.announce({ reason: 'updated', id });

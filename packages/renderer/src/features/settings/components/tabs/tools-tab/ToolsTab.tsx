@@ -1,7 +1,7 @@
 import { ImportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Tabs } from 'antd';
+import { App, Button, Card, Flex, Tabs } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@renderer/bridge/HostContext';
 import { ErrorAlert } from '@renderer/components/ErrorAlert';
@@ -10,7 +10,9 @@ import { lazyComponent } from '@renderer/components/lazy/lazyComponent';
 import { useRoute } from '@renderer/data/useRoute';
 import { AgentPresets } from '@renderer/features/agents';
 import { ChatView } from '@renderer/features/chat';
+import { startupAppLink } from '@renderer/features/playground';
 import { ProviderKeys } from '@renderer/features/provider-keys';
+import type { AppLinkRead } from '@shared/appLink';
 import { ProviderPreviewButton } from '@renderer/features/provider-preview';
 import { ImportDialog } from './import/ImportDialog';
 import { LocalConfigsOffer } from './import/LocalConfigsOffer';
@@ -35,11 +37,22 @@ const McpServerFormDrawer = lazyComponent(() => import('./server-form/McpServerF
  * these: three levels of navigation for five places.)
  */
 export function ToolsTab() {
+  // Opened by `elftia-mcp apps open`: the server's playground, where the linked call runs.
+  const link = startupAppLink();
   return (
-    <ToolsTabNavProvider>
+    <ToolsTabNavProvider initialDetail={link?.ok ? { serverId: link.link.serverId, pane: 'playground' } : undefined}>
       <ToolsTabSections />
+      {link && !link.ok ? <UnreadableAppLink problem={link.problem} /> : null}
     </ToolsTabNavProvider>
   );
+}
+
+/** A link that could not be read says why, once; nothing is called. */
+function UnreadableAppLink({ problem }: { problem: Extract<AppLinkRead, { ok: false }>['problem'] }) {
+  const { t } = useTranslation('playground');
+  const { message } = App.useApp();
+  useEffect(() => void message.error(t(`appLink.unreadable.${problem}`)), [message, problem, t]);
+  return null;
 }
 
 function ToolsTabSections() {

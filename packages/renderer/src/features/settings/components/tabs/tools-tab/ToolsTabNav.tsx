@@ -36,11 +36,20 @@ export interface ToolsTabNav {
 
 const NavContext = createContext<ToolsTabNav | undefined>(undefined);
 
-export function ToolsTabNavProvider({ children, initialSection = 'servers' }: { children: ReactNode; initialSection?: ToolsSection }) {
+export function ToolsTabNavProvider({
+  children,
+  initialSection = 'servers',
+  initialDetail,
+}: {
+  children: ReactNode;
+  initialSection?: ToolsSection;
+  /** A server's detail open from the start (an app link opens its playground). */
+  initialDetail?: ToolsTabNav['detail'];
+}) {
   const [section, showSection] = useState<ToolsSection>(initialSection);
   const [form, setForm] = useState<FormTarget | undefined>();
   const [importOpen, setImportOpen] = useState(false);
-  const [detail, setDetail] = useState<ToolsTabNav['detail']>();
+  const [detail, setDetail] = useState<ToolsTabNav['detail']>(initialDetail);
   const [chatFocus, setChatFocus] = useState<ToolsTabNav['chatFocus']>();
 
   const openForm = useCallback((target: FormTarget) => setForm(target), []);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpToolAnnotations } from '@shared/contracts/mcp-types';
-import { approvalVerdict, canRememberApproval, isDestructive, type ApprovalVerdict } from './approvalPolicy';
+import { appCallVerdict, approvalVerdict, canRememberApproval, isDestructive, type ApprovalVerdict } from './approvalPolicy';
 
 type Cell = string;
 const show = (v: ApprovalVerdict): Cell => (v.auto ? 'auto' : v.reason);
@@ -52,5 +52,13 @@ describe('approvalVerdict', () => {
   it('offers "allow for this chat" except where the person asked to be asked every time', () => {
     expect(canRememberApproval('listed')).toBe(false);
     for (const reason of ['destructive', 'untrusted', 'unknown', 'not_read_only'] as const) expect(canRememberApproval(reason)).toBe(true);
+  });
+});
+
+describe('appCallVerdict (an MCP App calling its own server, issue 32)', () => {
+  it.each(TABLE)('%s', (_name, annotations) => {
+    // Only a destructive claim asks; read-only or not, trusted or not does not matter for an app's own view.
+    expect(show(appCallVerdict({ annotations, listed: false }))).toBe(isDestructive(annotations) ? 'destructive' : 'auto');
+    expect(show(appCallVerdict({ annotations, listed: true }))).toBe('listed');
   });
 });

@@ -59,5 +59,20 @@ export function approvalVerdict({ annotations, listed, trusted, remembered }: Ap
   return ask('unknown');
 }
 
+/**
+ * Whether an MCP App's call of its own server's tool (issue 32) runs at once or asks. The app is
+ * the server's own view, and the person is using it: an app-visible tool runs without a dialog
+ * per call, trusted server or not, which is what makes an app usable. Two rules of the model's
+ * policy still hold, because they do not depend on believing the server: the person's "always ask"
+ * (rule 1), and a tool that says it is destructive asks (rule 3: a destructive claim is believed
+ * wherever it appears, even beside `readOnlyHint`; a claim can only ever add a question). Nothing
+ * is remembered: each destructive call asks.
+ */
+export function appCallVerdict({ annotations, listed }: Pick<ApprovalFacts, 'annotations' | 'listed'>): ApprovalVerdict {
+  if (listed) return ask('listed');
+  if (isDestructive(annotations)) return ask('destructive');
+  return AUTO;
+}
+
 /** Whether "allow for this chat" means anything for a call asked for this reason (a listed tool always asks). */
 export const canRememberApproval = (reason: ApprovalReason): boolean => reason !== 'listed';

@@ -5,14 +5,37 @@
  */
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpAppResource } from '@shared/contracts/mcp-apps';
-import type { MCPTool, McpServerRecord } from '@shared/contracts/mcp-types';
+import type { MCPTool, McpServerRecord, McpToolAnnotations } from '@shared/contracts/mcp-types';
 import { AppError } from '@shared/errors';
-import { appResourceMetaOf, cspSources, isCallableByApp, mergeAppResourceMeta, MCP_APP_MIME_TYPE } from '@shared/mcpApps';
+import { appPermissionsOf, appResourceMetaOf, cspSources, isCallableByApp, mergeAppResourceMeta, MCP_APP_MIME_TYPE } from '@shared/mcpApps';
 import { listAllResources } from './listing';
 import type { ServerTools } from './ServerTools';
 
 /** An app is one HTML file; the largest official example is ~0.5 MB. Past this it is refused, not rendered. */
 export const MAX_APP_HTML_BYTES = 5 * 1024 * 1024;
+
+/** What the approval policy for apps is asked about an app's call (ApprovalBroker.decideForApp answers it). */
+export interface AppCallQuestion {
+  callId: string;
+  serverId: string;
+  serverName: string;
+  toolName: string;
+  toolTitle?: string;
+  toolDescription?: string;
+  inputSchema?: Record<string, unknown>;
+  annotations?: McpToolAnnotations;
+  arguments: Record<string, unknown>;
+}
+export type AppCallDecision = { allowed: true; arguments: Record<string, unknown> } | { allowed: false; reason: 'denied' | 'cancelled' };
+export type AppCallApprover = (question: AppCallQuestion) => Promise<AppCallDecision>;
+
+/** The parts of a tool's definition the person is shown and the approval is bound to. */
+export const toolFacts = (tool: MCPTool): Pick<AppCallQuestion, 'toolTitle' | 'toolDescription' | 'inputSchema' | 'annotations'> => ({
+  ...(tool.title !== undefined && { toolTitle: tool.title }),
+  ...(tool.description && { toolDescription: tool.description }),
+  inputSchema: tool.inputSchema,
+  ...(tool.annotations !== undefined && { annotations: tool.annotations }),
+});
 
 export interface ServerAppsParts {
   tools: ServerTools;
@@ -48,7 +71,7 @@ export class ServerApps {
     if (Buffer.byteLength(html) > MAX_APP_HTML_BYTES) throw invalid('too_large', `is over ${MAX_APP_HTML_BYTES} bytes`);
     const listEntry = listed?.items.find((r) => r.uri === uri);
     const meta = mergeAppResourceMeta(appResourceMetaOf(listEntry?._meta), appResourceMetaOf(content._meta));
-    return { uri, html, meta, droppedCspDomains: cspSources(meta.csp).dropped };
+    return { uri, html, meta, droppedCspDomains: cspSources(meta.csp).dropped, permissions: appPermissionsOf(meta.permissions, server.appPermissions) };
   }
 
   /** The tool an app may call: listed by its server, not disabled, its visibility naming "app"; else APP_TOOL_NOT_ALLOWED. */

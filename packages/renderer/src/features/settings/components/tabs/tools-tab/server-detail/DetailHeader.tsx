@@ -9,6 +9,7 @@ import { useRouteMutation } from '@renderer/data/useRoute';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { SignInBar } from '../server-auth/SignInBar';
 import { RegistryUpdateTag } from '../server-list/RegistryUpdateTag';
+import { AppPermissionTags } from './AppPermissionTags';
 import { TrustedSwitch } from './TrustedSwitch';
 import { VisibleText } from '@renderer/components/VisibleText';
 
@@ -57,6 +58,7 @@ export function DetailHeader({ server, discovery }: DetailHeaderProps) {
         </Flex>
       </Flex>
       <SignInBar server={server} />
+      <AppPermissionTags server={server} />
       {discovery.isPending ? (
         <Skeleton active paragraph={{ rows: 1 }} title={false} />
       ) : (
