@@ -134,7 +134,9 @@ describe('RegistryBrowser', { timeout: 120_000 }, () => {
     const page = await screen.findByTestId('registry-entry-page', {}, SLOW);
     await waitFor(() => expect(within(page).getAllByTestId('registry-option')).toHaveLength(3), SLOW);
     const [mcpb, sse, http] = within(page).getAllByTestId('registry-option') as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(mcpb).getByTestId('registry-option-skipped').textContent).toBe('Not installable here: MCP bundles (mcpb) are not installed by this app yet');
+    // An MCP bundle with an https URL and its sha256 is installable (downloaded and checked by the host).
+    expect(mcpb.dataset.skipped).toBe('false');
+    expect(within(mcpb).queryByTestId('registry-option-skipped')).toBeNull();
     expect(sse.textContent).toContain('Remote · sse');
     const inputs = within(sse).getAllByTestId('registry-input').map((li) => li.textContent);
     expect(inputs).toEqual([
@@ -145,6 +147,19 @@ describe('RegistryBrowser', { timeout: 120_000 }, () => {
     expect(within(page).getByRole('combobox', { name: 'Versions' })).toBeTruthy();
   });
 
+
+  it('an entry page says why a package of a kind this app does not know cannot be installed', async () => {
+    renderRegistry(registryHost());
+    fireEvent.change(searchBox(), { target: { value: 'future' } });
+    await waitFor(() => expect(names()).toEqual(['io.github.example/future-tools']), SLOW);
+    await userEvent.click(screen.getByRole('button', { name: 'Details of io.github.example/future-tools' }));
+    const page = await screen.findByTestId('registry-entry-page', {}, SLOW);
+    await waitFor(() => expect(within(page).getAllByTestId('registry-option')).toHaveLength(2), SLOW);
+    const [cargo, npm] = within(page).getAllByTestId('registry-option') as [HTMLElement, HTMLElement];
+    expect(within(cargo).getByTestId('registry-option-skipped').textContent).toBe('Not installable here: unknown package type "cargo"');
+    // Its npm package has an argument of a type the schema lacks: skipped too, saying which.
+    expect(within(npm).getByTestId('registry-option-skipped').textContent).toMatch(/^Not installable here: .*flag/);
+  });
   it('links only to web addresses the app opens', async () => {
     const links: FixtureVersion = {
       server: { $schema: SCHEMA, name: 'io.github.x/links', description: 'links', version: '1.0.0', websiteUrl: 'javascript:alert(1)', repository: { url: 'https://github.com/x/links', source: 'github' } },

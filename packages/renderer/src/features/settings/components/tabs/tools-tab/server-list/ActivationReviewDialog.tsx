@@ -21,6 +21,12 @@ export interface ActivationReviewDialogProps {
   intro?: string;
   /** What the source adds to the review (a registry entry's warnings), shown above what will run. */
   notes?: ReactNode;
+  /**
+   * Reviews a registry server's update to this version instead of its activation: what the
+   * updated record would run (registry.update without a token writes nothing), and a yes applies
+   * it with the review's token (the running server restarts on it).
+   */
+  updateTo?: string;
 }
 
 /**
@@ -31,26 +37,31 @@ export interface ActivationReviewDialogProps {
  * review's token goes back with the confirmation, so the host refuses it if the server changed
  * after what was shown here. A web page wrote the link; the person decides whether it runs.
  */
-export function ActivationReviewDialog({ serverId, name, open, onClose, onActivated, intro, notes }: ActivationReviewDialogProps) {
-  const { t } = useTranslation(['settings/tools', 'common']);
+export function ActivationReviewDialog({ serverId, name, open, onClose, onActivated, intro, notes, updateTo }: ActivationReviewDialogProps) {
+  const { t } = useTranslation(['settings/tools', 'common', 'registry']);
   const [riskAccepted, setRiskAccepted] = useState(false);
   const safe = useSafeAnswer();
   // Fresh on every opening: a review read before an edit would only be refused as stale.
-  const review = useRoute('mcp.activation_review', { id: serverId }, { enabled: open, staleTime: 0, gcTime: 0 });
-  const activate = useRouteMutation('mcp.activate', {
-    invalidates: ['mcp.list', 'mcp.status'],
+  const fresh = { staleTime: 0, gcTime: 0 } as const;
+  const activation = useRoute('mcp.activation_review', { id: serverId }, { ...fresh, enabled: open && updateTo === undefined });
+  const update = useRoute('registry.update', { id: serverId, version: updateTo ?? '' }, { ...fresh, enabled: open && updateTo !== undefined });
+  const review = updateTo === undefined ? activation : update;
+  const confirmed = {
     onSuccess: () => {
       onActivated?.();
       onClose();
     },
     // Someone changed the server meanwhile: show what it would run now, to be confirmed again.
-    onError: (error) => {
+    onError: (error: { code: string }) => {
       if (error.code !== 'ACTIVATION_REVIEW_STALE') return;
       setRiskAccepted(false);
       void review.refetch();
     },
-  });
-  const data = review.data;
+  };
+  const activateServer = useRouteMutation('mcp.activate', { invalidates: ['mcp.list', 'mcp.status'], ...confirmed });
+  const applyUpdate = useRouteMutation('registry.update', { invalidates: ['mcp.list', 'mcp.status', 'registry.updates'], ...confirmed });
+  const activate = updateTo === undefined ? activateServer : applyUpdate;
+  const data = updateTo === undefined ? activation.data : update.data?.review;
   // Inside a sentence a newline would fold into a space; the interpolation shows the other controls.
   const shownName = inlineSafe(name);
   const risky = data ? inlineSafe(riskyNames(data).join(', ')) : '';
@@ -91,14 +102,19 @@ export function ActivationReviewDialog({ serverId, name, open, onClose, onActiva
   return (
     <Modal
       open={open}
-      title={t('activationReview.title', { name: shownName })}
-      okText={t('activationReview.confirm')}
+      title={updateTo === undefined ? t('activationReview.title', { name: shownName }) : t('registry:update.reviewTitle', { name: shownName, version: inlineSafe(updateTo) })}
+      okText={updateTo === undefined ? t('activationReview.confirm') : t('registry:update.confirm')}
       cancelText={t('activationReview.cancel')}
       // Focus on keeping it off, not on the ×: turning on runs what the dialog shows.
       cancelButtonProps={safe.buttonProps}
       afterOpenChange={safe.afterOpenChange}
       okButtonProps={{ disabled: !data || (data.risky && !riskAccepted), loading: activate.isPending }}
-      onOk={() => data && activate.mutate({ id: serverId, reviewToken: data.reviewToken, ...(data.risky ? { riskAcknowledged: riskAccepted } : {}) })}
+      onOk={() => {
+        if (!data) return;
+        const answer = { id: serverId, reviewToken: data.reviewToken, ...(data.risky ? { riskAcknowledged: riskAccepted } : {}) };
+        if (updateTo === undefined) activateServer.mutate(answer);
+        else applyUpdate.mutate({ ...answer, version: updateTo });
+      }}
       onCancel={onClose}
       afterClose={() => {
         activate.reset();
