@@ -180,6 +180,36 @@ test('an MCP App renders in its sandbox, calls its server tool from a button, an
   await expect(view.locator('html')).toHaveAttribute('data-theme', after);
 });
 
+test('the system monitor app: its app-only poll tool is marked App only, and its polling runs it through the host: the memory gauge fills, Stop and Start work (issue 32)', async ({ app }) => {
+  const detail = new ServerDetailPage(app.page);
+  await app.addServer({ name: 'monitor', type: 'stdio', isActive: true, config: { command: process.execPath, args: [APP_EXAMPLE_SERVERS.systemMonitor, '--stdio'] } });
+  await detail.open('monitor');
+  await expect(detail.tool('get-system-info')).toBeVisible({ timeout: 30_000 });
+  // The person sees every tool, the app-only one marked as such (models never get it: process tests).
+  await expect(detail.tool('get-system-info').getByTestId('tool-app-tag')).toBeVisible();
+  await expect(detail.tool('get-system-info').getByTestId('tool-app-only-tag')).toHaveCount(0);
+  await expect(detail.tool('poll-system-stats').getByTestId('tool-app-only-tag')).toBeVisible();
+  await detail.tool('get-system-info').getByTestId('tool-try').click();
+  const playground = detail.root.getByTestId('playground');
+  await playground.getByTestId('playground-run').click();
+  const result = playground.getByTestId('playground-result');
+  await expect(result.getByTestId('call-status')).toHaveAttribute('data-status', 'ok', { timeout: 30_000 });
+  await expect(result.getByRole('region', { name: 'App from monitor' })).toBeVisible();
+
+  const view = appFrame(app.page);
+  // The tool result starts the app's polling: each tick is an app call of poll-system-stats.
+  const toggle = view.locator('#poll-toggle-btn');
+  await expect(view.locator('#memory-percent')).toHaveText(/^\d+%$/, { timeout: 15_000 });
+  await expect(toggle).toHaveText('Stop');
+  await toggle.click();
+  await expect(view.locator('#status-text')).toHaveText('Stopped');
+  await toggle.click();
+  // A tick after the restart answers: the status shows the time of the last good poll, not "Error".
+  await expect(view.locator('#status-text')).toHaveText(/^\d\d:\d\d:\d\d$/, { timeout: 15_000 });
+  await toggle.click();
+  await expect(toggle).toHaveText('Start');
+});
+
 test('a third real app server, opened by its app link (elftia-mcp apps open): the cohort heatmap renders, its Metric select calls its server and the grid updates, and the theme change reaches it (issue 32)', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   const detail = new ServerDetailPage(app.page);

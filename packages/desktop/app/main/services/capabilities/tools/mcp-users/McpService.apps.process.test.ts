@@ -57,7 +57,7 @@ describe('app links and visibility', () => {
 
   it('never offers an app-only tool to a model: not listed, not loaded for an agent, not converted for a provider', async () => {
     expect(names(await h.service.listServerTools(ids.monitor))).toEqual(['get-system-info']);
-    expect(names(await h.service.listServerTools(ids.fixture))).toEqual(['hostile_view', 'model_only', 'notes_view', 'plain_view']);
+    expect(names(await h.service.listServerTools(ids.fixture))).toEqual(['hostile_view', 'model_only', 'notes_view', 'plain_view', 'probe_view']);
     expect(names(await h.service.listServerTools(ids.fixture))).not.toContain('wipe_notes');
     const all = await h.service.listAllActiveServerTools();
     expect(all.some((t) => t.name === 'poll-system-stats' || t.name === 'report')).toBe(false);

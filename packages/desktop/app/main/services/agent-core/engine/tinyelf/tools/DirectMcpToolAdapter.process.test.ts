@@ -92,7 +92,7 @@ describe('loadDirectMcpTools', () => {
   it('offers a model none of an MCP App’s app-only tools (issue 32)', async () => {
     const { tools, connections } = await loadDirectMcpTools([{ name: 'apps', command: process.execPath, args: [FIXTURE_SERVERS.apps] }], { tracker });
     open = connections;
-    expect(tools.map((t) => t.name).sort()).toEqual(['apps__hostile_view', 'apps__model_only', 'apps__plain_view']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['apps__hostile_view', 'apps__model_only', 'apps__notes_view', 'apps__plain_view', 'apps__probe_view']);
   });
 
   it('leaves nothing running when a server fails before initialize', async () => {

@@ -159,6 +159,21 @@ describe('server detail: tools', { timeout: 120_000 }, () => {
     expect(screen.getByTestId('tools-count').textContent).toBe('3 of 3 shown · 2 enabled');
   });
 
+  it('marks a tool that opens an app, and one only its app may call (never offered to a model), with words in the reader\'s language', async () => {
+    const tools = [
+      tool('dashboard', { app: { resourceUri: 'ui://fx/dashboard.html', visibility: ['model', 'app'] } }),
+      tool('poll', { app: { visibility: ['app'] } }),
+      tool('plain'),
+    ];
+    renderDetail(makeHost({ disabledTools: [], discover: discovery({ tools }) }), 'tools', 'ja');
+    await waitFor(() => expect(screen.getAllByTestId('tool-row')).toHaveLength(3), slow);
+    const marks = (name: string) => ['tool-app-tag', 'tool-app-only-tag'].filter((id) => within(row(name)).queryByTestId(id));
+    expect(marks('dashboard')).toEqual(['tool-app-tag']);
+    expect(marks('poll')).toEqual(['tool-app-only-tag']);
+    expect(marks('plain')).toEqual([]);
+    expect(within(row('poll')).getByTestId('tool-app-only-tag').textContent).toBe('アプリ専用');
+  });
+
   it('the enable switch writes only disabledTools, and the always-ask switch only disabledAutoApproveTools', async () => {
     const host = makeHost();
     renderDetail(host);

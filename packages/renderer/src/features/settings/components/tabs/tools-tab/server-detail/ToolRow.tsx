@@ -2,6 +2,7 @@ import { Button, Collapse, Flex, Switch, Tag, Tooltip, Typography } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerTool } from '@shared/contracts/mcp-types';
+import { isVisibleToModel } from '@shared/mcpApps';
 import { SchemaView } from './SchemaView';
 import { annotationTags } from './toolAnnotations';
 import { schemaParameters } from './schemaParameters';
@@ -54,6 +55,16 @@ export const ToolRow = memo(function ToolRowView({ tool, enabled, autoApprove, o
               </Typography.Text>
             ) : null}
             {!enabled ? <Tag>{t('detail.tools.disabledTag')}</Tag> : null}
+            {tool.app?.resourceUri !== undefined ? (
+              <Tooltip title={t('detail.tools.appTagHelp')}>
+                <Tag color="geekblue" tabIndex={0} data-testid="tool-app-tag">{t('detail.tools.appTag')}</Tag>
+              </Tooltip>
+            ) : null}
+            {!isVisibleToModel(tool) ? (
+              <Tooltip title={t('detail.tools.appOnlyTagHelp')}>
+                <Tag tabIndex={0} data-testid="tool-app-only-tag">{t('detail.tools.appOnlyTag')}</Tag>
+              </Tooltip>
+            ) : null}
           </Flex>
           {tags.length > 0 ? (
             <Flex gap={4} wrap className="mt-xxs" role="list" aria-label={t('detail.tools.annotations.label')}>
