@@ -262,7 +262,11 @@ const appIn = (page: Page, server: string) => page.getByRole('region', { name: `
 
 async function allowOnce(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Allow this tool call?' });
-  await dialog.getByTestId('approval-allow-once').click({ timeout: 30_000 });
+  // A click during the dialog's zoom-in can land on a 20×6 px button and be lost on a loaded
+  // machine (a person's would not): wait until the dialog has its full size.
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).not.toHaveClass(/ant-zoom-appear/);
+  await dialog.getByTestId('approval-allow-once').click();
   await expect(dialog).toBeHidden();
 }
 

@@ -202,12 +202,19 @@ test('the system monitor app: its app-only poll tool is marked App only, and its
   await expect(view.locator('#memory-percent')).toHaveText(/^\d+%$/, { timeout: 15_000 });
   await expect(toggle).toHaveText('Stop');
   await toggle.click();
-  await expect(view.locator('#status-text')).toHaveText('Stopped');
-  await toggle.click();
-  // A tick after the restart answers: the status shows the time of the last good poll, not "Error".
-  await expect(view.locator('#status-text')).toHaveText(/^\d\d:\d\d:\d\d$/, { timeout: 15_000 });
-  await toggle.click();
   await expect(toggle).toHaveText('Start');
+  // A poll already in flight may still answer after Stop (the app then shows its time, not
+  // "Stopped"); after that no tick comes: the status stays put through a whole interval (2 s).
+  const status = view.locator('#status-text');
+  await app.page.waitForTimeout(2_500);
+  const stoppedAt = await status.textContent();
+  await app.page.waitForTimeout(2_500);
+  await expect(status).toHaveText(stoppedAt ?? '');
+  await toggle.click();
+  // A tick after the restart answers: the status shows a later good poll's time, never "Error".
+  await expect(status).toHaveText(/^\d\d:\d\d:\d\d$/);
+  await expect(status).not.toHaveText(stoppedAt ?? '', { timeout: 15_000 });
+  await expect(status).toHaveText(/^\d\d:\d\d:\d\d$/);
 });
 
 test('a third real app server, opened by its app link (elftia-mcp apps open): the cohort heatmap renders, its Metric select calls its server and the grid updates, and the theme change reaches it (issue 32)', async ({ app }) => {
