@@ -189,6 +189,8 @@ test('the system monitor app: its app-only poll tool is marked App only, and its
   await expect(detail.tool('get-system-info').getByTestId('tool-app-tag')).toBeVisible();
   await expect(detail.tool('get-system-info').getByTestId('tool-app-only-tag')).toHaveCount(0);
   await expect(detail.tool('poll-system-stats').getByTestId('tool-app-only-tag')).toBeVisible();
+  await detail.tool('get-system-info').scrollIntoViewIfNeeded();
+  await shootThemes(app.page, 'tool-app-tags');
   await detail.tool('get-system-info').getByTestId('tool-try').click();
   const playground = detail.root.getByTestId('playground');
   await playground.getByTestId('playground-run').click();

@@ -14,6 +14,7 @@ import { expect, test } from '../fixtures/app';
 import { FIXTURE_SERVERS } from '../fixtures/servers/paths';
 import { SettingsPage } from '../pages/SettingsPage';
 import { PresetsPage } from '../pages/PresetsPage';
+import { shootThemes } from '../pages/themeShots';
 
 const KEY = 'sk-e2e-linked-key-8123';
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-e2e-presets-'));
@@ -194,7 +195,24 @@ test.describe('MCP Registry', () => {
     const pinned = await app.invoke('registry.install', { name: 'io.github.brave/brave-search-mcp-server', version: '2.0.3', inputs: { BRAVE_API_KEY: 'bsk-older-pin' } });
     expect(pinned.ok, JSON.stringify(pinned)).toBe(true);
     await ui.section('Servers').click();
-    await expect(app.page.getByRole('listitem', { name: 'brave-search-mcp-server' }).getByTestId('registry-update')).toHaveText('Update available: 2.0.3 → 2.0.10');
+    const braveRow = app.page.getByRole('listitem', { name: 'brave-search-mcp-server' });
+    await expect(braveRow.getByTestId('registry-update')).toHaveText('Update available: 2.0.3 → 2.0.10');
     await expect(new SettingsPage(app.page).stateOf('Echo Lab')).toHaveAttribute('data-state', 'connected');
+
+    // The update from the window: its review names the new version's command line, and Update writes it.
+    await braveRow.getByTestId('registry-update').click();
+    const update = app.page.getByRole('dialog', { name: 'Update “brave-search-mcp-server” to 2.0.10?' });
+    await expect(update.getByTestId('review-args')).toContainText('@brave/brave-search-mcp-server@2.0.10', { timeout: 30_000 });
+    await expect(update.getByTestId('review-env')).toContainText('BRAVE_API_KEYSet');
+    await expect(update.getByText('bsk-older-pin')).toHaveCount(0);
+    await shootThemes(app.page, 'registry-update', { small: true });
+    await update.getByRole('button', { name: 'Update' }).click();
+    await expect(update).toBeHidden();
+    await expect(braveRow.getByTestId('registry-update')).toHaveCount(0);
+    const saved = JSON.parse(fs.readFileSync(path.join(app.configDir, 'mcp-config.json'), 'utf8')) as { mcpServers: Array<{ name: string; config: { args?: string[] }; registryOrigin?: { version: string } }> };
+    const brave = saved.mcpServers.find((s) => s.name === 'brave-search-mcp-server');
+    expect(brave?.config.args?.join(' ')).toContain('@brave/brave-search-mcp-server@2.0.10');
+    expect(brave?.registryOrigin?.version).toBe('2.0.10');
+    expect(JSON.stringify(saved)).not.toContain('bsk-older-pin');
   });
 });
