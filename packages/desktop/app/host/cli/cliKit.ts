@@ -44,8 +44,11 @@ export interface CliIo {
 }
 
 export interface CliTerminal {
-  /** Shows `question` and reads one line; undefined when there is no terminal (or the signal aborts). */
-  ask(question: string, signal?: AbortSignal): Promise<string | undefined>;
+  /**
+   * Shows `question` and reads one line; undefined when there is no terminal (or the signal aborts).
+   * `hidden`: what is typed is not shown (a key), and Ctrl-C gives up the question.
+   */
+  ask(question: string, signal?: AbortSignal, options?: { hidden?: boolean }): Promise<string | undefined>;
 }
 
 /**
@@ -61,7 +64,7 @@ export function terminalIo(io: CliIo): CliIo {
     ...io,
     stdout: safe(io.stdout),
     stderr: safe(io.stderr),
-    ...(terminal && { terminal: { ask: (question, signal) => terminal.ask(terminalSafe(question), signal) } }),
+    ...(terminal && { terminal: { ask: (question, signal, options) => terminal.ask(terminalSafe(question), signal, options) } }),
   };
 }
 

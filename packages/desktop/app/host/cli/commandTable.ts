@@ -630,8 +630,9 @@ fileSha256). An MCP bundle's own inputs (its manifest's user_config) are known o
     about: `Builds the command line (npx -y, uvx, docker run -i --rm, dnx, or an MCP bundle's manifest command once
 the bundle is downloaded, checked against its SHA-256 and unpacked) or the remote's URL and headers from the
 entry, with the inputs given; a required input without a value is asked for at a terminal, and is an
-error naming it elsewhere (exit code 2). Secret inputs go to the secret store, never the config file,
-and are read from stdin: a value on the command line is kept in shell history. The server is saved
+error naming it elsewhere (exit code 2). Secret inputs go to the secret store, never the config file;
+they are asked at a terminal without echo, or read from stdin with --secret-stdin, never taken from
+the command line (shell history keeps it). The server is saved
 inactive with the registry, name and version it came from; the review shows everything that will
 run, values included, with what the entry adds to it (deprecated, privileged containers, host mounts,
 plain-http remotes). --yes accepts it and turns the server on; without it, at a terminal you are

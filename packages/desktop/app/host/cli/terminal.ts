@@ -28,7 +28,7 @@ const openOrUndefined = (file: string, flags: string): number | undefined => {
 /** Opened on each question, not at start: most commands never ask, and need no terminal. */
 export function deviceTerminal(devices: TerminalDevices = DEVICES): CliTerminal {
   return {
-    async ask(question, signal) {
+    async ask(question, signal, options) {
       const input = openOrUndefined(devices.input, 'r');
       if (input === undefined) return undefined;
       if (!tty.isatty(input)) {
@@ -41,11 +41,18 @@ export function deviceTerminal(devices: TerminalDevices = DEVICES): CliTerminal 
         return undefined;
       }
       try {
+        const stream = new tty.ReadStream(input);
+        // Echo goes off before the question shows: what is typed ahead of the prompt is hidden too.
+        if (options?.hidden) stream.setRawMode(true);
         fs.writeSync(output, question);
+        if (!options?.hidden) return await readLine(stream, signal);
+        const answer = await readHidden(stream, signal);
+        // Enter was not echoed either: end the question's line.
+        fs.writeSync(output, '\n');
+        return answer;
       } finally {
         fs.closeSync(output);
       }
-      return readLine(new tty.ReadStream(input), signal);
     },
   };
 }
@@ -68,6 +75,52 @@ function readLine(stream: tty.ReadStream, signal: AbortSignal | undefined): Prom
       text += chunk.toString();
       const end = text.indexOf('\n');
       if (end >= 0) finish(text.slice(0, end).replace(/\r$/, ''));
+    });
+    stream.once('end', () => finish(text === '' ? undefined : text));
+    stream.once('error', () => finish(undefined));
+  });
+}
+
+/** A key's escape sequence (CSI such as the arrows, SS3 such as F1, or ESC and one character). */
+// eslint-disable-next-line no-control-regex -- matching ESC is the point
+const ESCAPE_SEQUENCE = /\u001b(\[[0-9;?]*[ -/]*[@-~]|O.|.)?/g;
+
+/**
+ * One line typed without echo (the terminal already in raw mode, restored before returning): Backspace
+ * takes back a character, Enter ends it, Ctrl-D at an empty line gives no answer, Ctrl-C
+ * interrupts as it would outside raw mode, and escape sequences (arrows, function keys) are dropped rather than becoming part of a key.
+ */
+function readHidden(stream: tty.ReadStream, signal: AbortSignal | undefined): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    let text = '';
+    const finish = (answer: string | undefined) => {
+      signal?.removeEventListener('abort', onAbort);
+      stream.removeAllListeners();
+      stream.setRawMode(false);
+      stream.destroy();
+      resolve(answer);
+    };
+    const onAbort = () => finish(undefined);
+    if (signal?.aborted) return finish(undefined);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    stream.on('data', (chunk: Buffer | string) => {
+      for (const char of chunk.toString().replace(ESCAPE_SEQUENCE, '')) {
+        if (char === '\r' || char === '\n') return finish(text);
+        // Raw mode turned Ctrl-C into a character: give it back its meaning (the CLI's interrupt, exit 130).
+        // The answer waits for the interrupt's abort, so the command ends as interrupted, not
+        // unanswered. Emitted, not sent with process.kill: self-sent signals are not taken for the
+        // person's (shutdownSignals.ts).
+        if (char === '\u0003') {
+          stream.removeAllListeners('data');
+          stream.setRawMode(false);
+          if (!signal) return finish(undefined);
+          process.emit('SIGINT', 'SIGINT');
+          return;
+        }
+        if (char === '\u0004' && text === '') return finish(undefined);
+        if (char === '\u007f' || char === '\b') text = text.slice(0, -1);
+        else if (char >= ' ') text += char;
+      }
     });
     stream.once('end', () => finish(text === '' ? undefined : text));
     stream.once('error', () => finish(undefined));

@@ -144,8 +144,9 @@ async function readSecretInput(io: CliIo, name: string | undefined, inputs: Reco
 }
 
 /**
- * Calls `attempt` until no required input is missing: a missing one is asked at a terminal (not a
- * secret: the answer would be shown as typed); elsewhere it is exit code 2, naming it and the flag.
+ * Calls `attempt` until no required input is missing: a missing one is asked at a terminal (a
+ * secret one without echo); elsewhere, or when the question gets no answer, it is exit code 2,
+ * naming it and the flag.
  */
 async function withInputs<T>(io: CliIo, command: string, inputs: Record<string, string>, isSecret: (key: string) => boolean, attempt: () => Promise<T>): Promise<T> {
   for (;;) {
@@ -156,7 +157,7 @@ async function withInputs<T>(io: CliIo, command: string, inputs: Record<string, 
       if (!missing) throw err;
       const secret = missing.secret === true || isSecret(missing.input);
       const how = secret ? `--secret-stdin ${missing.input}` : `--input ${missing.input}=VALUE`;
-      const answer = io.interactive && !secret ? await io.terminal?.ask(`${missing.input}: `, io.signal) : undefined;
+      const answer = io.interactive ? await io.terminal?.ask(secret ? `${missing.input} (not shown as you type): ` : `${missing.input}: `, io.signal, { hidden: secret }) : undefined;
       if (!answer) throw new UsageError(`"${inlineSafe(missing.name)}" needs a value for ${missing.input}: pass ${how}`, command);
       inputs[missing.input] = answer;
     }
