@@ -157,4 +157,39 @@ describe('MCP bundles', () => {
     expect(fs.readdirSync(bundlesDir()).filter((name) => /slip|link/.test(name))).toEqual([]);
     expect(fs.readdirSync(bundlesDir(), { recursive: true }).filter((name) => String(name).includes('.partial-'))).toEqual([]);
   });
+
+  it('runs what its manifest says for this platform (platform_overrides: args replaced, env added), and refuses a bundle for other platforms', async () => {
+    const other = process.platform === 'win32' ? 'darwin' : 'win32';
+    const config = MANIFEST.server.mcp_config;
+    const overrides = {
+      [process.platform]: { args: ['${__dirname}/server/index.mjs', '--on', process.platform], env: { ENV_BUNDLE_PLATFORM: process.platform } },
+      [other]: { command: 'never-this', env: { ENV_BUNDLE_PLATFORM: other } },
+    };
+    const overridden = await zipOf({
+      'manifest.json': JSON.stringify({ ...MANIFEST, server: { ...MANIFEST.server, mcp_config: { ...config, platform_overrides: overrides } } }),
+      'server/index.mjs': fs.readFileSync(FIXTURE_SERVERS.stdioEnv, 'utf8'),
+    });
+    const elsewhere = await zipOf({ 'manifest.json': JSON.stringify({ ...MANIFEST, compatibility: { platforms: [other] } }), 'server/index.mjs': 'x' });
+    publish([
+      ['io.github.example/platform-bundle', 'platform.mcpb', overridden, sha256(overridden)],
+      ['io.github.example/elsewhere-bundle', 'elsewhere.mcpb', elsewhere, sha256(elsewhere)],
+    ]);
+    const installed = await call('registry.install', { name: 'io.github.example/platform-bundle', inputs: { api_token: TOKEN } });
+    expect(installed.ok, JSON.stringify(installed)).toBe(true);
+    const { serverId, review } = (installed as { data: { serverId: string; review: { reviewToken: string; command: string; args: string[]; env: { name: string; value?: string }[] } } }).data;
+    expect(review.command).toBe('node');
+    expect(review.args.slice(1)).toEqual(['--on', process.platform]);
+    expect(review.env.map((e) => e.name)).toEqual(['ENV_BUNDLE_DIR', 'ENV_BUNDLE_PLATFORM', 'ENV_BUNDLE_TOKEN']);
+    expect(review.env.find((e) => e.name === 'ENV_BUNDLE_PLATFORM')?.value).toBe(process.platform);
+    expect(await call('mcp.activate', { id: serverId, reviewToken: review.reviewToken })).toMatchObject({ ok: true });
+    const argv = await call('mcp.call_tool', { serverId, toolName: 'argv', args: {} });
+    expect(JSON.parse((argv as { data: { content: { text: string }[] } }).data.content[0]!.text)).toEqual(['--on', process.platform]);
+
+    const before = await listed();
+    expect(await call('registry.install', { name: 'io.github.example/elsewhere-bundle', inputs: { greeting: 'x', api_token: TOKEN } })).toMatchObject({
+      ok: false,
+      error: { code: 'REGISTRY_BUNDLE_INVALID', data: { reason: `it runs on ${other}, not ${process.platform}` } },
+    });
+    expect(await listed()).toBe(before);
+  }, 30_000);
 });

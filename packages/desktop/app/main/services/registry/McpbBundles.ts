@@ -18,7 +18,7 @@ import JSZip from 'jszip';
 import type { RegistryPackage } from '@shared/contracts/registry';
 import { AppError, describeIssues, errorMessage } from '@shared/errors';
 import { cutText } from '@shared/limits';
-import { McpbManifestSchema, type UnpackedBundle } from './common/mcpbManifest';
+import { McpbManifestSchema, platformProblem, type UnpackedBundle } from './common/mcpbManifest';
 import { bundleInvalid, bundleUrlProblem } from './common/serverCommand';
 import { readCappedBytes } from './RegistryClient';
 
@@ -95,7 +95,10 @@ export class McpbBundles {
       }
       await this.extract(bytes, target, expected, refuse);
     }
-    return { url, sha256: expected, dir: target, manifest: this.manifest(target, refuse), paths: this.paths() };
+    const manifest = this.manifest(target, refuse);
+    const elsewhere = platformProblem(manifest, process.platform);
+    if (elsewhere) throw refuse(elsewhere);
+    return { url, sha256: expected, dir: target, manifest, paths: this.paths(), platform: process.platform };
   }
 
   private isUnpacked(target: string, sha256: string): boolean {

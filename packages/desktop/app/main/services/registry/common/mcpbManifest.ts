@@ -1,7 +1,8 @@
 /**
  * An MCP bundle's manifest.json (MCPB, manifest_version 0.2/0.3; `dxt_version` in older ones) as
- * far as running it goes: `server.mcp_config` (command, args, env) with its `${…}` variables, and
- * `user_config`, the values the bundle asks the person for. Pure: the paths a bundle may name
+ * far as running it goes: `server.mcp_config` (command, args, env, and what `platform_overrides`
+ * changes on this platform) with its `${…}` variables, `user_config`, the values the bundle asks
+ * the person for, and `compatibility.platforms`. Pure: the paths a bundle may name
  * (`${__dirname}`, `${HOME}` …) come from the caller, who unpacked it (McpbBundles.ts).
  *
  * A `${name}` the spec does not define is refused rather than passed on as text: the command line
@@ -20,6 +21,13 @@ const UserConfigSchema = z.looseObject({
   sensitive: z.boolean().optional(),
 });
 
+/** What a platform changes (MCPB `platform_overrides`): command and args replace, env adds to and overrides. */
+const McpConfigOverrideSchema = z.looseObject({
+  command: z.string().min(1).optional(),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+});
+
 export const McpbManifestSchema = z.looseObject({
   manifest_version: z.string().optional(),
   dxt_version: z.string().optional(),
@@ -33,9 +41,13 @@ export const McpbManifestSchema = z.looseObject({
       command: z.string().min(1),
       args: z.array(z.string()).optional(),
       env: z.record(z.string(), z.string()).optional(),
+      /** Keyed by Node's platform names: win32, darwin, linux. */
+      platform_overrides: z.record(z.string(), McpConfigOverrideSchema).optional(),
     }),
   }),
   user_config: z.record(z.string(), UserConfigSchema).optional(),
+  /** `platforms`: the only ones the bundle runs on, when listed. */
+  compatibility: z.looseObject({ platforms: z.array(z.string()).optional() }).optional(),
 });
 export type McpbManifest = z.infer<typeof McpbManifestSchema>;
 
@@ -48,6 +60,25 @@ export interface UnpackedBundle {
   manifest: McpbManifest;
   /** The other path variables: HOME, DESKTOP, DOCUMENTS, DOWNLOADS, pathSeparator and `/`. */
   paths: Readonly<Record<string, string>>;
+  /** This computer's platform (Node's name), whose `platform_overrides` apply. */
+  platform: string;
+}
+
+/** Why the bundle does not run on `platform` (its `compatibility.platforms` leaves it out), or undefined. */
+export function platformProblem(manifest: McpbManifest, platform: string): string | undefined {
+  const platforms = manifest.compatibility?.platforms;
+  return platforms && !platforms.includes(platform) ? `it runs on ${platforms.join(', ') || 'no platform'}, not ${platform}` : undefined;
+}
+
+/** The bundle's mcp_config for `platform`: its override's command and args instead, its env on top. */
+export function mcpConfigFor(manifest: McpbManifest, platform: string): { command: string; args: string[]; env: Record<string, string> } {
+  const { platform_overrides: overrides, ...base } = manifest.server.mcp_config;
+  const override = overrides && Object.hasOwn(overrides, platform) ? overrides[platform] : undefined;
+  return {
+    command: override?.command ?? base.command,
+    args: override?.args ?? base.args ?? [],
+    env: { ...base.env, ...override?.env },
+  };
 }
 
 const VARIABLE = /\$\{([^}]*)\}/g;
@@ -74,7 +105,7 @@ export function bundleCommand(
   valueOf: (key: string, input: RegistryInput) => string | undefined,
   unknown: (variable: string) => Error,
 ): { command: string; args: string[]; env: Record<string, string> } {
-  const { mcp_config: config } = bundle.manifest.server;
+  const config = mcpConfigFor(bundle.manifest, bundle.platform);
   const userConfig = bundle.manifest.user_config ?? {};
   const fill = (text: string): string | undefined => {
     let missing = false;
@@ -92,12 +123,12 @@ export function bundleCommand(
   };
   const command = fill(config.command);
   if (command === undefined) throw unknown(`command ${config.command}`);
-  const args = (config.args ?? []).flatMap((arg) => {
+  const args = config.args.flatMap((arg) => {
     const value = fill(arg);
     return value === undefined ? [] : [value];
   });
   const env: Record<string, string> = {};
-  for (const [name, template] of Object.entries(config.env ?? {})) {
+  for (const [name, template] of Object.entries(config.env)) {
     const value = fill(template);
     if (value !== undefined) env[name] = value;
   }
