@@ -249,6 +249,50 @@ export const REVIEW_FLAGS = [
 export const RegistryReviewFlagSchema = z.object({ flag: z.enum(REVIEW_FLAGS), subject: z.string().optional() });
 export type RegistryReviewFlag = z.infer<typeof RegistryReviewFlagSchema>;
 
+/**
+ * Why a package or remote cannot be installed here, as data: the window says it in the person's
+ * language (`registry:skip.<code>`), the CLI and JSON in English (`skipText`).
+ */
+export const RegistrySkipSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('unknown_package_type'), type: z.string() }),
+  z.object({ code: z.literal('serves_locally'), transport: z.string() }),
+  z.object({ code: z.literal('not_pinned'), version: z.string() }),
+  z.object({ code: z.literal('image_untagged') }),
+  z.object({ code: z.literal('unknown_argument_type'), type: z.string() }),
+  z.object({ code: z.literal('bundle_not_url') }),
+  z.object({ code: z.literal('bundle_not_https'), protocol: z.string() }),
+  z.object({ code: z.literal('bundle_no_hash') }),
+  z.object({ code: z.literal('unknown_remote_type'), type: z.string() }),
+]);
+export type RegistrySkip = z.infer<typeof RegistrySkipSchema>;
+
+/** Where a bundle URL fails, said as the end of a sentence (also in REGISTRY_BUNDLE_INVALID's reason). */
+export const bundleUrlText = (skip: Extract<RegistrySkip, { code: 'bundle_not_url' | 'bundle_not_https' }>): string =>
+  skip.code === 'bundle_not_url' ? 'its identifier is not a URL' : `its URL is not https (${skip.protocol})`;
+
+/** A skip reason in English. */
+export function skipText(skip: RegistrySkip): string {
+  switch (skip.code) {
+    case 'unknown_package_type':
+      return `unknown package type "${skip.type}"`;
+    case 'serves_locally':
+      return `the package serves ${skip.transport} on this computer; only stdio packages are installed`;
+    case 'not_pinned':
+      return `no exact version is pinned ("${skip.version}")`;
+    case 'image_untagged':
+      return 'the image names no tag or digest';
+    case 'unknown_argument_type':
+      return `an argument of unknown type "${skip.type}"`;
+    case 'bundle_not_url':
+    case 'bundle_not_https':
+      return `the bundle cannot be downloaded safely: ${bundleUrlText(skip)}`;
+    case 'bundle_no_hash':
+      return 'the bundle has no fileSha256 to verify it against';
+    case 'unknown_remote_type':
+      return `unknown remote type "${skip.type}"`;
+  }
+}
+
 /** A package or remote of an entry, as something to install. */
 export const RegistryOptionSchema = z.object({
   kind: z.enum(['package', 'remote']),
@@ -258,8 +302,9 @@ export const RegistryOptionSchema = z.object({
   type: z.string(),
   /** Package identifier or remote URL template. */
   target: z.string(),
-  /** Why it cannot be installed here (unknown package type, mcpb, an argument type we do not know). */
+  /** Why it cannot be installed here, in English (`skipText(skip)`). */
   skipped: z.string().optional(),
+  skip: RegistrySkipSchema.optional(),
   inputs: z.array(RegistryInputFieldSchema),
 });
 export type RegistryOption = z.infer<typeof RegistryOptionSchema>;

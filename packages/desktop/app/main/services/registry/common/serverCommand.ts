@@ -13,16 +13,19 @@
  * Always an argument array, never a shell string; `runtimeHint` is a hint, never a command.
  */
 import type { McpServerConfig } from '@shared/contracts/mcp-types';
-import type {
-  RegistryArgument,
-  RegistryInput,
-  RegistryInputField,
-  RegistryKeyValue,
-  RegistryOption,
-  RegistryPackage,
-  RegistryRemote,
-  RegistryReviewFlag,
-  ServerJson,
+import {
+  bundleUrlText,
+  skipText,
+  type RegistryArgument,
+  type RegistryInput,
+  type RegistryInputField,
+  type RegistryKeyValue,
+  type RegistryOption,
+  type RegistryPackage,
+  type RegistryRemote,
+  type RegistryReviewFlag,
+  type RegistrySkip,
+  type ServerJson,
 } from '@shared/contracts/registry';
 import { AppError } from '@shared/errors';
 import { codeRiskOf } from '../../capabilities/tools/mcp-users/common/codeRiskEnv';
@@ -180,45 +183,51 @@ const DOCKER_OWN = new Set(['run', '-i', '--interactive', '--rm', '-it', '-ti'])
  * Why a package cannot be installed here, or undefined. A package that serves HTTP itself would
  * need a process and a URL in one record, which this app's records do not have yet.
  */
-export function packageSkipReason(pkg: RegistryPackage): string | undefined {
-  if (!['npm', 'pypi', 'oci', 'nuget', 'mcpb'].includes(pkg.registryType)) return `unknown package type "${pkg.registryType}"`;
+export function packageSkipReason(pkg: RegistryPackage): RegistrySkip | undefined {
+  if (!['npm', 'pypi', 'oci', 'nuget', 'mcpb'].includes(pkg.registryType)) return { code: 'unknown_package_type', type: pkg.registryType };
   if (pkg.registryType === 'mcpb') {
     const reason = bundleSkipReason(pkg);
     if (reason) return reason;
   }
   const transport = pkg.transport?.type ?? 'stdio';
-  if (transport !== 'stdio') return `the package serves ${transport} on this computer; only stdio packages are installed`;
+  if (transport !== 'stdio') return { code: 'serves_locally', transport };
   const exactVersion = pkg.version !== undefined && !NOT_EXACT.test(pkg.version);
   // A bundle is pinned by its hash; the others by their version.
-  if (pkg.registryType !== 'oci' && pkg.registryType !== 'mcpb' && !exactVersion) return `no exact version is pinned ("${pkg.version ?? ''}")`;
-  if (pkg.registryType === 'oci' && !hasTag(pkg.identifier) && !exactVersion) return 'the image names no tag or digest';
+  if (pkg.registryType !== 'oci' && pkg.registryType !== 'mcpb' && !exactVersion) return { code: 'not_pinned', version: pkg.version ?? '' };
+  if (pkg.registryType === 'oci' && !hasTag(pkg.identifier) && !exactVersion) return { code: 'image_untagged' };
   const odd = unknownArgumentType(pkg.runtimeArguments) ?? unknownArgumentType(pkg.packageArguments);
-  if (odd) return `an argument of unknown type "${odd.type}"`;
+  if (odd) return { code: 'unknown_argument_type', type: odd.type };
   return undefined;
 }
 
 /** Where a bundle may come from: https, or http on this computer (a stand-in registry). */
-export function bundleUrlProblem(url: string): string | undefined {
+function bundleUrlSkip(url: string): Extract<RegistrySkip, { code: 'bundle_not_url' | 'bundle_not_https' }> | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'its identifier is not a URL';
+    return { code: 'bundle_not_url' };
   }
   if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopback(parsed.hostname))) return undefined;
-  return `its URL is not https (${parsed.protocol})`;
+  return { code: 'bundle_not_https', protocol: parsed.protocol };
+}
+
+/** Why a bundle may not be downloaded from `url`, as the end of a sentence; undefined when it may. */
+export function bundleUrlProblem(url: string): string | undefined {
+  const skip = bundleUrlSkip(url);
+  return skip && bundleUrlText(skip);
 }
 
 /** An MCP bundle is downloaded only from a URL it can be checked against: https, and a SHA-256 to verify. */
-function bundleSkipReason(pkg: RegistryPackage): string | undefined {
-  const url = bundleUrlProblem(pkg.identifier);
-  if (url) return `the bundle cannot be downloaded safely: ${url}`;
-  if (!/^[0-9a-f]{64}$/i.test(pkg.fileSha256 ?? '')) return 'the bundle has no fileSha256 to verify it against';
+function bundleSkipReason(pkg: RegistryPackage): RegistrySkip | undefined {
+  const url = bundleUrlSkip(pkg.identifier);
+  if (url) return url;
+  if (!/^[0-9a-f]{64}$/i.test(pkg.fileSha256 ?? '')) return { code: 'bundle_no_hash' };
   return undefined;
 }
 
-export function remoteSkipReason(remote: RegistryRemote): string | undefined {
-  return remote.type === 'sse' || remote.type === 'streamable-http' ? undefined : `unknown remote type "${remote.type}"`;
+export function remoteSkipReason(remote: RegistryRemote): RegistrySkip | undefined {
+  return remote.type === 'sse' || remote.type === 'streamable-http' ? undefined : { code: 'unknown_remote_type', type: remote.type };
 }
 
 function packageCommand(pkg: RegistryPackage, runtime: string[], packageArgs: string[], env: Record<string, string>): { command: string; args: string[] } {
@@ -326,15 +335,17 @@ export function buildServer(server: ServerJson, option: { kind: 'package' | 'rem
   };
 }
 
+const skipped = (skip: RegistrySkip) => ({ skipped: skipText(skip), skip, inputs: [] });
+
 /** Every package and remote of an entry, each with its inputs, or why it cannot be installed here. */
 export function optionsOf(server: ServerJson): RegistryOption[] {
   const packages = (server.packages ?? []).map((pkg, index): RegistryOption => {
-    const skipped = packageSkipReason(pkg);
-    return { kind: 'package', index, type: pkg.registryType, target: pkg.identifier, ...(skipped ? { skipped, inputs: [] } : { inputs: buildServer(server, { kind: 'package', index }, {}, true).inputs }) };
+    const skip = packageSkipReason(pkg);
+    return { kind: 'package', index, type: pkg.registryType, target: pkg.identifier, ...(skip ? skipped(skip) : { inputs: buildServer(server, { kind: 'package', index }, {}, true).inputs }) };
   });
   const remotes = (server.remotes ?? []).map((remote, index): RegistryOption => {
-    const skipped = remoteSkipReason(remote);
-    return { kind: 'remote', index, type: remote.type, target: remote.url, ...(skipped ? { skipped, inputs: [] } : { inputs: buildServer(server, { kind: 'remote', index }, {}, true).inputs }) };
+    const skip = remoteSkipReason(remote);
+    return { kind: 'remote', index, type: remote.type, target: remote.url, ...(skip ? skipped(skip) : { inputs: buildServer(server, { kind: 'remote', index }, {}, true).inputs }) };
   });
   return [...packages, ...remotes];
 }

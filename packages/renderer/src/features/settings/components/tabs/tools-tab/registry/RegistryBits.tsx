@@ -3,7 +3,7 @@ import { ExportOutlined } from '@ant-design/icons';
 import { Alert, Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { RegistryReviewFlag, RegistryStatus } from '@shared/contracts/registry';
+import type { RegistryOption, RegistryReviewFlag, RegistryStatus } from '@shared/contracts/registry';
 import { checkExternalUrl } from '@shared/externalUrl';
 import { inlineSafe } from '@shared/text/visibleControls';
 import { ToneTag } from '@renderer/components/ToneTag';
@@ -73,6 +73,18 @@ export function FlagList({ flags }: { flags: readonly RegistryReviewFlag[] }) {
       }
     />
   );
+}
+
+/**
+ * Why an option cannot be installed here, in the reader's language; the host's English when it
+ * sent no code (an older host). Values from the entry are made harmless first.
+ */
+export function skipReason(option: RegistryOption, t: TFunction<'registry'>): string | undefined {
+  const { skip } = option;
+  if (!skip) return option.skipped === undefined ? undefined : inlineSafe(option.skipped);
+  const { code, ...params } = skip;
+  const values: { type?: string; transport?: string; version?: string; protocol?: string } = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, inlineSafe(value)]));
+  return t(`skip.${code}`, values);
 }
 
 /** A package's or remote's tags: its type, and "needs a key". */

@@ -156,9 +156,22 @@ describe('RegistryBrowser', { timeout: 120_000 }, () => {
     const page = await screen.findByTestId('registry-entry-page', {}, SLOW);
     await waitFor(() => expect(within(page).getAllByTestId('registry-option')).toHaveLength(2), SLOW);
     const [cargo, npm] = within(page).getAllByTestId('registry-option') as [HTMLElement, HTMLElement];
-    expect(within(cargo).getByTestId('registry-option-skipped').textContent).toBe('Not installable here: unknown package type "cargo"');
+    expect(within(cargo).getByTestId('registry-option-skipped').textContent).toBe('Not installable here: its package type “cargo” is not one this app can install');
     // Its npm package has an argument of a type the schema lacks: skipped too, saying which.
-    expect(within(npm).getByTestId('registry-option-skipped').textContent).toMatch(/^Not installable here: .*flag/);
+    expect(within(npm).getByTestId('registry-option-skipped').textContent).toBe('Not installable here: one of its arguments has an unknown type (“flag”)');
+  });
+
+  it('says why an option is skipped in the reader’s language, from the host’s code, not its English', async () => {
+    renderRegistry(registryHost(), 'ja');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'レジストリを検索' }, SLOW), { target: { value: 'future' } });
+    await waitFor(() => expect(names()).toEqual(['io.github.example/future-tools']), SLOW);
+    await userEvent.click(screen.getByRole('button', { name: 'io.github.example/future-tools の詳細' }));
+    const page = await screen.findByTestId('registry-entry-page', {}, SLOW);
+    await waitFor(() => expect(within(page).getAllByTestId('registry-option')).toHaveLength(2), SLOW);
+    const [cargo] = within(page).getAllByTestId('registry-option') as [HTMLElement];
+    const text = within(cargo).getByTestId('registry-option-skipped').textContent;
+    expect(text).toContain('パッケージの種類「cargo」はこのアプリではインストールできません');
+    expect(text).not.toContain('unknown package type');
   });
   it('links only to web addresses the app opens', async () => {
     const links: FixtureVersion = {

@@ -7,7 +7,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert';
 import { VisibleText } from '@renderer/components/VisibleText';
 import { useRoute } from '@renderer/data/useRoute';
 import { entryLabel } from './registryFacts';
-import { EntryLink, FlagList, StatusTag, TypeTags } from './RegistryBits';
+import { EntryLink, FlagList, StatusTag, TypeTags, skipReason } from './RegistryBits';
 
 /** `registry.show` for one version (absent = latest), cached as long as the search's pages. */
 export const useRegistryShow = (registry: string, name: string, version: string | undefined) =>
@@ -128,7 +128,7 @@ function OptionView({ option }: { option: RegistryOption }) {
       </Flex>
       {option.skipped ? (
         <Typography.Text type="warning" data-testid="registry-option-skipped">
-          {t('entry.skipped', { reason: inlineSafe(option.skipped) })}
+          {t('entry.skipped', { reason: skipReason(option, t) })}
         </Typography.Text>
       ) : option.inputs.length === 0 ? (
         <Typography.Text type="secondary">{t('entry.noInputs')}</Typography.Text>

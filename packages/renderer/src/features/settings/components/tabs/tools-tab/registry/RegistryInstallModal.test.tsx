@@ -107,7 +107,7 @@ describe('RegistryInstallModal', { timeout: 120_000 }, () => {
     renderRegistry(host);
     const tools = await openInstall('future', 'io.github.example/future-tools');
     await waitFor(() => expect(within(tools).getByText('Nothing of this entry can be installed here.')).toBeTruthy(), SLOW);
-    expect(tools.textContent).toContain('unknown package type "cargo"');
+    expect(tools.textContent).toContain('its package type “cargo” is not one this app can install');
     expect((within(tools).getByRole('button', { name: 'Review and install' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(within(tools).getByRole('button', { name: 'Cancel' }));
 

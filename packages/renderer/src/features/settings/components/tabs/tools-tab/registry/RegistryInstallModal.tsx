@@ -16,7 +16,7 @@ import { useCommandCheck } from '../presets/useCommandCheck';
 import { ActivationReviewDialog } from '../server-list/ActivationReviewDialog';
 import { useToolsTabNav } from '../ToolsTabNav';
 import { entryLabel, optionKey, runtimeOf } from './registryFacts';
-import { FlagList } from './RegistryBits';
+import { FlagList, skipReason } from './RegistryBits';
 import { useRegistryShow, versionOptions } from './RegistryEntryDrawer';
 
 interface FormValues {
@@ -205,7 +205,7 @@ function OptionLabel({ option }: { option: RegistryOption }) {
       </Typography.Text>
       {option.skipped ? (
         <Typography.Text type="secondary" className="block text-sm">
-          {t('entry.skipped', { reason: inlineSafe(option.skipped) })}
+          {t('entry.skipped', { reason: skipReason(option, t) })}
         </Typography.Text>
       ) : null}
     </span>
