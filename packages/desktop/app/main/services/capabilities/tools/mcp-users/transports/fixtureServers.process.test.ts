@@ -132,8 +132,10 @@ describe.each<Kind>(['stdio', 'sse', 'http', 'ws'])('fixture server over %s', (k
   it('reports progress for sleep and stops it on cancel', async () => {
     const client = await connect(target);
     const progress: Progress[] = [];
-    const done = await client.callTool({ name: 'sleep', arguments: { ms: 100 } }, undefined, { onprogress: (p) => progress.push(p) });
-    expect(textOf(done)).toBe('slept 100');
+    // 100 ms per step: the last progress precedes the result by a step, which a loaded machine
+    // needs (with 20 ms, over WebSocket, both arrived in one read and the progress came too late).
+    const done = await client.callTool({ name: 'sleep', arguments: { ms: 500 } }, undefined, { onprogress: (p) => progress.push(p) });
+    expect(textOf(done)).toBe('slept 500');
     expect(progress.map((p) => [p.progress, p.total])).toEqual([
       [1, 5],
       [2, 5],
