@@ -57,28 +57,44 @@ export function deviceTerminal(devices: TerminalDevices = DEVICES): CliTerminal 
   };
 }
 
-/** One line (without its line ending); undefined on Ctrl-D at an empty line, a read error or the signal. */
-function readLine(stream: tty.ReadStream, signal: AbortSignal | undefined): Promise<string | undefined> {
+/**
+ * What is typed on `stream` until `onChunk` finishes the answer; the signal, a read error or the
+ * end of input (what was typed so far, or undefined when nothing) finish it too. The stream then
+ * leaves raw mode if it was in it and is destroyed, which closes the descriptor too, so nothing
+ * keeps the process alive or reads ahead.
+ */
+function readAnswer(
+  stream: tty.ReadStream,
+  signal: AbortSignal | undefined,
+  onChunk: (chunk: string, finish: (answer: string | undefined) => void) => void,
+  typed: () => string,
+): Promise<string | undefined> {
   return new Promise((resolve) => {
-    let text = '';
     const finish = (answer: string | undefined) => {
       signal?.removeEventListener('abort', onAbort);
       stream.removeAllListeners();
-      // Closes the descriptor too, so nothing keeps the process alive or reads ahead.
+      if (stream.isRaw) stream.setRawMode(false);
       stream.destroy();
       resolve(answer);
     };
     const onAbort = () => finish(undefined);
     if (signal?.aborted) return finish(undefined);
     signal?.addEventListener('abort', onAbort, { once: true });
-    stream.on('data', (chunk: Buffer | string) => {
-      text += chunk.toString();
-      const end = text.indexOf('\n');
-      if (end >= 0) finish(text.slice(0, end).replace(/\r$/, ''));
-    });
-    stream.once('end', () => finish(text === '' ? undefined : text));
+    stream.on('data', (chunk: Buffer | string) => onChunk(chunk.toString(), finish));
+    stream.once('end', () => finish(typed() === '' ? undefined : typed()));
     stream.once('error', () => finish(undefined));
   });
+}
+
+/** One line (without its line ending); undefined on Ctrl-D at an empty line, a read error or the signal. */
+function readLine(stream: tty.ReadStream, signal: AbortSignal | undefined): Promise<string | undefined> {
+  let text = '';
+  const onChunk = (chunk: string, finish: (answer: string | undefined) => void) => {
+    text += chunk;
+    const end = text.indexOf('\n');
+    if (end >= 0) finish(text.slice(0, end).replace(/\r$/, ''));
+  };
+  return readAnswer(stream, signal, onChunk, () => text);
 }
 
 /** A key's escape sequence (CSI such as the arrows, SS3 such as F1, or ESC and one character). */
@@ -86,43 +102,31 @@ function readLine(stream: tty.ReadStream, signal: AbortSignal | undefined): Prom
 const ESCAPE_SEQUENCE = /\u001b(\[[0-9;?]*[ -/]*[@-~]|O.|.)?/g;
 
 /**
- * One line typed without echo (the terminal already in raw mode, restored before returning): Backspace
- * takes back a character, Enter ends it, Ctrl-D at an empty line gives no answer, Ctrl-C
- * interrupts as it would outside raw mode, and escape sequences (arrows, function keys) are dropped rather than becoming part of a key.
+ * One line typed without echo (the terminal already in raw mode): Backspace takes back a
+ * character, Enter ends it, Ctrl-D at an empty line gives no answer, Ctrl-C interrupts as it would
+ * outside raw mode, and escape sequences (arrows, function keys) are dropped rather than becoming
+ * part of a key.
  */
 function readHidden(stream: tty.ReadStream, signal: AbortSignal | undefined): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    let text = '';
-    const finish = (answer: string | undefined) => {
-      signal?.removeEventListener('abort', onAbort);
-      stream.removeAllListeners();
-      stream.setRawMode(false);
-      stream.destroy();
-      resolve(answer);
-    };
-    const onAbort = () => finish(undefined);
-    if (signal?.aborted) return finish(undefined);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    stream.on('data', (chunk: Buffer | string) => {
-      for (const char of chunk.toString().replace(ESCAPE_SEQUENCE, '')) {
-        if (char === '\r' || char === '\n') return finish(text);
-        // Raw mode turned Ctrl-C into a character: give it back its meaning (the CLI's interrupt, exit 130).
-        // The answer waits for the interrupt's abort, so the command ends as interrupted, not
-        // unanswered. Emitted, not sent with process.kill: self-sent signals are not taken for the
-        // person's (shutdownSignals.ts).
-        if (char === '\u0003') {
-          stream.removeAllListeners('data');
-          stream.setRawMode(false);
-          if (!signal) return finish(undefined);
-          process.emit('SIGINT', 'SIGINT');
-          return;
-        }
-        if (char === '\u0004' && text === '') return finish(undefined);
-        if (char === '\u007f' || char === '\b') text = text.slice(0, -1);
-        else if (char >= ' ') text += char;
+  let text = '';
+  const onChunk = (chunk: string, finish: (answer: string | undefined) => void) => {
+    for (const char of chunk.replace(ESCAPE_SEQUENCE, '')) {
+      if (char === '\r' || char === '\n') return finish(text);
+      // Raw mode turned Ctrl-C into a character: give it back its meaning (the CLI's interrupt,
+      // exit 130). The answer waits for the interrupt's abort, so the command ends as interrupted,
+      // not unanswered. Emitted, not sent with process.kill: self-sent signals are not taken for
+      // the person's (shutdownSignals.ts).
+      if (char === '\u0003') {
+        stream.removeAllListeners('data');
+        stream.setRawMode(false);
+        if (!signal) return finish(undefined);
+        process.emit('SIGINT', 'SIGINT');
+        return;
       }
-    });
-    stream.once('end', () => finish(text === '' ? undefined : text));
-    stream.once('error', () => finish(undefined));
-  });
+      if (char === '\u0004' && text === '') return finish(undefined);
+      if (char === '\u007f' || char === '\b') text = text.slice(0, -1);
+      else if (char >= ' ') text += char;
+    }
+  };
+  return readAnswer(stream, signal, onChunk, () => text);
 }
