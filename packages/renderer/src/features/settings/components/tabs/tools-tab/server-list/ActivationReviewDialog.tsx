@@ -27,7 +27,16 @@ export interface ActivationReviewDialogProps {
    * it with the review's token (the running server restarts on it).
    */
   updateTo?: string;
+  /** With updateTo: values for inputs the new version asks for that the record cannot give. */
+  updateInputs?: Readonly<Record<string, string>>;
 }
+
+/** The registry.update question of a review (no token: it writes nothing); one shape wherever it is asked, so they share one answer. */
+export const updateReviewRequest = (id: string, version: string, inputs: Readonly<Record<string, string>> = {}) => ({
+  id,
+  version,
+  ...(Object.keys(inputs).length ? { inputs: { ...inputs } } : {}),
+});
 
 /**
  * The confirmation a server that arrived by install link needs before it first runs: everything
@@ -37,14 +46,15 @@ export interface ActivationReviewDialogProps {
  * review's token goes back with the confirmation, so the host refuses it if the server changed
  * after what was shown here. A web page wrote the link; the person decides whether it runs.
  */
-export function ActivationReviewDialog({ serverId, name, open, onClose, onActivated, intro, notes, updateTo }: ActivationReviewDialogProps) {
+export function ActivationReviewDialog({ serverId, name, open, onClose, onActivated, intro, notes, updateTo, updateInputs }: ActivationReviewDialogProps) {
   const { t } = useTranslation(['settings/tools', 'common', 'registry']);
   const [riskAccepted, setRiskAccepted] = useState(false);
   const safe = useSafeAnswer();
   // Fresh on every opening: a review read before an edit would only be refused as stale.
   const fresh = { staleTime: 0, gcTime: 0 } as const;
   const activation = useRoute('mcp.activation_review', { id: serverId }, { ...fresh, enabled: open && updateTo === undefined });
-  const update = useRoute('registry.update', { id: serverId, version: updateTo ?? '' }, { ...fresh, enabled: open && updateTo !== undefined });
+  const updateRequest = updateReviewRequest(serverId, updateTo ?? '', updateInputs);
+  const update = useRoute('registry.update', updateRequest, { ...fresh, enabled: open && updateTo !== undefined });
   const review = updateTo === undefined ? activation : update;
   const confirmed = {
     onSuccess: () => {
@@ -113,7 +123,7 @@ export function ActivationReviewDialog({ serverId, name, open, onClose, onActiva
         if (!data) return;
         const answer = { id: serverId, reviewToken: data.reviewToken, ...(data.risky ? { riskAcknowledged: riskAccepted } : {}) };
         if (updateTo === undefined) activateServer.mutate(answer);
-        else applyUpdate.mutate({ ...answer, version: updateTo });
+        else applyUpdate.mutate({ ...updateRequest, ...answer });
       }}
       onCancel={onClose}
       afterClose={() => {

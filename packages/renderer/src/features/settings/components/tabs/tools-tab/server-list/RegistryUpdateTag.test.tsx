@@ -74,4 +74,35 @@ describe('RegistryUpdateTag', { timeout: 120_000 }, () => {
     // The list asks again and the row no longer offers the update.
     await waitFor(() => expect(within(row).queryByTestId('registry-update')).toBeNull(), { timeout: 10_000 });
   });
+
+  it('a new version that asks for an input the server was not given asks for it here, masked when secret, then reviews and applies with it', async () => {
+    const host = new FakeHost();
+    host.servers = [server({ name: 'brave old', type: 'stdio', config: { command: 'npx' }, registryOrigin: origin('2.0.3') })];
+    host.handle('mcp.list_all_tools', () => []);
+    host.handle('registry.updates', () => [{ serverId: 'id-brave old', serverName: 'brave old', origin: origin('2.0.3'), latest: '2.0.10', updateAvailable: true }]);
+    const review = { id: 'id-brave old', name: 'brave old', type: 'stdio' as const, command: 'npx', args: ['-y', '@brave/brave-search-mcp-server@2.0.10'], env: [{ name: 'BRAVE_API_KEY', secret: true as const }, { name: 'BRAVE_TEAM_TOKEN', secret: true as const }], headers: [], risky: false, reviewToken: 'd'.repeat(64) };
+    host.handle('registry.update', ({ inputs, reviewToken }) => {
+      if (inputs?.BRAVE_TEAM_TOKEN === undefined) {
+        throw { code: 'REGISTRY_INPUT_REQUIRED', message: 'brave-search-mcp-server needs a value for BRAVE_TEAM_TOKEN', data: { name: BRAVE, input: 'BRAVE_TEAM_TOKEN', secret: true } };
+      }
+      return { serverId: 'id-brave old', origin: origin('2.0.10'), review, flags: [], previousVersion: '2.0.3', inputs: [], applied: reviewToken !== undefined };
+    });
+    renderWithProviders(<Harness />, host);
+    const row = await screen.findByRole('listitem', { name: 'brave old' }, { timeout: 10_000 });
+    fireEvent.click(await within(row).findByRole('button', { name: /Update available/ }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    const ask = await within(dialog).findByTestId('registry-update-input', {}, { timeout: 10_000 });
+    expect(ask.textContent).toContain('2.0.10 asks for BRAVE_TEAM_TOKEN, which this server was not given.');
+    expect(within(dialog).getByRole('button', { name: 'Update' })).toHaveProperty('disabled', true);
+    const field = within(ask).getByLabelText('BRAVE_TEAM_TOKEN');
+    expect(field.getAttribute('type')).toBe('password');
+    fireEvent.change(field, { target: { value: 'team-secret-77' } });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(within(dialog).getByTestId('review-env').textContent).toContain('BRAVE_TEAM_TOKEN'), { timeout: 10_000 });
+    expect(within(dialog).queryByTestId('registry-update-input')).toBeNull();
+    expect(dialog.textContent).not.toContain('team-secret-77');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(host.inputsOf('registry.update').at(-1)).toEqual({ id: 'id-brave old', version: '2.0.10', inputs: { BRAVE_TEAM_TOKEN: 'team-secret-77' }, reviewToken: 'd'.repeat(64) }));
+  });
 });
