@@ -341,9 +341,13 @@ test('MCP Apps in the chat: inline with the text result, stopped, a message afte
   await expect(probe.locator('#mode')).toHaveText('inline');
 
   // Picture in picture, asked by the app: it floats in view while the transcript scrolls away.
-  await probe.getByRole('button', { name: 'Ask for picture in picture' }).click();
   const pip = page.getByRole('region', { name: 'App from probe · Picture in picture' });
-  await expect(pip).toBeInViewport();
+  // The transcript may still be settling after full screen (the click scrolls it into view and a
+  // late scroll moved the button from under a loaded machine's click): clicked until the app asks.
+  await expect(async () => {
+    await probe.getByRole('button', { name: 'Ask for picture in picture' }).click();
+    await expect(pip).toBeInViewport({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByRole('log', { name: 'Conversation' }).evaluate((log) => log.scrollTo({ top: 0 }));
   await expect(pip).toBeInViewport();
   await expect(probe.locator('#count')).toHaveText('1');

@@ -151,11 +151,23 @@ test.describe('MCP Registry', () => {
       packages: [{ ...pkg, environmentVariables: [{ name: 'ECHO_LAB_API_KEY', description: 'Your Echo Lab key', isRequired: true, isSecret: true }] }],
     },
   };
+  // Brave's latest asks for one more input than the 2.0.3 a server is pinned to: the update asks for it.
+  const BRAVE = 'io.github.brave/brave-search-mcp-server';
+  const braveLatest = latestOf(BRAVE);
+  const [bravePkg] = braveLatest.server.packages as Record<string, unknown>[];
+  const braveWithCountry: FixtureVersion = {
+    ...braveLatest,
+    server: {
+      ...braveLatest.server,
+      packages: [{ ...bravePkg, environmentVariables: [...(bravePkg!.environmentVariables as unknown[]), { name: 'BRAVE_COUNTRY', description: 'Country of the results', isRequired: true }] }],
+    },
+  };
   // The stand-in registry (e2e/fixtures/registry) for this test, in place of the official one.
   test.use({
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter: none here
     hostEnv: async ({}, use) => {
-      const registry = await startRegistryServer({ versions: [...FIXTURE_VERSIONS, echoLab] });
+      const versions = FIXTURE_VERSIONS.map((v) => (v === braveLatest ? braveWithCountry : v));
+      const registry = await startRegistryServer({ versions: [...versions, echoLab] });
       await use({ ELFTIA_REGISTRY_URL: registry.url });
       await registry.close();
     },
@@ -192,27 +204,37 @@ test.describe('MCP Registry', () => {
     await ui.dialog.getByRole('button', { name: 'Done' }).click();
 
     // An older version pinned (here by the CLI's route) says that a newer one is published.
-    const pinned = await app.invoke('registry.install', { name: 'io.github.brave/brave-search-mcp-server', version: '2.0.3', inputs: { BRAVE_API_KEY: 'bsk-older-pin' } });
+    const pinned = await app.invoke('registry.install', { name: BRAVE, version: '2.0.3', inputs: { BRAVE_API_KEY: 'bsk-older-pin' } });
     expect(pinned.ok, JSON.stringify(pinned)).toBe(true);
     await ui.section('Servers').click();
     const braveRow = app.page.getByRole('listitem', { name: 'brave-search-mcp-server' });
     await expect(braveRow.getByTestId('registry-update')).toHaveText('Update available: 2.0.3 → 2.0.10');
     await expect(new SettingsPage(app.page).stateOf('Echo Lab')).toHaveAttribute('data-state', 'connected');
 
-    // The update from the window: its review names the new version's command line, and Update writes it.
+    // The update from the window: 2.0.10 asks for an input 2.0.3 did not; given, the review names the
+    // new version's command line with it, and Update writes it.
     await braveRow.getByTestId('registry-update').click();
     const update = app.page.getByRole('dialog', { name: 'Update “brave-search-mcp-server” to 2.0.10?' });
+    const ask = update.getByTestId('registry-update-input');
+    await expect(ask).toContainText('2.0.10 asks for BRAVE_COUNTRY', { timeout: 30_000 });
+    await expect(update.getByRole('button', { name: 'Update' })).toBeDisabled();
+    await ask.getByLabel('BRAVE_COUNTRY').fill('CH');
+    await shootThemes(app.page, 'registry-update-input', { small: true });
+    await ask.getByRole('button', { name: 'Continue' }).click();
     await expect(update.getByTestId('review-args')).toContainText('@brave/brave-search-mcp-server@2.0.10', { timeout: 30_000 });
     await expect(update.getByTestId('review-env')).toContainText('BRAVE_API_KEYSet');
+    await expect(update.getByTestId('review-env')).toContainText('BRAVE_COUNTRY=CH');
     await expect(update.getByText('bsk-older-pin')).toHaveCount(0);
     await shootThemes(app.page, 'registry-update', { small: true });
     await update.getByRole('button', { name: 'Update' }).click();
     await expect(update).toBeHidden();
     await expect(braveRow.getByTestId('registry-update')).toHaveCount(0);
-    const saved = JSON.parse(fs.readFileSync(path.join(app.configDir, 'mcp-config.json'), 'utf8')) as { mcpServers: Array<{ name: string; config: { args?: string[] }; registryOrigin?: { version: string } }> };
+    const saved = JSON.parse(fs.readFileSync(path.join(app.configDir, 'mcp-config.json'), 'utf8')) as { mcpServers: Array<{ name: string; config: { args?: string[]; env?: Record<string, string> }; registryOrigin?: { version: string } }> };
     const brave = saved.mcpServers.find((s) => s.name === 'brave-search-mcp-server');
     expect(brave?.config.args?.join(' ')).toContain('@brave/brave-search-mcp-server@2.0.10');
     expect(brave?.registryOrigin?.version).toBe('2.0.10');
+    // Env values live in the secret store; the file names the new variable, never the key.
+    expect(Object.keys(brave?.config.env ?? {}).sort()).toEqual(['BRAVE_API_KEY', 'BRAVE_COUNTRY']);
     expect(JSON.stringify(saved)).not.toContain('bsk-older-pin');
   });
 });

@@ -8,6 +8,9 @@ import { useRoute } from '@renderer/data/useRoute';
 import { ActivationReviewDialog, updateReviewRequest } from '../server-list/ActivationReviewDialog';
 import { FlagList } from './RegistryBits';
 
+/** The review's refusal this dialog answers by asking for the input it names. */
+const ANSWERED = ['REGISTRY_INPUT_REQUIRED'] as const;
+
 /**
  * Applying a registry server's update from the window (issue 31): the install's review for the
  * record the new version would write (values the server was built with are kept, secrets stay in
@@ -36,6 +39,7 @@ export function RegistryUpdateDialog({ update, open, onClose }: { update: Regist
       onClose={close}
       updateTo={update.latest}
       updateInputs={inputs}
+      answeredErrors={ANSWERED}
       intro={t('update.intro', values)}
       notes={
         <>

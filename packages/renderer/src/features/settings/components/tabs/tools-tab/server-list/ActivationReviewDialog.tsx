@@ -29,6 +29,8 @@ export interface ActivationReviewDialogProps {
   updateTo?: string;
   /** With updateTo: values for inputs the new version asks for that the record cannot give. */
   updateInputs?: Readonly<Record<string, string>>;
+  /** Error codes of the review that `notes` already answers (asking for what is missing), not shown again as an error. */
+  answeredErrors?: readonly string[];
 }
 
 /** The registry.update question of a review (no token: it writes nothing); one shape wherever it is asked, so they share one answer. */
@@ -46,7 +48,7 @@ export const updateReviewRequest = (id: string, version: string, inputs: Readonl
  * review's token goes back with the confirmation, so the host refuses it if the server changed
  * after what was shown here. A web page wrote the link; the person decides whether it runs.
  */
-export function ActivationReviewDialog({ serverId, name, open, onClose, onActivated, intro, notes, updateTo, updateInputs }: ActivationReviewDialogProps) {
+export function ActivationReviewDialog({ serverId, name, open, onClose, onActivated, intro, notes, updateTo, updateInputs, answeredErrors = [] }: ActivationReviewDialogProps) {
   const { t } = useTranslation(['settings/tools', 'common', 'registry']);
   const [riskAccepted, setRiskAccepted] = useState(false);
   const safe = useSafeAnswer();
@@ -137,7 +139,7 @@ export function ActivationReviewDialog({ serverId, name, open, onClose, onActiva
       <Flex vertical gap="middle" data-testid="activation-review-body">
         <Alert type="warning" showIcon title={intro ?? t('activationReview.intro', { name: shownName })} />
         {notes}
-        {review.error ? <ErrorAlert error={review.error} /> : null}
+        {review.error && !answeredErrors.includes(review.error.code) ? <ErrorAlert error={review.error} /> : null}
         {data ? (
           <Descriptions column={1} size="small" bordered classNames={{ label: 'review-label' }}>
             {item(t('activationReview.transport'), t(TRANSPORTS.get(data.type).displayKey))}
