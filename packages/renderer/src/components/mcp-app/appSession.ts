@@ -17,8 +17,11 @@ import type { McpCallToolResult } from '@shared/contracts/mcp-types';
 import { PROXY_FRAME_SANDBOX } from '@shared/mcpApps';
 import { APP_MAX_HEIGHT, APP_MIN_HEIGHT } from './hostContext';
 
-/** How long an app has to answer ui/resource-teardown before its frame goes anyway. */
-export const TEARDOWN_TIMEOUT_MS = 1_000;
+/**
+ * How long an app has to answer ui/resource-teardown before its frame goes anyway: a few seconds,
+ * as an app may save its state first; on a loaded machine 1 s cut off an app that waited 300 ms.
+ */
+export const TEARDOWN_TIMEOUT_MS = 3_000;
 
 export interface AppSessionHandlers {
   /** The app's tools/call, for its own server (the caller checks visibility and approval). */
@@ -172,8 +175,11 @@ export class AppSession {
       const kept = frame.isConnected && typeof body.moveBefore === 'function';
       if (kept) {
         body.moveBefore?.(frame, null);
-        frame.style.cssText = 'position:fixed;left:-10000px;top:0;width:1px;height:1px;border:0;visibility:hidden';
+        // Transparent and inert but inside the viewport and not visibility:hidden: Chromium throttles
+        // a cross-origin frame it takes for hidden or off screen, which would slow the app's answer.
+        frame.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;border:0;opacity:0;pointer-events:none';
         frame.setAttribute('aria-hidden', 'true');
+        frame.tabIndex = -1;
       }
       const teardown = this.initialized ? this.bridge.teardownResource({}, { timeout: TEARDOWN_TIMEOUT_MS }).catch(() => undefined) : undefined;
       if (kept) await teardown;
