@@ -22,6 +22,8 @@ export type ExternalUrlRefusal = 'unparsable' | 'scheme' | 'credentials' | 'inse
 export type ExternalUrlCheck = { ok: true; href: string } | { ok: false; error: AppError };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+/** A URL hostname of this computer, where plain http reaches no one on the way. */
+export const isLoopbackHost = (hostname: string): boolean => LOOPBACK_HOSTS.has(hostname);
 /** Controls (C0, DEL, C1), format characters (bidi overrides and isolates, zero-width) and every kind of space. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}]/u;
 /** RFC 3986: unreserved, reserved and `%`; any other ASCII character must be percent-encoded. */
@@ -68,7 +70,7 @@ export function checkExternalUrl(raw: string): ExternalUrlCheck {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return refuse(raw, 'scheme', { scheme: url.protocol });
   if (url.username || url.password) return refuse(raw, 'credentials');
-  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return refuse(raw, 'insecure_http');
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return refuse(raw, 'insecure_http');
   return { ok: true, href: url.href };
 }
 

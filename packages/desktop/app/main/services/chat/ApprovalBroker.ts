@@ -19,6 +19,7 @@ import { appCallVerdict, approvalVerdict, type ApprovalVerdict } from '../capabi
 import { canonicalJson } from '../../../shared/text/canonicalJson';
 import { argumentIssues } from '../capabilities/tools/mcp-users/common/schemaCheck';
 import { toolChange, toolFingerprint, type ToolDefinition } from '../capabilities/tools/mcp-users/common/toolFingerprint';
+import type { AppCallQuestion } from '../capabilities/tools/mcp-users/pool/ServerApps';
 import type { ApprovalDecision, ApprovalQuestion, ToolApprover } from './ports';
 
 export interface ApprovalHooks {
@@ -97,7 +98,7 @@ export class ApprovalBroker implements ToolApprover {
    * call, marked as the app's (`origin: 'app'`). Nothing is remembered ("allow for this chat" is
    * not offered), and the question waits until it is answered or the broker is disposed.
    */
-  async decideForApp(question: Omit<ApprovalQuestion, 'chatId'>): Promise<ApprovalDecision> {
+  async decideForApp(question: AppCallQuestion): Promise<ApprovalDecision> {
     const settings = await this.hooks.serverSettings(question.serverId).catch(() => ({ isTrusted: false, disabledAutoApproveTools: [] as string[] }));
     const verdict: ApprovalVerdict = appCallVerdict({ annotations: question.annotations, listed: settings.disabledAutoApproveTools.includes(question.toolName) });
     if (verdict.auto) return { allowed: true, arguments: question.arguments };

@@ -4,25 +4,15 @@
  * - the loop asks a `ToolApprover` before each tool call (the approval policy and dialog answer);
  * - a server's sampling request is answered through a `TextCompleter` (the chat's model clients).
  */
-import type { McpToolAnnotations } from '../../../shared/contracts/mcp-types';
 import type { LlmProviderId } from '../../../shared/contracts/providers';
+import type { AppCallDecision, AppCallQuestion } from '../capabilities/tools/mcp-users/pool/ServerApps';
 
-export interface ApprovalQuestion {
+/** A tool call waiting for the person: an app's question (the tool, its definition, the arguments) asked in a chat. */
+export interface ApprovalQuestion extends AppCallQuestion {
   chatId: string;
-  callId: string;
-  serverId: string;
-  serverName: string;
-  /** The MCP tool name (not the provider-facing id). */
-  toolName: string;
-  toolTitle?: string;
-  /** With the title, input schema and annotations: the definition "allow for this chat" is bound to. */
-  toolDescription?: string;
-  inputSchema?: Record<string, unknown>;
-  annotations?: McpToolAnnotations;
-  arguments: Record<string, unknown>;
 }
 
-export type ApprovalDecision = { allowed: true; arguments: Record<string, unknown> } | { allowed: false; reason: 'denied' | 'cancelled' };
+export type ApprovalDecision = AppCallDecision;
 
 export interface ToolApprover {
   /** Resolves at once for auto-approved calls; otherwise when the person answers or `signal` aborts (then `cancelled`). */

@@ -28,6 +28,7 @@ import {
   type ServerJson,
 } from '@shared/contracts/registry';
 import { AppError } from '@shared/errors';
+import { isLoopbackHost } from '@shared/externalUrl';
 import { codeRiskOf } from '../../capabilities/tools/mcp-users/common/codeRiskEnv';
 import { bundleCommand, type UnpackedBundle } from './mcpbManifest';
 
@@ -208,7 +209,7 @@ function bundleUrlSkip(url: string): Extract<RegistrySkip, { code: 'bundle_not_u
   } catch {
     return { code: 'bundle_not_url' };
   }
-  if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopback(parsed.hostname))) return undefined;
+  if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname))) return undefined;
   return { code: 'bundle_not_https', protocol: parsed.protocol };
 }
 
@@ -252,8 +253,6 @@ function packageCommand(pkg: RegistryPackage, runtime: string[], packageArgs: st
   }
 }
 
-const isLoopback = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
-
 export const bundleInvalid = (name: string, url: string, reason: string) => new AppError('REGISTRY_BUNDLE_INVALID', `The bundle of ${name} from ${url}: ${reason}`, { name, url, reason });
 
 /** Docker runtime arguments that give the container the host: flagged for the review. */
@@ -292,7 +291,7 @@ export function buildServer(server: ServerJson, option: { kind: 'package' | 'rem
     } catch {
       parsed = undefined;
     }
-    if (parsed?.protocol === 'http:' && !isLoopback(parsed.hostname)) {
+    if (parsed?.protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
       const secret = resolver.secretValues.keys().next();
       // A secret over plain http is readable by everyone on the way: refused. Without one, the person is warned.
       if (!secret.done && !listing) throw new AppError('REGISTRY_INSECURE_REMOTE', `"${server.name}" would send ${secret.value} over plain http to ${url}`, { name: server.name, url, input: secret.value });

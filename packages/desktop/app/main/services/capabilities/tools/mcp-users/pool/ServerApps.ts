@@ -14,13 +14,18 @@ import type { ServerTools } from './ServerTools';
 /** An app is one HTML file; the largest official example is ~0.5 MB. Past this it is refused, not rendered. */
 export const MAX_APP_HTML_BYTES = 5 * 1024 * 1024;
 
-/** What the approval policy for apps is asked about an app's call (ApprovalBroker.decideForApp answers it). */
+/**
+ * What the approval policy for apps is asked about an app's call (ApprovalBroker.decideForApp
+ * answers it); a chat's question is the same with its chat (chat/ports.ts).
+ */
 export interface AppCallQuestion {
   callId: string;
   serverId: string;
   serverName: string;
+  /** The MCP tool name (not the provider-facing id). */
   toolName: string;
   toolTitle?: string;
+  /** With the title, input schema and annotations: the definition "allow for this chat" is bound to. */
   toolDescription?: string;
   inputSchema?: Record<string, unknown>;
   annotations?: McpToolAnnotations;
