@@ -218,9 +218,13 @@ test.describe('MCP Registry', () => {
     const ask = update.getByTestId('registry-update-input');
     await expect(ask).toContainText('2.0.10 asks for BRAVE_COUNTRY', { timeout: 30_000 });
     await expect(update.getByRole('button', { name: 'Update' })).toBeDisabled();
-    await ask.getByLabel('BRAVE_COUNTRY').fill('CH');
+    // By keyboard: the field keeps the focus once the dialog has opened (the safe answer, Cancel,
+    // took it before, so the Enter below cancelled the update), and Enter gives the value.
+    await expect(update).not.toHaveClass(/ant-zoom-appear/);
+    await expect(ask.getByLabel('BRAVE_COUNTRY')).toBeFocused();
+    await app.page.keyboard.type('CH');
     await shootThemes(app.page, 'registry-update-input', { small: true });
-    await ask.getByRole('button', { name: 'Continue' }).click();
+    await app.page.keyboard.press('Enter');
     await expect(update.getByTestId('review-args')).toContainText('@brave/brave-search-mcp-server@2.0.10', { timeout: 30_000 });
     await expect(update.getByTestId('review-env')).toContainText('BRAVE_API_KEYSet');
     await expect(update.getByTestId('review-env')).toContainText('BRAVE_COUNTRY=CH');

@@ -8,7 +8,16 @@ import { useId } from 'react';
  */
 export function useSafeAnswer(): { buttonProps: { id: string }; afterOpenChange: (open: boolean) => void } {
   const id = useId();
-  return { buttonProps: { id }, afterOpenChange: (open) => (open ? document.getElementById(id)?.focus() : undefined) };
+  const afterOpenChange = (open: boolean) => {
+    const safe = document.getElementById(id);
+    if (!open || !safe) return;
+    // A field of this dialog that took the focus itself (something to type before anything can be
+    // confirmed) keeps it: the person is typing there, and an Enter in it confirms nothing.
+    const active = document.activeElement;
+    const typing = (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && safe.closest('[role="dialog"], .ant-popover')?.contains(active);
+    if (!typing) safe.focus();
+  };
+  return { buttonProps: { id }, afterOpenChange };
 }
 
 /**
