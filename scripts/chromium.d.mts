@@ -1,2 +1,3 @@
+export const DEBIAN_CHROMIUMS: string[];
 export const CHROMIUM_ARGS: string[];
-export function chromiumLaunchOptions(env?: NodeJS.ProcessEnv): { executablePath?: string; args: string[] };
+export function chromiumLaunchOptions(env?: NodeJS.ProcessEnv, exists?: (path: string) => boolean): { executablePath?: string; args: string[] };
