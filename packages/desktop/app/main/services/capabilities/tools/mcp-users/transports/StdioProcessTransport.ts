@@ -229,8 +229,11 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
       const flushed = stdin.write(serializeMessage(message), (err) => {
         if (!err) return;
         // A broken pipe means the program closed its stdin, nearly always by exiting: wait (briefly)
-        // for its exit, so the failure says how it ended ("exited with code 3") instead of "write EPIPE".
-        if (isBrokenPipe(err) && this.exited) void Promise.race([this.exited, delay(EXIT_AFTER_EPIPE_MS)]).then(() => reject(err));
+        // for its exit and the report of it (made once its pipes drained, so a loaded machine can put
+        // the pipes' close well after the exit), so the failure says how it ended ("exited with code
+        // 3") instead of "write EPIPE".
+        const exitReported = this.exited?.then(() => this.exitHandling);
+        if (isBrokenPipe(err) && exitReported) void Promise.race([exitReported, delay(EXIT_AFTER_EPIPE_MS)]).then(() => reject(err));
         else reject(err);
       });
       if (flushed) resolve();
