@@ -13,11 +13,12 @@ export default defineConfig<AppFixtureOptions>({
   // Every test has its own host, context and servers; a file's beforeAll/afterAll run in each
   // worker that runs its tests.
   fullyParallel: true,
-  // Three tests at a time on two cores: a journey spends most of its time waiting on a host, a
-  // server or the page (with two workers the whole project used 117 CPU s in 224 s of wall time,
-  // a quarter of the two cores), and each test has its own host (own port, token and config
-  // folder) and browser context, so none sees another. Processes are found by per-test markers,
-  // never by name. Four took a fifth more CPU on a busy machine (contention) for little more.
+  // Three tests at a time on two cores. The project is CPU-bound (Chromium is four fifths of it:
+  // 527 busy CPU s in 268 s of wall time, both cores full), and a third test fills what a journey
+  // leaves idle while it waits on a host, a server or the page: 347 s against 382 s with two (in
+  // `chromium --headless`). Four took a fifth more CPU (contention) for little more. Each test has
+  // its own host (own port, token and config folder) and browser context, so none sees another.
+  // Processes are found by per-test markers, never by name.
   workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
