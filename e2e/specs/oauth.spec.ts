@@ -22,6 +22,27 @@ test.use({ hostEnv: { BROWSER: 'true' } });
 // Two round trips through a browser page on a shared machine: more than the default minute.
 test.setTimeout(180_000);
 
+/**
+ * Every file of the config folder but the secret store, by name, as it is now. The host keeps
+ * writing while the test reads (an atomic write's `<name>.tmp-…` is renamed into place): a temp
+ * file is skipped, its content being read under its final name, and a file gone between the
+ * listing and the read is skipped too (a CI run failed on ENOENT for a temp file renamed meanwhile).
+ */
+function filesBesideSecrets(dir: string): Map<string, string> {
+  const contents = new Map<string, string>();
+  for (const name of fs.readdirSync(dir)) {
+    if (name === 'secrets.json' || name.includes('.tmp-')) continue;
+    const file = path.join(dir, name);
+    try {
+      if (fs.statSync(file).isFile()) contents.set(name, fs.readFileSync(file, 'utf8'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  expect([...contents.keys()]).toContain('mcp-config.json');
+  return contents;
+}
+
 /** The person's browser: a separate context, sharing nothing with the app's page, following the address shown. */
 async function signInInBrowser(app: { page: import('@playwright/test').Page }, address: string) {
   const context = await app.page.context().browser()!.newContext();
@@ -63,9 +84,7 @@ test('a server that answers 401 is signed in from its row, connects, steps up fo
   const secrets = fs.readFileSync(path.join(app.configDir, 'secrets.json'), 'utf8');
   const token = /at-[0-9a-f]{32}/.exec(secrets)?.[0];
   expect(token).toBeTruthy();
-  for (const file of fs.readdirSync(app.configDir).filter((f) => f !== 'secrets.json' && fs.statSync(path.join(app.configDir, f)).isFile())) {
-    expect(fs.readFileSync(path.join(app.configDir, file), 'utf8')).not.toContain(token!);
-  }
+  for (const [file, content] of filesBesideSecrets(app.configDir)) expect(content, file).not.toContain(token!);
 
   // Step-up: the call is refused for want of mcp:write; the row sends the person to sign in again,
   // for both scopes, and the call goes through by itself once.
