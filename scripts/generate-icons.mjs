@@ -12,11 +12,12 @@
  * The SVG is drawn by Chromium through Playwright, both already dev dependencies, so no image
  * library is added for a step that runs only when the artwork changes. ICO and ICNS are simple
  * containers of PNGs and are written here. Run: `node scripts/generate-icons.mjs`
- * (CHROMIUM_PATH picks the browser; default /usr/bin/chromium when present, else Playwright's).
+ * (the browser and its flags as everywhere here: scripts/chromium.mjs).
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resources = path.join(root, 'resources');
@@ -71,8 +72,7 @@ export function buildIcns(entries) {
 async function renderPngs(svg, sizes) {
   // Loaded here, not at the top: the container writers above need no browser.
   const { chromium } = await import('playwright');
-  const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const page = await browser.newPage({ deviceScaleFactor: 1 });
     const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;

@@ -232,8 +232,7 @@ export class StdioProcessTransport implements Transport, TrackedProcess {
         // for its exit and the report of it (made once its pipes drained, so a loaded machine can put
         // the pipes' close well after the exit), so the failure says how it ended ("exited with code
         // 3") instead of "write EPIPE".
-        const exitReported = this.exited?.then(() => this.exitHandling);
-        if (isBrokenPipe(err) && exitReported) void Promise.race([exitReported, delay(EXIT_AFTER_EPIPE_MS)]).then(() => reject(err));
+        if (isBrokenPipe(err) && this.exited) void Promise.race([this.exited.then(() => this.exitHandling), delay(EXIT_AFTER_EPIPE_MS)]).then(() => reject(err));
         else reject(err);
       });
       if (flushed) resolve();
