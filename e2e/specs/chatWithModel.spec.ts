@@ -109,9 +109,7 @@ test('the model calls echo → approval → allow → the result shows → the a
   await expect(conversation.getByText('You put this decision aside. The model waits until you decide.')).toBeVisible();
   await shootThemes(page, 'approval-put-off');
   await conversation.getByRole('button', { name: 'Decide now' }).click();
-  await expect(dialog).toBeVisible();
-  await dialog.getByTestId('approval-allow-once').click();
-  await expect(dialog).toBeHidden();
+  await allowOnce(page);
 
   const call = page.getByTestId('chat-tool-call');
   await expect(call.getByTestId('chat-call-status')).toHaveText('Done', { timeout: 30_000 });
