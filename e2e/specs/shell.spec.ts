@@ -1,6 +1,10 @@
 import { expect, test } from '../fixtures/app';
 import { SettingsPage } from '../pages/SettingsPage';
 
+// The other journeys run with animations off (playwright.config.ts); these run as most people
+// have it, with motion, and the last one turns it off as the OS would.
+test.use({ reducedMotion: 'no-preference' });
+
 test('the Settings window opens on the Servers section and lists servers added through the API', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   await expect(settings.root).toBeVisible();
@@ -62,6 +66,33 @@ test('dark mode toggles and changes what is painted', async ({ app }) => {
 
   await settings.themeToggle.click();
   await expect(settings.appRoot).toHaveAttribute('data-theme', before ?? 'light');
+});
+
+test('follows the OS setting for motion: a drawer slides in, and opens at once when animations are turned off', async ({ app }) => {
+  const { page } = app;
+  const addServer = page.getByRole('button', { name: 'Add server', exact: true });
+  const form = page.getByRole('dialog', { name: 'Add MCP server' });
+  // antd's durations, which its motions and styles.css's transitions all take.
+  const motionDuration = () => addServer.evaluate((button) => getComputedStyle(button).getPropertyValue('--ant-motion-duration-mid').trim());
+  // Each animation or transition in the page, as "what: name", whatever it animates.
+  const animations = () =>
+    page.evaluate(() => document.getAnimations().map((a) => `${a.constructor.name}: ${(a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty}`));
+
+  expect(await motionDuration()).toBe('0.2s');
+  await addServer.click();
+  await expect(form).toBeVisible();
+  await expect.poll(animations).not.toEqual([]);
+  await form.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(form).toBeHidden();
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect.poll(motionDuration).toBe('0s');
+  await addServer.click();
+  await expect(form).toBeVisible();
+  expect(await animations()).toEqual([]);
+  await form.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(form).toBeHidden();
+  expect(await animations()).toEqual([]);
 });
 
 // The corrupt-configuration journey lives in faults-config.spec.ts.

@@ -12,7 +12,11 @@ import { ElicitationDialog } from './features/server-requests/ElicitationDialog'
 import { SamplingDialog } from './features/server-requests/SamplingDialog';
 import { ANTD_LOCALES, HTML_LANG, SOURCE_LANGUAGE, isLanguage } from './i18n/languages';
 import { appTheme } from './theme/appTheme';
+import { REDUCED_MOTION_QUERY, useMediaQuery } from './theme/mediaQuery';
 import { useThemePreference, type EffectiveTheme } from './theme/useThemePreference';
+
+const WAVE = { disabled: false };
+const NO_WAVE = { disabled: true };
 
 export function App({ host, i18n }: { host: HostClient; i18n: I18n }) {
   return (
@@ -30,6 +34,7 @@ function Shell() {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : SOURCE_LANGUAGE;
   const { preference, effective, setPreference } = useThemePreference();
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
 
   useEffect(() => {
     document.documentElement.lang = HTML_LANG[language];
@@ -43,7 +48,9 @@ function Shell() {
     <StyleProvider layer>
       <ConfigProvider
         locale={ANTD_LOCALES[language]}
-        theme={appTheme(effective)}
+        theme={appTheme(effective, { reducedMotion })}
+        // The ripple a click leaves on a button is motion too.
+        wave={reducedMotion ? NO_WAVE : WAVE}
         // antd spaces out a two-character Chinese label ("试 用") but not one beside an icon, so
         // neighbouring buttons read differently; labels are written as they should read.
         button={{ autoInsertSpace: false }}

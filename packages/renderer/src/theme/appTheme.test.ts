@@ -61,3 +61,17 @@ describe('contrastRatio', () => {
     expect(() => contrastRatio('blue', '#fff')).toThrow(/Not a colour/);
   });
 });
+
+describe('motion', () => {
+  it('animates by default and not when the OS asks for less motion, in both themes', () => {
+    for (const effective of ['light', 'dark'] as const) {
+      const moving = theme.getDesignToken(appTheme(effective));
+      const still = theme.getDesignToken(appTheme(effective, { reducedMotion: true }));
+      expect([moving.motion, moving.motionDurationMid]).toEqual([true, '0.2s']);
+      expect([still.motion, still.motionDurationFast, still.motionDurationMid, still.motionDurationSlow]).toEqual([false, '0s', '0s', '0s']);
+      // Only motion differs: the colours are the same.
+      expect(still.colorPrimary).toBe(moving.colorPrimary);
+    }
+  });
+});
+

@@ -60,7 +60,7 @@ function readableStep(tokens: Tokens, palette: Palette, backgrounds: string[]): 
   return step(tokens, palette, 10);
 }
 
-function buildTheme(effective: EffectiveTheme): ThemeConfig {
+function buildTheme(effective: EffectiveTheme, reducedMotion: boolean): ThemeConfig {
   const algorithm = effective === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm;
   const seeds = SEEDS[effective];
   const base = theme.getDesignToken({ algorithm, token: seeds });
@@ -78,7 +78,9 @@ function buildTheme(effective: EffectiveTheme): ThemeConfig {
 
   return {
     algorithm,
-    token: { ...seeds, ...statusText },
+    // No motion when the OS asks for less: antd then opens dialogs, drawers and menus without
+    // zooming or sliding them, and its durations (which styles.css's transitions use too) are 0s.
+    token: { ...seeds, ...statusText, motion: !reducedMotion },
     components: {
       Tag: {
         ...tagWords,
@@ -93,11 +95,12 @@ function buildTheme(effective: EffectiveTheme): ThemeConfig {
   };
 }
 
-const built = new Map<EffectiveTheme, ThemeConfig>();
+const built = new Map<string, ThemeConfig>();
 
-/** The app's antd theme for `effective`, built once per theme (it derives every token). */
-export function appTheme(effective: EffectiveTheme): ThemeConfig {
-  let config = built.get(effective);
-  if (!config) built.set(effective, (config = buildTheme(effective)));
+/** The app's antd theme for `effective`, with motion or without, built once for each (it derives every token). */
+export function appTheme(effective: EffectiveTheme, { reducedMotion = false } = {}): ThemeConfig {
+  const key = `${effective} ${reducedMotion}`;
+  let config = built.get(key);
+  if (!config) built.set(key, (config = buildTheme(effective, reducedMotion)));
   return config;
 }

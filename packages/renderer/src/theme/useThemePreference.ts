@@ -1,24 +1,13 @@
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useState } from 'react';
+import { DARK_QUERY, useMediaQuery } from './mediaQuery';
 
 export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 export type EffectiveTheme = 'light' | 'dark';
 
 export const THEME_STORAGE_KEY = 'elftia.theme';
-const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 const isPreference = (value: unknown): value is ThemePreference => THEME_PREFERENCES.includes(value as ThemePreference);
-
-// matchMedia is missing in some embedders and test DOMs; there the OS theme reads as light.
-const darkQuery = (): MediaQueryList | undefined =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : undefined;
-
-function subscribeSystemTheme(onChange: () => void): () => void {
-  const query = darkQuery();
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
-}
-const systemPrefersDark = (): boolean => darkQuery()?.matches ?? false;
 
 function readPreference(): ThemePreference {
   try {
@@ -39,7 +28,7 @@ export function useThemePreference(): {
   setPreference: (next: ThemePreference) => void;
 } {
   const [preference, setState] = useState<ThemePreference>(readPreference);
-  const systemDark = useSyncExternalStore(subscribeSystemTheme, systemPrefersDark, () => false);
+  const systemDark = useMediaQuery(DARK_QUERY);
   const setPreference = useCallback((next: ThemePreference) => {
     setState(next);
     try {

@@ -1,6 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-
-const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+import { matchesMedia, REDUCED_MOTION_QUERY } from '@renderer/theme/mediaQuery';
 
 /**
  * Scrolls `target` into view whenever `key` changes to something new, but not for what was there
@@ -13,6 +12,6 @@ export function useRevealOnChange(target: RefObject<HTMLElement | null>, key: st
   useEffect(() => {
     if (key === undefined || key === seen.current) return;
     seen.current = key;
-    target.current?.scrollIntoView?.({ block: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
+    target.current?.scrollIntoView?.({ block: 'nearest', behavior: matchesMedia(REDUCED_MOTION_QUERY) ? 'auto' : 'smooth' });
   }, [key, target]);
 }
