@@ -49,9 +49,11 @@ const PROCESS = {
   // The CLI and host subprocesses run the build while it is current (the first says when it
   // is not); the `*.fixture.ts` child processes run from bundles made once per run.
   globalSetup: ['packages/desktop/testing/processTests.globalSetup.ts', 'packages/desktop/testing/fixtureBundles.globalSetup.ts'],
-  // Mostly waiting on subprocesses and sockets, and every test takes its own free port
-  // (port 0) and temp dir, so files run side by side: one worker per core.
-  maxWorkers: availableParallelism(),
+  // Every test takes its own free port (port 0) and temp dir, so files run side by side. They
+  // wait on subprocesses and sockets about a fifth of the time, so one worker more than cores
+  // fills that: on 2 cores, 2 workers took 207–216 s with 72–80 CPU s idle, 3 took 183–197 s
+  // with 24 idle, 4 took 186 s (the same 340–366 busy CPU s in each).
+  maxWorkers: availableParallelism() + 1,
   // Starting a server takes seconds on a busy machine; a poll's timeout only bounds how
   // long a failure takes to report, never what passes.
   expect: { poll: { timeout: 10_000 } },
