@@ -51,8 +51,9 @@ const PROCESS = {
   globalSetup: ['packages/desktop/testing/processTests.globalSetup.ts', 'packages/desktop/testing/fixtureBundles.globalSetup.ts'],
   // Every test takes its own free port (port 0) and temp dir, so files run side by side. They
   // wait on subprocesses and sockets about a fifth of the time, so one worker more than cores
-  // fills that: on 2 cores, 2 workers took 207–216 s with 72–80 CPU s idle, 3 took 183–197 s
-  // with 24 idle, 4 took 186 s (the same 340–366 busy CPU s in each).
+  // fills that. On 2 cores, alternating runs from a cold transform cache: 2 workers took 222 and
+  // 242 s with 73–87 CPU s idle, 3 took 196 and 208 s with 21–25 idle, the same busy CPU (366–394
+  // s); a warm cache gave 207–216 against 183–197 s, and 4 workers 186 s.
   maxWorkers: availableParallelism() + 1,
   // Starting a server takes seconds on a busy machine; a poll's timeout only bounds how
   // long a failure takes to report, never what passes.
