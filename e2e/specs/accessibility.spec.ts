@@ -32,8 +32,9 @@ async function goTo(page: Page, place: SettingsSection): Promise<void> {
 }
 
 /**
- * Waits until every finite animation has ended (a theme switch fades colours, a drawer slides in),
- * so axe reads the final colours; endless ones (a spinner) never end and are not waited for.
+ * Waits until every finite animation has ended (with motion, a theme switch fades colours and a
+ * drawer slides in; the tour runs with reduced motion, where they end at once), so axe reads the
+ * final colours; endless ones (a spinner) never end and are not waited for.
  */
 async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() =>

@@ -260,8 +260,10 @@ const appIn = (page: Page, server: string) => page.getByRole('region', { name: `
 
 async function allowOnce(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Allow this tool call?' });
-  // A click during the dialog's zoom-in can land on a 20×6 px button and be lost on a loaded
-  // machine (a person's would not): wait until the dialog has its full size.
+  // With motion, a click during the dialog's zoom-in can land on a 20×6 px button and be lost on
+  // a loaded machine (a person's would not): wait until the dialog has its full size. The journeys
+  // run with reduced motion (playwright.config.ts), where it opens whole; this keeps a run with
+  // motion (`test.use({ reducedMotion: 'no-preference' })`) as safe.
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog).not.toHaveClass(/ant-zoom-appear/);
   await dialog.getByTestId('approval-allow-once').click();
