@@ -2,6 +2,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type CallStatus = 'running' | 'ok' | 'toolError' | 'failed' | 'cancelled';
+type Pane = 'Tools' | 'Playground' | 'Prompts' | 'Resources' | 'Logs' | 'Provider preview';
 
 export class ServerDetailPage {
   readonly root: Locator;
@@ -60,8 +61,22 @@ export class ServerDetailPage {
     return this.root.locator(`[data-testid="tool-row"][data-tool-name="${name}"]`);
   }
 
-  pane(label: 'Tools' | 'Playground' | 'Prompts' | 'Resources' | 'Logs' | 'Provider preview'): Locator {
+  pane(label: Pane): Locator {
     return this.root.getByRole('tab', { name: new RegExp(`^${label}`) });
+  }
+
+  /**
+   * Switches to a pane. The tabs widen when the server's counts arrive ("Tools" becomes
+   * "Tools (15)"), and a click in that moment can land beside its tab: a drawer that opens at once
+   * (the journeys run with reduced motion) is clicked before the counts are in. So the tab is
+   * clicked until it is the selected one; clicking a selected tab does nothing.
+   */
+  async openPane(label: Pane): Promise<void> {
+    const tab = this.pane(label);
+    await expect(async () => {
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
   }
 
   /** The drawer's Reconnect (disconnects, then connects again). */

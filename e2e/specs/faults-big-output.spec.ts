@@ -123,11 +123,11 @@ test('a server that floods stderr and answers 9 MB over stdio: responsive, cut w
   expect(await save(detail)).toEqual({ name: 'big-1.txt', bytes, head: 'x'.repeat(16) });
 
   // The flood is in the Logs pane, which stays usable (the ring keeps the latest lines).
-  await detail.pane('Logs').click();
+  await detail.openPane('Logs');
   await expect(detail.logLines.filter({ hasText: /flood line \d+/ }).first()).toBeVisible();
 
   // Past stdio's limit the result is refused in words that name it, and the connection stays.
-  await detail.pane('Playground').click();
+  await detail.openPane('Playground');
   await detail.runWithJson({ bytes: 20 * MB });
   await detail.expectCall('failed', 120_000);
   await expect(detail.callError).toContainText('The result from “flood” was larger than the 10 MB Elftia accepts, so it was dropped.');

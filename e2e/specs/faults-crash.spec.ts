@@ -63,7 +63,7 @@ test('a server that crashes mid-call: a translated failure with its stderr tail,
   await expect(settings.serverRow('crashy')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
   await expect(failure).toHaveCount(0);
   await detail.open('crashy');
-  await detail.pane('Playground').click();
+  await detail.openPane('Playground');
   await expect(detail.state).toHaveAttribute('data-state', 'connected');
   await detail.pickTool('echo');
   await detail.argument('text').fill('back again');

@@ -43,7 +43,7 @@ test('a hanging tool: Cancel stops it, the server hears the cancellation, and th
   await expect(detail.state).toHaveAttribute('data-state', 'connected');
 
   // The server was told: its sleep handler saw the abort that notifications/cancelled raises.
-  await detail.pane('Logs').click();
+  await detail.openPane('Logs');
   await expect(detail.logLines.filter({ hasText: 'sleep cancelled at step 1' })).toHaveCount(1);
   // … over the live connection: it never dropped (a dropped one would also have ended the handler).
   await expect(detail.logLines.filter({ hasText: 'closed unexpectedly' })).toHaveCount(0);

@@ -25,7 +25,7 @@ test('a hostile schema shows its repairs per provider; a disabled tool is absent
   await expect(settings.serverRow('fixture')).toBeVisible();
 
   await detail.open('fixture');
-  await detail.pane('Provider preview').click();
+  await detail.openPane('Provider preview');
   const preview = detail.root.getByTestId('provider-preview');
   const row = (name: string) => preview.locator(`[data-testid="preview-tool"][data-tool-name="${name}"]`);
   const hostile = row('fetch.page');
@@ -53,10 +53,10 @@ test('a hostile schema shows its repairs per provider; a disabled tool is absent
   await expect(row('echo')).toBeVisible();
 
   // Off in the tools pane → gone from the preview, which says how many were left out.
-  await detail.pane('Tools').click();
+  await detail.openPane('Tools');
   await detail.tool('echo').getByRole('switch', { name: 'echo enabled' }).click();
   await expect(detail.tool('echo')).toHaveAttribute('data-enabled', 'false');
-  await detail.pane('Provider preview').click();
+  await detail.openPane('Provider preview');
   await expect(preview.getByTestId('preview-left-out')).toHaveText('1 disabled tool is left out.');
   await expect(row('echo')).toHaveCount(0);
   await expect(hostile).toBeVisible();

@@ -55,7 +55,7 @@ test('disable a tool in the detail → gone from what models are offered; enable
   await expect.poll(offered, { timeout: 15_000 }).toContain('add');
 
   await app.invoke('mcp.call_tool', { serverId, toolName: 'stderr', args: { text: 'before the logs opened' } });
-  await detail.pane('Logs').click();
+  await detail.openPane('Logs');
   await expect(detail.logLines.filter({ hasText: 'before the logs opened' })).toBeVisible();
   await app.invoke('mcp.call_tool', { serverId, toolName: 'stderr', args: { text: 'while the logs are open' } });
   await expect(detail.logLines.filter({ hasText: 'while the logs are open' })).toBeVisible();
@@ -68,10 +68,10 @@ test('prompts and resources of the fixture, with arguments and MIME type', async
   await app.invoke('mcp.add', { name: 'fixture', type: 'stdio', isActive: true, config: { command: process.execPath, args: [FIXTURE_SERVERS.stdio] } });
   await new SettingsPage(app.page).serverRow('fixture').waitFor();
   await detail.open('fixture');
-  await detail.pane('Prompts').click();
+  await detail.openPane('Prompts');
   await expect(detail.root.getByTestId('prompt-row')).toContainText('greet');
   await expect(detail.root.getByTestId('prompt-argument')).toContainText('name');
-  await detail.pane('Resources').click();
+  await detail.openPane('Resources');
   await expect(detail.root.getByTestId('resource-row')).toContainText('fixture://readme');
   await expect(detail.root.getByTestId('resource-mime')).toHaveText('text/plain');
 });
