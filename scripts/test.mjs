@@ -2,19 +2,19 @@
  * `npm test`: every check, stopping at the first that fails, with the wall time of each stage as
  * it ends and a table of all of them at the end (CI prints it; a slow stage is seen at once).
  *
- * Stages start as soon as the ones they need have passed, so the two cores stay busy: tsc and
- * ESLint are one thread each, and the root program's check and its lint share one type program
- * (scripts/typecheckAndLint.mjs), the longest of the checks; beside it run the other two tsc
- * programs, the i18n check, the build and the unit and component tests, which need neither. The
- * build comes before the process tests, which start the CLI and the host from it (several times
- * cheaper than compiling the sources through tsx), and before Playwright. The process tests and
- * Playwright wait on subprocesses and time some of them, so each runs with nothing of ours beside it:
- * run side by side on a busy machine, two process tests that time a server (progress reports 20 ms
- * apart, connects with a 3 s timeout) failed, and both took far longer than one after the other
- * (process 635 s and Playwright 492 s side by side, against 188 s and 268 s apart): the two cores
- * are full in Playwright already (three workers, playwright.config.ts), and the process tests'
- * churn runs call as often as the cores let them, so whatever one stage leaves idle the other
- * takes from it.
+ * Stages start as soon as the ones they need have passed, so the two cores stay busy: the root
+ * program's check and its lint share one type program on one thread (scripts/typecheckAndLint.mjs),
+ * the longest of the checks; beside it run the other two programs' checks (TypeScript 7, on every
+ * core: scripts/typecheck.mjs), the i18n check, the build and the unit and component tests, which
+ * need neither. The build comes before the process tests, which start the CLI and the host from it
+ * (several times cheaper than compiling the sources through tsx), and before Playwright. The
+ * process tests and Playwright wait on subprocesses and time some of them, so each runs with
+ * nothing of ours beside it: run side by side on a busy machine, two process tests that time a
+ * server (progress reports 20 ms apart, connects with a 3 s timeout) failed, and both took far
+ * longer than one after the other (process 635 s and Playwright 492 s side by side, against 188 s
+ * and 268 s apart): the two cores are full in Playwright already (three workers,
+ * playwright.config.ts), and the process tests' churn runs call as often as the cores let them, so
+ * whatever one stage leaves idle the other takes from it.
  *
  * A stage that starts alone writes straight to the terminal; one that starts beside others is
  * held and printed whole when it ends, so two logs never interleave.
@@ -25,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 /** [name, command line, the stages it waits for]; listed in the order they start when free to. */
 const STAGES = [
   ['typecheck + lint (root program)', 'node scripts/typecheckAndLint.mjs', []],
-  ['typecheck (renderer, shared)', 'npx tsc -p packages/renderer/tsconfig.json --noEmit && npx tsc -p packages/desktop/app/shared/tsconfig.json --noEmit', []],
+  ['typecheck (renderer, shared)', 'node scripts/typecheck.mjs renderer shared', []],
   ['i18n check', 'npm run i18n:check', ['typecheck (renderer, shared)']],
   ['build', 'npm run build', ['i18n check']],
   ['vitest (unit, dom)', 'npx vitest run --project unit --project dom', ['build']],
