@@ -53,19 +53,34 @@ test('switching to 中文 and 日本語 changes the visible labels', async ({ ap
   await expect(settings.tab('Servers')).toBeVisible();
 });
 
-test('dark mode toggles and changes what is painted', async ({ app }) => {
+/**
+ * A solid primary button as painted: antd's prebuilt styles (styles.css imports them) draw it
+ * from the theme's CSS variables, the global colour and the Button's own tokens (appTheme.ts).
+ */
+const PRIMARY_BUTTON = {
+  light: { background: 'rgb(9, 88, 217)', color: 'rgb(255, 255, 255)' },
+  // The dark algorithm's solid blue, with dark words: the Button's component token, not antd's white.
+  dark: { background: 'rgb(80, 139, 220)', color: 'rgba(0, 0, 0, 0.88)' },
+};
+
+test('dark mode toggles and changes what is painted, antd\'s prebuilt styles with it', async ({ app }) => {
   const settings = new SettingsPage(app.page);
-  const before = await settings.appRoot.getAttribute('data-theme');
+  const addServer = app.page.getByTestId('add-server');
+  const before = (await settings.appRoot.getAttribute('data-theme')) === 'dark' ? 'dark' : 'light';
   const paint = () => settings.root.evaluate((el) => getComputedStyle(document.body).backgroundColor + getComputedStyle(el).color);
+  const button = () => addServer.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, color: getComputedStyle(el).color }));
   const paintBefore = await paint();
+  expect(await button()).toEqual(PRIMARY_BUTTON[before]);
 
   await settings.themeToggle.click();
   const after = before === 'dark' ? 'light' : 'dark';
   await expect(settings.appRoot).toHaveAttribute('data-theme', after);
   expect(await paint()).not.toBe(paintBefore);
+  await expect.poll(button).toEqual(PRIMARY_BUTTON[after]);
 
   await settings.themeToggle.click();
-  await expect(settings.appRoot).toHaveAttribute('data-theme', before ?? 'light');
+  await expect(settings.appRoot).toHaveAttribute('data-theme', before);
+  await expect.poll(button).toEqual(PRIMARY_BUTTON[before]);
 });
 
 test('follows the OS setting for motion: a drawer slides in, and opens at once when animations are turned off', async ({ app }) => {
