@@ -52,12 +52,6 @@ export function installElementOnlyComputedStyle(): void {
 }
 
 /**
- * `StyleProvider mock="server"` keeps antd's CSS-in-JS from inserting its stylesheets: jsdom
- * matched every rule of them on each getComputedStyle (which Testing Library's role queries call
- * for every ancestor), and that was most of a component test's time (ServerList 54 s → 17 s).
- * No test here depends on a stylesheet; what looks right is judged in a real browser.
- */
-/**
  * One style cache per test worker that never forgets. antd computes each component's CSS variables
  * the first time it renders and drops them when the last instance unmounts, which Testing Library's
  * cleanup does after every test: the next test computed them all again (with the components' CSS,
@@ -83,6 +77,10 @@ export function renderWithProviders(ui: ReactNode, host: HostClient, language: L
   return render(
     <I18nextProvider i18n={testI18n(language)}>
       <HostProvider host={host}>
+        {/* mock="server" keeps antd's CSS-in-JS from inserting its stylesheets: jsdom matched every
+            rule of them on each getComputedStyle (which Testing Library's role queries call for
+            every ancestor), and that was most of a component test's time (ServerList 54 s → 17 s).
+            No test here depends on a stylesheet; what looks right is judged in a real browser. */}
         <StyleProvider mock="server" cache={keptStyles}>
           {/* As in the app (appTheme.ts): antd's component styles are prebuilt, never generated
               here (the project took 99–104 busy CPU s against 106–117 generating them). */}
