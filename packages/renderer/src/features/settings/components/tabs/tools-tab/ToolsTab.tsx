@@ -77,9 +77,10 @@ function ToolsTabSections() {
       <LocalConfigsOffer />
       <Card
         size="small"
+        className="servers-card"
         title={servers ? `${t('title')} · ${t('list.count', { count: servers.length })}` : t('title')}
         extra={
-          <Flex gap="small" align="center">
+          <Flex gap="small" align="center" wrap justify="flex-end">
             <ProviderPreviewButton />
             <Button size="small" icon={<ImportOutlined aria-hidden />} onClick={nav.openImport} data-testid="open-import">
               {t('import.open')}
